@@ -1,0 +1,3 @@
+from gtr_replay.cli import main
+
+main()

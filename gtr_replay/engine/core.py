@@ -1,0 +1,146 @@
+"""The engine's front door: who must decide, what is legal, and applying a decision.
+
+``apply`` changes the state in place (like pushing a move) and returns the events. After
+each decision the engine makes every decision that has exactly one legal choice by itself
+(a neighbour with one way to answer a demand, a player with nothing to do but pass), so a
+record only ever lists real choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from gtr_replay.engine import flow, handlers  # noqa: F401  (registers the handlers)
+from gtr_replay.engine.decisions import (
+    Add, Decision, Demand, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, Surrender, TakeFromPool, Think,
+)
+from gtr_replay.engine.events import Event
+from gtr_replay.engine.handlers.base import HANDLERS, Handler
+from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.enums import Role
+from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """The decision the engine waits for: what kind, and from whom."""
+
+    kind: str
+    player: str
+    decisions: tuple[type[Decision], ...]
+
+
+_ACTIONS: dict[Role, tuple[type[Decision], ...]] = {
+    Role.PATRON: (Hire, Pass),
+    Role.LABORER: (Gather, Pass),
+    Role.ARCHITECT: (Lay, Add, Pass),
+    Role.CRAFTSMAN: (Lay, Add, Pass),
+    Role.LEGIONARY: (Demand, Pass),
+    Role.MERCHANT: (Sell, Pass),
+}
+
+_PHASES: dict[Phase, tuple[type[Decision], ...]] = {
+    Phase.LEAD: (Lead, Think),
+    Phase.FOLLOW: (Follow, Think),
+    Phase.POOL: (TakeFromPool, Pass),
+    Phase.GIVE: (Give,),
+}
+
+_KIND_RULE = {Phase.LEAD: "R-TURN-1", Phase.FOLLOW: "R-TURN-2", Phase.POOL: "R-LEG-2", Phase.GIVE: "R-LEG-3"}
+
+
+def pending(state: GameState) -> Prompt | None:
+    """The decision the game waits for, or None once it is over."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return None
+    if phase is Phase.ACTIONS:
+        return Prompt(str(state.led_role).lower(), state.players[state.current].name, _ACTIONS[state.led_role])
+    player = state.players[state.current].name
+    if phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
+        player = state.players[state.legionary.demander].name
+    return Prompt(phase.value, player, _PHASES[phase])
+
+
+def _legal(state: GameState, kinds) -> Iterator[Decision]:
+    i = state.current
+    for kind in kinds:
+        handler = HANDLERS[kind]
+        for candidate in handler.candidates(state, i):
+            if handler.problem(state, i, candidate) is None:
+                yield candidate
+
+
+def legal_decisions(state: GameState, *, surrender: bool = False) -> list[Decision]:
+    """Every legal decision now, in a stable order. Surrender is accepted at any point but
+    listed only when asked for."""
+    prompt = pending(state)
+    if prompt is None:
+        return []
+    kinds = prompt.decisions + ((Surrender,) if surrender else ())
+    return list(_legal(state, kinds))
+
+
+def check(state: GameState, decision: Decision) -> RulesError | None:
+    """Why ``decision`` is illegal now (an error to raise), or None if it is legal."""
+    prompt = pending(state)
+    if prompt is None:
+        return IllegalDecisionError(f"the game is over ({state.end_reason}); no decision can follow",
+                                    rule_ids=("R-END-2",), actor=decision.player, turn=state.turn)
+    handler: Handler | None = HANDLERS.get(type(decision))
+    if handler is None or (type(decision) not in prompt.decisions and type(decision) is not Surrender):
+        expected = " or ".join(k.__name__.lower() for k in prompt.decisions)
+        rule = "R-ACT-1" if state.phase is Phase.ACTIONS else _KIND_RULE[state.phase]
+        role = f" ({state.led_role} was led)" if state.phase is Phase.ACTIONS else ""
+        return IllegalDecisionError(
+            f"{decision.player} cannot {decision.verb} now: the game waits for {prompt.player} to {expected}{role}",
+            rule_ids=(rule,), actor=decision.player, turn=state.turn)
+    if handler.decider(state, decision) != prompt.player:
+        return NotYourDecisionError(
+            f"it is {prompt.player}'s decision, not {handler.decider(state, decision)}'s",
+            rule_ids=("R-TURN-2", "R-TURN-6"), actor=decision.player, turn=state.turn)
+    found = handler.problem(state, state.current, decision)
+    if found is None:
+        return None
+    return IllegalDecisionError(f"{decision.player} cannot {decision.verb}: {found.message}",
+                                rule_ids=found.rule_ids, actor=decision.player, turn=state.turn, hint=found.hint)
+
+
+def apply(state: GameState, decision: Decision) -> list[Event]:
+    """Check ``decision`` and perform it on ``state`` (in place), then make every forced
+    decision that follows. Raises ``RulesError`` (with the legal choices) if it is illegal."""
+    error = check(state, decision)
+    if error is not None:
+        error.legal = legal_decisions(state)
+        raise error
+    ev: list[Event] = []
+    HANDLERS[type(decision)].perform(state, state.current, decision, ev)
+    flow.check_wins(state, ev)
+    _make_forced(state, ev)
+    return ev
+
+
+def _make_forced(state: GameState, ev: list[Event]) -> None:
+    """Perform every decision that is the only legal choice (principle: forced moves are derived)."""
+    while state.phase is not Phase.OVER:
+        prompt = pending(state)
+        only = None
+        for n, decision in enumerate(_legal(state, prompt.decisions)):
+            if n:
+                return
+            only = decision
+        if only is None:
+            raise AssertionError(f"no legal decision for {prompt}")  # a gap in the rules engine
+        ev.append(Event("auto", only.player, text=repr(only)))
+        HANDLERS[type(only)].perform(state, state.current, only, ev)
+        flow.check_wins(state, ev)
+
+
+def settle(state: GameState) -> list[Event]:
+    """Make the forced decisions of a fresh state (after setup or loading a position)."""
+    ev: list[Event] = []
+    if state.phase is not Phase.OVER:
+        flow.check_wins(state, ev)
+        _make_forced(state, ev)
+    return ev

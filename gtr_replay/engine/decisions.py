@@ -1,0 +1,116 @@
+"""One value type per kind of decision a player makes; each reads back from its ``repr``.
+
+Players are named; cards are named; ``source=None`` means the usual source for that action.
+The handler for each type (``engine.handlers``) enumerates, checks and performs it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gtr_replay.enums import Material, Role, Zone
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    player: str
+
+    @property
+    def verb(self) -> str:
+        return type(self).__name__.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Lead(Decision):
+    """Lead ``role`` with one card, a Jack, or a petition of several cards (R-TURN-1, R-JACK-1, R-PET-1)."""
+
+    role: Role
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Follow(Decision):
+    """Follow the led role with a card of it, a Jack, or a petition (R-TURN-2)."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Think(Decision):
+    """Take a Jack, refill to the refill size, or draw one card (R-THINK-1)."""
+
+    option: str  # "jack" | "refill" | "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Hire(Decision):
+    """Patron: take a card into the clientele (R-PATRON-1)."""
+
+    card: str
+    source: Zone | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Gather(Decision):
+    """Laborer: take a card into the stockpile (R-LAB-1)."""
+
+    card: str
+    source: Zone | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lay(Decision):
+    """Architect or Craftsman: lay a foundation from hand on a Site (R-BUILD-1..3)."""
+
+    card: str
+    site: Material | None = None
+    out_of_town: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Add(Decision):
+    """Architect (from stockpile) or Craftsman (from hand): add a material to a building (R-BUILD-5)."""
+
+    card: str
+    building: str
+    source: Zone | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Demand(Decision):
+    """Legionary: reveal cards from hand, all at once; Rome demands their materials (R-LEG-1, R-LEG-6)."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromPool(Decision):
+    """Legionary: take one Pool card of a demanded material (R-LEG-2)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Decision):
+    """A neighbour's answer to a demand: the matching cards given, or none ('Glory to Rome', R-LEG-3)."""
+
+    cards: tuple[str, ...]
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sell(Decision):
+    """Merchant: move a material into the vault (R-MER-1)."""
+
+    card: str
+    source: Zone | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Decision):
+    """Decline the remaining actions, or stop taking from the Pool (R-TURN-7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Surrender(Decision):
+    """Every other player surrenders; ``player`` wins (R-END-1e, R-END-3e, R-SCORE-1)."""

@@ -1,0 +1,53 @@
+"""What applying a decision did: card moves, influence, completions, the game's end.
+
+Events feed annotations, the events table and narrated views; they carry names, not objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. ``kind`` is one of the words in ``KINDS``."""
+
+    kind: str
+    player: str | None = None
+    card: str | None = None
+    source: str | None = None
+    target: str | None = None
+    value: int | None = None
+    text: str | None = None
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    def __str__(self) -> str:
+        who = f"{self.player} " if self.player else ""
+        if self.kind == "move":
+            return f"{who}{self.card}: {self.source} -> {self.target}"
+        parts = [p for p in (self.card, self.text, None if self.value is None else str(self.value)) if p]
+        return f"{self.kind}: {who}{' '.join(parts)}".rstrip()
+
+
+KINDS = {
+    "setup": "the game is set up (text: ruleset and players)",
+    "leader-draw": "a card dealt into the Pool to find the first leader",
+    "turn": "a turn begins (player: the leader, value: the turn number)",
+    "lead": "the leader leads a role (text: the role)",
+    "follow": "a player follows",
+    "think": "a player thinks (text: jack, refill or draw)",
+    "actions": "a player begins their actions (value: how many)",
+    "move": "a card moves from one zone to another",
+    "site": "a Site is claimed for a foundation (text: material, in town or out of town)",
+    "influence": "a player's influence rises (value: the gain)",
+    "complete": "a building is completed (card: its foundation)",
+    "demand": "Rome demands materials (text: the materials)",
+    "glory": "a neighbour has nothing to give: 'Glory to Rome!'",
+    "pass": "a player declines their remaining actions",
+    "auto": "the engine made the only legal decision (text: the decision)",
+    "power": "a building power acted (card: the building, text: what it did)",
+    "cleanup": "the turn's played cards return (R-TURN-8)",
+    "game-end": "the game ends (text: the reason)",
+}

@@ -1,0 +1,125 @@
+"""The turn as a sequence of phases (R-TURN-1..9): lead, follow, actions, cleanup.
+
+These functions move the state to the next point where a player must decide. They are
+called by the decision handlers after a decision is performed.
+"""
+
+from __future__ import annotations
+
+from gtr_replay.enums import JACK, Zone
+from gtr_replay.engine import rules
+from gtr_replay.engine.events import Event
+from gtr_replay.engine.state import GameState, Phase
+
+
+def start_turn(state: GameState, ev: list[Event]) -> None:
+    """A new turn: the leader leads or thinks (R-TURN-1)."""
+    state.phase = Phase.LEAD
+    state.current = state.leader
+    state.led_role = None
+    state.actions_used = 0
+    state.legionary = None
+    for player in state.players:
+        player.played = False
+        player.done = False
+        player.hired.clear()
+    ev.append(Event("turn", state.players[state.leader].name, value=state.turn))
+
+
+def next_follower(state: GameState, ev: list[Event]) -> None:
+    """The next player clockwise follows or thinks; after the last, actions begin (R-TURN-2)."""
+    state.current = state.left_of(state.current)
+    if state.current == state.leader:
+        start_actions(state, ev)
+    else:
+        state.phase = Phase.FOLLOW
+
+
+def start_actions(state: GameState, ev: list[Event]) -> None:
+    """Actions are resolved leader first, then clockwise (R-TURN-3, R-TURN-4, R-TURN-6)."""
+    state.phase = Phase.ACTIONS
+    state.current = state.leader
+    state.actions_used = 0
+    _announce(state, ev)
+    settle_actions(state, ev)
+
+
+def _announce(state: GameState, ev: list[Event]) -> None:
+    count = rules.action_count(state, state.current)
+    if count:
+        ev.append(Event("actions", state.players[state.current].name, text=str(state.led_role), value=count))
+
+
+def settle_actions(state: GameState, ev: list[Event]) -> None:
+    """Skip past players who have no action left; end the turn after the last (R-TURN-6)."""
+    while state.phase is Phase.ACTIONS:
+        player = state.players[state.current]
+        if not player.done and state.actions_used < rules.action_count(state, state.current):
+            return
+        player.done = True
+        state.current = state.left_of(state.current)
+        state.actions_used = 0
+        if state.current == state.leader:
+            end_turn(state, ev)
+            return
+        _announce(state, ev)
+
+
+def end_turn(state: GameState, ev: list[Event]) -> None:
+    """End-of-turn powers, then cleanup, then the leader card passes left (R-TURN-8, R-TURN-9, AMB-14)."""
+    n = len(state.players)
+    for step in range(n):
+        i = (state.leader + step) % n
+        for power in rules.active_powers(state, i):
+            ev.extend(power.end_of_turn(state, i))
+            if state.phase is Phase.OVER:
+                return
+    for player in state.players:
+        for card in player.camp:
+            if card == JACK:
+                state.jack_pile += 1
+                ev.append(Event("move", player.name, JACK, Zone.CAMP, Zone.JACK_PILE))
+            else:
+                state.pool.append(card)
+                ev.append(Event("move", player.name, card, Zone.CAMP, Zone.POOL))
+        player.camp.clear()
+    ev.append(Event("cleanup"))
+    state.leader = state.left_of(state.leader)
+    state.turn += 1
+    start_turn(state, ev)
+
+
+def end_game(state: GameState, ev: list[Event], reason: str, by: str | None = None,
+             winner: str | None = None) -> None:
+    """The game ends at once; nobody acts further and there is no cleanup (R-END-2)."""
+    state.phase = Phase.OVER
+    state.end_reason = reason
+    state.ended_by = by
+    state.winner = winner
+    ev.append(Event("game-end", by, text=reason))
+
+
+def check_wins(state: GameState, ev: list[Event]) -> None:
+    """Instant wins are checked after every step, in seat order from the leader (R-END-1d, AMB-15)."""
+    if state.phase is Phase.OVER:
+        return
+    n = len(state.players)
+    for step in range(n):
+        i = (state.leader + step) % n
+        for power in rules.active_powers(state, i):
+            if power.wins(state, i):
+                name = state.players[i].name
+                end_game(state, ev, f"win:{power.building}", by=name, winner=name)
+                return
+
+
+def draw(state: GameState, ev: list[Event], i: int, count: int) -> None:
+    """Draw ``count`` cards (or what is left) into a hand; an emptied deck ends the game
+    under the default reading (R-END-1a, AMB-01)."""
+    player = state.players[i]
+    for _ in range(min(count, len(state.deck))):
+        card = state.deck.pop(0)
+        player.hand.append(card)
+        ev.append(Event("move", player.name, card, Zone.DECK, Zone.HAND))
+    if not state.deck and state.rulings["deck-end"] == "last-card":
+        end_game(state, ev, "deck", by=player.name)

@@ -1,0 +1,85 @@
+"""What every decision handler offers: enumerate, check, perform, through one registry.
+
+``legal_decisions`` keeps the candidates whose ``problem`` is None, and ``apply`` refuses a
+decision whose ``problem`` is not None, so the two can never disagree (ARCHITECTURE.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import ClassVar
+
+from gtr_replay.engine.decisions import Decision
+from gtr_replay.engine.events import Event
+from gtr_replay.engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a decision is illegal: a short message, the rule IDs it breaks, and a hint."""
+
+    message: str
+    rule_ids: tuple[str, ...]
+    hint: str | None = None
+
+
+def problem(message: str, *rule_ids: str, hint: str | None = None) -> Problem:
+    return Problem(message, rule_ids, hint)
+
+
+class Handler:
+    """Knows one kind of decision. ``i`` is the index of the player the engine waits for."""
+
+    decision: ClassVar[type[Decision]]
+
+    def candidates(self, state: GameState, i: int) -> Iterator[Decision]:
+        raise NotImplementedError
+
+    def problem(self, state: GameState, i: int, d: Decision) -> Problem | None:
+        raise NotImplementedError
+
+    def perform(self, state: GameState, i: int, d: Decision, ev: list[Event]) -> None:
+        raise NotImplementedError
+
+    def decider(self, state: GameState, d: Decision) -> str:
+        """The player who makes this decision (usually the one it names)."""
+        return d.player
+
+
+HANDLERS: dict[type[Decision], Handler] = {}
+
+
+def handles(cls: type[Handler]) -> type[Handler]:
+    """Class decorator: file a handler under the decision type it knows."""
+    HANDLERS[cls.decision] = cls()
+    return cls
+
+
+def missing(zone: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
+    """Cards of ``cards`` that ``zone`` does not hold (counting copies)."""
+    have = Counter(zone)
+    want = Counter(cards)
+    return sorted((want - have).elements())
+
+
+def take(zone: list[str], cards) -> None:
+    for card in cards:
+        zone.remove(card)
+
+
+def multisets(counts: Counter, k: int) -> Iterator[tuple[str, ...]]:
+    """Every way to choose ``k`` cards from ``counts`` (name -> copies), as sorted name tuples."""
+    names = sorted(counts)
+
+    def walk(start: int, left: int, chosen: list[str]) -> Iterator[tuple[str, ...]]:
+        if left == 0:
+            yield tuple(chosen)
+            return
+        for j in range(start, len(names)):
+            name = names[j]
+            for n in range(1, min(counts[name], left) + 1):
+                yield from walk(j + 1, left - n, chosen + [name] * n)
+
+    yield from walk(0, k, [])

@@ -1,0 +1,170 @@
+"""Leading, following and thinking (R-TURN-1, R-TURN-2, R-JACK-*, R-PET-*, R-THINK-*)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from gtr_replay.enums import JACK, ROLES, Zone
+from gtr_replay.engine import flow, rules
+from gtr_replay.engine.decisions import Follow, Lead, Think
+from gtr_replay.engine.events import Event
+from gtr_replay.engine.handlers.base import Handler, Problem, handles, missing, multisets, problem, take
+from gtr_replay.engine.state import GameState, Phase
+
+
+def _play_problem(state: GameState, i: int, cards: tuple[str, ...], role) -> Problem | None:
+    """Whether ``cards`` from hand may be played as ``role`` (shared by lead and follow)."""
+    hand = state.players[i].hand
+    if not cards:
+        return problem("no card played", "R-TURN-1")
+    lacking = missing(hand, cards)
+    if lacking:
+        return problem(f"{', '.join(lacking)} not in {state.players[i].name}'s hand", "R-TURN-1", "R-TURN-2")
+    if len(cards) == 1:
+        card = cards[0]
+        if card == JACK or rules.role_of(state, card) is role:
+            return None
+        return problem(f"{card} is a {rules.role_of(state, card)} card, not {role}", "R-TURN-1", "R-TURN-2",
+                       hint="play a card of the role, a Jack, or think")
+    size = rules.spec(state).petition_size
+    if size == 0:
+        return problem(f"{len(cards)} cards played together: this ruleset has no petition", "R-PET-3")
+    if JACK in cards:
+        return problem("a Jack cannot be part of a petition", "R-PET-5", "R-PET-1")
+    if len(cards) != size:
+        return problem(f"a petition takes {size} cards of one role, not {len(cards)}", "R-PET-1", "R-PET-2")
+    if len({rules.role_of(state, c) for c in cards}) != 1:
+        return problem("a petition's cards must all be of one role", "R-PET-1")
+    return None
+
+
+def _play_options(state: GameState, i: int, role=None):
+    """(role, cards) pairs a player may play; ``role`` fixes the role when following."""
+    hand = state.players[i].hand
+    orders = Counter(c for c in hand if c != JACK)
+    for card in sorted(orders):
+        card_role = rules.role_of(state, card)
+        if role is None or card_role is role:
+            yield card_role, (card,)
+    if JACK in hand:
+        for r in ROLES if role is None else (role,):
+            yield r, (JACK,)
+    size = rules.spec(state).petition_size
+    if size:
+        by_role: dict = {}
+        for card, n in orders.items():
+            by_role.setdefault(rules.role_of(state, card), Counter())[card] = n
+        for group in by_role.values():
+            if sum(group.values()) >= size:
+                for cards in multisets(group, size):
+                    for r in ROLES if role is None else (role,):
+                        yield r, cards
+
+
+def _put_in_camp(state: GameState, i: int, cards: tuple[str, ...], ev: list[Event]) -> None:
+    player = state.players[i]
+    take(player.hand, cards)
+    player.camp.extend(cards)
+    player.played = True
+    for card in cards:
+        ev.append(Event("move", player.name, card, Zone.HAND, Zone.CAMP))
+
+
+@handles
+class LeadHandler(Handler):
+    decision = Lead
+
+    def candidates(self, state, i):
+        name = state.players[i].name
+        for role, cards in _play_options(state, i):
+            yield Lead(name, role, cards)
+
+    def problem(self, state, i, d):
+        return _play_problem(state, i, d.cards, d.role)
+
+    def perform(self, state, i, d, ev):
+        _put_in_camp(state, i, d.cards, ev)
+        state.led_role = d.role
+        ev.append(Event("lead", d.player, text=str(d.role)))
+        flow.next_follower(state, ev)
+
+
+@handles
+class FollowHandler(Handler):
+    decision = Follow
+
+    def candidates(self, state, i):
+        name = state.players[i].name
+        for _, cards in _play_options(state, i, state.led_role):
+            yield Follow(name, cards)
+
+    def problem(self, state, i, d):
+        return _play_problem(state, i, d.cards, state.led_role)
+
+    def perform(self, state, i, d, ev):
+        _put_in_camp(state, i, d.cards, ev)
+        ev.append(Event("follow", d.player, text=str(state.led_role)))
+        flow.next_follower(state, ev)
+
+
+def think_options(state: GameState, i: int) -> list[str]:
+    """The Thinker actions open to a player (R-THINK-1, AMB-03, AMB-22, AMB-23)."""
+    options = []
+    if state.jack_pile > 0:
+        options.append("jack")
+    held = rules.hand_count_for_think(state, i)
+    size = rules.refill_size(state, i)
+    short = state.rulings["short-refill"] == "forbidden" and len(state.deck) < size - held
+    if held < size and not short:
+        options.append("refill")
+    may_draw = held >= size and (state.rulings["refill-size"] == "refill-only" or held == size)
+    if may_draw or (short and held < size) or not options:
+        options.append("draw")
+    return options
+
+
+@handles
+class ThinkHandler(Handler):
+    decision = Think
+
+    def candidates(self, state, i):
+        name = state.players[i].name
+        for option in think_options(state, i):
+            yield Think(name, option)
+
+    def problem(self, state, i, d):
+        options = think_options(state, i)
+        if d.option in options:
+            return None
+        if d.option == "jack":
+            return problem("the Jack pile is empty", "R-THINK-1", "AMB-22")
+        if d.option == "refill":
+            held, size = rules.hand_count_for_think(state, i), rules.refill_size(state, i)
+            if held >= size:
+                return problem(f"{d.player} holds {held} cards, not fewer than the refill size {size}",
+                               "R-THINK-1", hint="draw one card instead")
+            return problem(f"the deck holds {len(state.deck)} cards, too few to refill", "R-THINK-2", "AMB-03")
+        if d.option == "draw":
+            return problem(f"{d.player} holds fewer cards than the refill size {rules.refill_size(state, i)}",
+                           "R-THINK-1", "AMB-23", hint="refill instead")
+        return problem(f"unknown Thinker action {d.option!r}", "R-THINK-1")
+
+    def perform(self, state, i, d, ev):
+        player = state.players[i]
+        ev.append(Event("think", d.player, text=d.option))
+        if d.option == "jack":
+            state.jack_pile -= 1
+            player.hand.append(JACK)
+            ev.append(Event("move", d.player, JACK, Zone.JACK_PILE, Zone.HAND))
+        else:
+            want = 1 if d.option == "draw" else rules.refill_size(state, i) - rules.hand_count_for_think(state, i)
+            if not state.deck:  # only reachable when the deck may lie empty (AMB-01 'empty-draw')
+                flow.end_game(state, ev, "deck", by=d.player)
+                return
+            flow.draw(state, ev, i, want)
+            if state.phase is Phase.OVER:
+                return
+        if state.phase is Phase.LEAD:
+            flow.end_turn(state, ev)  # a leader who thinks ends the turn (R-THINK-4)
+        else:
+            flow.next_follower(state, ev)

@@ -1,0 +1,80 @@
+"""Checks that hold after every decision of every game: each card in exactly one place,
+no limit exceeded, the state round-trips (used by the tests and by ``gtr selfplay --check``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from gtr_replay.cards import cards_for
+from gtr_replay.enums import JACK, MATERIALS
+from gtr_replay.engine import rules
+from gtr_replay.engine.state import GameState
+from gtr_replay.errors import GtrError
+
+
+class InvariantError(GtrError):
+    """The engine reached a state the rules cannot produce."""
+
+
+def order_cards(state: GameState) -> Counter:
+    """Every Order card in play, wherever it is."""
+    found = Counter(state.deck) + Counter(state.pool)
+    for p in state.players:
+        found.update(c for c in p.hand if c != JACK)
+        found.update(c for c in p.camp if c != JACK)
+        found.update(p.clientele)
+        found.update(p.stockpile)
+        found.update(p.vault)
+        for b in p.buildings:
+            found[b.foundation] += 1
+            found.update(b.materials)
+    return found
+
+
+def problems(state: GameState) -> list[str]:
+    found: list[str] = []
+    card_set = cards_for(state.ruleset)
+    manifest = Counter(card_set.manifest(with_optional=state.expansions))
+    held = order_cards(state)
+    if held != manifest:
+        found.append(f"Order cards changed: extra {dict(held - manifest)}, missing {dict(manifest - held)}")
+    jacks = state.jack_pile + state.jacks_out + sum(p.hand.count(JACK) + p.camp.count(JACK) for p in state.players)
+    if jacks != card_set.jacks:
+        found.append(f"{jacks} Jacks in play, the ruleset has {card_set.jacks}")
+    for material in MATERIALS:
+        sites = (state.sites_in_town[material] + state.sites_out_of_town[material]
+                 + state.sites_out_of_game[material]
+                 + sum(p.influence.count(material) for p in state.players)
+                 + sum(1 for p in state.players for b in p.buildings if b.site is material and not b.complete))
+        if sites != card_set.sites_per_material:
+            found.append(f"{sites} {material} Sites, the ruleset has {card_set.sites_per_material}")
+        if min(state.sites_in_town[material], state.sites_out_of_town[material]) < 0:
+            found.append(f"a negative {material} Site stack")
+    if state.jack_pile < 0:
+        found.append("a negative Jack pile")
+    for i, p in enumerate(state.players):
+        for zone in ("pool", "clientele", "stockpile", "vault"):
+            cards = state.pool if zone == "pool" else getattr(p, zone)
+            if JACK in cards:
+                found.append(f"a Jack in {p.name}'s {zone}")  # R-JACK-3
+        if len(p.clientele) > rules.clientele_limit(state, i):
+            found.append(f"{p.name} has more clients than the limit")  # R-PATRON-2
+        if len(p.vault) > rules.vault_limit(state, i):
+            found.append(f"{p.name}'s vault is over the limit")  # R-VAULT-2
+        names = [b.foundation for b in p.buildings]
+        if len(names) != len(set(names)):
+            found.append(f"{p.name} has two buildings of one name")  # R-BUILD-2
+        for b in p.buildings:
+            needed = rules.materials_needed(state, i, b)
+            if not b.complete and len(b.materials) >= needed:
+                found.append(f"{p.name}'s {b.foundation} has {len(b.materials)} materials but is not complete")
+    if GameState.from_dict(state.to_dict()) != state:
+        found.append("the state does not round-trip through to_dict/from_dict")
+    return found
+
+
+def check_invariants(state: GameState) -> None:
+    """Raise ``InvariantError`` listing every broken invariant."""
+    found = problems(state)
+    if found:
+        raise InvariantError("; ".join(found))

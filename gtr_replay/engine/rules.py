@@ -1,0 +1,147 @@
+"""Questions the flow asks about a player: limits, action counts, what may be built where.
+
+Each answer starts from the ruleset's numbers and folds the hooks of the player's active
+powers (``powers.base``). No building is named here.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from gtr_replay.cards import CardSet, cards_for
+from gtr_replay.enums import JACK, Material, Role
+from gtr_replay.engine.state import Building, GameState
+from gtr_replay.powers import Power, table
+from gtr_replay.rulesets import RULESETS, RulesetSpec
+
+
+@cache
+def _powers_table(edition: str) -> dict[str, Power]:
+    return table(edition)
+
+
+def spec(state: GameState) -> RulesetSpec:
+    return RULESETS[state.ruleset]
+
+
+def card_set(state: GameState) -> CardSet:
+    return cards_for(state.ruleset)
+
+
+def active_powers(state: GameState, i: int) -> list[Power]:
+    """Powers of the player's completed structures (R-BUILD-9, R-BUILD-10)."""
+    powers = _powers_table(RULESETS[state.ruleset].edition)
+    return [powers[b.foundation] for b in state.players[i].buildings if b.complete and b.foundation in powers]
+
+
+def material_value(material: Material) -> int:
+    from gtr_replay.cards import material_facts
+    return material_facts()[material].value
+
+
+@cache
+def _site_values() -> dict[Material, int]:
+    from gtr_replay.cards import material_facts
+    return {m: f.value for m, f in material_facts().items()}
+
+
+def influence(state: GameState, i: int) -> int:
+    """Starting influence plus the value of every Site in the influence zone (R-INF-1, R-INF-3)."""
+    values = _site_values()
+    return RULESETS[state.ruleset].starting_influence + sum(values[m] for m in state.players[i].influence)
+
+
+def refill_size(state: GameState, i: int) -> int:
+    """Hand refill size: 5, plus powers such as Shrine and Temple (R-THINK-1, R-THINK-3)."""
+    return RULESETS[state.ruleset].refill_size + sum(p.refill_bonus(state, i) for p in active_powers(state, i))
+
+
+def clientele_limit(state: GameState, i: int) -> int:
+    """Influence plus additions, then any doubling (R-PATRON-2)."""
+    powers = active_powers(state, i)
+    limit = influence(state, i) + sum(p.clientele_bonus(state, i) for p in powers)
+    for p in powers:
+        limit *= p.clientele_factor(state, i)
+    return limit
+
+
+def vault_limit(state: GameState, i: int) -> int:
+    """Influence plus additions, then any doubling (R-VAULT-2)."""
+    powers = active_powers(state, i)
+    limit = influence(state, i) + sum(p.vault_bonus(state, i) for p in powers)
+    for p in powers:
+        limit *= p.vault_factor(state, i)
+    return limit
+
+
+def hand_count_for_think(state: GameState, i: int) -> int:
+    """Cards in hand as the Thinker compares them with the refill size (AMB-22)."""
+    hand = state.players[i].hand
+    return len(hand) if state.rulings["think-hand"] == "all-cards" else sum(1 for c in hand if c != JACK)
+
+
+def role_of(state: GameState, card: str) -> Role:
+    return cards_for(state.ruleset).cards[card].role
+
+
+def material_of(state: GameState, card: str) -> Material:
+    return cards_for(state.ruleset).cards[card].material
+
+
+def action_count(state: GameState, i: int) -> int:
+    """Actions of the led role: one for leading or following, one per client of the role
+    not hired this turn, plus power additions (R-TURN-3, R-TURN-4, R-ACT-1..4)."""
+    role = state.led_role
+    player = state.players[i]
+    cards = cards_for(state.ruleset).cards
+    clients = sum(1 for c in player.clientele if cards[c].role is role)
+    for card in player.hired:
+        if cards[card].role is role:
+            clients -= 1
+    extra = sum(p.extra_actions(state, i, role) for p in active_powers(state, i))
+    return (1 if player.played else 0) + clients + extra
+
+
+def materials_needed(state: GameState, i: int, building: Building) -> int:
+    """Materials that complete a building: the foundation's value unless a power says otherwise (R-BUILD-8)."""
+    for p in active_powers(state, i):
+        needed = p.materials_needed(state, i, building)
+        if needed is not None:
+            return needed
+    return cards_for(state.ruleset).cards[building.foundation].value
+
+
+def material_fits(state: GameState, i: int, building: Building, card: str) -> bool:
+    """Whether ``card`` may be added to ``building``: same material as the foundation, or a
+    power allows it (R-BUILD-5)."""
+    cards = cards_for(state.ruleset).cards
+    material = cards[card].material
+    if material is cards[building.foundation].material:
+        return True
+    return any(p.material_fits(state, i, building, material) for p in active_powers(state, i))
+
+
+def site_materials(state: GameState, i: int, card: str) -> frozenset[Material]:
+    """Materials of the Sites a foundation may be laid on: its own, or more by a power (R-BUILD-1)."""
+    own = frozenset((cards_for(state.ruleset).cards[card].material,))
+    for p in active_powers(state, i):
+        own |= p.site_materials(state, i, card)
+    return own
+
+
+def out_of_town_cost(state: GameState, i: int) -> int:
+    """Actions an out-of-town foundation takes: two (R-BUILD-3, AMB-05), or fewer by a power."""
+    base = 1 if state.rulings["out-of-town-cost"] == "one-action" else 2
+    costs = [c for p in active_powers(state, i) if (c := p.out_of_town_cost(state, i)) is not None]
+    return min([base, *costs])
+
+
+def out_of_town_open(state: GameState, material: Material) -> bool:
+    """Whether an out-of-town Site of ``material`` may be claimed now (R-BUILD-3, AMB-04)."""
+    if state.sites_out_of_town[material] <= 0:
+        return False
+    return state.rulings["out-of-town"] == "any-time" or state.sites_in_town[material] == 0
+
+
+def hand_orders(hand: list[str]) -> int:
+    return sum(1 for c in hand if c != JACK)

@@ -1,0 +1,80 @@
+"""Final scoring and the winner (R-SCORE-*, R-MER-2, AMB-08, AMB-40)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from gtr_replay.enums import JACK, MATERIALS, Material
+from gtr_replay.engine import rules
+from gtr_replay.engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One player's victory points, by source (R-SCORE-2)."""
+
+    player: str
+    influence: int
+    vault: int
+    bonuses: tuple[Material, ...]
+    powers: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    reason: str
+    winners: tuple[str, ...]
+    scores: tuple[Score, ...] = field(default_factory=tuple)
+    counted: bool = True
+    """False after a surrender or an instant win: victory points are not counted (R-SCORE-1)."""
+
+    def score(self, name: str) -> Score:
+        return next(s for s in self.scores if s.player == name)
+
+
+def merchant_bonuses(state: GameState) -> dict[Material, list[int]]:
+    """Who gets each material's bonus: the single player with most of it in the vault; a tie
+    gives it to nobody (R-MER-2, AMB-40)."""
+    counts = [Counter(rules.material_of(state, c) for c in p.vault) for p in state.players]
+    share = state.rulings["merchant-bonus"] == "ties-share"
+    awarded: dict[Material, list[int]] = {}
+    for material in MATERIALS:
+        most = max(c[material] for c in counts)
+        if most == 0:
+            continue
+        holders = [i for i, c in enumerate(counts) if c[material] == most]
+        if len(holders) == 1 or share:
+            awarded[material] = holders
+    return awarded
+
+
+def scores(state: GameState) -> tuple[Score, ...]:
+    bonuses = merchant_bonuses(state)
+    bonus = rules.spec(state).merchant_bonus
+    cards = rules.card_set(state).cards
+    result = []
+    for i, player in enumerate(state.players):
+        mine = tuple(m for m, holders in bonuses.items() if i in holders)
+        vault = sum(cards[c].value for c in player.vault)
+        powers = sum(p.score_bonus(state, i) for p in rules.active_powers(state, i))
+        influence = rules.influence(state, i)
+        result.append(Score(player.name, influence, vault, mine, powers,
+                            influence + vault + bonus * len(mine) + powers))
+    return tuple(result)
+
+
+def result(state: GameState) -> Result:
+    """The winner(s): most points, then most cards in hand, then a shared win (R-SCORE-3, AMB-08)."""
+    if state.winner is not None:
+        return Result(state.end_reason or "", (state.winner,), scores(state), counted=False)
+    table = scores(state)
+    best = max(s.total for s in table)
+    tied = [i for i, s in enumerate(table) if s.total == best]
+    if len(tied) > 1:
+        jacks = state.rulings["final-tie"] == "hand-then-shared"
+        held = {i: sum(1 for c in state.players[i].hand if jacks or c != JACK) for i in tied}
+        most = max(held.values())
+        tied = [i for i in tied if held[i] == most]
+    return Result(state.end_reason or "", tuple(state.players[i].name for i in tied), table)

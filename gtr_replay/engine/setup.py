@@ -1,0 +1,126 @@
+"""Setting up a game from a deck order (R-SETUP-*, AMB-06, AMB-07).
+
+Hands are dealt in seat order, each player's cards in one block from the top of the deck.
+The leader draw deals one card per player into the Pool, in seat order; ties redeal by the
+``leader-tie`` ruling. Classic deals the leader draw before the hands (R-SETUP-7/8).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from gtr_replay.cards import cards_for
+from gtr_replay.engine import core, flow
+from gtr_replay.engine.events import Event
+from gtr_replay.engine.state import GameState, PlayerState
+from gtr_replay.enums import JACK, MATERIALS, Zone
+from gtr_replay.errors import UsageError
+from gtr_replay.rulesets import find_ruleset
+from gtr_replay.rulings import resolve
+
+SHUFFLE_ALGORITHM = "fy1"
+"""Fisher-Yates over the card manifest, driven by Python's ``random.Random(name)``."""
+
+
+def shuffled_deck(ruleset: str, name: str) -> list[str]:
+    """The deck order named ``name`` (a reproducible shuffle of the ruleset's manifest)."""
+    deck = cards_for(find_ruleset(ruleset).ruleset).manifest()
+    rng = random.Random(name)
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _check_deck(ruleset, deck: list[str]) -> None:
+    manifest = Counter(cards_for(ruleset).manifest())
+    given = Counter(deck)
+    if given != manifest:
+        extra = sorted((given - manifest).elements())
+        lacking = sorted((manifest - given).elements())
+        parts = []
+        if extra:
+            parts.append(f"not in the {ruleset} deck: {', '.join(extra[:5])}")
+        if lacking:
+            parts.append(f"missing: {', '.join(lacking[:5])}{' ...' if len(lacking) > 5 else ''}")
+        raise UsageError(f"the deck order is not the {ruleset} deck ({'; '.join(parts)})",
+                         hint="list every Order card of the ruleset once per copy (R-COMP-6)")
+
+
+def _draw_key(state: GameState, card: str) -> str:
+    """What the leader draw compares (AMB-06): the building name, space before letters."""
+    if state.rulings["leader-draw"] == "role-name":
+        return cards_for(state.ruleset).cards[card].role.value.casefold()
+    return card.casefold()
+
+
+def _leader_draw(state: GameState, ev: list[Event]) -> int:
+    """Deal into the Pool until one player's card comes first in the alphabet (R-SETUP-5, R-SETUP-8)."""
+    contenders = list(range(len(state.players)))
+    dealt_to = contenders
+    while True:
+        cards = {}
+        for i in dealt_to:
+            card = state.deck.pop(0)
+            state.pool.append(card)
+            cards[i] = card
+            ev.append(Event("leader-draw", state.players[i].name, card, Zone.DECK, Zone.POOL))
+        best = min(_draw_key(state, c) for i, c in cards.items() if i in contenders)
+        contenders = [i for i in contenders if i in cards and _draw_key(state, cards[i]) == best]
+        if len(contenders) == 1:
+            return contenders[0]
+        if state.rulings["leader-tie"] == "all-players":
+            contenders = list(range(len(state.players)))
+        dealt_to = contenders
+
+
+def new_game(ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
+             rulings: dict[str, str] | str | None = None) -> tuple[GameState, list[Event]]:
+    """A game at its first decision: deal from ``deck`` (top first) or from the shuffle named
+    ``seed``. Returns the state and the setup events."""
+    spec = find_ruleset(ruleset)
+    if not 2 <= len(players) <= 5:
+        raise UsageError(f"{len(players)} players: Glory to Rome is played by 2 to 5", hint="R-COMP-3")
+    if len(set(players)) != len(players):
+        raise UsageError("two players have the same name", hint="give each player a distinct name")
+    card_set = cards_for(spec.ruleset)
+    if deck is None:
+        if seed is None:
+            raise UsageError("give a deck order or a shuffle seed")
+        deck = shuffled_deck(spec.ruleset, seed)
+    else:
+        _check_deck(spec.ruleset, deck)
+    n = len(players)
+    state = GameState(spec.ruleset, [PlayerState(name) for name in players], resolve(rulings), deck=list(deck))
+    ev = [Event("setup", text=f"{spec.ruleset} {', '.join(players)}")]
+
+    def deal_hands() -> None:  # R-SETUP-2, R-SETUP-3, R-SETUP-9
+        for player in state.players:
+            for _ in range(spec.starting_orders):
+                card = state.deck.pop(0)
+                player.hand.append(card)
+                ev.append(Event("move", player.name, card, Zone.DECK, Zone.HAND))
+            for _ in range(spec.starting_jacks):
+                player.hand.append(JACK)
+                ev.append(Event("move", player.name, JACK, Zone.JACK_PILE, Zone.HAND))
+
+    if spec.leader_draw_first:
+        state.leader = _leader_draw(state, ev)
+        deal_hands()
+    else:
+        deal_hands()
+        state.leader = _leader_draw(state, ev)
+    spare = card_set.jacks - n * spec.starting_jacks
+    state.jack_pile = spare if spec.spare_jacks_to_pile else 0  # R-JACK-4
+    state.jacks_out = spare - state.jack_pile
+    for material in MATERIALS:  # R-SETUP-4, R-SETUP-10
+        state.sites_in_town[material] = n
+        rest = card_set.sites_per_material - n
+        if spec.out_of_town_sites:
+            state.sites_out_of_town[material] = rest
+        else:
+            state.sites_out_of_game[material] = rest
+    flow.start_turn(state, ev)
+    ev.extend(core.settle(state))
+    return state, ev

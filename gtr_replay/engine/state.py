@@ -1,0 +1,233 @@
+"""The game state as plain data (ARCHITECTURE.md): players, pool, deck, Jacks, sites, turn flow.
+
+Everything here round-trips through ``to_dict``/``from_dict``, so any snapshot can be stored,
+loaded and played on. Cards are held by name; copies of a card are interchangeable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from gtr_replay.enums import MATERIALS, Material, Role, Ruleset
+
+
+class Phase(StrEnum):
+    """Where the turn stands (R-TURN-1..9)."""
+
+    LEAD = "lead"            # the leader leads or thinks
+    FOLLOW = "follow"        # the others follow or think, clockwise
+    ACTIONS = "actions"      # players perform the led role, leader first
+    POOL = "pool"            # a Legionary takes matching Pool cards (R-LEG-2)
+    GIVE = "give"            # a Legionary's neighbours give matching cards (R-LEG-3)
+    OVER = "over"            # the game has ended (R-END-*)
+
+
+@dataclass(slots=True)
+class Building:
+    """A foundation on its Site, with the materials added; a structure once complete (R-BUILD-*)."""
+
+    foundation: str
+    site: Material
+    materials: list[str] = field(default_factory=list)
+    complete: bool = False
+    out_of_town: bool = False
+
+    def to_dict(self) -> dict:
+        data = {"foundation": self.foundation, "site": self.site.value, "materials": list(self.materials),
+                "complete": self.complete}
+        if self.out_of_town:
+            data["out_of_town"] = True
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Building:
+        return cls(data["foundation"], Material(data["site"]), list(data.get("materials", ())),
+                   bool(data.get("complete", False)), bool(data.get("out_of_town", False)))
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """One player's hand and camp (R-SETUP-1, glossary in RULES.md §0.5)."""
+
+    name: str
+    hand: list[str] = field(default_factory=list)
+    camp: list[str] = field(default_factory=list)
+    """Cards played this turn to lead or follow; they reach the Pool at cleanup (R-TURN-8, R-TURN-10)."""
+    clientele: list[str] = field(default_factory=list)
+    stockpile: list[str] = field(default_factory=list)
+    vault: list[str] = field(default_factory=list)
+    influence: list[Material] = field(default_factory=list)
+    """Site cards in the influence zone (R-BUILD-9, R-INF-3)."""
+    buildings: list[Building] = field(default_factory=list)
+    hired: list[str] = field(default_factory=list)
+    """Clients hired this turn: they do not act until a later turn (R-ACT-2)."""
+    played: bool = False
+    """Led or followed this turn, which earns one action (R-TURN-3, R-TURN-4)."""
+    done: bool = False
+    """Has finished (or declined) their actions this turn (R-TURN-7)."""
+
+    def building(self, name: str) -> Building | None:
+        for building in self.buildings:
+            if building.foundation == name:
+                return building
+        return None
+
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name, "hand": list(self.hand), "camp": list(self.camp),
+            "clientele": list(self.clientele), "stockpile": list(self.stockpile), "vault": list(self.vault),
+            "influence": [m.value for m in self.influence],
+            "buildings": [b.to_dict() for b in self.buildings],
+            "hired": list(self.hired), "played": self.played, "done": self.done,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> PlayerState:
+        return cls(
+            data["name"], list(data.get("hand", ())), list(data.get("camp", ())),
+            list(data.get("clientele", ())), list(data.get("stockpile", ())), list(data.get("vault", ())),
+            [Material(m) for m in data.get("influence", ())],
+            [Building.from_dict(b) for b in data.get("buildings", ())],
+            list(data.get("hired", ())), bool(data.get("played", False)), bool(data.get("done", False)),
+        )
+
+
+@dataclass(slots=True)
+class LegionaryDemand:
+    """A Legionary demand being answered (R-LEG-1..8): what was shown and who still gives."""
+
+    demander: int
+    shown: list[str]
+    demanded: list[Material]
+    pool_left: list[Material]
+    """Demanded materials that may still be taken from the Pool (AMB-09)."""
+    pool_budget: int
+    victims: list[int]
+    """Players still to answer, in clockwise order from the demander (R-LEG-3, R-LEG-5)."""
+
+    def to_dict(self) -> dict:
+        return {"demander": self.demander, "shown": list(self.shown), "demanded": [m.value for m in self.demanded],
+                "pool_left": [m.value for m in self.pool_left], "pool_budget": self.pool_budget,
+                "victims": list(self.victims)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> LegionaryDemand:
+        return cls(data["demander"], list(data["shown"]), [Material(m) for m in data["demanded"]],
+                   [Material(m) for m in data["pool_left"]], data["pool_budget"], list(data["victims"]))
+
+
+def _counts(data: dict | None) -> dict[Material, int]:
+    data = data or {}
+    return {m: int(data.get(m.value, 0)) for m in MATERIALS}
+
+
+@dataclass(slots=True)
+class GameState:
+    """The whole game at one decision point."""
+
+    ruleset: Ruleset
+    players: list[PlayerState]
+    rulings: dict[str, str]
+    deck: list[str] = field(default_factory=list)
+    """Order cards face down, top first."""
+    pool: list[str] = field(default_factory=list)
+    jack_pile: int = 0
+    jacks_out: int = 0
+    """Jacks out of play (classic: the undealt ones, R-SETUP-9)."""
+    sites_in_town: dict[Material, int] = field(default_factory=lambda: _counts(None))
+    sites_out_of_town: dict[Material, int] = field(default_factory=lambda: _counts(None))
+    sites_out_of_game: dict[Material, int] = field(default_factory=lambda: _counts(None))
+    leader: int = 0
+    turn: int = 1
+    phase: Phase = Phase.LEAD
+    led_role: Role | None = None
+    current: int = 0
+    """The player whose decision or actions come now."""
+    actions_used: int = 0
+    """Actions the current player has used this turn (R-ACT-3)."""
+    legionary: LegionaryDemand | None = None
+    end_reason: str | None = None
+    ended_by: str | None = None
+    """The player whose move ended the game, if any."""
+    winner: str | None = None
+    """The winner of an instant win or surrender, when scores are not counted (R-SCORE-1)."""
+    expansions: tuple[str, ...] = ()
+
+    # -- lookups ---------------------------------------------------------------------------
+    def index(self, name: str) -> int:
+        for i, player in enumerate(self.players):
+            if player.name == name:
+                return i
+        raise KeyError(name)
+
+    def player(self, name: str) -> PlayerState:
+        return self.players[self.index(name)]
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def left_of(self, i: int) -> int:
+        """The next player clockwise, who is also the left neighbour (RULES.md §0.5)."""
+        return (i + 1) % len(self.players)
+
+    def right_of(self, i: int) -> int:
+        return (i - 1) % len(self.players)
+
+    # -- serialisation ---------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "ruleset": self.ruleset.value,
+            "rulings": dict(self.rulings),
+            "expansions": list(self.expansions),
+            "players": [p.to_dict() for p in self.players],
+            "deck": list(self.deck),
+            "pool": list(self.pool),
+            "jack_pile": self.jack_pile,
+            "jacks_out": self.jacks_out,
+            "sites_in_town": {m.value: n for m, n in self.sites_in_town.items()},
+            "sites_out_of_town": {m.value: n for m, n in self.sites_out_of_town.items()},
+            "sites_out_of_game": {m.value: n for m, n in self.sites_out_of_game.items()},
+            "leader": self.leader,
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "led_role": self.led_role.value if self.led_role else None,
+            "current": self.current,
+            "actions_used": self.actions_used,
+            "legionary": self.legionary.to_dict() if self.legionary else None,
+            "end_reason": self.end_reason,
+            "ended_by": self.ended_by,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameState:
+        legionary = data.get("legionary")
+        return cls(
+            ruleset=Ruleset(data["ruleset"]),
+            players=[PlayerState.from_dict(p) for p in data["players"]],
+            rulings=dict(data["rulings"]),
+            deck=list(data.get("deck", ())),
+            pool=list(data.get("pool", ())),
+            jack_pile=int(data.get("jack_pile", 0)),
+            jacks_out=int(data.get("jacks_out", 0)),
+            sites_in_town=_counts(data.get("sites_in_town")),
+            sites_out_of_town=_counts(data.get("sites_out_of_town")),
+            sites_out_of_game=_counts(data.get("sites_out_of_game")),
+            leader=int(data.get("leader", 0)),
+            turn=int(data.get("turn", 1)),
+            phase=Phase(data.get("phase", Phase.LEAD)),
+            led_role=Role(data["led_role"]) if data.get("led_role") else None,
+            current=int(data.get("current", 0)),
+            actions_used=int(data.get("actions_used", 0)),
+            legionary=LegionaryDemand.from_dict(legionary) if legionary else None,
+            end_reason=data.get("end_reason"),
+            ended_by=data.get("ended_by"),
+            winner=data.get("winner"),
+            expansions=tuple(data.get("expansions", ())),
+        )
+
+    def copy(self) -> GameState:
+        """An independent copy, for branching a variation."""
+        return GameState.from_dict(self.to_dict())

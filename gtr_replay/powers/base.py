@@ -1,0 +1,101 @@
+"""The closed list of hooks a building power may implement.
+
+Flow code asks the active powers of a player through these hooks (see ``engine.rules``) and
+folds the answers; it never names a building. A power is a small class that overrides only
+the hooks it needs and cites its rule IDs. Every hook receives the state and the index of the
+player who owns (or benefits from) the power.
+
+Hook            fold                         where the engine asks          rule
+--------------  ---------------------------  -----------------------------  -----------
+refill_bonus    sum                          Thinker refill size            R-THINK-3
+clientele_bonus sum, then clientele_factor   clientele limit                R-PATRON-2
+clientele_factor product                     clientele limit                R-PATRON-2
+vault_bonus     sum, then vault_factor       vault limit                    R-VAULT-2
+vault_factor    product                      vault limit                    R-VAULT-2
+extra_actions   sum                          actions of the led role        R-ACT-3, R-ACT-4
+material_fits   any                          adding a material              R-BUILD-5
+materials_needed first answer                completion threshold           R-BUILD-8
+site_materials  union                        Sites a foundation may take    R-BUILD-1
+out_of_town_cost min                         actions for out of town        R-BUILD-3
+on_complete     each, in building order      a building completes           R-BUILD-9
+end_of_turn     each, players from leader    before cleanup                 R-TURN-8, AMB-14
+immune_to_demand any                         a neighbour answers a demand   R-LEG-11
+score_bonus     sum                          final scoring                  R-SCORE-2
+wins            any                          after every decision           R-END-1d, R-END-3d
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from gtr_replay.engine.events import Event
+    from gtr_replay.engine.state import Building, GameState
+    from gtr_replay.enums import Material, Role
+
+HOOKS: tuple[str, ...] = (
+    "refill_bonus", "clientele_bonus", "clientele_factor", "vault_bonus", "vault_factor", "extra_actions",
+    "material_fits", "materials_needed", "site_materials", "out_of_town_cost", "on_complete", "end_of_turn",
+    "immune_to_demand", "score_bonus", "wins",
+)
+
+
+class Power:
+    """A building function. Subclasses set ``building``, ``editions`` and ``rule_ids``."""
+
+    building: ClassVar[str]
+    editions: ClassVar[tuple[str, ...]]
+    rule_ids: ClassVar[tuple[str, ...]]
+
+    def refill_bonus(self, state: GameState, owner: int) -> int:
+        return 0
+
+    def clientele_bonus(self, state: GameState, owner: int) -> int:
+        return 0
+
+    def clientele_factor(self, state: GameState, owner: int) -> int:
+        return 1
+
+    def vault_bonus(self, state: GameState, owner: int) -> int:
+        return 0
+
+    def vault_factor(self, state: GameState, owner: int) -> int:
+        return 1
+
+    def extra_actions(self, state: GameState, owner: int, role: Role) -> int:
+        return 0
+
+    def material_fits(self, state: GameState, owner: int, building: Building, material: Material) -> bool:
+        return False
+
+    def materials_needed(self, state: GameState, owner: int, building: Building) -> int | None:
+        return None
+
+    def site_materials(self, state: GameState, owner: int, card: str) -> frozenset[Material]:
+        return frozenset()
+
+    def out_of_town_cost(self, state: GameState, owner: int) -> int | None:
+        return None
+
+    def on_complete(self, state: GameState, owner: int, building: Building) -> list[Event]:
+        return []
+
+    def end_of_turn(self, state: GameState, owner: int) -> list[Event]:
+        return []
+
+    def immune_to_demand(self, state: GameState, owner: int, demander: int) -> bool:
+        return False
+
+    def score_bonus(self, state: GameState, owner: int) -> int:
+        return 0
+
+    def wins(self, state: GameState, owner: int) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} power of {self.building} ({', '.join(self.rule_ids)})>"
+
+    @classmethod
+    def hooks(cls) -> tuple[str, ...]:
+        """The hooks this power overrides."""
+        return tuple(h for h in HOOKS if getattr(cls, h) is not getattr(Power, h))

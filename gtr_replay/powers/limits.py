@@ -1,0 +1,44 @@
+"""Powers that raise a limit: hand refill size and vault size."""
+
+from __future__ import annotations
+
+from gtr_replay.powers.base import Power
+from gtr_replay.powers.registry import register
+
+BOTH = ("black-box", "classic")
+
+
+@register
+class Shrine(Power):
+    """Your hand refill size is two cards larger (B-SHRINE-1, BC-SHRINE-1, R-THINK-3)."""
+
+    building = "Shrine"
+    editions = BOTH
+    rule_ids = ("B-SHRINE-1", "BC-SHRINE-1")
+
+    def refill_bonus(self, state, owner):
+        return 2
+
+
+@register
+class Temple(Power):
+    """Your hand refill size is four cards larger; it stacks with a Shrine (B-TEMPLE-1, BC-TEMPLE-1, R-THINK-3)."""
+
+    building = "Temple"
+    editions = BOTH
+    rule_ids = ("B-TEMPLE-1", "BC-TEMPLE-1")
+
+    def refill_bonus(self, state, owner):
+        return 4
+
+
+@register
+class Market(Power):
+    """Your vault holds two more cards, added before any doubling (B-MARKET-1, BC-MARKET-1, R-VAULT-2)."""
+
+    building = "Market"
+    editions = BOTH
+    rule_ids = ("B-MARKET-1", "BC-MARKET-1")
+
+    def vault_bonus(self, state, owner):
+        return 2

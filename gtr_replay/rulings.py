@@ -1,0 +1,170 @@
+"""Rulings: each ambiguity of the rules that changes what the engine does, as a named option.
+
+Every ruling has readings; the default is the one the rules digest recommends (AMB-*). A
+game names the rulings it departs from (`[Rulings "deck-end=empty-draw"]`); the rest keep
+their defaults. `docs/RULINGS.md` and `gtr rulings` list this table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gtr_replay.errors import UnknownNameError
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read an ambiguous rule, with the texts that support it."""
+
+    name: str
+    description: str
+    texts: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A named option for one ambiguity (AMB-*), with its default reading first."""
+
+    name: str
+    amb: str
+    question: str
+    readings: tuple[Reading, ...]
+
+    @property
+    def default(self) -> str:
+        return self.readings[0].name
+
+    def reading(self, name: str) -> Reading:
+        for reading in self.readings:
+            if reading.name == name:
+                return reading
+        choices = ", ".join(r.name for r in self.readings)
+        raise UnknownNameError(f"unknown reading {name!r} of ruling {self.name!r}", hint=f"use one of: {choices}")
+
+
+def _r(name: str, description: str, *texts: str) -> Reading:
+    return Reading(name, description, texts)
+
+
+RULINGS: tuple[Ruling, ...] = (
+    Ruling("deck-end", "AMB-01", "When does the game end once the draw deck runs out?", (
+        _r("last-card", "The game ends the moment the last card leaves the deck; the draw that took it completes.",
+           "000§ENDING THE GAME and 001§Ending the Game: the deck running out ends the game, immediately."),
+        _r("empty-draw", "The game ends only when a player must draw and the deck is already empty.",
+           "G-BACCHANALIA-2 treats revealing exactly the cards left as legal, which suggests an empty deck alone does not end the game."),
+    )),
+    Ruling("last-site", "AMB-02", "Which claimed Site ends a Black Box game?", (
+        _r("all-materials", "The foundation that claims the last in-town Site of all materials together ends the game.",
+           "000§ENDING THE GAME: the last Site that is not out of town.",
+           "000§Appendix III›Triclinium: the last in-town Site 'in the game' ends it; 000§…›Tower plays on with no Stone Sites left in town."),
+        _r("any-material", "The foundation that claims the last in-town Site of any one material ends the game.",
+           "A reading of 'the last Site card' per stack, as the third-party summary (003) has it."),
+    )),
+    Ruling("short-refill", "AMB-03", "May a Thinker refill when the deck holds fewer cards than needed?", (
+        _r("draw-remaining", "The refill takes every card left; the deck is then empty and the game ends.",
+           "000§THINKING: a refill must reach the refill size; with the deck short, drawing all that is left is the closest the player can come."),
+        _r("forbidden", "A refill the deck cannot complete is not allowed; the player takes a Jack or draws one card.",
+           "000§THINKING: 'You may not fill your hand partially.'"),
+    )),
+    Ruling("out-of-town", "AMB-04", "May an out-of-town Site be used while in-town Sites of its material remain?", (
+        _r("after-in-town", "Only once the in-town Sites of that material are gone.",
+           "R-BUILD-2(1) read as in town first; the 000 Tower example is set up with no Stone Sites left in town.",
+           "The 2007 rulebook the Black Box reprints allows out-of-town Sites only after the in-town ones of that material."),
+        _r("any-time", "At any time, paying the higher cost in actions.",
+           "000§Out of Town Sites names only the cost of two consecutive actions."),
+    )),
+    Ruling("out-of-town-cost", "AMB-05", "How do the two actions of an out-of-town foundation work?", (
+        _r("two-adjacent", "Laying out of town is one move that uses two of the player's remaining actions of the role, this turn.",
+           "000§Out of Town Sites: two consecutive Architect or Craftsman actions in the same turn."),
+        _r("one-action", "House reading: out of town costs one action like in town; offered for groups that play it so, not supported by the text.",
+           "None of 000/001/002; listed so a record of such a game can still be checked."),
+    )),
+    Ruling("leader-draw", "AMB-06", "What is compared alphabetically to find the first leader?", (
+        _r("building-name", "The building names, ignoring case, with a space sorting before any letter.",
+           "000§Determining Starting Player: the player whose card comes first in the alphabet."),
+        _r("role-name", "The role names printed on the cards; equal roles tie.",
+           "AMB-06 asks whether 'card' means the building name or something else on the card."),
+    )),
+    Ruling("leader-tie", "AMB-07", "Who receives the extra cards that break a tie in the leader draw?", (
+        _r("tied-players", "Each tied player gets one more card; only the new cards are compared, again while tied.",
+           "001§Set-Up: deal more cards to the tying players."),
+        _r("all-players", "Every player gets one more card and the new cards decide among all of them.",
+           "000§Determining Starting Player says extra cards are dealt into the Pool without saying to whom."),
+    )),
+    Ruling("final-tie", "AMB-08", "How is a tie in victory points broken?", (
+        _r("hand-then-shared", "Most cards in hand, Jacks included, wins; a tie after that is a shared win.",
+           "000§SCORING AND WINNING and 001§Winning the Game: the tied player with most cards in hand wins.",
+           "Jacks count as hand cards in the School examples (R-CARD-6)."),
+        _r("orders-then-shared", "Most Order cards in hand wins (Jacks not counted); a tie after that is a shared win.",
+           "Jacks are not Order cards (R-CARD-6), so 'cards' may mean Order cards only."),
+    )),
+    Ruling("legionary-pool", "AMB-09", "How many Pool cards does a Legionary take?", (
+        _r("per-demand", "At most one Pool card for each demanded card.",
+           "000§DEMANDING MATERIALS step 3: take one; the 000 Colosseum example takes two Marble for two demands."),
+        _r("per-turn", "At most one Pool card for the player's whole Legionary demand this turn.",
+           "A literal reading of 'take one' once per demand announcement."),
+    )),
+    Ruling("legionary-give", "AMB-10", "Who chooses the card a neighbour gives to a Legionary?", (
+        _r("giver-chooses", "The giving player chooses among their matching cards.",
+           "001§Legionary Role: the giver chooses which card to give."),
+        _r("demander-chooses", "The demanding player chooses from the matching cards the giver must show.",
+           "000§DEMANDING MATERIALS is silent on who chooses."),
+    )),
+    Ruling("legionary-pool-optional", "AMB-12", "Must a Legionary take a matching Pool card?", (
+        _r("optional", "Taking from the Pool is optional in every ruleset.",
+           "000§DEMANDING MATERIALS: the Legionary may take one."),
+        _r("as-worded", "Each rulebook's wording: required in classic, optional in the Black Box rules.",
+           "001§Legionary Role: if there is a matching material in the Pool, take it (no 'may')."),
+    )),
+    Ruling("think-hand", "AMB-22", "Do Jacks count toward the hand size a Thinker compares with the refill size?", (
+        _r("all-cards", "Yes: every card in hand counts, Jacks included.",
+           "001§Appendix›School and 000§…›School count Jacks toward the hand (R-CARD-6)."),
+        _r("orders-only", "No: only Order cards count.",
+           "The refill draws Order cards, and Jacks are not Order cards (R-CARD-6)."),
+    )),
+    Ruling("refill-size", "AMB-23", "Is the refill size also a hand limit?", (
+        _r("refill-only", "No: it only sets how far a refill draws; a Thinker above it may still draw one card.",
+           "000§THINKING: draw one card when at or above the refill size; 001§…›Academy leaves a player above the maximum."),
+        _r("maximum", "Yes: a player holding more cards than the refill size may not draw; only a Jack may be taken.",
+           "001 calls it 'maximum hand size'."),
+    )),
+    Ruling("merchant-bonus", "AMB-40", "Who gets a Merchant bonus when players tie for most cards of a material?", (
+        _r("no-ties", "Only a single player with strictly most cards (at least one) gets it; a tie gives it to nobody.",
+           "000§Merchant Bonuses and 001§Merchant Bonuses: the player with the most; a tie awards nobody."),
+        _r("ties-share", "House reading: every tied player with at least one card gets it.",
+           "Not in the rulebooks; offered for groups that play it so."),
+    )),
+)
+
+BY_NAME: dict[str, Ruling] = {ruling.name: ruling for ruling in RULINGS}
+DEFAULTS: dict[str, str] = {ruling.name: ruling.default for ruling in RULINGS}
+
+
+def find_ruling(name: str) -> Ruling:
+    key = name.strip().casefold()
+    if key in BY_NAME:
+        return BY_NAME[key]
+    for ruling in RULINGS:
+        if ruling.amb.casefold() == key:
+            return ruling
+    import difflib
+    close = difflib.get_close_matches(key, list(BY_NAME), n=1)
+    raise UnknownNameError(f"unknown ruling {name!r}",
+                           hint=f"did you mean {close[0]!r}?" if close else "see `gtr rulings`")
+
+
+def resolve(chosen: dict[str, str] | str | None = None) -> dict[str, str]:
+    """Every ruling's reading: the defaults, overridden by ``chosen`` ('a=b, c=d' or a dict)."""
+    if isinstance(chosen, str):
+        pairs: dict[str, str] = {}
+        for part in filter(None, (p.strip() for p in chosen.split(","))):
+            name, sep, value = part.partition("=")
+            if not sep:
+                raise UnknownNameError(f"ruling {part!r} has no reading", hint="write it as name=reading")
+            pairs[name.strip()] = value.strip()
+        chosen = pairs
+    result = dict(DEFAULTS)
+    for name, value in (chosen or {}).items():
+        ruling = find_ruling(name)
+        result[ruling.name] = ruling.reading(value.strip().casefold()).name
+    return result
