@@ -1,2 +1,176 @@
-def main():
-    pass
+"""The ``gtr`` command line: thin commands over the library (STYLE.md).
+
+Every command translates errors at the boundary: a bad record or decision exits 1, a usage
+error 2; tracebacks appear only with ``--debug``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from gtr_replay.errors import GtrError, UsageError
+
+app = typer.Typer(
+    name="gtr",
+    help="Record, check, replay and query games of Glory to Rome.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+_debug = {"on": False}
+
+
+@app.callback()
+def _root(debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False) -> None:
+    _debug["on"] = debug
+
+
+def _fail(error: GtrError) -> None:
+    status = 2 if isinstance(error, UsageError) else 1
+    err.print(f"[red]error:[/red] {error}", markup=True, soft_wrap=True)
+    raise typer.Exit(status)
+
+
+RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="classic, republic or imperium.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+@app.command()
+def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False) -> None:
+    """List every card of a ruleset: name, material, role, value and copies, with Jacks,
+    Sites and the optional Geek cards.
+
+    Example: gtr cards --ruleset classic
+    """
+    from gtr_replay.cards import cards_for
+    from gtr_replay.rulesets import find_ruleset
+
+    try:
+        spec = find_ruleset(ruleset)
+    except GtrError as error:
+        _fail(error)
+    card_set = cards_for(spec.ruleset)
+    rows = [*card_set.cards.values(), *card_set.optional.values()]
+    rows.sort(key=lambda c: (c.optional, list(type(c.material)).index(c.material), c.name))
+    aliases = {alias: name for alias, name in card_set.aliases.items() if name in card_set.cards}
+    if as_json:
+        print(json.dumps({
+            "ruleset": str(spec.ruleset),
+            "cards": [{"name": c.name, "material": str(c.material), "role": str(c.role), "value": c.value,
+                       "copies": c.copies, "optional": c.optional, "assumed": c.assumed} for c in rows],
+            "jacks": card_set.jacks,
+            "sites_per_material": card_set.sites_per_material,
+            "aliases": aliases,
+        }, indent=2))
+        return
+    table = Table(title=f"{spec.ruleset} cards")
+    for column in ("card", "material", "role", "value", "copies", "note"):
+        table.add_column(column, justify="right" if column in ("value", "copies") else "left")
+    for c in rows:
+        note = "optional (Geek)" + (", material assumed" if c.assumed else "") if c.optional else ""
+        table.add_row(c.name, str(c.material), str(c.role), str(c.value), str(c.copies), note)
+    out.print(table)
+    orders = sum(c.copies for c in card_set.cards.values())
+    out.print(f"{len(card_set.cards)} types, {orders} Order cards; {card_set.jacks} Jacks; "
+              f"{card_set.sites_per_material} Sites per material")
+    if aliases:
+        out.print("also accepted: " + ", ".join(f"{a} = {n}" for a, n in sorted(aliases.items())))
+
+
+@app.command()
+def rulings(as_json: JsonOpt = False,
+            markdown: Annotated[bool, typer.Option("--markdown", help="Print docs/RULINGS.md.")] = False) -> None:
+    """List the rulings: each ambiguity of the rules as a named option, its default first.
+
+    Example: gtr rulings --json
+    """
+    from gtr_replay.rulings import RULINGS
+    from gtr_replay.rulings_doc import markdown as render
+
+    if markdown:
+        sys.stdout.write(render())
+        return
+    if as_json:
+        print(json.dumps([{
+            "name": r.name, "amb": r.amb, "question": r.question, "default": r.default,
+            "readings": [{"name": x.name, "description": x.description, "texts": list(x.texts)} for x in r.readings],
+        } for r in RULINGS], indent=2))
+        return
+    table = Table(title="rulings (default reading first)", show_lines=True)
+    for column in ("ruling", "AMB", "question", "readings"):
+        table.add_column(column)
+    for r in RULINGS:
+        readings = "\n".join(f"[bold]{x.name}[/bold]{' (default)' if i == 0 else ''}: {x.description}"
+                             for i, x in enumerate(r.readings))
+        table.add_row(r.name, r.amb, r.question, readings)
+    out.print(table)
+    out.print('Choose readings in a record with [Rulings "name=reading, ..."].', markup=False)
+
+
+@app.command()
+def selfplay(
+    ruleset: RulesetOpt = "republic",
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players, 2 to 5.")] = 3,
+    seed: Annotated[str, typer.Option("--seed", "-s", help="Seed: the same seed gives the same games.")] = "1",
+    games: Annotated[int, typer.Option("--games", "-g", help="How many games to play.")] = 10,
+    rulings_: Annotated[Optional[str], typer.Option("--rulings", help="Readings, e.g. 'deck-end=empty-draw'.")] = None,
+    check: Annotated[bool, typer.Option("--check", help="Check every invariant after every decision.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play games of uniformly random legal decisions to the end and summarise them.
+
+    Example: gtr selfplay --ruleset imperium --players 4 --seed 7 --games 50
+    """
+    from gtr_replay.selfplay import selfplay as play
+
+    reasons: Counter[str] = Counter()
+    decisions = turns = played = 0
+    started = time.perf_counter()
+    try:
+        for game in play(ruleset, players, seed, games, rulings=rulings_, check=check):
+            played += 1
+            decisions += len(game.decisions)
+            turns += game.turns
+            reasons[game.result.reason] += 1
+    except GtrError as error:
+        _fail(error)
+    seconds = time.perf_counter() - started
+    summary = {"games": played, "decisions": decisions, "turns": turns, "end_reasons": dict(sorted(reasons.items())),
+               "seconds": round(seconds, 3), "decisions_per_second": round(decisions / seconds) if seconds else 0}
+    if as_json:
+        print(json.dumps(summary, indent=2))
+        return
+    table = Table(title=f"self-play: {games} games, {players} players, {ruleset}, seed {seed}")
+    table.add_column("end reason")
+    table.add_column("games", justify="right")
+    for reason, count in sorted(reasons.items()):
+        table.add_row(reason, str(count))
+    out.print(table)
+    out.print(f"{played} games, {decisions} decisions, {turns} turns in {seconds:.2f} s "
+              f"({summary['decisions_per_second']} decisions/s)")
+
+
+def main() -> None:
+    """Entry point of the ``gtr`` script and ``python -m gtr_replay``."""
+    try:
+        app()
+    except GtrError as error:  # a library error that escaped a command
+        if _debug["on"]:
+            raise
+        err.print(f"[red]error:[/red] {error}")
+        sys.exit(2 if isinstance(error, UsageError) else 1)
+    except Exception:
+        if _debug["on"]:
+            raise
+        err.print_exception(show_locals=False)
+        sys.exit(1)

@@ -3,7 +3,14 @@
 from enum import StrEnum
 
 
-class Role(StrEnum):
+class _Named(StrEnum):
+    """A StrEnum whose ``repr`` reads back as Python (``Role.PATRON``)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Role(_Named):
     """The six roles a card can be led, followed or hired as (R-CARD-2). Thinker is not a role."""
 
     PATRON = "Patron"
@@ -14,7 +21,7 @@ class Role(StrEnum):
     MERCHANT = "Merchant"
 
 
-class Material(StrEnum):
+class Material(_Named):
     """The six materials (R-CARD-2), in the order of their value."""
 
     RUBBLE = "Rubble"
@@ -25,7 +32,7 @@ class Material(StrEnum):
     MARBLE = "Marble"
 
 
-class Ruleset(StrEnum):
+class Ruleset(_Named):
     """Which rules a game follows: the 2005 rules or one of the two Black Box versions."""
 
     CLASSIC = "classic"
@@ -33,7 +40,7 @@ class Ruleset(StrEnum):
     IMPERIUM = "imperium"
 
 
-class Zone(StrEnum):
+class Zone(_Named):
     """Where a card can be. Events name zones with these words."""
 
     DECK = "deck"

@@ -19,7 +19,7 @@ class UsageError(GtrError):
     """A command was called with arguments that cannot work (exit status 2)."""
 
 
-class UnknownNameError(GtrError):
+class UnknownNameError(UsageError):
     """A name (card, ruleset, ruling, player) the product does not know."""
 
     def __init__(self, message: str, *, hint: str | None = None, choices: list[str] | None = None) -> None:

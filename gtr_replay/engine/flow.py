@@ -70,7 +70,7 @@ def end_turn(state: GameState, ev: list[Event]) -> None:
     n = len(state.players)
     for step in range(n):
         i = (state.leader + step) % n
-        for power in rules.active_powers(state, i):
+        for power in rules.active_powers(state, i, "end_of_turn"):
             ev.extend(power.end_of_turn(state, i))
             if state.phase is Phase.OVER:
                 return
@@ -106,7 +106,7 @@ def check_wins(state: GameState, ev: list[Event]) -> None:
     n = len(state.players)
     for step in range(n):
         i = (state.leader + step) % n
-        for power in rules.active_powers(state, i):
+        for power in rules.active_powers(state, i, "wins"):
             if power.wins(state, i):
                 name = state.players[i].name
                 end_game(state, ev, f"win:{power.building}", by=name, winner=name)

@@ -16,8 +16,12 @@ from gtr_replay.rulesets import RULESETS, RulesetSpec
 
 
 @cache
-def _powers_table(edition: str) -> dict[str, Power]:
-    return table(edition)
+def _powers_table(edition: str, hook: str | None) -> dict[str, Power]:
+    """Registered powers of an edition, keeping only those that implement ``hook``."""
+    powers = table(edition)
+    if hook is None:
+        return powers
+    return {name: p for name, p in powers.items() if hook in p.hooks()}
 
 
 def spec(state: GameState) -> RulesetSpec:
@@ -28,9 +32,12 @@ def card_set(state: GameState) -> CardSet:
     return cards_for(state.ruleset)
 
 
-def active_powers(state: GameState, i: int) -> list[Power]:
-    """Powers of the player's completed structures (R-BUILD-9, R-BUILD-10)."""
-    powers = _powers_table(RULESETS[state.ruleset].edition)
+def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Power]:
+    """Powers of the player's completed structures (R-BUILD-9, R-BUILD-10); with ``hook``,
+    only those that implement it."""
+    powers = _powers_table(RULESETS[state.ruleset].edition, hook)
+    if not powers:
+        return []
     return [powers[b.foundation] for b in state.players[i].buildings if b.complete and b.foundation in powers]
 
 
@@ -52,8 +59,8 @@ def influence(state: GameState, i: int) -> int:
 
 
 def refill_size(state: GameState, i: int) -> int:
-    """Hand refill size: 5, plus powers such as Shrine and Temple (R-THINK-1, R-THINK-3)."""
-    return RULESETS[state.ruleset].refill_size + sum(p.refill_bonus(state, i) for p in active_powers(state, i))
+    """Hand refill size: 5, plus what powers add (R-THINK-1, R-THINK-3)."""
+    return RULESETS[state.ruleset].refill_size + sum(p.refill_bonus(state, i) for p in active_powers(state, i, "refill_bonus"))
 
 
 def clientele_limit(state: GameState, i: int) -> int:
@@ -98,13 +105,13 @@ def action_count(state: GameState, i: int) -> int:
     for card in player.hired:
         if cards[card].role is role:
             clients -= 1
-    extra = sum(p.extra_actions(state, i, role) for p in active_powers(state, i))
+    extra = sum(p.extra_actions(state, i, role) for p in active_powers(state, i, "extra_actions"))
     return (1 if player.played else 0) + clients + extra
 
 
 def materials_needed(state: GameState, i: int, building: Building) -> int:
     """Materials that complete a building: the foundation's value unless a power says otherwise (R-BUILD-8)."""
-    for p in active_powers(state, i):
+    for p in active_powers(state, i, "materials_needed"):
         needed = p.materials_needed(state, i, building)
         if needed is not None:
             return needed
@@ -118,13 +125,13 @@ def material_fits(state: GameState, i: int, building: Building, card: str) -> bo
     material = cards[card].material
     if material is cards[building.foundation].material:
         return True
-    return any(p.material_fits(state, i, building, material) for p in active_powers(state, i))
+    return any(p.material_fits(state, i, building, material) for p in active_powers(state, i, "material_fits"))
 
 
 def site_materials(state: GameState, i: int, card: str) -> frozenset[Material]:
     """Materials of the Sites a foundation may be laid on: its own, or more by a power (R-BUILD-1)."""
     own = frozenset((cards_for(state.ruleset).cards[card].material,))
-    for p in active_powers(state, i):
+    for p in active_powers(state, i, "site_materials"):
         own |= p.site_materials(state, i, card)
     return own
 
@@ -132,7 +139,7 @@ def site_materials(state: GameState, i: int, card: str) -> frozenset[Material]:
 def out_of_town_cost(state: GameState, i: int) -> int:
     """Actions an out-of-town foundation takes: two (R-BUILD-3, AMB-05), or fewer by a power."""
     base = 1 if state.rulings["out-of-town-cost"] == "one-action" else 2
-    costs = [c for p in active_powers(state, i) if (c := p.out_of_town_cost(state, i)) is not None]
+    costs = [c for p in active_powers(state, i, "out_of_town_cost") if (c := p.out_of_town_cost(state, i)) is not None]
     return min([base, *costs])
 
 

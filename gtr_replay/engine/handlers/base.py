@@ -59,6 +59,8 @@ def handles(cls: type[Handler]) -> type[Handler]:
 
 def missing(zone: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
     """Cards of ``cards`` that ``zone`` does not hold (counting copies)."""
+    if len(cards) == 1:
+        return [] if cards[0] in zone else list(cards)
     have = Counter(zone)
     want = Counter(cards)
     return sorted((want - have).elements())

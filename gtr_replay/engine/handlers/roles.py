@@ -228,7 +228,7 @@ def complete(state: GameState, i: int, building: Building, ev: list[Event]) -> N
     value = rules.material_value(building.site)
     ev.append(Event("complete", player.name, building.foundation))
     ev.append(Event("influence", player.name, building.foundation, value=value))
-    for power in rules.active_powers(state, i):
+    for power in rules.active_powers(state, i, "on_complete"):
         if power.building == building.foundation:
             ev.extend(power.on_complete(state, i, building))
     flow.check_wins(state, ev)

@@ -1,0 +1,71 @@
+"""Random self-play: games of uniformly random legal decisions, reproducible from a seed.
+
+Game ``g`` of seed ``S`` deals from the shuffle named ``selfplay:RULESET:N:S:g`` and draws
+its choices from a generator seeded with the same name, so one seed always gives one game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from gtr_replay.engine import apply, legal_decisions, new_game
+from gtr_replay.engine.decisions import Decision
+from gtr_replay.engine.invariants import check_invariants
+from gtr_replay.engine.scoring import Result, result
+from gtr_replay.engine.state import GameState
+from gtr_replay.errors import UsageError
+from gtr_replay.rulesets import find_ruleset
+
+NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve")
+
+
+@dataclass
+class SelfPlayGame:
+    """One finished game: how it was dealt, every decision made, and how it ended."""
+
+    ruleset: str
+    players: list[str]
+    deck_seed: str
+    rulings: dict[str, str]
+    decisions: list[Decision] = field(default_factory=list)
+    state: GameState | None = None
+    result: Result | None = None
+
+    @property
+    def turns(self) -> int:
+        return self.state.turn if self.state else 0
+
+
+def play_one(ruleset: str, players: list[str], name: str, *, rulings: dict[str, str] | str | None = None,
+             check: bool = False) -> SelfPlayGame:
+    """Play one game of random legal decisions from the shuffle called ``name``."""
+    state, _ = new_game(ruleset, players, seed=name, rulings=rulings)
+    game = SelfPlayGame(str(state.ruleset), list(players), name, dict(state.rulings))
+    rng = random.Random(f"{name}:choices")
+    if check:
+        check_invariants(state)
+    while not state.over:
+        decision = rng.choice(legal_decisions(state))
+        apply(state, decision)
+        game.decisions.append(decision)
+        if check:
+            check_invariants(state)
+    game.state = state
+    game.result = result(state)
+    return game
+
+
+def selfplay(ruleset: str, players: int, seed: int | str, games: int, *,
+             rulings: dict[str, str] | str | None = None, check: bool = False) -> Iterator[SelfPlayGame]:
+    """``games`` random games of ``players`` players; the same arguments give the same games."""
+    spec = find_ruleset(ruleset)
+    if not 2 <= players <= 5:
+        raise UsageError(f"{players} players: Glory to Rome is played by 2 to 5", hint="choose --players 2 to 5")
+    if games < 0:
+        raise UsageError("the number of games cannot be negative")
+    names = list(NAMES[:players])
+    for g in range(games):
+        yield play_one(spec.ruleset, names, f"selfplay:{spec.ruleset}:{players}:{seed}:{g}",
+                       rulings=rulings, check=check)
