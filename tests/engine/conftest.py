@@ -45,7 +45,8 @@ def build_position(*players: PlayerState, ruleset: str = "republic", pool=(), de
 
     oot_default = per_material - n if spec.out_of_town_sites else 0
     state = GameState(
-        ruleset=spec.ruleset, players=list(players), rulings=resolve(rulings),
+        ruleset=spec.ruleset, players=[PlayerState.from_dict(p.to_dict()) for p in players],
+        rulings=resolve(rulings),
         deck=list(FILLER if deck is None else deck), pool=list(pool), jack_pile=jack_pile,
         sites_in_town=stacks(in_town, n), sites_out_of_town=stacks(out_of_town, oot_default), leader=leader)
     state.current = leader
