@@ -1,0 +1,36 @@
+"""The GTR notation: read, check and write Glory to Rome game records.
+
+A package of its own: it knows text, not rules, and imports nothing from
+``gtr_replay``. See notation/README.md for the language.
+
+>>> record = parse_one('[Game "Glory to Rome"]\\n[Players "Ann, Ben"]\\nAnn leads Patron with Temple\\n')
+>>> str(record.turns[0].steps[0].statement)
+'Ann leads Patron with Temple'
+"""
+
+from .blocks import (
+    Building, Cards, Deck, Draw, Hand, Influence, Jacks, Leader, Pool, PoolDraw, Position,
+    Setup, Sites, TurnNumber,
+)
+from .errors import NotationError
+from .fmt import FormatResult, format_files, format_text
+from .reader import parse, parse_one
+from .records import Command, Comment, Record, Span, Step, Tag, Turn, Variation
+from .scan import Header, iter_headers
+from .statements import (
+    REGISTRY, Add, Demand, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell,
+    Statement, Steal, Surrender, Take, Think,
+)
+from .vocabulary import Vocabulary
+from .words import Material, Role, ThinkKind, Zone
+from .writer import write
+
+__all__ = [
+    "parse", "parse_one", "write", "iter_headers", "format_text", "format_files", "FormatResult",
+    "NotationError", "Vocabulary", "Record", "Tag", "Turn", "Step", "Variation", "Comment",
+    "Command", "Span", "Header", "Setup", "Position", "Draw", "PoolDraw", "Hand", "Leader",
+    "TurnNumber", "Deck", "Jacks", "Pool", "Sites", "Cards", "Influence", "Building",
+    "Statement", "REGISTRY", "Lead", "Follow", "Think", "Hire", "Gather", "Lay", "Add",
+    "Demand", "Take", "Give", "Glory", "Sell", "Pass", "Surrender", "Steal", "Keep",
+    "Role", "Material", "Zone", "ThinkKind",
+]

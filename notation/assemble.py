@@ -1,0 +1,200 @@
+"""From a record's lines to a ``Record``: the block, the turns, the headers.
+
+Turn headers are optional on input. Where one is missing, a turn starts:
+
+- at every ``leads``;
+- at a ``thinks`` that answers no lead (it is the leader's whole turn), when
+  it is made by the player who leads next (seating from the Players tag).
+  A ``thinks`` right before the header of the next turn stays in its turn
+  (an end-of-turn think, e.g. the Academy's).
+
+The number is one more than the turn before (the first turn is 1, or the
+position's ``turn:``) and the leader is the player of its first statement.
+Written headers are checked against the same facts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import blocks
+from .errors import NotationError
+from .grammar import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _VariationLine
+from .records import Comment, Record, Span, Step, Tag, Turn
+from .statements import LEADING, RESPONSE, THINKING
+
+_SETUP_LINES = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
+_POSITION_LINES = (
+    blocks.TurnNumber, blocks.Leader, blocks.Deck, blocks.Jacks, blocks.Pool, blocks.Sites,
+    blocks.Hand, blocks.Cards, blocks.Influence, blocks.Building,
+)
+
+
+class _TurnDraft:
+    def __init__(self, number: int, leader: str, span: Span, comments: tuple = (), written: bool = False):
+        self.number, self.leader, self.span = number, leader, span
+        self.comments = comments
+        self.written = written
+        self.items: list[Step | Comment] = []
+        self.steps: list[Step] = []
+
+    def answering(self, seats: int) -> bool:
+        """Whether the players are still answering the lead (following or thinking)."""
+        if not self.steps or self.steps[0].statement.part != LEADING:
+            return False
+        answers = self.steps[1:]
+        if any(s.statement.part not in (RESPONSE, THINKING) for s in answers):
+            return False
+        return not seats or len(answers) < seats - 1
+
+    def turn(self) -> Turn:
+        return Turn(self.number, self.leader, tuple(self.items), self.comments, span=self.span)
+
+
+class Assembler:
+    """Collects the lines of one record in order and builds the ``Record``."""
+
+    def __init__(self, tags: tuple[Tag, ...], players: tuple[str, ...]):
+        self.tags = tags
+        self.players = players
+        self.start_tag = next((t.value for t in tags if t.name == "Start"), None)
+        self.comments: list[Comment] = []
+        self.block: Any = None  # (kind, header, lines)
+        self.turns: list[_TurnDraft] = []
+        self._place: dict[type, Callable[[Any, Any], None]] = {
+            _CommentLine: self._comment_line,
+            _BlockHeader: self._block_header,
+            _TurnHeader: self._turn_header,
+            _StepLine: self._step_line,
+            _VariationLine: self._variation_line,
+        }
+
+    def build(self, items: list) -> Record:
+        following: list[Any] = [None] * len(items)
+        upcoming = None
+        for index in range(len(items) - 1, -1, -1):
+            following[index] = upcoming
+            if not isinstance(items[index], _CommentLine):
+                upcoming = items[index]
+        for item, after in zip(items, following):
+            self._place.get(type(item), self._block_line)(item, after)
+        return Record(self.tags, self._start(), tuple(d.turn() for d in self.turns), tuple(self.comments))
+
+    def _start(self) -> blocks.Setup | blocks.Position | None:
+        if self.block is None:
+            return None
+        header, lines = self.block
+        kind = blocks.Setup if header.word == "setup" else blocks.Position
+        return kind(tuple(lines), header.comments, span=header.span)
+
+    # One method per kind of line
+
+    def _comment_line(self, line: _CommentLine, following: Any) -> None:
+        self._comments(line.comments)
+
+    def _comments(self, comments: tuple[Comment, ...]) -> None:
+        if self.turns:
+            self.turns[-1].items.extend(comments)
+        elif self.block is not None:
+            self.block[1].extend(comments)
+        else:
+            self.comments.extend(comments)
+
+    def _block_header(self, header: _BlockHeader, following: Any) -> None:
+        if self.block is not None or self.turns:
+            raise _error(header.span, len(header.word), f"a second block: '{header.word}' comes "
+                         "once, before the first turn", expected="a statement or a turn header")
+        wants_position = self.start_tag == "position"
+        if (header.word == "position") != wants_position:
+            hint = ('add the tag [Start "position"]' if header.word == "position"
+                    else 'the tag [Start "position"] asks for a position block')
+            raise _error(header.span, len(header.word), f"a {header.word} block in a record "
+                         f"that starts from {'a position' if wants_position else 'the setup'}", hint=hint)
+        self.block = (header, [])
+
+    def _block_line(self, line: Any, following: Any) -> None:
+        if self.block is None or self.turns:
+            raise _error(line.span, len(line.text().split()[0]), "this line belongs in the setup or "
+                         "position block, before the first turn", expected="a statement or a turn header")
+        allowed = _SETUP_LINES if self.block[0].word == "setup" else _POSITION_LINES
+        if not isinstance(line, allowed):
+            raise _error(line.span, len(line.text().split(":")[0]), f"no such line in a "
+                         f"{self.block[0].word} block", expected=f"a line of the {self.block[0].word} block")
+        self.block[1].append(line)
+
+    def _turn_header(self, header: _TurnHeader, following: Any) -> None:
+        expected = self._next_number()
+        if header.number != expected:
+            column = header.span.column + len("turn ")
+            raise _error(Span(header.span.line, column), len(str(header.number)),
+                         f"turn {header.number} out of order", expected=f"turn {expected}")
+        self.turns.append(_TurnDraft(header.number, header.leader, header.span, header.comments, True))
+
+    def _step_line(self, line: _StepLine, following: Any) -> None:
+        self._comments(line.comments)
+        last = len(line.steps) - 1
+        for index, step in enumerate(line.steps):
+            self._step(step, following if index == last else step)
+
+    def _variation_line(self, line: _VariationLine, following: Any) -> None:
+        turn = self.turns[-1] if self.turns else None
+        if turn is None or not turn.steps:
+            raise _error(line.span, 1, "a variation must follow the statement it replaces")
+        old = turn.steps[-1]
+        new = Step(old.statement, old.glyphs, old.notes + line.notes, span=old.span)
+        turn.steps[-1] = new
+        turn.items[_last_index(turn.items, old)] = new
+
+    # Turns
+
+    def _next_number(self) -> int:
+        if self.turns:
+            return self.turns[-1].number + 1
+        if self.block is not None:
+            header, lines = self.block
+            numbers = [line.number for line in lines if isinstance(line, blocks.TurnNumber)]
+            if numbers:
+                return numbers[0]
+        return 1
+
+    def _step(self, step: Step, following: Any) -> None:
+        statement = step.statement
+        turn = self.turns[-1] if self.turns else None
+        if turn is None or self._opens_turn(turn, statement, following):
+            turn = _TurnDraft(self._next_number(), statement.actor, step.span)
+            self.turns.append(turn)
+        elif turn.written and not turn.steps and statement.part in (LEADING, THINKING):
+            if statement.actor != turn.leader:
+                raise _error(step.span, len(statement.actor), f"turn {turn.number} is "
+                             f"{turn.leader}'s to lead, not {statement.actor}'s",
+                             expected=f"a statement by {turn.leader}",
+                             hint="fix the turn header or the statement")
+        turn.items.append(step)
+        turn.steps.append(step)
+
+    def _opens_turn(self, turn: _TurnDraft, statement: Any, following: Any) -> bool:
+        if not turn.steps:
+            return False
+        if statement.part == LEADING:
+            return True
+        if statement.part != THINKING or turn.answering(len(self.players)):
+            return False
+        if self.players and statement.actor != self._next_leader(turn.leader):
+            return False
+        return not (isinstance(following, _TurnHeader) and following.number == turn.number + 1)
+
+    def _next_leader(self, leader: str) -> str | None:
+        if leader not in self.players:
+            return None
+        return self.players[(self.players.index(leader) + 1) % len(self.players)]
+
+
+def _last_index(items: list, item: Any) -> int:
+    for index in range(len(items) - 1, -1, -1):
+        if items[index] is item:
+            return index
+    raise ValueError(item)  # pragma: no cover
+
+
+def _error(span: Span, width: int, message: str, **kw: Any) -> NotationError:
+    return NotationError(message, line=span.line, column=span.column, width=width, **kw)

@@ -1,0 +1,84 @@
+"""Errors of the notation: one class, located, readable without a traceback.
+
+``str(error)`` reads::
+
+    game.gtr:12:7: unknown card 'Vomitorum'
+      Ann lays Vomitorum
+               ^^^^^^^^^
+    expected a card name
+    did you mean 'Vomitorium'?
+"""
+
+from __future__ import annotations
+
+
+class NotationError(Exception):
+    """A record that cannot be read: where, what, what was expected, and a hint.
+
+    ``line`` and ``column`` are 1-based; ``width`` is how many characters the
+    caret line underlines; ``text`` is the source line (filled in by the reader).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int = 0,
+        column: int = 0,
+        width: int = 1,
+        expected: str | None = None,
+        hint: str | None = None,
+        source: str | None = None,
+        text: str | None = None,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.width = max(1, width)
+        self.expected = expected
+        self.hint = hint
+        self.source = source
+        self.text = text
+
+    def moved(self, lines: int) -> "NotationError":
+        """The same error ``lines`` further down (errors found in a piece of a file)."""
+        self.line += lines
+        return self
+
+    def locate(self, source: str | None, lines: list[str] | None) -> "NotationError":
+        """Name the file and fetch the source line, once the error reaches the reader."""
+        if self.source is None:
+            self.source = source
+        if self.text is None and lines is not None and 0 < self.line <= len(lines):
+            self.text = lines[self.line - 1]
+        return self
+
+    @property
+    def where(self) -> str:
+        return f"{self.source or '<text>'}:{self.line}:{self.column}"
+
+    def __str__(self) -> str:
+        parts = [f"{self.where}: {self.message}"]
+        if self.text is not None:
+            text = self.text.rstrip("\n").expandtabs(1)
+            width = min(self.width, max(1, len(text) - self.column + 1))
+            parts.append("  " + text)
+            parts.append("  " + " " * (self.column - 1) + "^" * width)
+        if self.expected:
+            parts.append(f"expected {self.expected}")
+        if self.hint:
+            parts.append(self.hint)
+        return "\n".join(parts)
+
+    def __repr__(self) -> str:
+        return f"NotationError({self.message!r}, line={self.line}, column={self.column})"
+
+    def __reduce__(self):
+        return (_rebuild, (self.message, self.__dict__))
+
+
+def _rebuild(message: str, state: dict) -> NotationError:
+    error = NotationError(message)
+    error.__dict__.update(state)
+    return error

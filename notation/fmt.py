@@ -1,0 +1,104 @@
+"""``gtr fmt``: rewrite records in the canonical form (the CLI calls ``format_files``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from .errors import NotationError
+from .reader import parse
+from .vocabulary import Vocabulary
+from .writer import write
+
+OK, CHANGED, USAGE = 0, 1, 2
+
+
+def format_text(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None) -> str:
+    """The canonical text of ``text``, card names checked against ``vocabulary``.
+
+    Without a vocabulary the default one (every edition, the Geek cards) is used.
+    """
+    records = parse(text, source=source, vocabulary=vocabulary or Vocabulary.default())
+    return write(records)
+
+
+@dataclass
+class FormatResult:
+    """What ``format_files`` did. ``status`` is the exit status: 0 fine, 1 a file
+    would change or holds a bad record, 2 a usage error (no such file...)."""
+
+    status: int = OK
+    changed: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    output: str = ""
+
+    def __int__(self) -> int:
+        return self.status
+
+
+def format_files(
+    paths: Iterable[str | os.PathLike],
+    check: bool = False,
+    stdout: bool = False,
+    *,
+    vocabulary: Vocabulary | None = None,
+    out: Callable[[str], None] | None = None,
+    err: Callable[[str], None] | None = None,
+) -> FormatResult:
+    """Format each file in place; with ``check`` only report; with ``stdout`` print instead.
+
+    ``out`` receives canonical text (``stdout``); ``err`` receives one message
+    per file changed, would change, or failed (an error already laid out with
+    file:line:col, the line and a caret). Both are also kept in the result.
+    """
+    result = FormatResult()
+
+    def say(message: str, status: int) -> None:
+        result.messages.append(message)
+        result.status = max(result.status, status)
+        if err is not None:
+            err(message)
+
+    paths = [os.fspath(p) for p in paths]
+    if not paths:
+        say("no files to format: give at least one .gtr file", USAGE)
+        return result
+    if check and stdout:
+        say("--check and --stdout do not go together: --check writes nothing", USAGE)
+        return result
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8", newline="") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            result.failed.append(path)
+            say(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}", USAGE)
+            continue
+        try:
+            canonical = format_text(text, source=path, vocabulary=vocabulary)
+        except NotationError as error:
+            result.failed.append(path)
+            say(str(error), CHANGED)
+            continue
+        if stdout:
+            result.output += canonical
+            if out is not None:
+                out(canonical)
+            continue
+        if canonical == text:
+            continue
+        result.changed.append(path)
+        if check:
+            say(f"{path}: would reformat", CHANGED)
+            continue
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as handle:
+                handle.write(canonical)
+        except OSError as error:
+            result.failed.append(path)
+            say(f"{path}: cannot write: {error.strerror or error}", USAGE)
+            continue
+        say(f"{path}: reformatted", OK)
+    return result

@@ -1,0 +1,181 @@
+"""Reading ``.gtr`` text into records.
+
+The file is cut into records and logical lines cheaply (notation/scan.py);
+each line goes through the LALR parser with the inline transformer. A line
+already read in the same context (same players, vocabulary and block) is not
+parsed again: its value is copied with the new line number. Game records
+repeat lines a lot ("Ann gathers Road"), and this is most of the speed.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import scan, words
+from .assemble import Assembler
+from .errors import NotationError
+from .grammar import (
+    MATERIALS, ROLES, Names, ToRecords, _BlockHeader, _StepLine, _TurnHeader, build_parser,
+)
+from .records import Record, split_players
+from .vocabulary import Vocabulary
+
+_LOCK = threading.Lock()
+_TRANSFORMER = ToRecords()
+_PARSER = build_parser(_TRANSFORMER)
+_join = _PARSER.get_terminal("_JOIN").pattern
+JOIN = re.compile(_join.to_regexp())
+
+_CACHE_LIMIT = 200_000
+_caches: dict[tuple, dict[str, Any]] = {}
+
+
+def parse(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None) -> list[Record]:
+    """Every record in ``text``. ``source`` names the file in errors.
+
+    With a ``vocabulary``, card names are checked and written canonically
+    (prefixes and aliases resolved); without one, any well-formed name is kept
+    as written. Raises ``NotationError`` at the first mistake.
+    """
+    text = scan.normalize(text)
+    try:
+        with _LOCK:
+            return [_record(chunk, vocabulary) for chunk in scan.records(text)]
+    except NotationError as error:
+        raise error.locate(source, text.split("\n")) from None
+
+
+def parse_one(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None) -> Record:
+    """The single record in ``text``; an error when there are none or several."""
+    records = parse(text, source=source, vocabulary=vocabulary)
+    if len(records) != 1:
+        line = records[1].span.line if len(records) > 1 else 1
+        raise NotationError(f"expected one record, found {len(records)}", line=line, column=1,
+                            source=source)
+    return records[0]
+
+
+def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
+    if not chunk.tags:
+        number, text = next(scan.logical_lines(chunk.body, chunk.body_line, JOIN))
+        column = len(text) - len(text.lstrip()) + 1
+        raise NotationError("a record starts with its tags", line=number, column=column,
+                            expected='a tag such as [Game "Glory to Rome"]')
+    names = Names()
+    _TRANSFORMER.names = names
+    tags = tuple(_line(tag, chunk.line + i, "tag", names) for i, tag in enumerate(chunk.tags))
+    players = next((split_players(t.value) for t in tags if t.name == "Players"), ())
+    names = Names(players, vocabulary)
+    _TRANSFORMER.names = names
+    items = []
+    for number, text in scan.logical_lines(chunk.body, chunk.body_line, JOIN):
+        item = _line(text, number, "line", names)
+        items.append(item)
+        if isinstance(item, _BlockHeader):
+            names.block = item.word
+        elif isinstance(item, (_TurnHeader, _StepLine)):
+            names.block = None
+    record = Assembler(tags, players).build(items)
+    return Record(record.tags, record.start, record.turns, record.comments, span=tags[0].span)
+
+
+def _line(text: str, number: int, start: str, names: Names) -> Any:
+    """The value of one logical line starting on line ``number``."""
+    key = (start, names.key)
+    cache = _caches.get(key)
+    if cache is None:
+        cache = _caches[key] = {}
+    value = cache.get(text)
+    if value is None:
+        try:
+            value = _PARSER.parse(text + "\n", start=start)
+        except UnexpectedInput as error:
+            raise syntax_error(error, text).moved(number - 1) from None
+        except NotationError as error:
+            raise error.moved(number - 1) from None
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        cache[text] = value
+    return value if number == 1 else value.moved(number - 1)
+
+
+# Syntax errors in words
+
+_VERBS = sorted(
+    name for name in _PARSER.parser.lexer_conf.terminals_by_name
+    if name.startswith("_") and name[1:] in {
+        "LEADS", "FOLLOWS", "THINKS", "HIRES", "GATHERS", "LAYS", "ADDS", "DEMANDS", "TAKES",
+        "GIVES", "SELLS", "PASSES", "SURRENDER", "STEALS", "KEEPS",
+    }
+)
+VERB_WORDS = tuple(name[1:].lower() for name in _VERBS)
+_LINE_STARTS = {"TURN", "SETUP", "POSITION", "POOL", "REDEAL", "HAND", "LEADER", "DECK", "JACKS",
+                "IN_TOWN", "INFLUENCE", "BUILDING", "CAMP_ZONE"}
+_QUIET = {"LINE_COMMENT", "BRACE_COMMENT", "GLYPH", "NAG", "_JOIN", "OPEN"}
+_NAMES = {
+    "PLAYER": "a player's name", "CARD_WORD": "a card name", "UNSEEN": "a card name",
+    "ROLE": ROLES, "MATERIAL": MATERIALS, "INT": "a number", "_NL": "the end of the line",
+    "COLON": "':'", "COMMA": "','", "LSQB": "'['", "RSQB": "']'", "RPAR": "')'",
+    "THINK_KIND": "jack, refill or draw", "ZONE_WORD": "a zone: " + ", ".join(words.Zone),
+    "BUILDING_MARK": "complete, stolen or public", "OUT_OF_TOWN": "'out of town'",
+    "TAG_NAME": "a tag name", "TAG_VALUE": 'a value in double quotes', "_WITH": "'with'",
+    "_ON": "'on'", "_TO": "'to'", "_FROM": "'from'", "_SHOWING": "'showing'",
+    "_GLORY_TO_ROME": "'Glory to Rome'", "_POSSESSIVE": "'s", "$END": "the end of the line",
+}
+
+
+def describe(expected: set[str]) -> str:
+    """What the parser would have accepted, in words."""
+    names = set(expected)
+    if len(names - _QUIET) > 0:
+        names -= _QUIET
+    parts = []
+    if names & _LINE_STARTS:
+        parts.append("a statement, a turn header or a line of the setup or position block")
+        names -= _LINE_STARTS | {"PLAYER"}
+    verbs = names.intersection(_VERBS)
+    if verbs:
+        parts.append("a verb: " + ", ".join(sorted(n[1:].lower() for n in verbs)))
+        names -= verbs
+    phrases = sorted({_NAMES.get(n, "'" + n.lower().strip("_") + "'") for n in names})
+    return " or ".join(parts + phrases)
+
+
+def syntax_error(error: UnexpectedInput, text: str) -> NotationError:
+    """A ``NotationError`` for a lark error in ``text`` (lines counted from 1)."""
+    lines = text.split("\n")
+    if isinstance(error, UnexpectedCharacters):
+        line, column = error.line, error.column
+        expected = set(error.allowed or ())
+        rest = lines[line - 1][column - 1:]
+    elif isinstance(error, UnexpectedToken) and error.token.type not in ("$END",):
+        line, column = error.token.line, error.token.column
+        expected = set(error.expected)
+        rest = lines[line - 1][column - 1:] if error.token.type != "_NL" else ""
+    else:  # the text ended (only a variation left open gets here)
+        line, column = len(lines), len(lines[-1]) + 1
+        expected = set(getattr(error, "expected", ()) or ())
+        rest = ""
+    word = re.match(r"[^\W\d][\w-]*|\S+", rest)
+    found = word[0] if word else ""
+    if found.startswith("{"):
+        return NotationError("this comment is never closed", line=line, column=column,
+                             expected="'}' to close it")
+    if not found:
+        if "RPAR" in expected and not expected & {"_NL"}:
+            message = "this variation is never closed"
+            return NotationError(message, line=line, column=column, expected="')' to close it")
+        return NotationError("the line ends too soon", line=line, column=column,
+                             expected=describe(expected))
+    hint = None
+    if expected.intersection(_VERBS):
+        close = words.near(found, VERB_WORDS, n=1)
+        hint = words.did_you_mean(close)
+    if hint is None and "ROLE" in expected:
+        hint = words.did_you_mean(words.near(found, list(words.Role), n=1))
+    return NotationError(f"unexpected {found!r}", line=line, column=column, width=len(found),
+                         expected=describe(expected), hint=hint)

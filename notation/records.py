@@ -1,0 +1,175 @@
+"""Typed records: what a parsed ``.gtr`` record holds.
+
+Every value is a frozen dataclass. Source positions (``span``) are kept for
+error messages but take no part in equality, so a record written out and read
+back compares equal to the original, wherever its lines ended up. The
+``repr`` leaves spans out and evaluates back to an equal value.
+
+Statements (one decision each) live in ``notation.statements``; the setup and
+position block lines in ``notation.blocks``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple, Union
+
+if TYPE_CHECKING:
+    from .blocks import Position, Setup
+    from .statements import Statement
+
+
+class Span(NamedTuple):
+    """Where something starts in the source: 1-based line and column."""
+
+    line: int
+    column: int
+
+    def moved(self, lines: int) -> "Span":
+        return Span(self.line + lines, self.column)
+
+
+NOWHERE = Span(0, 0)
+
+
+def _span() -> Span:
+    return field(default=NOWHERE, compare=False, repr=False, kw_only=True)
+
+
+_COMMAND = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
+
+
+class Command(NamedTuple):
+    """An embedded command in a comment: ``{[%clock 0:12:03]}`` is ``Command('clock', '0:12:03')``."""
+
+    name: str
+    value: str
+
+
+BRACE = "brace"
+LINE = "line"
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment: ``{text}`` (kind ``brace``) or ``; text`` to the end of the line (kind ``line``)."""
+
+    text: str
+    kind: str = BRACE
+    span: Span = _span()
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """Embedded commands, e.g. ``[%ruling NAME]``, ``[%source disputed]``, in order."""
+        return tuple(Command(m[1], m[2].strip()) for m in _COMMAND.finditer(self.text))
+
+    @property
+    def remark(self) -> str:
+        """The text with the embedded commands taken out."""
+        return " ".join(_COMMAND.sub(" ", self.text).split())
+
+    def moved(self, lines: int) -> "Comment":
+        return Comment(self.text, self.kind, span=self.span.moved(lines))
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A header tag ``[Name "value"]`` with an optional trailing ``;`` comment."""
+
+    name: str
+    value: str
+    comment: Comment | None = None
+    span: Span = _span()
+
+    def moved(self, lines: int) -> "Tag":
+        comment = self.comment.moved(lines) if self.comment else None
+        return Tag(self.name, self.value, comment, span=self.span.moved(lines))
+
+
+@dataclass(frozen=True)
+class Variation:
+    """An alternative line replacing the statement it follows: steps and comments."""
+
+    items: tuple[Union["Step", Comment], ...]
+    span: Span = _span()
+
+    @property
+    def steps(self) -> tuple["Step", ...]:
+        return tuple(i for i in self.items if isinstance(i, Step))
+
+    def moved(self, lines: int) -> "Variation":
+        return Variation(tuple(i.moved(lines) for i in self.items), span=self.span.moved(lines))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One statement as recorded: its glyphs (``!?``, ``$3``), then comments and variations in order."""
+
+    statement: "Statement"
+    glyphs: tuple[str, ...] = ()
+    notes: tuple[Comment | Variation, ...] = ()
+    span: Span = _span()
+
+    @property
+    def comments(self) -> tuple[Comment, ...]:
+        return tuple(n for n in self.notes if isinstance(n, Comment))
+
+    @property
+    def variations(self) -> tuple[Variation, ...]:
+        return tuple(n for n in self.notes if isinstance(n, Variation))
+
+    def moved(self, lines: int) -> "Step":
+        notes = tuple(n.moved(lines) for n in self.notes) if self.notes else ()
+        return Step(self.statement.moved(lines), self.glyphs, notes, span=self.span.moved(lines))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """``turn N Leader`` and what was recorded in it: steps and standalone comments."""
+
+    number: int
+    leader: str
+    items: tuple[Step | Comment, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    span: Span = _span()
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(i for i in self.items if isinstance(i, Step))
+
+
+@dataclass(frozen=True)
+class Record:
+    """One game (or position) record: tags, an optional setup or position block, turns.
+
+    ``comments`` are the standalone comments between the tags and the block.
+    """
+
+    tags: tuple[Tag, ...]
+    start: Union["Setup", "Position", None] = None
+    turns: tuple[Turn, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    span: Span = _span()
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The value of the first tag called ``name`` (any case)."""
+        key = name.lower()
+        for tag in self.tags:
+            if tag.name.lower() == key:
+                return tag.value
+        return default
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seating order from the Players tag (empty without one)."""
+        return split_players(self.tag("Players") or "")
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every step of the main line, in order."""
+        return tuple(s for turn in self.turns for s in turn.steps)
+
+
+def split_players(value: str) -> tuple[str, ...]:
+    return tuple(name.strip() for name in value.split(",") if name.strip())

@@ -1,0 +1,349 @@
+"""Statements: one class per kind of decision, found through a registry.
+
+A statement class is registered under the name of its grammar alternative
+(``-> lead`` in gtr.lark). ``build`` makes it from the parsed parts and
+``text`` writes its canonical form; nothing else in the package knows the
+kinds. To add a statement (a building power's choice, say):
+
+1. add an alternative ``PLAYER _VERB ... -> name`` to ``power_statement`` in
+   gtr.lark, and the verb to the ``_JOIN`` lookahead there;
+2. add a frozen dataclass here decorated with ``@statement("name")``.
+
+Player and card names are already resolved when ``build`` runs: ``parts``
+holds canonical strings, enums (``Role``, ``Material``, ``Zone``...), tuples of
+cards, and ``(card, zone)`` pairs for a card with its source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Sequence
+
+from .errors import NotationError
+from .records import NOWHERE, Span
+from .words import Material, Role, ThinkKind, Zone
+
+REGISTRY: dict[str, type["Statement"]] = {}
+
+
+def statement(name: str) -> Callable[[type], type]:
+    """Register a statement class under its grammar alias."""
+
+    def register(cls: type) -> type:
+        cls.kind = name
+        REGISTRY[name] = cls
+        return cls
+
+    return register
+
+
+# What part of a turn a statement can be (used to find turns without headers).
+LEADING = "lead"  # always opens a turn
+RESPONSE = "response"  # answers the lead
+THINKING = "think"  # answers the lead, or is the leader's whole turn
+ACTION = "action"  # everything after the responses
+
+
+@dataclass(frozen=True)
+class Statement:
+    """Base class: ``actor`` is the player deciding; ``str()`` is the canonical text."""
+
+    kind: ClassVar[str] = ""
+    part: ClassVar[str] = ACTION
+    span: Span = field(default=NOWHERE, compare=False, repr=False, kw_only=True)
+
+    @classmethod
+    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
+        return cls(*parts, span=span)
+
+    @property
+    def actor(self) -> str:
+        return self.player  # type: ignore[attr-defined]
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def moved(self, lines: int) -> "Statement":
+        moved = object.__new__(type(self))
+        moved.__dict__.update(self.__dict__)
+        moved.__dict__["span"] = self.span.moved(lines)
+        return moved
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    return ", ".join(cards)
+
+
+def sourced(card: str, source: Zone | None) -> str:
+    """A card with where it comes from; cards from the deck are bracketed."""
+    if source is Zone.DECK:
+        return f"[{card}] from deck"
+    if source is None:
+        return card
+    return f"{card} from {source}"
+
+
+# The lead and the answers to it
+
+
+@statement("lead")
+@dataclass(frozen=True)
+class Lead(Statement):
+    """``Ann leads Patron with Temple``: one card, a Jack, or several (a petition)."""
+
+    part: ClassVar[str] = LEADING
+    player: str
+    role: Role
+    cards: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.player} leads {self.role} with {cards_text(self.cards)}"
+
+
+@statement("follow")
+@dataclass(frozen=True)
+class Follow(Statement):
+    """``Ben follows with Market``."""
+
+    part: ClassVar[str] = RESPONSE
+    player: str
+    cards: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.player} follows with {cards_text(self.cards)}"
+
+
+@statement("think")
+@dataclass(frozen=True)
+class Think(Statement):
+    """``Cid thinks: refill [Latrine, ?, Gate]``; ``drawn`` is None when not written."""
+
+    part: ClassVar[str] = THINKING
+    player: str
+    how: ThinkKind
+    drawn: tuple[str, ...] | None = None
+
+    def text(self) -> str:
+        if self.drawn is None:
+            return f"{self.player} thinks: {self.how}"
+        return f"{self.player} thinks: {self.how} [{cards_text(self.drawn)}]"
+
+
+# Actions that take one card from somewhere
+
+
+@dataclass(frozen=True)
+class _CardFrom(Statement):
+    player: str
+    card: str
+    source: Zone | None = None  # None: the action's usual source
+    verb: ClassVar[str] = ""
+
+    @classmethod
+    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
+        player, (card, source) = parts
+        return cls(player, card, source, span=span)
+
+    def text(self) -> str:
+        return f"{self.player} {self.verb} {sourced(self.card, self.source)}"
+
+
+@statement("hire")
+@dataclass(frozen=True)
+class Hire(_CardFrom):
+    """Patron: ``Ann hires Bath`` (pool), ``hires Bath from hand``, ``hires [Road] from deck``."""
+
+    verb: ClassVar[str] = "hires"
+
+
+@statement("gather")
+@dataclass(frozen=True)
+class Gather(_CardFrom):
+    """Laborer: ``Ann gathers Road`` (pool), ``gathers Road from hand``."""
+
+    verb: ClassVar[str] = "gathers"
+
+
+@statement("sell")
+@dataclass(frozen=True)
+class Sell(_CardFrom):
+    """Merchant: ``Ann sells Statue`` (stockpile), ``from hand``, ``sells [?] from deck``."""
+
+    verb: ClassVar[str] = "sells"
+
+
+@statement("take")
+@dataclass(frozen=True)
+class Take(_CardFrom):
+    """Answer to a demand: ``Cid takes Gate from pool``."""
+
+    verb: ClassVar[str] = "takes"
+
+
+# Building
+
+
+@statement("lay")
+@dataclass(frozen=True)
+class Lay(Statement):
+    """``Ann lays Temple``, ``lays Statue on Brick``, ``... out of town``."""
+
+    player: str
+    card: str
+    site: Material | None = None
+    out_of_town: bool = False
+
+    @classmethod
+    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
+        player, card, *rest = parts  # then the site material and/or True for "out of town"
+        site = rest.pop(0) if rest and isinstance(rest[0], Material) else None
+        return cls(player, card, site, bool(rest), span=span)
+
+    def text(self) -> str:
+        text = f"{self.player} lays {self.card}"
+        if self.site is not None:
+            text += f" on {self.site}"
+        return text + (" out of town" if self.out_of_town else "")
+
+
+@statement("add")
+@dataclass(frozen=True)
+class Add(Statement):
+    """``Ann adds Statue to Temple``, ``adds Statue from pool to Temple``."""
+
+    player: str
+    card: str
+    structure: str
+    source: Zone | None = None
+
+    @classmethod
+    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
+        player, (card, source), structure = parts
+        return cls(player, card, structure, source, span=span)
+
+    def text(self) -> str:
+        return f"{self.player} adds {sourced(self.card, self.source)} to {self.structure}"
+
+
+# Legionary
+
+
+@statement("demand")
+@dataclass(frozen=True)
+class Demand(Statement):
+    """``Cid demands Brick, Stone showing Bath, Villa``: one shown card per material."""
+
+    player: str
+    materials: tuple[Material, ...]
+    shown: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.player} demands {cards_text(self.materials)} showing {cards_text(self.shown)}"
+
+    def check(self, names: Any) -> None:
+        if len(self.materials) != len(self.shown):
+            raise NotationError(
+                f"{len(self.materials)} material(s) demanded but {len(self.shown)} card(s) shown",
+                line=self.span.line, column=self.span.column, width=len(self.player),
+                expected="one card shown for each material demanded",
+            )
+
+
+@statement("give")
+@dataclass(frozen=True)
+class Give(Statement):
+    """``Ann gives Academy, Bath to Cid``."""
+
+    player: str
+    cards: tuple[str, ...]
+    to: str
+
+    def text(self) -> str:
+        return f"{self.player} gives {cards_text(self.cards)} to {self.to}"
+
+
+@statement("glory")
+@dataclass(frozen=True)
+class Glory(Statement):
+    """``Ben: Glory to Rome``: nothing to give."""
+
+    player: str
+
+    def text(self) -> str:
+        return f"{self.player}: Glory to Rome"
+
+
+# Declining and conceding
+
+
+@statement("pass")
+@dataclass(frozen=True)
+class Pass(Statement):
+    """``Ann passes``: declines an action."""
+
+    player: str
+
+    def text(self) -> str:
+        return f"{self.player} passes"
+
+
+@statement("surrender")
+@dataclass(frozen=True)
+class Surrender(Statement):
+    """``Ben, Cid surrender to Ann``: every other player concedes to one."""
+
+    players: tuple[str, ...]
+    to: str
+
+    @classmethod
+    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
+        return cls(tuple(parts[:-1]), parts[-1], span=span)
+
+    @property
+    def actor(self) -> str:
+        return self.players[0]
+
+    def text(self) -> str:
+        return f"{', '.join(self.players)} surrender to {self.to}"
+
+    def check(self, names: Any) -> None:
+        if not names.players:
+            return
+        others = [p for p in names.players if p != self.to]
+        if sorted(self.players) != sorted(others):
+            raise NotationError(
+                f"every player but {self.to} surrenders, not only {', '.join(self.players)}",
+                line=self.span.line, column=self.span.column, width=len(self.players[0]),
+                expected=f"'{', '.join(others)} surrender to {self.to}'",
+            )
+
+
+# Building powers
+
+
+@statement("steal")
+@dataclass(frozen=True)
+class Steal(Statement):
+    """Prison: ``Ann steals Ben's Gate``."""
+
+    player: str
+    victim: str
+    structure: str
+
+    def text(self) -> str:
+        return f"{self.player} steals {self.victim}'s {self.structure}"
+
+
+@statement("keep")
+@dataclass(frozen=True)
+class Keep(Statement):
+    """Sewer, Senate and the like: ``Ann keeps Road, Jack``."""
+
+    player: str
+    cards: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.player} keeps {cards_text(self.cards)}"

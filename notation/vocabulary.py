@@ -1,0 +1,71 @@
+"""Which card names a record may use, and how loosely they may be written."""
+
+from __future__ import annotations
+
+import bisect
+from functools import cache
+from typing import Iterable, Mapping
+
+from . import cards as card_lists
+from .words import WordError, near
+
+UNSEEN = "?"
+
+
+class Vocabulary:
+    """A set of card names with aliases; reads names leniently, writes them exactly.
+
+    Reading order: the exact name (any case), then an alias, then a unique
+    prefix of one name (so "Circus" is always the Circus, and "Circus M" is
+    the Circus Maximus). The Jack and the unseen card ``?`` always belong.
+    """
+
+    def __init__(self, cards: Iterable[str], aliases: Mapping[str, str] | None = None):
+        names = {" ".join(c.split()) for c in cards} | {card_lists.JACK}
+        self.cards: frozenset[str] = frozenset(names)
+        self._exact = {name.lower(): name for name in names}
+        self._aliases = {
+            alias.lower(): target
+            for alias, target in (aliases or {}).items()
+            if target in names and alias.lower() not in self._exact
+        }
+        self._sorted = sorted(self._exact)
+
+    def __repr__(self) -> str:
+        return f"Vocabulary({len(self.cards)} cards)"
+
+    def card(self, name: str) -> str:
+        """The canonical spelling of ``name``; ``WordError`` when it names no card."""
+        key = " ".join(name.split()).lower()
+        found = self._exact.get(key) or self._aliases.get(key)
+        if found:
+            return found
+        if key == UNSEEN:
+            return UNSEEN
+        start = bisect.bisect_left(self._sorted, key)
+        starting = []
+        for candidate in self._sorted[start:]:
+            if not candidate.startswith(key):
+                break
+            starting.append(self._exact[candidate])
+        if len(starting) == 1:
+            return starting[0]
+        if starting:
+            raise WordError(name, "card", tuple(starting), ambiguous=True)
+        raise WordError(name, "card", near(name, list(self.cards) + list(self._aliases_display())))
+
+    def _aliases_display(self) -> Iterable[str]:
+        return (alias.title() for alias in self._aliases)
+
+    @classmethod
+    def for_ruleset(cls, ruleset: str, *, geek: bool = False) -> "Vocabulary":
+        """The cards of one ruleset (``classic``, ``republic``, ``imperium``)."""
+        names = card_lists.EDITIONS[ruleset] + (card_lists.GEEK if geek else ())
+        return cls(names, card_lists.ALIASES)
+
+    @staticmethod
+    @cache
+    def default() -> "Vocabulary":
+        """Every card of every edition and the Geek expansion."""
+        names = [n for edition in card_lists.EDITIONS.values() for n in edition]
+        return Vocabulary(names + list(card_lists.GEEK), card_lists.ALIASES)
