@@ -27,12 +27,14 @@ FILLER = ["Road", "Dock", "Academy", "Tower", "Villa", "Temple"] * 4
 def build_position(*players: PlayerState, ruleset: str = "republic", pool=(), deck=None, jack_pile: int = 0,
                    in_town: int | dict | None = None, out_of_town: int | dict | None = None,
                    leader: int = 0, rulings: str | dict | None = None, led: Role | None = None,
-                   played: tuple[str, ...] = ()) -> GameState:
+                   played: tuple[str, ...] = (), settle: bool = True) -> GameState:
     """A valid position: the given players in seat order (clockwise), the leader to lead, or,
     with ``led``, the role already led by the players in ``played`` and actions about to begin.
 
     Sites default to one per player of each material in town and, in the Black Box rulesets,
-    the rest of the six out of town. Forced decisions are made, as after ``new_game``."""
+    the rest of the six out of town. Forced decisions are made, as after ``new_game``, unless
+    ``settle`` is False (to hand a player a choice the engine would otherwise make for them).
+    The players are copied, so card lists shared by a test module never change."""
     spec = find_ruleset(ruleset)
     n = len(players)
     per_material = cards_for(spec.ruleset).sites_per_material
@@ -57,8 +59,10 @@ def build_position(*players: PlayerState, ruleset: str = "republic", pool=(), de
         state.led_role = led
         for player in state.players:
             player.played = player.name in played
-        flow.settle_actions(state, [])
-    core.settle(state)
+        if settle:
+            flow.settle_actions(state, [])
+    if settle:
+        core.settle(state)
     return state
 
 

@@ -146,3 +146,10 @@ def test_one_action_per_lay_or_add_R_ARCH_1(position, play):
     state = position(PlayerState("Ann", hand=["Tower", "Villa"]), PlayerState("Bob", hand=NO_ARCHITECT))
     play(state, Lead("Ann", Role.ARCHITECT, ("Tower",)), Lay("Ann", "Villa"))
     assert state.leader == 1  # one action, spent
+
+
+def test_a_site_named_in_text_is_stored_as_a_material_R_BUILD_1(position, play):
+    state = architect_turn(position, PlayerState("Ann", hand=["Villa", "Wall"], camp=["Tower"]))
+    play(state, Lay("Ann", "Villa", site="Stone"))
+    assert state.players[0].buildings[0].site is Material.STONE
+    assert state.copy() == state  # the state still round-trips

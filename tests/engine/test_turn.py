@@ -2,7 +2,7 @@
 leader card passing left (R-TURN-*, R-ACT-1, R-JACK-*, R-PET-*)."""
 
 from gtr_replay.engine import Follow, Gather, Hire, Lead, Pass, Phase, PlayerState, Think, apply, legal_decisions
-from gtr_replay.enums import JACK, Role
+from gtr_replay.enums import JACK, Material, Role
 
 POOL = ["Tower", "Wall", "Villa", "Garden", "Academy", "Market"]
 
@@ -168,3 +168,16 @@ def test_classic_has_no_petition_R_PET_3(position, illegal):
     assert illegal(state, Lead("Ann", Role.LABORER, ("Road", "Insula"))).rule_ids == ("R-PET-3",)
     assert all(len(d.cards) == 1 for d in legal_decisions(state) if isinstance(d, Lead))
 
+
+
+def test_a_role_named_in_text_leads_like_the_enum_R_TURN_1_R_ACT_1(position, play):
+    """A reader hands the engine role names as strings: a Temple still leads Patron, and a Jack
+    led as 'Patron' still lets the Patron client act."""
+    state = position(PlayerState("Ann", hand=["Temple", JACK], clientele=["Statue"], influence=[Material.STONE]),
+                     PlayerState("Bob", hand=["Road", "Dock", "Bath", "Tower", "Villa"]), pool=["Villa", "Wall"])
+    copy = state.copy()
+    events = play(state, Lead("Ann", "Patron", (JACK,)))
+    assert state.led_role is Role.PATRON
+    assert [(e.player, e.value) for e in events if e.kind == "actions"] == [("Ann", 2)]
+    play(copy, Lead("Ann", "Patron", ("Temple",)))
+    assert copy.led_role is Role.PATRON

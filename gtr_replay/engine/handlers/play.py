@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gtr_replay.enums import JACK, ROLES, Zone
+from gtr_replay.enums import JACK, ROLES, Role, Zone
 from gtr_replay.engine import flow, rules
 from gtr_replay.engine.decisions import Follow, Lead, Think
 from gtr_replay.engine.events import Event
@@ -22,7 +22,7 @@ def _play_problem(state: GameState, i: int, cards: tuple[str, ...], role) -> Pro
         return problem(f"{', '.join(lacking)} not in {state.players[i].name}'s hand", "R-TURN-1", "R-TURN-2")
     if len(cards) == 1:
         card = cards[0]
-        if card == JACK or rules.role_of(state, card) is role:
+        if card == JACK or rules.role_of(state, card) == role:
             return None
         return problem(f"{card} is a {rules.role_of(state, card)} card, not {role}", "R-TURN-1", "R-TURN-2",
                        hint="play a card of the role, a Jack, or think")
@@ -80,11 +80,14 @@ class LeadHandler(Handler):
             yield Lead(name, role, cards)
 
     def problem(self, state, i, d):
+        if d.role not in ROLES:
+            return problem(f"{d.role} is not a role a card can be led as", "R-JACK-1", "R-CARD-2",
+                           hint="Thinker is chosen by thinking, never led")
         return _play_problem(state, i, d.cards, d.role)
 
     def perform(self, state, i, d, ev):
         _put_in_camp(state, i, d.cards, ev)
-        state.led_role = d.role
+        state.led_role = Role(d.role)  # a role read from text arrives as a plain string
         ev.append(Event("lead", d.player, text=str(d.role)))
         flow.next_follower(state, ev)
 

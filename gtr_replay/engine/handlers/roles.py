@@ -3,7 +3,7 @@ Merchant, and declining (R-PATRON-*, R-LAB-*, R-ARCH-1, R-CRAFT-1, R-BUILD-*, R-
 
 from __future__ import annotations
 
-from gtr_replay.enums import JACK, MATERIALS, Role, Zone
+from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
 from gtr_replay.engine import flow, rules
 from gtr_replay.engine.decisions import Add, Gather, Hire, Lay, Pass, Sell
 from gtr_replay.engine.events import Event
@@ -140,7 +140,7 @@ class LayHandler(Handler):
 
     def perform(self, state, i, d, ev):
         player = state.players[i]
-        site = d.site or rules.material_of(state, d.card)
+        site = Material(d.site) if d.site else rules.material_of(state, d.card)
         player.hand.remove(d.card)
         stack = state.sites_out_of_town if d.out_of_town else state.sites_in_town
         stack[site] -= 1
