@@ -36,16 +36,6 @@ def test_leader_drawing_the_last_card_ends_the_game_AMB_01(position, play):
     assert state.over and state.leader == 0 and state.turn == 1
 
 
-def test_empty_draw_reading_plays_on_until_a_draw_is_needed_AMB_01(position, play):
-    state = laborer_table(position, deck=["Villa", "Statue"], rulings="deck-end=empty-draw", jack_pile=1)
-    play(state, Lead("Ann", Role.LABORER, ("Road",)), Think("Bob", "refill"))
-    assert not state.over and state.deck == []
-    play(state, Think("Cat", "jack"), Gather("Ann", "Tower"), Gather("Ann", "Wall"), Gather("Cat", "Garden"))
-    assert state.leader == 1 and not state.over  # the turn finished and cleanup ran
-    play(state, Think("Bob", "draw"))
-    assert state.over and state.end_reason == "deck" and state.ended_by == "Bob"
-
-
 def test_short_refill_draws_what_is_left_and_ends_AMB_03(position, play):
     state = position(PlayerState("Ann", hand=["Road"]), PlayerState("Bob"), deck=["Villa", "Statue"])
     play(state, Think("Ann", "refill"))
@@ -72,12 +62,6 @@ def test_last_site_of_one_material_does_not_end_by_default_AMB_02(position, play
     state = two_builders(position, {Material.STONE: 1, Material.WOOD: 1})
     play(state, Lay("Ann", "Villa"))
     assert not state.over and state.sites_in_town[Material.STONE] == 0
-
-
-def test_any_material_reading_ends_on_one_stack_AMB_02(position, play):
-    state = two_builders(position, {Material.STONE: 1, Material.WOOD: 1}, rulings="last-site=any-material")
-    play(state, Lay("Ann", "Villa"))
-    assert state.over and state.end_reason == "last-site"
 
 
 def test_out_of_town_site_never_ends_the_game_R_END_1(position, play):

@@ -45,10 +45,5 @@ def test_points_tie_goes_to_most_cards_in_hand_jacks_included_R_SCORE_3_AMB_08(p
     assert result(state).winners == ("Bob",)
 
 
-def test_orders_then_shared_reading_ignores_jacks_AMB_08(position):
-    state = tied(position, ["Road", "Road"], ["Road", JACK, JACK], rulings="final-tie=orders-then-shared")
-    assert result(state).winners == ("Ann",)
-
-
 def test_a_tie_after_the_hand_count_is_shared_AMB_08(position):
     assert result(tied(position, ["Road", JACK], ["Dock", "Bath"])).winners == ("Ann", "Bob")

@@ -78,13 +78,6 @@ def test_leader_tie_redeals_to_tied_players_only_R_SETUP_5_AMB_07(stacked_deck):
     assert state.deck[0] == "Atrium"
 
 
-def test_leader_tie_all_players_reading_redeals_to_everyone_AMB_07(stacked_deck):
-    state, _ = new_game("republic", PLAYERS, deck=stacked_deck("republic", TIE),
-                        rulings="leader-tie=all-players")
-    assert state.pool == ["Academy", "Academy", "Bar", "Road", "Bath", "Atrium"]
-    assert state.leader == 2  # Cat's Atrium comes first among the new cards
-
-
 def test_leader_tie_repeats_while_still_tied_AMB_07(stacked_deck):
     deck = stacked_deck("republic", HANDS + ["Academy", "Academy", "Bar", "Road", "Road", "Dock", "Bath"])
     state, _ = new_game("republic", PLAYERS, deck=deck)
@@ -101,13 +94,10 @@ def test_leader_draw_compares_building_names_space_first_AMB_06(stacked_deck):
 
 
 def test_leader_draw_by_building_name_not_role_AMB_06(stacked_deck):
-    """Academy (a Legionary card) beats Road (a Laborer card) by name; the role-name reading
-    would give the lead to Road's holder."""
+    """Academy (a Legionary card) beats Road (a Laborer card) by its name."""
     deck = stacked_deck("republic", ["Dock"] * 5 + ["Market"] * 5 + ["Road", "Academy"])
     state, _ = new_game("republic", ["Ann", "Bob"], deck=deck)
     assert state.leader == 1
-    state, _ = new_game("republic", ["Ann", "Bob"], deck=deck, rulings="leader-draw=role-name")
-    assert state.leader == 0
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "republic", "imperium"])

@@ -1,0 +1,197 @@
+"""Every reading of every ruling other than the default changes what its description says
+(gtr_replay/rulings.py, AMB-*). The defaults are tested in the topic files.
+
+Each test is named ``test_<ruling>_<reading>``; the last test fails when a reading has none."""
+
+import sys
+
+import pytest
+
+from gtr_replay.engine import (
+    Demand, Gather, Give, Lay, Lead, Pass, PlayerState, TakeFromPool, Think, legal_decisions, new_game, pending,
+)
+from gtr_replay.engine.scoring import merchant_bonuses, result
+from gtr_replay.enums import JACK, Material, Role
+from gtr_replay.rulings import RULINGS
+
+
+def thinks(state):
+    return sorted(d.option for d in legal_decisions(state) if isinstance(d, Think))
+
+
+# -- AMB-01 deck-end -----------------------------------------------------------------------
+
+def test_deck_end_empty_draw(position, play):
+    """The last card leaving the deck does not end the game; the next draw from it does."""
+    state = position(PlayerState("Ann", hand=["Road", "Dock"], clientele=["Insula"]),
+                     PlayerState("Bob", hand=["Temple", "Villa", "Dock"]),
+                     PlayerState("Cat", hand=["Bath"], clientele=["Bar"]),
+                     pool=["Tower", "Wall", "Garden"], deck=["Villa", "Statue"], jack_pile=1,
+                     rulings="deck-end=empty-draw")
+    play(state, Lead("Ann", Role.LABORER, ("Road",)), Think("Bob", "refill"))
+    assert not state.over and state.deck == []
+    play(state, Think("Cat", "jack"), Gather("Ann", "Tower"), Gather("Ann", "Wall"), Gather("Cat", "Garden"))
+    assert state.leader == 1 and not state.over  # actions and cleanup happened
+    play(state, Think("Bob", "draw"))
+    assert state.over and state.end_reason == "deck" and state.ended_by == "Bob"
+
+
+# -- AMB-02 last-site ----------------------------------------------------------------------
+
+def test_last_site_any_material(position, play):
+    state = position(PlayerState("Ann", hand=["Villa", "Dock"], camp=["Tower"], clientele=["Wall"]),
+                     PlayerState("Bob", hand=["Road", "Dock", "Bath", "Villa", "Temple"]),
+                     in_town={Material.STONE: 1, Material.WOOD: 1}, led=Role.ARCHITECT, played=("Ann",),
+                     rulings="last-site=any-material")
+    play(state, Lay("Ann", "Villa"))
+    assert state.over and state.end_reason == "last-site"
+    assert state.sites_in_town[Material.WOOD] == 1
+
+
+# -- AMB-03 short-refill -------------------------------------------------------------------
+
+def test_short_refill_forbidden(position, illegal):
+    hand, deck = ["Road"], ["Villa", "Statue"]
+    default = position(PlayerState("Ann", hand=hand), PlayerState("Bob"), deck=deck, jack_pile=1)
+    assert thinks(default) == ["jack", "refill"]
+    state = position(PlayerState("Ann", hand=hand), PlayerState("Bob"), deck=deck, jack_pile=1,
+                     rulings="short-refill=forbidden")
+    assert thinks(state) == ["draw", "jack"]
+    assert illegal(state, Think("Ann", "refill")).rule_ids == ("R-THINK-2", "AMB-03")
+
+
+# -- AMB-04 out-of-town / AMB-05 out-of-town-cost -----------------------------------------
+
+def architect(position, actions: int, in_town, rulings):
+    clients = ["Wall"] * (actions - 1)
+    return position(PlayerState("Ann", hand=["Villa", "Bridge"], camp=["Tower"], clientele=clients),
+                    PlayerState("Bob", hand=["Road", "Dock", "Bath", "Villa", "Temple"]),
+                    in_town=in_town, led=Role.ARCHITECT, played=("Ann",), rulings=rulings)
+
+
+def test_out_of_town_any_time(position, play):
+    state = architect(position, 2, 2, "out-of-town=any-time")
+    play(state, Lay("Ann", "Villa", out_of_town=True))
+    assert state.players[0].buildings[0].out_of_town
+    assert state.sites_in_town[Material.STONE] == 2 and state.sites_out_of_town[Material.STONE] == 3
+    assert state.leader == 1  # still two actions
+
+
+def test_out_of_town_cost_one_action(position, play):
+    state = architect(position, 1, {m: 2 for m in Material} | {Material.STONE: 0}, "out-of-town-cost=one-action")
+    play(state, Lay("Ann", "Villa", out_of_town=True))
+    assert state.players[0].buildings[0].out_of_town and state.leader == 1
+
+
+# -- AMB-06 leader-draw / AMB-07 leader-tie -----------------------------------------------
+
+def test_leader_draw_role_name(stacked_deck):
+    """Compared by role, Road (Laborer) beats Academy (Legionary)."""
+    deck = stacked_deck("republic", ["Dock"] * 5 + ["Market"] * 5 + ["Road", "Academy"])
+    state, _ = new_game("republic", ["Ann", "Bob"], deck=deck, rulings="leader-draw=role-name")
+    assert state.leader == 0
+
+
+def test_leader_tie_all_players(stacked_deck):
+    """Ann and Bob tie on Academy; every player, Cat too, gets a new card, and Cat's Atrium wins."""
+    hands = ["Insula"] * 5 + ["Dock"] * 5 + ["Market"] * 5
+    deck = stacked_deck("republic", hands + ["Academy", "Academy", "Bar", "Road", "Bath", "Atrium"])
+    state, _ = new_game("republic", ["Ann", "Bob", "Cat"], deck=deck, rulings="leader-tie=all-players")
+    assert state.pool == ["Academy", "Academy", "Bar", "Road", "Bath", "Atrium"]
+    assert state.leader == 2
+
+
+# -- AMB-08 final-tie ----------------------------------------------------------------------
+
+def test_final_tie_orders_then_shared(position):
+    def tied(rulings=None):
+        return position(PlayerState("Ann", hand=["Road", "Road"], vault=["Road"]),
+                        PlayerState("Bob", hand=["Road", JACK, JACK], vault=["Dock"]), rulings=rulings)
+    assert result(tied()).winners == ("Bob",)
+    assert result(tied("final-tie=orders-then-shared")).winners == ("Ann",)
+
+
+# -- AMB-09, AMB-10, AMB-12: the Legionary -------------------------------------------------
+
+def legionary(position, rulings=None, ruleset="republic", ann_hand=("School", "Shrine")):
+    """Ann has led Legionary with a Legionary client; Bob (left) holds two Brick and a Stone."""
+    return position(PlayerState("Ann", hand=list(ann_hand), camp=["Academy"], clientele=["Bath"]),
+                    PlayerState("Bob", hand=["Bath", "Gate", "Sewer"]),
+                    pool=["Atrium", "Archway", "Road"], led=Role.LEGIONARY, played=("Ann",),
+                    ruleset=ruleset, rulings=rulings)
+
+
+def test_legionary_pool_per_turn(position, play):
+    default = legionary(position)
+    play(default, Demand("Ann", ("School", "Shrine")), TakeFromPool("Ann", "Atrium"))
+    assert TakeFromPool("Ann", "Archway") in legal_decisions(default)
+    state = legionary(position, "legionary-pool=per-turn")
+    play(state, Demand("Ann", ("School", "Shrine")), TakeFromPool("Ann", "Atrium"))
+    assert not any(isinstance(d, TakeFromPool) for d in legal_decisions(state))
+    assert "Archway" in state.pool and state.players[0].stockpile[0] == "Atrium"
+
+
+def test_legionary_give_demander_chooses(position, play):
+    state = legionary(position, "legionary-give=demander-chooses", ann_hand=("School", "Villa"))
+    play(state, Demand("Ann", ("School", "Villa")), Pass("Ann"))
+    assert pending(state).player == "Ann"  # Ann picks which Brick Bob gives
+    assert Give("Bob", ("Gate", "Sewer"), "Ann") in legal_decisions(state)
+    play(state, Give("Bob", ("Gate", "Sewer"), "Ann"))
+    assert sorted(state.players[0].stockpile) == ["Gate", "Sewer"]
+
+
+def test_legionary_pool_optional_as_worded(position, play, illegal):
+    """As worded, classic obliges the Legionary to take a matching Pool card; the Black Box
+    wording still lets them decline."""
+    classic = legionary(position, "legionary-pool-optional=as-worded", ruleset="classic")
+    play(classic, Demand("Ann", ("School", "Shrine")))
+    assert Pass("Ann") not in legal_decisions(classic)
+    assert illegal(classic, Pass("Ann")).rule_ids == ("R-LEG-2", "AMB-12")
+    play(classic, TakeFromPool("Ann", "Atrium"))  # the second Brick, Archway, was then taken for her
+    assert classic.players[0].stockpile[:2] == ["Atrium", "Archway"]
+    republic = legionary(position, "legionary-pool-optional=as-worded")
+    play(republic, Demand("Ann", ("School", "Shrine")))
+    assert Pass("Ann") in legal_decisions(republic)
+
+
+# -- AMB-22 think-hand / AMB-23 refill-size ------------------------------------------------
+
+def test_think_hand_orders_only(position, play):
+    """Three Order cards and two Jacks: a refill, drawing two Order cards."""
+    hand = ["Road", "Dock", "Bath", JACK, JACK]
+    assert thinks(position(PlayerState("Ann", hand=hand), PlayerState("Bob"))) == ["draw"]
+    state = position(PlayerState("Ann", hand=hand), PlayerState("Bob"), rulings="think-hand=orders-only")
+    assert thinks(state) == ["refill"]
+    play(state, Think("Ann", "refill"))
+    assert len(state.players[0].hand) == 7
+
+
+def test_refill_size_maximum(position, illegal):
+    above = ["Road", "Dock", "Bath", "Villa", "Temple", "Tower"]
+    assert thinks(position(PlayerState("Ann", hand=above), PlayerState("Bob"), jack_pile=1)) == ["draw", "jack"]
+    state = position(PlayerState("Ann", hand=above), PlayerState("Bob"), jack_pile=1, rulings="refill-size=maximum")
+    assert thinks(state) == ["jack"]
+    assert "AMB-23" in illegal(state, Think("Ann", "draw")).rule_ids
+    at_size = position(PlayerState("Ann", hand=above[:5]), PlayerState("Bob"), jack_pile=1,
+                       rulings="refill-size=maximum")
+    assert thinks(at_size) == ["draw", "jack"]
+
+
+# -- AMB-40 merchant-bonus -----------------------------------------------------------------
+
+def test_merchant_bonus_ties_share(position):
+    def table(rulings=None):
+        return position(PlayerState("Ann", vault=["Temple"]), PlayerState("Bob", vault=["Statue"]),
+                        PlayerState("Cat"), rulings=rulings)
+    assert Material.MARBLE not in merchant_bonuses(table())
+    state = table("merchant-bonus=ties-share")
+    assert merchant_bonuses(state) == {Material.MARBLE: [0, 1]}
+    assert [s.total for s in result(state).scores] == [2 + 3 + 3, 2 + 3 + 3, 2]
+
+
+# -- completeness --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruling, reading", [(r.name, reading.name) for r in RULINGS for reading in r.readings[1:]])
+def test_every_non_default_reading_has_a_test(ruling, reading):
+    name = f"test_{ruling}_{reading}".replace("-", "_")
+    assert hasattr(sys.modules[__name__], name), f"no test for {ruling}={reading}"
