@@ -94,6 +94,10 @@ def _line(text: str, number: int, start: str, names: Names) -> Any:
         try:
             value = _PARSER.parse(text + "\n", start=start)
         except UnexpectedInput as error:
+            if text.lstrip().startswith("[") and start == "line":
+                column = len(text) - len(text.lstrip()) + 1
+                raise NotationError("a tag line starts in the first column", line=number,
+                                    column=column, hint="remove the spaces before '['") from None
             raise syntax_error(error, text).moved(number - 1) from None
         except NotationError as error:
             raise error.moved(number - 1) from None

@@ -4,7 +4,8 @@ Nothing here builds statements. ``iter_headers`` reads only the tag lines of
 a file, and the reader uses ``records`` and ``logical_lines`` to feed the
 grammar one line at a time.
 
-A record starts at its first tag line. The next record starts at a tag line
+A record starts at its first tag line (a line beginning with ``[`` in the
+first column). The next record starts at a tag line
 that follows anything but blank lines (a body), or at a second ``[Game`` tag.
 """
 
@@ -16,9 +17,12 @@ import re
 from dataclasses import dataclass
 from typing import IO, Iterator, Union
 
-_TAG_LINE = re.compile(r"^[ \t]*\[[^\n]*", re.M)
-_TAG = re.compile(r'[ \t]*\[[ \t]*([^\W\d][\w-]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
-_GAME = re.compile(r"[ \t]*\[[ \t]*game\b", re.I)
+# A tag line starts with "[" in the first column; "\n[" is quick to search for.
+_TAG_LINE = re.compile(r"\n(\[[^\n]*)")
+_FIRST_TAG_LINE = re.compile(r"\[[^\n]*")
+_TAG_BLOCK = re.compile(r"\n(\[[^\n]*(?:\n\[[^\n]*)*)")
+_TAG_ITEM = re.compile(r'^\[[ \t]*([^\W\d][\w-]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]', re.M)
+_GAME = re.compile(r"\[[ \t]*game\b", re.I)
 _NONBLANK = re.compile(r"\S")
 _ESCAPE = re.compile(r"\\(.)")
 
@@ -46,16 +50,24 @@ class Chunk:
     body: list[str]
 
 
+def _tag_lines(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, text) of every line that starts with ``[``."""
+    first = _FIRST_TAG_LINE.match(text)
+    if first:
+        yield 0, first.end(), first[0]
+    for match in _TAG_LINE.finditer(text):
+        yield match.start(1), match.end(), match[1]
+
+
 def records(text: str) -> Iterator[Chunk]:
     """Cut normalized text into records. Text before the first tag is a body without tags."""
     line, position = 1, 0
     chunk: Chunk | None = None
     has_game = False
-    for match in _TAG_LINE.finditer(text):
-        start = match.start()
+    for start, end, tag_line in _tag_lines(text):
         line += text.count("\n", position, start)
         body = _NONBLANK.search(text, position, start) is not None
-        is_game = _GAME.match(match[0]) is not None
+        is_game = _GAME.match(tag_line) is not None
         if chunk is None or body or (is_game and has_game):
             if chunk is not None:
                 _close(chunk, text[position:start])
@@ -64,10 +76,10 @@ def records(text: str) -> Iterator[Chunk]:
                 yield Chunk(1, [], 1, text[:start].split("\n"))
             chunk = Chunk(line, [], line, [])
             has_game = False
-        chunk.tags.append(match[0])
+        chunk.tags.append(tag_line)
         has_game = has_game or is_game
         chunk.body_line = line + 1
-        position = match.end()
+        position = end
     if chunk is None:
         if text.strip():
             yield Chunk(1, [], 1, text.split("\n"))
@@ -99,30 +111,40 @@ def iter_headers(source: Union[str, os.PathLike, IO[str]]) -> Iterator[Header]:
     ``source`` is the text itself, a path, or an open text file. Malformed tag
     lines are skipped here; ``parse`` reports them.
     """
-    text = _read(source)
-    line = 1
-    position = 0
-    tags: list[tuple[str, str]] = []
-    first = 0
-    has_game = False
-    for match in _TAG_LINE.finditer(text):
-        start = match.start()
+    text = "\n" + _read(source)  # every line now starts after a newline
+    line, position = 0, 0
+    first, tags = 0, []
+    # One match per run of tag lines: the work per record stays constant.
+    for match in _TAG_BLOCK.finditer(text):
+        start = match.start(1)
         line += text.count("\n", position, start)
-        is_game = _GAME.match(match[0]) is not None
-        body = _NONBLANK.search(text, position, start) is not None
-        if tags and (body or (is_game and has_game)):
+        if tags and _NONBLANK.search(text, position, start) is not None:
             yield Header(first, tuple(tags))
             tags = []
-            has_game = False
         if not tags:
             first = line
-        tag = _TAG.match(match[0])
-        if tag:
-            tags.append((tag[1], unescape(tag[2])))
-        has_game = has_game or is_game
-        position = match.end()
+        found = [(name, unescape(value)) for name, value in _TAG_ITEM.findall(match[1])]
+        if sum(name.lower() == "game" for name, _ in tags + found) > 1:
+            *done, last = _split_games(match[1], line, first, tags)
+            yield from done
+            first, tags = last.line, list(last.tags)  # the last record's tags may go on
+        else:
+            tags += found
+        position = match.end(1)
     if tags:
         yield Header(first, tuple(tags))
+
+
+def _split_games(block: str, line: int, first: int, tags: list) -> Iterator[Header]:
+    """A run of tag lines holding a second [Game tag: one header per Game (the last unfinished)."""
+    tags = list(tags)
+    for match in _TAG_ITEM.finditer(block):
+        name = match[1]
+        if name.lower() == "game" and any(n.lower() == "game" for n, _ in tags):
+            yield Header(first, tuple(tags))
+            tags, first = [], line + block.count("\n", 0, match.start())
+        tags.append((name, unescape(match[2])))
+    yield Header(first, tuple(tags))
 
 
 def _read(source: Union[str, os.PathLike, IO[str]]) -> str:
