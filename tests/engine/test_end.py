@@ -2,7 +2,9 @@
 
 import pytest
 
-from gtr_replay.engine import Gather, Lay, Lead, Phase, PlayerState, Surrender, Think, apply, legal_decisions
+from gtr_replay.engine import (
+    Demand, Gather, Lay, Lead, Phase, PlayerState, Surrender, Think, apply, legal_decisions,
+)
 from gtr_replay.engine.scoring import result
 from gtr_replay.enums import Material, Role
 from gtr_replay.errors import IllegalDecisionError
@@ -89,3 +91,14 @@ def test_surrender_ends_the_game_and_names_the_winner_R_END_1_R_SCORE_1(position
     assert state.over and state.end_reason == "surrender" and state.winner == "Bob"
     outcome = result(state)
     assert outcome.winners == ("Bob",) and not outcome.counted
+
+
+def test_surrender_is_accepted_while_a_demander_chooses_the_gift_R_END_1_AMB_10(position, play):
+    """Under 'legionary-give=demander-chooses' the game waits for the demander, not the player
+    whose turn it is; a surrender must still be accepted there."""
+    state = position(PlayerState("Ann", hand=["School", "Villa"], camp=["Academy"], clientele=["Bath"]),
+                     PlayerState("Bob", hand=["Bath", "Gate", "Sewer"]), led=Role.LEGIONARY, played=("Ann",),
+                     rulings="legionary-give=demander-chooses")
+    play(state, Demand("Ann", ("School", "Villa")))
+    play(state, Surrender("Bob"))
+    assert state.over and state.winner == "Bob"

@@ -14,7 +14,9 @@ class SurrenderHandler(Handler):
     decision = Surrender
 
     def decider(self, state, d):
-        return state.players[state.current].name
+        """Whoever the game waits for: a surrender interrupts any decision (R-END-1e)."""
+        from gtr_replay.engine.core import pending  # core imports the handlers
+        return pending(state).player
 
     def candidates(self, state, i):
         for player in state.players:
