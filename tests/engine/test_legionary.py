@@ -123,3 +123,12 @@ def test_no_legionary_means_no_think_after_leading_R_TURN_1(position, play):
     play(state, Think("Ann", "jack"))
     assert state.players[1].hand == ["Bath"] and state.leader == 1
 
+
+
+def test_a_revealed_card_can_still_be_demanded_later_AMB_41_R_LEG_4(position, play):
+    """Ann keeps the School she showed; Bob, acting after her, demands Brick and gets it."""
+    state = position(PlayerState("Ann", hand=["Academy", "School", "Road"]),
+                     PlayerState("Bob", hand=["Bath", "Shrine", "Road"]), pool=[])
+    play(state, Lead("Ann", Role.LEGIONARY, ("Academy",)), Follow("Bob", ("Bath",)), Demand("Ann", ("School",)))
+    play(state, Demand("Bob", ("Road",)))  # Ann gives her only Rubble by herself
+    assert state.players[0].hand == ["School"] and state.players[1].stockpile == ["Road"]

@@ -35,8 +35,8 @@ def test_no_merchant_bonus_at_zero_AMB_40(position):
 
 
 def tied(position, ann_hand, bob_hand, **kw):
-    return position(PlayerState("Ann", hand=ann_hand, vault=["Road"]), PlayerState("Bob", hand=bob_hand, vault=["Dock"]),
-                    **kw)
+    return position(PlayerState("Ann", hand=ann_hand, vault=["Road"]),
+                    PlayerState("Bob", hand=bob_hand, vault=["Dock"]), **kw)
 
 
 def test_points_tie_goes_to_most_cards_in_hand_jacks_included_R_SCORE_3_AMB_08(position):

@@ -181,3 +181,11 @@ def test_a_role_named_in_text_leads_like_the_enum_R_TURN_1_R_ACT_1(position, pla
     assert [(e.player, e.value) for e in events if e.kind == "actions"] == [("Ann", 2)]
     play(copy, Lead("Ann", "Patron", ("Temple",)))
     assert copy.led_role is Role.PATRON
+
+
+def test_classic_jack_pile_fills_only_with_played_jacks_R_SETUP_9_R_JACK_2(position, play):
+    state = position(PlayerState("Ann", hand=[JACK, "Road"]),
+                     PlayerState("Bob", hand=["Road", "Dock", "Bath", "Tower", "Villa"]), ruleset="classic")
+    assert Think("Ann", "jack") not in legal_decisions(state)
+    play(state, Lead("Ann", Role.PATRON, (JACK,)))  # nothing to hire, Bob can only draw: the turn ends
+    assert state.jack_pile == 1 and state.leader == 1
