@@ -171,7 +171,8 @@ def test_refill_size_maximum(position, illegal):
     assert thinks(position(PlayerState("Ann", hand=above), PlayerState("Bob"), jack_pile=1)) == ["draw", "jack"]
     state = position(PlayerState("Ann", hand=above), PlayerState("Bob"), jack_pile=1, rulings="refill-size=maximum")
     assert thinks(state) == ["jack"]
-    assert "AMB-23" in illegal(state, Think("Ann", "draw")).rule_ids
+    error = illegal(state, Think("Ann", "draw"))
+    assert error.rule_ids == ("R-THINK-3", "AMB-23") and "more than the refill size 5" in str(error)
     at_size = position(PlayerState("Ann", hand=above[:5]), PlayerState("Bob"), jack_pile=1,
                        rulings="refill-size=maximum")
     assert thinks(at_size) == ["draw", "jack"]

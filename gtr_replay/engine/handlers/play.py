@@ -148,7 +148,11 @@ class ThinkHandler(Handler):
                                "R-THINK-1", hint="draw one card instead")
             return problem(f"the deck holds {len(state.deck)} cards, too few to refill", "R-THINK-2", "AMB-03")
         if d.option == "draw":
-            return problem(f"{d.player} holds fewer cards than the refill size {rules.refill_size(state, i)}",
+            held, size = rules.hand_count_for_think(state, i), rules.refill_size(state, i)
+            if held > size:  # only under refill-size=maximum: the refill size is a hand limit
+                return problem(f"{d.player} holds {held} cards, more than the refill size {size}",
+                               "R-THINK-3", "AMB-23", hint="take a Jack instead")
+            return problem(f"{d.player} holds fewer cards than the refill size {size}",
                            "R-THINK-1", "AMB-23", hint="refill instead")
         return problem(f"unknown Thinker action {d.option!r}", "R-THINK-1")
 
