@@ -166,7 +166,7 @@ def syntax_error(error: UnexpectedInput, text: str) -> NotationError:
         rest = ""
     word = re.match(r"[^\W\d][\w-]*|\S+", rest)
     found = word[0] if word else ""
-    if found.startswith("{"):
+    if found.startswith("{") and "}" not in rest:
         return NotationError("this comment is never closed", line=line, column=column,
                              expected="'}' to close it")
     if not found:
