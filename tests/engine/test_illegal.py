@@ -47,6 +47,16 @@ def test_petition_in_classic_R_PET_3(position, illegal):
     assert illegal(state, Lead("Ann", Role.PATRON, ("Road", "Insula"))).rule_ids == ("R-PET-3",)
 
 
+def test_petition_of_two_roles_R_PET_1(position, illegal):
+    state = leading(position, ["Road", "Dock"])
+    assert illegal(state, Lead("Ann", Role.PATRON, ("Road", "Dock"))).rule_ids == ("R-PET-1",)
+
+
+def test_petition_of_the_wrong_size_R_PET_2(position, illegal):
+    state = leading(position, ["Road", "Insula", "Bar"])
+    assert illegal(state, Lead("Ann", Role.PATRON, ("Road", "Insula", "Bar"))).rule_ids == ("R-PET-1", "R-PET-2")
+
+
 def test_refill_at_the_refill_size_R_THINK_1(position, illegal):
     assert illegal(leading(position, BYSTANDER), Think("Ann", "refill")).rule_ids == ("R-THINK-1",)
 
