@@ -171,8 +171,9 @@ def syntax_error(error: UnexpectedInput, text: str) -> NotationError:
                              expected="'}' to close it")
     if not found:
         if "RPAR" in expected and not expected & {"_NL"}:
-            message = "this variation is never closed"
-            return NotationError(message, line=line, column=column, expected="')' to close it")
+            line, column = _unclosed_paren(text)
+            return NotationError("this variation is never closed", line=line, column=column,
+                                 expected="')' to close it")
         return NotationError("the line ends too soon", line=line, column=column,
                              expected=describe(expected))
     hint = None
@@ -183,3 +184,23 @@ def syntax_error(error: UnexpectedInput, text: str) -> NotationError:
         hint = words.did_you_mean(words.near(found, list(words.Role), n=1))
     return NotationError(f"unexpected {found!r}", line=line, column=column, width=len(found),
                          expected=describe(expected), hint=hint)
+
+
+def _unclosed_paren(text: str) -> tuple[int, int]:
+    """Line and column of the last ``(`` left open in ``text`` (comments skipped)."""
+    opened: list[int] = []
+    position = 0
+    while (match := _PAREN_MARKS.search(text, position)) is not None:
+        position = match.end()
+        if match[0] == "(":
+            opened.append(match.start())
+        elif match[0] == ")" and opened:
+            opened.pop()
+        elif match[0] == ";" and not JOIN.match(text, match.start()):
+            end = text.find("\n", position)
+            position = len(text) if end < 0 else end
+    at = opened[-1] if opened else len(text)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+_PAREN_MARKS = re.compile(r"\{[^}]*\}?|[();]")

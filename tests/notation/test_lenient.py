@@ -1,0 +1,129 @@
+"""Lenient input is written back in the one canonical form (hypothesis).
+
+Canonical records are mutated the ways NOTATION.md allows (case, spaces,
+dropped turn headers, `;`-joined statements, CRLF, a BOM, abbreviations of
+roles, materials and card names) and ``format_text`` must give back the
+canonical text byte for byte.
+"""
+
+import random
+import re
+
+from hypothesis import given, settings, strategies as st
+
+from notation import Material, Role, Vocabulary, format_text, write
+from notation.cards import EDITIONS, GEEK
+from record_maker import Maker
+
+VOCABULARY = Vocabulary.default()
+KEYWORDS = {"with", "on", "to", "from", "showing", "out", "of", "town", "complete", "stolen",
+            "public", "jack", "refill", "draw"}
+
+
+def _prefix(name: str) -> str:
+    """The shortest prefix (3+ letters) that still reads as ``name``."""
+    for length in range(3, len(name)):
+        prefix = name[:length]
+        if prefix.endswith(" ") or prefix.lower() in KEYWORDS:
+            continue
+        try:
+            if VOCABULARY.card(prefix) == name:
+                return prefix
+        except LookupError:
+            continue
+    return name
+
+
+CARD_PREFIXES = {name: _prefix(name) for name in set(sum(EDITIONS.values(), ())) | set(GEEK)}
+CARD_PATTERN = re.compile(r"\b(" + "|".join(sorted(map(re.escape, CARD_PREFIXES), key=len, reverse=True)) + r")\b")
+ROLE_FORMS = {Role.PATRON: ["P", "Pat"], Role.LABORER: ["La", "Labourer"], Role.ARCHITECT: ["A", "Arch"],
+              Role.CRAFTSMAN: ["C", "Craft"], Role.LEGIONARY: ["Le", "Leg", "Lg"], Role.MERCHANT: ["M", "Merc"]}
+ROLE_PATTERN = re.compile(r"(?<=leads )(" + "|".join(Role) + r")\b")
+MATERIAL_PATTERN = re.compile(r"\b(" + "|".join(Material) + r")\b")
+
+
+def _safe(line: str) -> bool:
+    """A line without comments, variations or tag values: any word may change."""
+    return not any(mark in line for mark in "{};()\"")
+
+
+def _recase(line: str, rng: random.Random) -> str:
+    return rng.choice([str.lower, str.upper, str.swapcase, lambda s: s])(line)
+
+
+def _respace(line: str, rng: random.Random) -> str:
+    line = re.sub(r" ", lambda m: rng.choice([" ", "  ", " \t", "\t"]), line)
+    line = re.sub(r", ", lambda m: rng.choice([", ", " , ", ","]), line)
+    line = re.sub(r"(?<=\w): ", lambda m: rng.choice([": ", " : ", ":"]), line)
+    indent = rng.choice(["", " ", "    ", "\t"]) if line.startswith(" ") or line.startswith("turn") else ""
+    return indent + line.lstrip() + rng.choice(["", " ", "\t "])
+
+
+def _abbreviate(line: str, rng: random.Random) -> str:
+    line = ROLE_PATTERN.sub(lambda m: rng.choice(ROLE_FORMS[Role(m[1])]), line)
+    line = MATERIAL_PATTERN.sub(lambda m: rng.choice([m[1][0], m[1][:3], m[1]]), line)
+    return CARD_PATTERN.sub(lambda m: rng.choice([CARD_PREFIXES[m[1]], m[1]]), line)
+
+
+def mutate(text: str, rng: random.Random, kinds: set[str]) -> str:
+    lines = text.split("\n")
+    in_turns = False
+    statement = []  # whether each line is a plain statement line of a turn
+    for line in lines:
+        in_turns = in_turns or line.startswith("turn ")
+        statement.append(in_turns and line.startswith("  ") and _safe(line))
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if "join" in kinds and statement[index] and index + 1 < len(lines) and statement[index + 1] \
+                and rng.random() < 0.5:
+            line = line.rstrip() + rng.choice(["; ", ";", " ; "]) + lines[index + 1].strip()
+            index += 1
+        elif "drop" in kinds and line.startswith("turn ") and _safe(line) and index + 1 < len(lines) \
+                and statement[index + 1] and rng.random() < 0.6:
+            index += 1
+            continue
+        if _safe(line) and not line.startswith("["):
+            if "abbreviate" in kinds:
+                line = _abbreviate(line, rng)
+            if "case" in kinds:
+                line = _recase(line, rng)
+            if "spaces" in kinds:
+                line = _respace(line, rng)
+        out.append(line)
+        index += 1
+    text = "\n".join(out)
+    if "crlf" in kinds:
+        text = text.replace("\n", "\r\n")
+    if "bom" in kinds:
+        text = "\ufeff" + text
+    return text
+
+
+KINDS = ["case", "spaces", "drop", "join", "crlf", "bom", "abbreviate"]
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10**6), kinds=st.sets(st.sampled_from(KINDS), min_size=1))
+def test_format_restores_the_canonical_text(seed, kinds):
+    rng = random.Random(seed)
+    record = Maker(rng).record()
+    canonical = write(record)
+    mutated = mutate(canonical, rng, kinds)
+    assert format_text(mutated) == canonical
+
+
+def test_each_mutation_changes_something():
+    rng = random.Random(7)
+    record = Maker(rng).record(turns=6)
+    canonical = write(record)
+    for kind in KINDS:
+        assert mutate(canonical, random.Random(1), {kind}) != canonical, kind
+
+
+def test_exact_name_wins_over_prefix():
+    text = '[Game "x"]\n[Players "Ann, Ben"]\nturn 1 Ann\n  Ann leads Patron with circus\n  Ben follows with Circus M\n'
+    out = format_text(text)
+    assert "Ann leads Patron with Circus\n" in out
+    assert "Ben follows with Circus Maximus\n" in out
