@@ -112,12 +112,13 @@ def iter_headers(source: Union[str, os.PathLike, IO[str]]) -> Iterator[Header]:
     lines are skipped here; ``parse`` reports them.
     """
     text = "\n" + _read(source)  # every line now starts after a newline
-    line, position = 0, 0
+    line, counted, position = 0, 0, 0
     first, tags = 0, []
     # One match per run of tag lines: the work per record stays constant.
     for match in _TAG_BLOCK.finditer(text):
         start = match.start(1)
-        line += text.count("\n", position, start)
+        line += text.count("\n", counted, start)
+        counted = start
         if tags and _NONBLANK.search(text, position, start) is not None:
             yield Header(first, tuple(tags))
             tags = []
