@@ -10,6 +10,7 @@ import json
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -125,25 +126,40 @@ def selfplay(
     games: Annotated[int, typer.Option("--games", "-g", help="How many games to play.")] = 10,
     rulings_: Annotated[Optional[str], typer.Option("--rulings", help="Readings, e.g. 'deck-end=empty-draw'.")] = None,
     check: Annotated[bool, typer.Option("--check", help="Check every invariant after every decision.")] = False,
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write every game to this .gtr file.")] = None,
+    draws: Annotated[bool, typer.Option("--draws", help="With --out: list every drawn card instead of "
+                                                       "naming the shuffle in a Deck tag.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play games of uniformly random legal decisions to the end and summarise them.
+    """Play games of uniformly random legal decisions to the end and summarise them;
+    with --out, write them as records in canonical notation.
 
-    Example: gtr selfplay --ruleset imperium --players 4 --seed 7 --games 50
+    Example: gtr selfplay --ruleset imperium --players 4 --seed 7 --games 50 --out games.gtr
     """
     from gtr_replay.selfplay import selfplay as play
 
+    if draws and out_file is None:
+        _fail(UsageError("--draws only changes what --out writes", hint="add --out FILE.gtr"))
     reasons: Counter[str] = Counter()
     decisions = turns = played = 0
     started = time.perf_counter()
+    records = []
     try:
         for game in play(ruleset, players, seed, games, rulings=rulings_, check=check):
             played += 1
             decisions += len(game.decisions)
             turns += game.turns
             reasons[game.result.reason] += 1
+            if out_file is not None:
+                records.append(game.record(draws=draws, event=f"self-play, seed {seed}, game {played}"))
     except GtrError as error:
         _fail(error)
+    if out_file is not None:
+        import notation
+        try:
+            out_file.write_text(notation.write(records), encoding="utf-8")
+        except OSError as error:
+            _fail(UsageError(f"cannot write {out_file}: {error.strerror}", hint="check the folder exists"))
     seconds = time.perf_counter() - started
     summary = {"games": played, "decisions": decisions, "turns": turns, "end_reasons": dict(sorted(reasons.items())),
                "seconds": round(seconds, 3), "decisions_per_second": round(decisions / seconds) if seconds else 0}
@@ -158,6 +174,31 @@ def selfplay(
     out.print(table)
     out.print(f"{played} games, {decisions} decisions, {turns} turns in {seconds:.2f} s "
               f"({summary['decisions_per_second']} decisions/s)")
+    if out_file is not None:
+        out.print(f"wrote {played} records to {out_file}")
+
+
+@app.command()
+def fmt(
+    files: Annotated[list[Path], typer.Argument(help="Record files (.gtr) to rewrite canonically.")],
+    check: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not canonical.")] = False,
+    stdout: Annotated[bool, typer.Option("--stdout", help="Print the canonical text instead of rewriting.")] = False,
+) -> None:
+    """Rewrite records in the canonical notation (byte-stable: formatting twice changes nothing).
+
+    Example: gtr fmt --check examples/*.gtr
+    """
+    from notation import format_files
+
+    from gtr_replay.vocabulary import card_vocabulary
+
+    result = format_files(files, check=check, stdout=stdout, vocabulary=card_vocabulary(),
+                          out=lambda text: sys.stdout.write(text),
+                          err=lambda message: err.print(message, markup=False, highlight=False, soft_wrap=True))
+    if result.status:
+        raise typer.Exit(result.status)
+    if check and not stdout:
+        out.print(f"{len(files)} file(s) already canonical")
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """Random self-play: games of uniformly random legal decisions, reproducible from a seed.
 
-Game ``g`` of seed ``S`` deals from the shuffle named ``selfplay:RULESET:N:S:g`` and draws
+Game ``g`` of seed ``S`` deals from the shuffle named ``selfplay-RULESET-Np-S-g`` and draws
 its choices from a generator seeded with the same name, so one seed always gives one game.
 """
 
@@ -37,6 +37,14 @@ class SelfPlayGame:
     def turns(self) -> int:
         return self.state.turn if self.state else 0
 
+    def record(self, *, draws: bool = False, event: str | None = None):
+        """This game as a notation record (see ``replay.from_game``)."""
+        from gtr_replay.replay.from_game import record_of_game
+
+        extra = (("Event", event),) if event else ()
+        return record_of_game(self.ruleset, self.players, self.deck_seed, self.rulings, self.decisions,
+                              draws=draws, extra_tags=extra)
+
 
 def play_one(ruleset: str, players: list[str], name: str, *, rulings: dict[str, str] | str | None = None,
              check: bool = False) -> SelfPlayGame:
@@ -67,5 +75,5 @@ def selfplay(ruleset: str, players: int, seed: int | str, games: int, *,
         raise UsageError("the number of games cannot be negative")
     names = list(NAMES[:players])
     for g in range(games):
-        yield play_one(spec.ruleset, names, f"selfplay:{spec.ruleset}:{players}:{seed}:{g}",
+        yield play_one(spec.ruleset, names, f"selfplay-{spec.ruleset}-{players}p-{seed}-{g}",
                        rulings=rulings, check=check)

@@ -1,9 +1,11 @@
 """The engine's front door: who must decide, what is legal, and applying a decision.
 
 ``apply`` changes the state in place (like pushing a move) and returns the events. After
-each decision the engine makes every decision that has exactly one legal choice by itself
+each decision the engine makes every *action* that has exactly one legal choice by itself
 (a neighbour with one way to answer a demand, a player with nothing to do but pass), so a
-record only ever lists real choices.
+record only lists real choices. Leading, following and thinking are never made for a
+player: each is the player's own statement in the turn, and a think may draw cards the
+record has to show.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
     Phase.POOL: (TakeFromPool, Pass),
     Phase.GIVE: (Give,),
 }
+
+_OWN_STATEMENT = frozenset({Phase.LEAD, Phase.FOLLOW, Phase.OVER})
+"""Phases whose decision is always recorded, even when only one choice is legal."""
 
 _KIND_RULE = {Phase.LEAD: "R-TURN-1", Phase.FOLLOW: "R-TURN-2", Phase.POOL: "R-LEG-2", Phase.GIVE: "R-LEG-3"}
 
@@ -122,8 +127,8 @@ def apply(state: GameState, decision: Decision) -> list[Event]:
 
 
 def _make_forced(state: GameState, ev: list[Event]) -> None:
-    """Perform every decision that is the only legal choice (principle: forced moves are derived)."""
-    while state.phase is not Phase.OVER:
+    """Perform every action that is the only legal choice (principle: forced moves are derived)."""
+    while state.phase not in _OWN_STATEMENT:
         prompt = pending(state)
         only = None
         for n, decision in enumerate(_legal(state, prompt.decisions)):

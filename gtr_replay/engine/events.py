@@ -33,7 +33,7 @@ class Event:
 
 KINDS = {
     "setup": "the game is set up (text: ruleset and players)",
-    "leader-draw": "a card dealt into the Pool to find the first leader",
+    "leader-draw": "a card dealt into the Pool to find the first leader (value: the round, 2+ are redeals)",
     "turn": "a turn begins (player: the leader, value: the turn number)",
     "lead": "the leader leads a role (text: the role)",
     "follow": "a player follows",

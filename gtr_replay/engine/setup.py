@@ -19,8 +19,13 @@ from gtr_replay.errors import UsageError
 from gtr_replay.rulesets import find_ruleset
 from gtr_replay.rulings import resolve
 
-SHUFFLE_ALGORITHM = "fy1"
+SHUFFLE_ALGORITHM = "fy-1"
 """Fisher-Yates over the card manifest, driven by Python's ``random.Random(name)``."""
+
+
+def deck_tag(name: str) -> str:
+    """The ``Deck`` tag value that names the shuffle ``name``: ``seed:NAME:ALGORITHM``."""
+    return f"seed:{name}:{SHUFFLE_ALGORITHM}"
 
 
 def shuffled_deck(ruleset: str, name: str) -> list[str]:
@@ -59,13 +64,15 @@ def _leader_draw(state: GameState, ev: list[Event]) -> int:
     """Deal into the Pool until one player's card comes first in the alphabet (R-SETUP-5, R-SETUP-8)."""
     contenders = list(range(len(state.players)))
     dealt_to = contenders
+    round_ = 0
     while True:
+        round_ += 1
         cards = {}
         for i in dealt_to:
             card = state.deck.pop(0)
             state.pool.append(card)
             cards[i] = card
-            ev.append(Event("leader-draw", state.players[i].name, card, Zone.DECK, Zone.POOL))
+            ev.append(Event("leader-draw", state.players[i].name, card, Zone.DECK, Zone.POOL, value=round_))
         best = min(_draw_key(state, c) for i, c in cards.items() if i in contenders)
         contenders = [i for i in contenders if i in cards and _draw_key(state, cards[i]) == best]
         if len(contenders) == 1:

@@ -1,7 +1,7 @@
 """Architect and Craftsman: laying foundations on Sites, out of town, adding matching
 material, and completion with its Influence (R-ARCH-1, R-CRAFT-1, R-BUILD-*, R-INF-1)."""
 
-from gtr_replay.engine import Add, Building, Lay, Lead, Pass, PlayerState, legal_decisions
+from gtr_replay.engine import Add, Building, Lay, Lead, Pass, PlayerState, Think, legal_decisions
 from gtr_replay.engine.rules import influence
 from gtr_replay.enums import JACK, Material, Role
 
@@ -144,7 +144,7 @@ def test_a_jack_is_never_a_foundation_or_material_R_CARD_6(position, illegal):
 
 def test_one_action_per_lay_or_add_R_ARCH_1(position, play):
     state = position(PlayerState("Ann", hand=["Tower", "Villa"]), PlayerState("Bob", hand=NO_ARCHITECT))
-    play(state, Lead("Ann", Role.ARCHITECT, ("Tower",)), Lay("Ann", "Villa"))
+    play(state, Lead("Ann", Role.ARCHITECT, ("Tower",)), Think("Bob", "draw"), Lay("Ann", "Villa"))
     assert state.leader == 1  # one action, spent
 
 

@@ -71,7 +71,7 @@ def petition_table(position, ruleset):
 def test_two_yellow_cards_petition_as_laborer_in_republic_EX_BB_PETITION_1(position, play):
     """One lead (one action) plus the client's; both cards reach the Pool at cleanup."""
     state = petition_table(position, "republic")
-    events = play(state, Lead("Ann", Role.LABORER, ("Road", "Insula")))
+    events = play(state, Lead("Ann", Role.LABORER, ("Road", "Insula")), Think("Bob", "draw"))
     assert actions_announced(events) == [("Ann", 2)]
     play(state, Gather("Ann", "Academy"), Gather("Ann", "Wall"))
     assert state.pool == ["Garden", "Road", "Insula"] and state.leader == 1

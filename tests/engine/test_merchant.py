@@ -1,6 +1,6 @@
 """The Merchant: stockpile material into the vault, within the vault limit (R-MER-1, R-VAULT-2, B-MARKET-1)."""
 
-from gtr_replay.engine import Building, Lead, PlayerState, Sell, legal_decisions
+from gtr_replay.engine import Building, Lead, PlayerState, Sell, Think, legal_decisions
 from gtr_replay.engine.rules import vault_limit
 from gtr_replay.enums import Material, Role
 
@@ -10,7 +10,7 @@ NO_MERCHANT = ["Road", "Dock", "Bath", "Tower", "Temple"]
 def test_merchant_moves_stockpile_material_to_the_vault_R_MER_1(position, play):
     state = position(PlayerState("Ann", hand=["Villa"], stockpile=["Temple", "Road"]),
                      PlayerState("Bob", hand=NO_MERCHANT))
-    play(state, Lead("Ann", Role.MERCHANT, ("Villa",)))
+    play(state, Lead("Ann", Role.MERCHANT, ("Villa",)), Think("Bob", "draw"))
     assert legal_decisions(state)[:2] == [Sell("Ann", "Road"), Sell("Ann", "Temple")]
     play(state, Sell("Ann", "Temple"))
     assert state.players[0].vault == ["Temple"] and state.players[0].stockpile == ["Road"]
@@ -21,7 +21,7 @@ def test_vault_limit_is_influence_R_VAULT_2(position, play):
     state = position(PlayerState("Ann", hand=["Villa"], stockpile=["Temple"], vault=["Road", "Dock"]),
                      PlayerState("Bob", hand=NO_MERCHANT))
     assert vault_limit(state, 0) == 2
-    events = play(state, Lead("Ann", Role.MERCHANT, ("Villa",)))
+    events = play(state, Lead("Ann", Role.MERCHANT, ("Villa",)), Think("Bob", "draw"))
     assert state.players[0].vault == ["Road", "Dock"] and state.leader == 1
     assert any(e.kind == "auto" and e.player == "Ann" for e in events)
 
@@ -32,7 +32,7 @@ def test_market_adds_two_to_the_vault_limit_B_MARKET_1_R_VAULT_2(position, play)
                                  buildings=[market], influence=[Material.WOOD]),
                      PlayerState("Bob", hand=NO_MERCHANT))
     assert vault_limit(state, 0) == 3 + 2
-    play(state, Lead("Ann", Role.MERCHANT, ("Villa",)), Sell("Ann", "Temple"))
+    play(state, Lead("Ann", Role.MERCHANT, ("Villa",)), Think("Bob", "draw"), Sell("Ann", "Temple"))
     assert len(state.players[0].vault) == 4
 
 

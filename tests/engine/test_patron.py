@@ -15,7 +15,7 @@ NO_LABORER = ["Temple", "Dock", "Bath", "Tower", "Villa"]
 def test_patron_hires_a_pool_card_into_the_clientele_R_PATRON_1(position, play):
     state = position(PlayerState("Ann", hand=["Temple"]), PlayerState("Bob", hand=NO_PATRON),
                      pool=["Villa", "Road"])
-    play(state, Lead("Ann", Role.PATRON, ("Temple",)), Hire("Ann", "Villa"))
+    play(state, Lead("Ann", Role.PATRON, ("Temple",)), Think("Bob", "draw"), Hire("Ann", "Villa"))
     assert state.players[0].clientele == ["Villa"] and state.pool == ["Road", "Temple"]  # after cleanup
 
 
@@ -33,8 +33,8 @@ def test_clientele_limit_is_influence_R_PATRON_2_R_INF_1(position, illegal):
 def test_patron_with_an_empty_pool_does_nothing_R_PATRON_3(position, play):
     state = position(PlayerState("Ann", hand=["Temple", "Statue"], clientele=["Palace"]),
                      PlayerState("Bob", hand=NO_PATRON))
-    events = play(state, Lead("Ann", Role.PATRON, ("Temple",)))
-    # Ann's two actions and Bob's thinking: nothing to hire, so the turn ended by itself.
+    events = play(state, Lead("Ann", Role.PATRON, ("Temple",)), Think("Bob", "draw"))
+    # Ann's two actions find nothing to hire, so the engine passes them and the turn ends.
     assert state.leader == 1 and state.players[0].clientele == ["Palace"]
     assert any(e.kind == "auto" and "Pass" in e.text for e in events)
 
@@ -44,7 +44,7 @@ def test_client_hired_this_turn_does_not_act_this_turn_R_ACT_2(position, play):
     turn ends at once with the second Pool card still there."""
     state = position(PlayerState("Ann", hand=["Temple", "Statue"]), PlayerState("Bob", hand=NO_PATRON),
                      pool=["Palace", "Villa"])
-    events = play(state, Lead("Ann", Role.PATRON, ("Temple",)), Hire("Ann", "Palace"))
+    events = play(state, Lead("Ann", Role.PATRON, ("Temple",)), Think("Bob", "draw"), Hire("Ann", "Palace"))
     assert [(e.player, e.value) for e in events if e.kind == "actions"] == [("Ann", 1)]
     assert state.leader == 1 and state.pool == ["Villa", "Temple"]
     assert state.players[0].clientele == ["Palace"]
@@ -76,7 +76,7 @@ def test_laborer_gathers_pool_cards_until_the_pool_is_empty_R_LAB_1_R_LAB_2(posi
 def test_stockpile_has_no_limit_R_LAB_3(position, play):
     state = position(PlayerState("Ann", hand=["Road"], stockpile=["Villa"] * 12, clientele=["Insula"]),
                      PlayerState("Bob", hand=NO_LABORER), pool=["Wall", "Tower"])
-    play(state, Lead("Ann", Role.LABORER, ("Road",)), Gather("Ann", "Wall"), Gather("Ann", "Tower"))
+    play(state, Lead("Ann", Role.LABORER, ("Road",)), Think("Bob", "draw"), Gather("Ann", "Wall"), Gather("Ann", "Tower"))
     assert len(state.players[0].stockpile) == 14
 
 
@@ -89,5 +89,5 @@ def test_a_completed_building_raises_the_clientele_limit_R_INF_1_R_BUILD_9(posit
 def test_pass_ends_the_patron_actions_R_TURN_7(position, play):
     state = position(PlayerState("Ann", hand=["Temple"], clientele=["Statue"], influence=[Material.STONE]),
                      PlayerState("Bob", hand=NO_PATRON), pool=["Villa", "Wall"])
-    play(state, Lead("Ann", Role.PATRON, ("Temple",)), Hire("Ann", "Villa"), Pass("Ann"))
+    play(state, Lead("Ann", Role.PATRON, ("Temple",)), Think("Bob", "draw"), Hire("Ann", "Villa"), Pass("Ann"))
     assert state.players[0].clientele == ["Statue", "Villa"] and state.leader == 1

@@ -1,7 +1,7 @@
 """The turn: lead or think, follow or think clockwise, actions leader first, cleanup, the
 leader card passing left (R-TURN-*, R-ACT-1, R-JACK-*, R-PET-*)."""
 
-from gtr_replay.engine import Follow, Gather, Hire, Lead, Pass, Phase, PlayerState, Think, apply, legal_decisions
+from gtr_replay.engine import Follow, Gather, Hire, Lead, Pass, Phase, PlayerState, Think, apply, legal_decisions, pending
 from gtr_replay.enums import JACK, Material, Role
 
 POOL = ["Tower", "Wall", "Villa", "Garden", "Academy", "Market"]
@@ -176,10 +176,10 @@ def test_a_role_named_in_text_leads_like_the_enum_R_TURN_1_R_ACT_1(position, pla
     state = position(PlayerState("Ann", hand=["Temple", JACK], clientele=["Statue"], influence=[Material.STONE]),
                      PlayerState("Bob", hand=["Road", "Dock", "Bath", "Tower", "Villa"]), pool=["Villa", "Wall"])
     copy = state.copy()
-    events = play(state, Lead("Ann", "Patron", (JACK,)))
+    events = play(state, Lead("Ann", "Patron", (JACK,)), Think("Bob", "draw"))
     assert state.led_role is Role.PATRON
     assert [(e.player, e.value) for e in events if e.kind == "actions"] == [("Ann", 2)]
-    play(copy, Lead("Ann", "Patron", ("Temple",)))
+    play(copy, Lead("Ann", "Patron", ("Temple",)), Think("Bob", "draw"))
     assert copy.led_role is Role.PATRON
 
 
@@ -187,5 +187,14 @@ def test_classic_jack_pile_fills_only_with_played_jacks_R_SETUP_9_R_JACK_2(posit
     state = position(PlayerState("Ann", hand=[JACK, "Road"]),
                      PlayerState("Bob", hand=["Road", "Dock", "Bath", "Tower", "Villa"]), ruleset="classic")
     assert Think("Ann", "jack") not in legal_decisions(state)
-    play(state, Lead("Ann", Role.PATRON, (JACK,)))  # nothing to hire, Bob can only draw: the turn ends
+    play(state, Lead("Ann", Role.PATRON, (JACK,)), Think("Bob", "draw"))  # nothing to hire: the turn ends
     assert state.jack_pile == 1 and state.leader == 1
+
+
+def test_a_follower_with_one_choice_still_states_it_R_TURN_2(position, play):
+    """Only actions are made for a player; following or thinking is always the player's own
+    statement, even with one legal choice (Bob holds 5 cards and the Jack pile is empty)."""
+    state = position(PlayerState("Ann", hand=["Road"]), PlayerState("Bob", hand=["Dock", "Bath", "Tower", "Villa", "Temple"]))
+    play(state, Lead("Ann", Role.LABORER, ("Road",)))
+    assert legal_decisions(state) == [Think("Bob", "draw")]
+    assert pending(state).kind == "follow" and pending(state).player == "Bob"

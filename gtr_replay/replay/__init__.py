@@ -1,0 +1,1 @@
+"""The replay layer: joins the notation (text) and the engine (rules)."""

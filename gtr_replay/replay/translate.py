@@ -1,0 +1,118 @@
+"""Between the engine's decisions and the notation's statements.
+
+The notation knows text and the engine knows rules; this module is the one place that maps
+each statement kind to a decision kind and back. Both directions are tables, one entry per
+kind, so adding a power's statement means adding one entry on each side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from notation import statements as st
+from notation.words import Material as NMaterial
+from notation.words import Role as NRole
+from notation.words import ThinkKind
+from notation.words import Zone as NZone
+
+from gtr_replay.engine import decisions as dc
+from gtr_replay.engine.events import Event
+from gtr_replay.engine.state import GameState
+from gtr_replay.enums import Material, Role, Zone
+from gtr_replay.errors import ReplayError
+
+
+def _zone(zone) -> NZone | None:
+    return None if zone is None else NZone(str(zone))
+
+
+def drawn_cards(events: list[Event], player: str) -> tuple[str, ...]:
+    """The cards a Thinker drew: the deck-to-hand moves right after their think event."""
+    drawn: list[str] = []
+    started = False
+    for event in events:
+        if event.kind == "think" and event.player == player:
+            started = True
+        elif started:
+            if event.kind == "move" and event.source == Zone.DECK and event.player == player:
+                drawn.append(event.card)
+            elif drawn or event.kind != "move":
+                break
+    return tuple(drawn)
+
+
+_TO_STATEMENT: dict[type, Callable] = {
+    dc.Lead: lambda d, ev, draws: st.Lead(d.player, NRole(str(d.role)), d.cards),
+    dc.Follow: lambda d, ev, draws: st.Follow(d.player, d.cards),
+    dc.Think: lambda d, ev, draws: st.Think(d.player, ThinkKind(d.option),
+                                           drawn_cards(ev, d.player) if draws and d.option != "jack" else None),
+    dc.Hire: lambda d, ev, draws: st.Hire(d.player, d.card, _zone(d.source)),
+    dc.Gather: lambda d, ev, draws: st.Gather(d.player, d.card, _zone(d.source)),
+    dc.Sell: lambda d, ev, draws: st.Sell(d.player, d.card, _zone(d.source)),
+    dc.Lay: lambda d, ev, draws: st.Lay(d.player, d.card, None if d.site is None else NMaterial(str(d.site)),
+                                       d.out_of_town),
+    dc.Add: lambda d, ev, draws: st.Add(d.player, d.card, d.building, _zone(d.source)),
+    dc.TakeFromPool: lambda d, ev, draws: st.Take(d.player, d.card, NZone.POOL),
+    dc.Give: lambda d, ev, draws: st.Give(d.player, d.cards, d.to) if d.cards else st.Glory(d.player),
+    dc.Pass: lambda d, ev, draws: st.Pass(d.player),
+}
+
+
+def statement_for(decision: dc.Decision, state_before: GameState, events: list[Event], *,
+                  draws: bool = False) -> st.Statement:
+    """The canonical statement of a decision; ``events`` are what applying it yielded (for
+    the cards a Thinker drew, written only with ``draws``)."""
+    if isinstance(decision, dc.Demand):
+        cards = _card_material(state_before)
+        return st.Demand(decision.player, tuple(NMaterial(str(cards(c))) for c in decision.cards), decision.cards)
+    if isinstance(decision, dc.Surrender):
+        others = tuple(p.name for p in state_before.players if p.name != decision.player)
+        return st.Surrender(others, decision.player)
+    return _TO_STATEMENT[type(decision)](decision, events, draws)
+
+
+def _card_material(state: GameState):
+    from gtr_replay.engine import rules
+    return lambda card: rules.material_of(state, card)
+
+
+def _engine_zone(zone) -> Zone | None:
+    return None if zone is None else Zone(str(zone))
+
+
+_TO_DECISION: dict[type, Callable] = {
+    st.Lead: lambda s, state: dc.Lead(s.player, Role(str(s.role)), tuple(s.cards)),
+    st.Follow: lambda s, state: dc.Follow(s.player, tuple(s.cards)),
+    st.Think: lambda s, state: dc.Think(s.player, str(s.how)),
+    st.Hire: lambda s, state: dc.Hire(s.player, s.card, _engine_zone(s.source)),
+    st.Gather: lambda s, state: dc.Gather(s.player, s.card, _engine_zone(s.source)),
+    st.Sell: lambda s, state: dc.Sell(s.player, s.card, _engine_zone(s.source)),
+    st.Lay: lambda s, state: dc.Lay(s.player, s.card, None if s.site is None else Material(str(s.site)),
+                                    s.out_of_town),
+    st.Add: lambda s, state: dc.Add(s.player, s.card, s.structure, _engine_zone(s.source)),
+    st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown)),
+    st.Take: lambda s, state: dc.TakeFromPool(s.player, s.card),
+    st.Give: lambda s, state: dc.Give(s.player, tuple(s.cards), s.to),
+    st.Glory: lambda s, state: dc.Give(s.player, (), _demander(state)),
+    st.Pass: lambda s, state: dc.Pass(s.player),
+    st.Surrender: lambda s, state: dc.Surrender(s.to),
+}
+
+
+def _demander(state: GameState) -> str:
+    if state.legionary is None:
+        return ""
+    return state.players[state.legionary.demander].name
+
+
+def decision_for(statement: st.Statement, state: GameState) -> dc.Decision:
+    """The engine decision a statement records, read against the state it applies to."""
+    make = _TO_DECISION.get(type(statement))
+    if make is None:
+        raise ReplayError(f"'{statement}' is not a decision the rules engine knows yet",
+                          hint="this building power is not implemented")
+    if isinstance(statement, st.Lay) and statement.site is not None:
+        from gtr_replay.engine import rules
+        if str(statement.site) == str(rules.material_of(state, statement.card)):
+            return dc.Lay(statement.player, statement.card, None, statement.out_of_town)
+    return make(statement, state)
