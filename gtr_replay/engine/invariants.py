@@ -18,7 +18,7 @@ class InvariantError(GtrError):
 
 def order_cards(state: GameState) -> Counter:
     """Every Order card in play, wherever it is."""
-    found = Counter(state.deck) + Counter(state.pool)
+    found = Counter(state.deck) + Counter(state.pool) + Counter(state.removed)
     for p in state.players:
         found.update(c for c in p.hand if c != JACK)
         found.update(c for c in p.camp if c != JACK)

@@ -131,6 +131,11 @@ class GameState:
     rulings: dict[str, str]
     deck: list[str] = field(default_factory=list)
     """Order cards face down, top first."""
+    deck_known: bool = True
+    """Whether the deck's order is known; otherwise it is held sorted and each draw must be
+    told which cards it takes (``engine.draws.stack``)."""
+    removed: list[str] = field(default_factory=list)
+    """Order cards out of play (not part of the game or position)."""
     pool: list[str] = field(default_factory=list)
     jack_pile: int = 0
     jacks_out: int = 0
@@ -183,6 +188,8 @@ class GameState:
             "expansions": list(self.expansions),
             "players": [p.to_dict() for p in self.players],
             "deck": list(self.deck),
+            "deck_known": self.deck_known,
+            "removed": list(self.removed),
             "pool": list(self.pool),
             "jack_pile": self.jack_pile,
             "jacks_out": self.jacks_out,
@@ -209,6 +216,8 @@ class GameState:
             players=[PlayerState.from_dict(p) for p in data["players"]],
             rulings=dict(data["rulings"]),
             deck=list(data.get("deck", ())),
+            deck_known=bool(data.get("deck_known", True)),
+            removed=list(data.get("removed", ())),
             pool=list(data.get("pool", ())),
             jack_pile=int(data.get("jack_pile", 0)),
             jacks_out=int(data.get("jacks_out", 0)),

@@ -1,0 +1,51 @@
+"""Telling the engine which cards a draw takes when the deck's order is not known.
+
+A record that starts from its setup block (no ``Deck`` tag) lists the cards each Thinker
+draws; before such a draw the replayer puts those cards on top of the deck. With a known
+order the listed cards are checked against the top of the deck instead.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from gtr_replay.engine.handlers.base import missing
+from gtr_replay.engine.state import GameState
+from gtr_replay.errors import RulesError
+
+UNSEEN = "?"
+
+
+def check_or_stack(state: GameState, cards: tuple[str, ...], who: str) -> None:
+    """Make the next ``len(cards)`` draws take ``cards`` (unknown order), or check that they
+    would (known order). ``?`` is a card the recorder did not see."""
+    if state.deck_known:
+        top = state.deck[:len(cards)]
+        for listed, actual in zip(cards, top):
+            if listed != UNSEEN and listed != actual:
+                raise RulesError(f"{who} draws {', '.join(top)} from the deck the Deck tag gives, "
+                                 f"not {', '.join(cards)}", rule_ids=("R-THINK-1",),
+                                 hint="remove the listed cards or correct the Deck tag")
+        return
+    if UNSEEN in cards:
+        raise RulesError(f"{who} draws an unseen card ('?') from a deck of unknown order",
+                         rule_ids=("R-THINK-1",),
+                         hint="list the cards drawn, or give the deck order in a Deck tag")
+    lacking = missing(state.deck, cards)
+    if lacking:
+        raise RulesError(f"{', '.join(lacking)} cannot be drawn: no such card is left in the deck",
+                         rule_ids=("R-COMP-6",), hint="every copy of it is already elsewhere")
+    rest = list(state.deck)
+    for card in cards:
+        rest.remove(card)
+    state.deck[:] = list(cards) + rest
+
+
+def unknown_order(state: GameState) -> None:
+    """Forget the deck's order: hold it sorted, so draws must be told (``check_or_stack``)."""
+    state.deck.sort()
+    state.deck_known = False
+
+
+def deck_counts(state: GameState) -> Counter:
+    return Counter(state.deck)

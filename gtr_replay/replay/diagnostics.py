@@ -1,0 +1,76 @@
+"""What the replayer says about a statement it cannot accept: where, what, why (with rule
+IDs), a short summary of the state, and the legal choices closest to what was written."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+from gtr_replay.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem found while replaying a record."""
+
+    source: str
+    line: int
+    column: int
+    statement: str
+    message: str
+    rule_ids: tuple[str, ...] = ()
+    hint: str | None = None
+    summary: str = ""
+    legal: tuple[str, ...] = field(default=())
+    path: str = ""
+
+    @property
+    def where(self) -> str:
+        return f"{self.source}:{self.line}:{self.column}"
+
+    def to_dict(self) -> dict:
+        return {"file": self.source, "line": self.line, "column": self.column, "statement": self.statement,
+                "message": self.message, "rule_ids": list(self.rule_ids), "hint": self.hint,
+                "state": self.summary, "legal": list(self.legal), "variation": self.path or None}
+
+    def __str__(self) -> str:
+        rules = f" ({', '.join(self.rule_ids)})" if self.rule_ids else ""
+        lines = [f"{self.where}: {self.message}{rules}"]
+        if self.statement:
+            lines.append(f"  statement: {self.statement}" + (f"  [variation {self.path}]" if self.path else ""))
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        if self.summary:
+            lines.append(f"  state: {self.summary}")
+        if self.legal:
+            shown = self.legal[:8]
+            more = f" ... and {len(self.legal) - 8} more" if len(self.legal) > 8 else ""
+            lines.append("  legal here: " + "; ".join(shown) + more)
+        return "\n".join(lines)
+
+
+def summary(state: GameState, player: str | None) -> str:
+    """The acting player's hand, camp and stockpile, and the pool: enough to see why."""
+    parts = []
+    names = [p.name for p in state.players]
+    if player in names:
+        p = state.players[names.index(player)]
+        parts.append(f"{p.name}'s hand: {', '.join(sorted(p.hand)) or 'empty'}")
+        if p.camp:
+            parts.append(f"camp: {', '.join(p.camp)}")
+        if p.stockpile:
+            parts.append(f"stockpile: {', '.join(sorted(p.stockpile))}")
+        if p.buildings:
+            parts.append("buildings: " + ", ".join(
+                f"{b.foundation}{'' if b.complete else f' ({len(b.materials)} material)'}" for b in p.buildings))
+    parts.append(f"pool: {', '.join(sorted(state.pool)) or 'empty'}")
+    if state.led_role:
+        parts.append(f"{state.led_role} led")
+    return "; ".join(parts)
+
+
+def closest_first(written: str, choices: list[str]) -> tuple[str, ...]:
+    """Legal choices ordered by how close their text is to what was written."""
+    def score(choice: str) -> float:
+        return difflib.SequenceMatcher(None, written.casefold(), choice.casefold(), autojunk=False).ratio()
+    return tuple(sorted(choices, key=score, reverse=True))

@@ -1,0 +1,288 @@
+"""Replaying a record through the rules engine, one snapshot per statement.
+
+``replay(record)`` yields a ``Snapshot`` for every statement of the main line and of every
+variation (a variation replaces the statement it follows and is replayed from the state
+before it). Strict mode raises ``IllegalStatement`` at the first statement the rules refuse;
+lenient mode yields a snapshot carrying the diagnostic instead, leaves the state as it was,
+and goes on with the next statement, so nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import notation
+from notation import Record, Step, Variation
+
+from gtr_replay.engine import apply, legal_decisions, pending, rules
+from gtr_replay.engine.core import check
+from gtr_replay.engine.decisions import Decision, Think
+from gtr_replay.engine.draws import check_or_stack
+from gtr_replay.engine.events import Event
+from gtr_replay.engine.scoring import result, scores
+from gtr_replay.engine.state import GameState
+from gtr_replay.errors import GtrError, ReplayError, RulesError
+from gtr_replay.replay.diagnostics import Diagnostic, closest_first, summary
+from gtr_replay.replay.from_game import result_tag
+from gtr_replay.replay.start import StartError, start_state
+from gtr_replay.replay.translate import decision_for, statement_for
+
+
+class IllegalStatement(ReplayError):
+    """Strict replay stopped at a statement the rules refuse (``diagnostic`` says why)."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(str(diagnostic))
+        self.diagnostic = diagnostic
+
+
+@dataclass
+class Annotation:
+    """What a statement changed, for readers: cards moved, influence, completions, points."""
+
+    moved: list[str] = field(default_factory=list)
+    influence: dict[str, int] = field(default_factory=dict)
+    completed: list[str] = field(default_factory=list)
+    points: dict[str, int] = field(default_factory=dict)
+    ended: str | None = None
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if v}
+
+    def __str__(self) -> str:
+        parts = []
+        if self.completed:
+            parts.append("completes " + ", ".join(self.completed))
+        for name, gain in self.influence.items():
+            parts.append(f"{name} +{gain} influence")
+        if self.ended:
+            parts.append(f"game ends: {self.ended}")
+        return "; ".join(parts)
+
+
+@dataclass
+class Snapshot:
+    """One replayed statement and the state after it."""
+
+    seq: int
+    index: int
+    """Position of the statement in its line of play (a variation's first statement has the
+    index of the statement it replaces)."""
+    path: str
+    """'' for the main line; 's.v' for variation v of the statement with seq s, nested with '/'."""
+    turn: int
+    player: str
+    kind: str
+    text: str
+    line: int
+    column: int
+    decision: Decision | None
+    events: list[Event]
+    annotation: Annotation
+    comments: tuple[str, ...]
+    glyphs: tuple[str, ...]
+    state_dict: dict
+    """The state after the statement, serialised (``GameState.to_dict``)."""
+    forced: bool = False
+    """The statement restates a decision the engine had already made (a forced action)."""
+    diagnostic: Diagnostic | None = None
+
+    @property
+    def state(self) -> GameState:
+        """The state after the statement, as a fresh object."""
+        return GameState.from_dict(self.state_dict)
+
+
+def annotate(events: list[Event], state: GameState) -> Annotation:
+    note = Annotation()
+    for e in events:
+        if e.kind == "move":
+            note.moved.append(f"{e.player}: {e.card} {e.source} -> {e.target}")
+        elif e.kind == "influence":
+            note.influence[e.player] = note.influence.get(e.player, 0) + (e.value or 0)
+        elif e.kind == "complete":
+            note.completed.append(f"{e.player}'s {e.card}")
+        elif e.kind == "game-end":
+            note.ended = e.text
+    note.points = {s.player: s.total for s in scores(state)}
+    return note
+
+
+class Replayer:
+    """Replays one record; ``run()`` yields snapshots, ``diagnostics`` collects problems."""
+
+    def __init__(self, record: Record, *, source: str = "<record>", lenient: bool = False,
+                 keep_states: bool = True) -> None:
+        self.record = record
+        self.source = source
+        self.lenient = lenient
+        self.keep_states = keep_states
+        self.diagnostics: list[Diagnostic] = []
+        self.seq = 0
+        self.final: GameState | None = None
+        self.start: GameState | None = None
+        self.complete = True
+        """False when lenient replay had to stop the main line early."""
+
+    # -- reporting ---------------------------------------------------------------------------
+    def _report(self, line: int, column: int, statement: str, message: str, *, rule_ids=(), hint=None,
+                state: GameState | None = None, player: str | None = None, path: str = "",
+                legal: tuple[str, ...] = ()) -> Diagnostic:
+        diagnostic = Diagnostic(self.source, line, column, statement, message, tuple(rule_ids), hint,
+                                summary(state, player) if state is not None else "", legal, path)
+        self.diagnostics.append(diagnostic)
+        if not self.lenient:
+            raise IllegalStatement(diagnostic)
+        return diagnostic
+
+    def _legal_texts(self, state: GameState, written: str) -> tuple[str, ...]:
+        texts = [str(statement_for(d, state, [])) for d in legal_decisions(state)]
+        return closest_first(written, texts)
+
+    # -- replay ------------------------------------------------------------------------------
+    def run(self) -> Iterator[Snapshot]:
+        try:
+            state, _ = start_state(self.record)
+        except StartError as error:
+            self._report(error.line, error.column, "", error.message, hint=error.hint)
+            return
+        self.start = state.copy()
+        steps: list[tuple[notation.Turn | None, Step]] = []
+        for turn in self.record.turns:
+            for n, step in enumerate(turn.steps):
+                steps.append((turn if n == 0 else None, step))
+        yield from self._line(state, steps, "", 1)
+        self.final = state
+        if self.complete:
+            self._check_result(state)
+
+    def _line(self, state: GameState, steps, path: str, first_index: int) -> Iterator[Snapshot]:
+        """Replay one line of play. In lenient mode a refused statement ends the line: its
+        later statements depend on it, so they are reported as not replayed, in one place."""
+        forced: list[str] = []
+        for offset, (turn, step) in enumerate(steps):
+            index = first_index + offset
+            if turn is not None and not self._check_turn_header(state, turn, path):
+                self._skipped(steps[offset:], path, "the turn header above them is wrong")
+                return
+            before = state.copy() if step.variations else None
+            snapshot = self._step(state, step, path, index, forced)
+            yield snapshot
+            if snapshot.diagnostic is not None:
+                self._skipped(steps[offset + 1:], path, f"they follow the refused statement at line {snapshot.line}")
+                return
+            for v, variation in enumerate(step.variations, 1):
+                branch = before.copy()
+                vsteps = [(None, s) for s in variation.steps]
+                yield from self._line(branch, vsteps, f"{path}/{snapshot.seq}.{v}".lstrip("/"), index)
+
+    def _skipped(self, rest, path: str, why: str) -> None:
+        """Report the statements of a line that were not replayed (never dropped silently)."""
+        if not path:
+            self.complete = False
+        count = sum(1 + _nested(step) for _, step in rest)
+        if not count:
+            return
+        first = rest[0][1]
+        last = rest[-1][1]
+        self._report(first.span.line, first.span.column, str(first.statement),
+                     f"{count} statement(s) from line {first.span.line} to line {last.span.line} were not replayed: "
+                     f"{why}", hint="correct the first problem and check again", path=path)
+
+    def _check_turn_header(self, state: GameState, turn: notation.Turn, path: str) -> bool:
+        if state.over:
+            return True
+        leader = state.players[state.leader].name
+        if turn.number != state.turn or turn.leader != leader:
+            self._report(turn.span.line, turn.span.column, f"turn {turn.number} {turn.leader}",
+                         f"this is turn {state.turn}, led by {leader}", rule_ids=("R-TURN-9",),
+                         hint=f"write 'turn {state.turn} {leader}'", path=path)
+            return False
+        return True
+
+    def _step(self, state: GameState, step: Step, path: str, index: int, forced: list[str]) -> Snapshot:
+        self.seq += 1
+        statement = step.statement
+        text = str(statement)
+        line, column = statement.span.line or step.span.line, statement.span.column or step.span.column
+        comments = tuple(c.text for c in step.comments)
+
+        def snap(decision, events, *, is_forced=False, diagnostic=None) -> Snapshot:
+            kept = state.to_dict() if self.keep_states else {}
+            return Snapshot(self.seq, index, path, state.turn, statement.actor, statement.kind, text, line, column,
+                            decision, events, annotate(events, state), comments, tuple(step.glyphs), kept,
+                            is_forced, diagnostic)
+
+        def refuse(message, *, rule_ids=(), hint=None, legal=True) -> Snapshot:
+            texts = self._legal_texts(state, text) if legal and not state.over else ()
+            diagnostic = self._report(line, column, text, message, rule_ids=rule_ids, hint=hint, state=state,
+                                      player=statement.actor, path=path, legal=texts)
+            return snap(None, [], diagnostic=diagnostic)
+
+        if state.over:
+            return refuse(f"the game is already over ({state.end_reason})", rule_ids=("R-END-2",), legal=False)
+        try:
+            decision = decision_for(statement, state)
+        except (GtrError, KeyError) as error:
+            message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
+            return refuse(message, hint=getattr(error, "hint", None))
+        key = repr(decision)
+        if key in forced:  # a forced action the engine already made: checked, not applied again
+            del forced[:forced.index(key) + 1]
+            return snap(decision, [], is_forced=True)
+        forced.clear()
+        problem = check(state, decision)
+        if problem is not None:
+            return refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
+        if isinstance(decision, Think) and decision.option != "jack":
+            drawn = getattr(statement, "drawn", None)
+            try:
+                self._prepare_draw(state, decision, drawn)
+            except RulesError as error:
+                return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
+        events = apply(state, decision)
+        forced.extend(e.text for e in events if e.kind == "auto")
+        return snap(decision, events)
+
+    def _prepare_draw(self, state: GameState, decision: Think, drawn: tuple[str, ...] | None) -> None:
+        i = state.index(decision.player)
+        if decision.option == "draw":
+            want = 1
+        else:
+            want = rules.refill_size(state, i) - rules.hand_count_for_think(state, i)
+        want = min(want, len(state.deck))
+        if drawn is None:
+            if not state.deck_known:
+                raise RulesError(f"the deck's order is unknown, so the record must list the {want} card(s) "
+                                 f"{decision.player} draws", rule_ids=("R-THINK-1",),
+                                 hint=f"write '{decision.player} thinks: {decision.option} [...]'")
+            return
+        if len(drawn) != want:
+            raise RulesError(f"{decision.player}'s {decision.option} draws {want} card(s); the record lists "
+                             f"{len(drawn)}", rule_ids=("R-THINK-1", "R-THINK-2"))
+        check_or_stack(state, tuple(drawn), decision.player)
+
+    def _check_result(self, state: GameState) -> None:
+        written = self.record.tag("Result")
+        if written is None:
+            return
+        line, column = next(((t.span.line, t.span.column) for t in self.record.tags if t.name.lower() == "result"),
+                            (0, 0))
+        if not state.over:
+            self._report(line, column, f'[Result "{written}"]', "the record ends before the game does, so it "
+                         "has no result yet", rule_ids=("R-END-1",), hint="remove the Result tag or finish the game")
+            return
+        actual = result_tag(result(state))
+        if " ".join(written.split()) != actual:
+            self._report(line, column, f'[Result "{written}"]', f"the replay gives {actual!r}",
+                         rule_ids=("R-SCORE-2",), hint=f'write [Result "{actual}"]')
+
+
+def _nested(step: Step) -> int:
+    return sum(len(v.steps) + sum(_nested(s) for s in v.steps) for v in step.variations)
+
+
+def replay(record: Record, *, source: str = "<record>", lenient: bool = False) -> Iterator[Snapshot]:
+    """Snapshots of every statement (see ``Replayer``); strict unless ``lenient``."""
+    return Replayer(record, source=source, lenient=lenient).run()

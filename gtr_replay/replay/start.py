@@ -1,0 +1,270 @@
+"""The state a record starts from: a ``Deck`` tag, a setup block, or a position block.
+
+- ``[Deck "seed:NAME:fy-1"]`` or ``[Deck "Road, Bath, ..."]``: the whole deck order; the
+  setup is dealt from it and every draw is known.
+- a setup block: the leader draw and every starting hand; the rest of the deck is of unknown
+  order, so the record lists the cards each Thinker draws.
+- a position block (``[Start "position"]``): a described state; what it does not place is
+  in the deck (``deck: N`` keeps N of them there and sets the rest out of play).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import notation
+from notation import Position, Record, Setup
+
+from gtr_replay.cards import cards_for
+from gtr_replay.engine import core, flow
+from gtr_replay.engine.draws import unknown_order
+from gtr_replay.engine.events import Event
+from gtr_replay.engine.setup import SHUFFLE_ALGORITHM, new_game, shuffled_deck
+from gtr_replay.engine.state import Building, GameState, PlayerState
+from gtr_replay.enums import JACK, MATERIALS, Material
+from gtr_replay.errors import GtrError, ReplayError
+from gtr_replay.rulesets import find_ruleset
+from gtr_replay.rulings import resolve
+
+
+class StartError(ReplayError):
+    """The record's header or opening block cannot give a starting state."""
+
+    def __init__(self, message: str, *, line: int = 0, column: int = 0, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.line = line
+        self.column = column
+
+
+def _tag_span(record: Record, name: str) -> tuple[int, int]:
+    for tag in record.tags:
+        if tag.name.lower() == name.lower():
+            return tag.span.line, tag.span.column
+    return record.span.line, record.span.column
+
+
+def header(record: Record) -> tuple[str, list[str], dict[str, str]]:
+    """Ruleset, players and rulings from the tags."""
+    line, column = _tag_span(record, "Ruleset")
+    value = record.tag("Ruleset")
+    if value is None:
+        raise StartError("the record has no Ruleset tag", line=line, column=column,
+                         hint='add [Ruleset "classic"], "republic" or "imperium"')
+    try:
+        ruleset = str(find_ruleset(value).ruleset)
+        rulings = resolve(record.tag("Rulings"))
+    except GtrError as error:
+        name = "Rulings" if record.tag("Rulings") and "ruling" in error.message else "Ruleset"
+        line, column = _tag_span(record, name)
+        raise StartError(error.message, line=line, column=column, hint=error.hint) from None
+    players = list(record.players)
+    if not 2 <= len(players) <= 5:
+        line, column = _tag_span(record, "Players")
+        raise StartError(f"{len(players)} players in the Players tag; Glory to Rome is played by 2 to 5",
+                         line=line, column=column, hint='list the seating order: [Players "Ann, Ben, Cid"]')
+    return ruleset, players, rulings
+
+
+def deck_from_tag(ruleset: str, value: str, line: int, column: int) -> list[str]:
+    """The deck order a Deck tag names: ``seed:NAME:ALGORITHM`` or the cards, top first."""
+    if value.startswith("seed:"):
+        name, _, algorithm = value[5:].rpartition(":")
+        if algorithm != SHUFFLE_ALGORITHM or not name:
+            raise StartError(f"unknown shuffle {value!r}", line=line, column=column,
+                             hint=f"write seed:NAME:{SHUFFLE_ALGORITHM}")
+        return shuffled_deck(ruleset, name)
+    card_set = cards_for(ruleset)
+    cards = []
+    for name in (n.strip() for n in value.split(",") if n.strip()):
+        try:
+            cards.append(card_set.find(name).name)
+        except GtrError as error:
+            raise StartError(f"Deck tag: {error.message}", line=line, column=column, hint=error.hint) from None
+    return cards
+
+
+def start_state(record: Record) -> tuple[GameState, list[Event]]:
+    """The state before the record's first statement, and the setup events."""
+    ruleset, players, rulings = header(record)
+    if isinstance(record.start, Position):
+        return _from_position(record.start, ruleset, players, rulings), []
+    deck_value = record.tag("Deck")
+    if deck_value is not None:
+        line, column = _tag_span(record, "Deck")
+        deck = deck_from_tag(ruleset, deck_value, line, column)
+        try:
+            state, events = new_game(ruleset, players, deck=deck, rulings=rulings)
+        except GtrError as error:
+            raise StartError(error.message, line=line, column=column, hint=error.hint) from None
+        if isinstance(record.start, Setup):
+            _check_setup(record.start, state, events)
+        return state, events
+    if isinstance(record.start, Setup):
+        return _from_setup(record.start, ruleset, players, rulings)
+    raise StartError("the record does not say how the cards were dealt", line=record.span.line,
+                     column=record.span.column,
+                     hint='add a Deck tag, a setup block with every hand, or [Start "position"] with a position block')
+
+
+def _from_setup(setup: Setup, ruleset: str, players: list[str], rulings) -> tuple[GameState, list[Event]]:
+    """Deal the setup the block describes; the rest of the deck has no known order."""
+    spec = find_ruleset(ruleset)
+    hands = setup.hands
+    span = setup.span
+    for name in players:
+        if name not in hands:
+            raise StartError(f"the setup block has no hand for {name}", line=span.line, column=span.column,
+                             hint="list every starting hand, or give the deck order in a Deck tag")
+    draws = [d.card for round_ in setup.draws for d in round_]
+    if not draws:
+        raise StartError("the setup block has no leader draw (pool: ...)", line=span.line, column=span.column)
+    ordered: list[str] = []
+    blocks = []
+    for name in players:
+        hand = hands[name]
+        if "?" in hand:
+            raise StartError(f"{name}'s starting hand has an unseen card '?'", line=span.line, column=span.column,
+                             hint="starting hands must be listed in full when the deck order is unknown")
+        jacks = hand.count(JACK)
+        if jacks != spec.starting_jacks:
+            raise StartError(f"{name}'s starting hand holds {jacks} Jack(s); the {ruleset} rules deal "
+                             f"{spec.starting_jacks} (R-SETUP-2, R-SETUP-3, R-SETUP-9)",
+                             line=span.line, column=span.column)
+        blocks.append([c for c in hand if c != JACK])
+    hand_cards = [c for block in blocks for c in block]
+    ordered = draws + hand_cards if spec.leader_draw_first else hand_cards + draws
+    rest = Counter(cards_for(ruleset).manifest()) - Counter(ordered)
+    surplus = Counter(ordered) - Counter(cards_for(ruleset).manifest())
+    if surplus:
+        raise StartError(f"the setup block shows more copies than the deck holds: {', '.join(sorted(surplus))}",
+                         line=span.line, column=span.column)
+    deck = ordered + sorted(rest.elements())
+    try:
+        state, events = new_game(ruleset, players, deck=deck, rulings=rulings)
+    except GtrError as error:
+        raise StartError(error.message, line=span.line, column=span.column, hint=error.hint) from None
+    for name, block in zip(players, blocks):
+        if len(block) != spec.starting_orders:
+            raise StartError(f"{name}'s starting hand holds {len(block)} Order cards; the {ruleset} rules deal "
+                             f"{spec.starting_orders} (R-SETUP-2, R-SETUP-3, R-SETUP-9)",
+                             line=span.line, column=span.column)
+    _check_setup(setup, state, events)
+    unknown_order(state)
+    return state, events
+
+
+def _check_setup(setup: Setup, state: GameState, events: list[Event]) -> None:
+    """The setup block's leader draw and leader must be what the deal gives (checked, not trusted)."""
+    dealt = [(e.player, e.card) for e in events if e.kind == "leader-draw"]
+    written = [(d.player, d.card) for round_ in setup.draws for d in round_]
+    span = setup.span
+    if written and written != dealt:
+        shown = ", ".join(f"{p} {c}" for p, c in dealt)
+        raise StartError(f"the leader draw deals {shown}, not what the setup block says", line=span.line,
+                         column=span.column, hint="R-SETUP-5: redeals go to the tied players (AMB-07)")
+    leader = state.players[state.leader].name
+    if setup.leader is not None and setup.leader != leader:
+        raise StartError(f"the leader draw makes {leader} the leader, not {setup.leader}", line=span.line,
+                         column=span.column, hint="R-SETUP-5, AMB-06: the building name first in the alphabet")
+
+
+def _from_position(position: Position, ruleset: str, players: list[str], rulings) -> GameState:
+    span = position.span
+    card_set = cards_for(ruleset)
+
+    def fail(message: str, hint: str | None = None):
+        raise StartError(f"position: {message}", line=span.line, column=span.column, hint=hint)
+
+    by_name = {name: PlayerState(name) for name in players}
+    explicit_influence: set[str] = set()
+    placed: Counter = Counter()
+    jacks_held = 0
+    for line in position.lines:
+        if isinstance(line, notation.Hand):
+            player = by_name.get(line.player) or fail(f"{line.player} is not in the Players tag")
+            player.hand = list(line.cards)
+        elif isinstance(line, notation.Cards):
+            player = by_name.get(line.player) or fail(f"{line.player} is not in the Players tag")
+            zone = str(line.zone)
+            if zone not in ("clientele", "stockpile", "vault"):
+                fail(f"{zone} is not a player's zone here", "use hand, clientele, stockpile or vault")
+            setattr(player, zone, list(line.cards))
+        elif isinstance(line, notation.Influence):
+            player = by_name.get(line.player) or fail(f"{line.player} is not in the Players tag")
+            player.influence = [Material(str(m)) for m in line.sites]
+            explicit_influence.add(player.name)
+        elif isinstance(line, notation.Building):
+            player = by_name.get(line.player) or fail(f"{line.player} is not in the Players tag")
+            building = Building(line.foundation, Material(str(line.site)), list(line.materials), line.complete,
+                                line.out_of_town)
+            player.buildings.append(building)
+    for player in by_name.values():
+        if player.name not in explicit_influence:  # an influence line, when given, lists every Site
+            player.influence = [b.site for b in player.buildings if b.complete]
+        if "?" in player.hand + player.clientele + player.stockpile + player.vault:
+            fail(f"{player.name} has an unseen card '?'", "name every card of a position")
+        for zone in (player.hand, player.clientele, player.stockpile, player.vault):
+            placed.update(c for c in zone if c != JACK)
+        jacks_held += player.hand.count(JACK)
+        for b in player.buildings:
+            placed[b.foundation] += 1
+            placed.update(b.materials)
+    placed.update(position.pool)
+    unknown = [c for c in placed if c != "?" and c not in card_set.cards]
+    if unknown:
+        fail(f"{', '.join(sorted(unknown))} is not a card of the {ruleset} ruleset")
+    remaining = Counter(card_set.manifest()) - placed
+    if placed - Counter(card_set.manifest()):
+        fail(f"more copies than the deck holds: {', '.join(sorted(placed - Counter(card_set.manifest())))}")
+    deck_line = position.deck
+    deck_known = True
+    if deck_line is None:
+        deck, removed = sorted(remaining.elements()), []
+        deck_known = False
+    elif deck_line.cards is not None:
+        if "?" in deck_line.cards:
+            fail("the deck lists an unseen card '?'", "give the deck as a count: deck: N")
+        lacking = Counter(deck_line.cards) - remaining
+        if lacking:
+            fail(f"the deck lists cards already placed elsewhere: {', '.join(sorted(lacking))}")
+        deck = list(deck_line.cards)
+        removed = sorted((remaining - Counter(deck)).elements())
+    else:
+        pool = sorted(remaining.elements())
+        if deck_line.count > len(pool):
+            fail(f"the deck holds {deck_line.count} cards but only {len(pool)} are not placed")
+        deck, removed = pool[:deck_line.count], pool[deck_line.count:]
+        deck_known = False
+    names = list(by_name)
+    leader = position.leader or names[0]
+    if leader not in by_name:
+        fail(f"the leader {leader} is not in the Players tag")
+    spec = find_ruleset(ruleset)
+    jack_pile = position.jacks if position.jacks is not None else card_set.jacks - jacks_held
+    if jacks_held + jack_pile > card_set.jacks:
+        fail(f"{jacks_held + jack_pile} Jacks placed; the {ruleset} game has {card_set.jacks}")
+    state = GameState(spec.ruleset, [by_name[n] for n in names], rulings, deck=deck, deck_known=deck_known,
+                      removed=removed, pool=list(position.pool), jack_pile=jack_pile,
+                      jacks_out=card_set.jacks - jacks_held - jack_pile)
+    state.leader = names.index(leader)
+    state.turn = position.turn or 1
+    given_in, given_out = position.sites(), position.sites(out_of_town=True)
+    explicit = any(isinstance(l, notation.Sites) for l in position.lines)
+    for material in MATERIALS:
+        used = sum(p.influence.count(material) for p in state.players) + sum(
+            1 for p in state.players for b in p.buildings if b.site is material and not b.complete)
+        supply = card_set.sites_per_material - used
+        n = len(players)
+        if explicit:
+            state.sites_in_town[material] = given_in[material]
+            state.sites_out_of_town[material] = given_out[material] if spec.out_of_town_sites else 0
+        else:
+            state.sites_in_town[material] = max(0, min(n, supply))
+            state.sites_out_of_town[material] = max(0, supply - n) if spec.out_of_town_sites else 0
+        rest = supply - state.sites_in_town[material] - state.sites_out_of_town[material]
+        if rest < 0:
+            fail(f"more {material} Sites than the game has ({card_set.sites_per_material})")
+        state.sites_out_of_game[material] = rest
+    flow.start_turn(state, [])
+    core.settle(state)
+    return state
