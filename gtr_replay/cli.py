@@ -1,7 +1,7 @@
 """The ``gtr`` command line: thin commands over the library (STYLE.md).
 
-Every command translates errors at the boundary: a bad record or decision exits 1, a usage
-error 2; tracebacks appear only with ``--debug``.
+This module holds the card, ruling, self-play and formatting commands and the entry point;
+``cli_store`` and ``cli_view`` add theirs to the same app.
 """
 
 from __future__ import annotations
@@ -14,36 +14,10 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from gtr_replay.cli_common import JsonOpt, RulesetOpt, app, debug, err, fail, out
 from gtr_replay.errors import GtrError, UsageError
-
-app = typer.Typer(
-    name="gtr",
-    help="Record, check, replay and query games of Glory to Rome.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
-_debug = {"on": False}
-
-
-@app.callback()
-def _root(debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False) -> None:
-    _debug["on"] = debug
-
-
-def _fail(error: GtrError) -> None:
-    status = 2 if isinstance(error, UsageError) else 1
-    err.print(f"[red]error:[/red] {error}", markup=True, soft_wrap=True)
-    raise typer.Exit(status)
-
-
-RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="classic, republic or imperium.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
 @app.command()
@@ -59,7 +33,7 @@ def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False) -> None:
     try:
         spec = find_ruleset(ruleset)
     except GtrError as error:
-        _fail(error)
+        fail(error)
     card_set = cards_for(spec.ruleset)
     rows = [*card_set.cards.values(), *card_set.optional.values()]
     rows.sort(key=lambda c: (c.optional, list(type(c.material)).index(c.material), c.name))
@@ -139,7 +113,7 @@ def selfplay(
     from gtr_replay.selfplay import selfplay as play
 
     if draws and out_file is None:
-        _fail(UsageError("--draws only changes what --out writes", hint="add --out FILE.gtr"))
+        fail(UsageError("--draws only changes what --out writes", hint="add --out FILE.gtr"))
     reasons: Counter[str] = Counter()
     decisions = turns = played = 0
     started = time.perf_counter()
@@ -153,13 +127,13 @@ def selfplay(
             if out_file is not None:
                 records.append(game.record(draws=draws, event=f"self-play, seed {seed}, game {played}"))
     except GtrError as error:
-        _fail(error)
+        fail(error)
     if out_file is not None:
         import notation
         try:
             out_file.write_text(notation.write(records), encoding="utf-8")
         except OSError as error:
-            _fail(UsageError(f"cannot write {out_file}: {error.strerror}", hint="check the folder exists"))
+            fail(UsageError(f"cannot write {out_file}: {error.strerror}", hint="check the folder exists"))
     seconds = time.perf_counter() - started
     summary = {"games": played, "decisions": decisions, "turns": turns, "end_reasons": dict(sorted(reasons.items())),
                "seconds": round(seconds, 3), "decisions_per_second": round(decisions / seconds) if seconds else 0}
@@ -201,17 +175,21 @@ def fmt(
         out.print(f"{len(files)} file(s) already canonical")
 
 
+# Commands defined in other modules register on the same app when imported here.
+from gtr_replay import cli_check  # noqa: E402,F401  (check)
+
+
 def main() -> None:
     """Entry point of the ``gtr`` script and ``python -m gtr_replay``."""
     try:
         app()
     except GtrError as error:  # a library error that escaped a command
-        if _debug["on"]:
+        if debug["on"]:
             raise
         err.print(f"[red]error:[/red] {error}")
         sys.exit(2 if isinstance(error, UsageError) else 1)
     except Exception:
-        if _debug["on"]:
+        if debug["on"]:
             raise
         err.print_exception(show_locals=False)
         sys.exit(1)
