@@ -112,9 +112,10 @@ def check(state: GameState, decision: Decision) -> RulesError | None:
                                 rule_ids=found.rule_ids, actor=decision.player, turn=state.turn, hint=found.hint)
 
 
-def apply(state: GameState, decision: Decision) -> list[Event]:
-    """Check ``decision`` and perform it on ``state`` (in place), then make every forced
-    decision that follows. Raises ``RulesError`` (with the legal choices) if it is illegal."""
+def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[Event]:
+    """Check ``decision`` and perform it on ``state`` (in place), then (unless ``forced`` is
+    False) make every forced action that follows. Raises ``RulesError`` (with the legal
+    choices) if the decision is illegal."""
     error = check(state, decision)
     if error is not None:
         error.legal = legal_decisions(state)
@@ -122,24 +123,37 @@ def apply(state: GameState, decision: Decision) -> list[Event]:
     ev: list[Event] = []
     HANDLERS[type(decision)].perform(state, state.current, decision, ev)
     flow.check_wins(state, ev)
-    _make_forced(state, ev)
+    if forced:
+        _make_forced(state, ev)
     return ev
+
+
+def forced_decision(state: GameState) -> Decision | None:
+    """The action the engine would make by itself now: the only legal choice of an action
+    prompt. None when a player must decide (or at a lead, follow or think)."""
+    if state.phase in _OWN_STATEMENT:
+        return None
+    only = None
+    for n, decision in enumerate(_legal(state, pending(state).decisions)):
+        if n:
+            return None
+        only = decision
+    if only is None:
+        raise AssertionError(f"no legal decision for {pending(state)}")  # a gap in the rules engine
+    return only
+
+
+def make_forced(state: GameState, decision: Decision, ev: list[Event]) -> None:
+    """Perform one forced action (as returned by ``forced_decision``), recording it."""
+    ev.append(Event("auto", decision.player, text=repr(decision)))
+    HANDLERS[type(decision)].perform(state, state.current, decision, ev)
+    flow.check_wins(state, ev)
 
 
 def _make_forced(state: GameState, ev: list[Event]) -> None:
     """Perform every action that is the only legal choice (principle: forced moves are derived)."""
-    while state.phase not in _OWN_STATEMENT:
-        prompt = pending(state)
-        only = None
-        for n, decision in enumerate(_legal(state, prompt.decisions)):
-            if n:
-                return
-            only = decision
-        if only is None:
-            raise AssertionError(f"no legal decision for {prompt}")  # a gap in the rules engine
-        ev.append(Event("auto", only.player, text=repr(only)))
-        HANDLERS[type(only)].perform(state, state.current, only, ev)
-        flow.check_wins(state, ev)
+    while (only := forced_decision(state)) is not None:
+        make_forced(state, only, ev)
 
 
 def settle(state: GameState) -> list[Event]:

@@ -89,6 +89,10 @@ class TakeFromPool(Decision):
 
     card: str
 
+    @property
+    def verb(self) -> str:
+        return "take"
+
 
 @dataclass(frozen=True, slots=True)
 class Give(Decision):

@@ -16,8 +16,8 @@ import notation
 from notation import Record, Step, Variation
 
 from gtr_replay.engine import apply, legal_decisions, pending, rules
-from gtr_replay.engine.core import check
-from gtr_replay.engine.decisions import Decision, Think
+from gtr_replay.engine.core import check, forced_decision, make_forced
+from gtr_replay.engine.decisions import Decision, Pass, Think
 from gtr_replay.engine.draws import check_or_stack
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.scoring import result, scores
@@ -160,7 +160,7 @@ class Replayer:
     def _line(self, state: GameState, steps, path: str, first_index: int) -> Iterator[Snapshot]:
         """Replay one line of play. In lenient mode a refused statement ends the line: its
         later statements depend on it, so they are reported as not replayed, in one place."""
-        forced: list[str] = []
+        forced: list[tuple[str, GameState | None]] = []
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
             if turn is not None and not self._check_turn_header(state, turn, path):
@@ -227,22 +227,27 @@ class Replayer:
         except (GtrError, KeyError) as error:
             message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
             return refuse(message, hint=getattr(error, "hint", None))
-        key = repr(decision)
-        if key in forced:  # a forced action the engine already made: checked, not applied again
-            del forced[:forced.index(key) + 1]
+        keys = [key for key, _ in forced]
+        if repr(decision) in keys:  # a forced action the engine already made: checked, not applied again
+            del forced[:keys.index(repr(decision)) + 1]
             return snap(decision, [], is_forced=True)
-        forced.clear()
         problem = check(state, decision)
         if problem is not None:
+            problem = _real_reason(decision, forced) or problem
             return refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
+        forced.clear()
         if isinstance(decision, Think) and decision.option != "jack":
             drawn = getattr(statement, "drawn", None)
             try:
                 self._prepare_draw(state, decision, drawn)
             except RulesError as error:
                 return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
-        events = apply(state, decision)
-        forced.extend(e.text for e in events if e.kind == "auto")
+        events = apply(state, decision, forced=False)
+        while (only := forced_decision(state)) is not None:
+            # keep the state before each forced pass: a later statement by that player is
+            # explained from there (why nothing was legal), not by whose turn it now is
+            forced.append((repr(only), state.copy() if isinstance(only, Pass) else None))
+            make_forced(state, only, events)
         return snap(decision, events)
 
     def _prepare_draw(self, state: GameState, decision: Think, drawn: tuple[str, ...] | None) -> None:
@@ -277,6 +282,17 @@ class Replayer:
         if " ".join(written.split()) != actual:
             self._report(line, column, f'[Result "{written}"]', f"the replay gives {actual!r}",
                          rule_ids=("R-SCORE-2",), hint=f'write [Result "{actual}"]')
+
+
+def _real_reason(decision: Decision, forced: list) -> RulesError | None:
+    """Why ``decision`` was not legal before the engine passed its player's actions."""
+    for key, before in forced:
+        if before is not None and key == repr(Pass(decision.player)):
+            problem = check(before, decision)
+            if problem is not None:
+                problem.message += f"; with nothing legal to do, {decision.player}'s actions ended by themselves"
+                return problem
+    return None
 
 
 def _nested(step: Step) -> int:
