@@ -14,6 +14,7 @@ from notation import Record
 from rich.text import Text
 
 from gtr_replay.engine.state import GameState
+from gtr_replay.enums import Zone
 from gtr_replay.render.view import VaultWatch
 from gtr_replay.replay.replayer import Replayer, Snapshot
 
@@ -43,6 +44,7 @@ def narrate(moment: Moment) -> Text:
     notes = []
     if snap.forced:
         notes.append("forced")
+    notes.extend(_answers(snap))
     if str(snap.annotation):
         notes.append(str(snap.annotation))
     if snap.annotation.ended and snap.annotation.points:
@@ -52,6 +54,20 @@ def narrate(moment: Moment) -> Text:
     for comment in snap.comments:
         line.append(f"  {{{comment}}}", style="green")
     return line
+
+
+def _answers(snap: Snapshot) -> list[str]:
+    """The answers to a Legionary demand that the engine made because each was the only
+    legal one (R-LEG-3): 'Ben gives Dock', 'Cid: Glory to Rome'."""
+    gives: dict[str, list[str]] = {}
+    notes = []
+    for event in snap.events:
+        if event.kind == "glory":
+            notes.append(f"{event.player}: Glory to Rome")
+        elif (event.kind == "move" and event.player != snap.player and event.target == Zone.STOCKPILE
+              and event.source in (Zone.HAND, Zone.STOCKPILE)):
+            gives.setdefault(event.player, []).append(event.card)
+    return [f"{who} gives {', '.join(cards)}" for who, cards in gives.items()] + notes
 
 
 class Timeline:

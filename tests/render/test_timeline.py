@@ -1,0 +1,75 @@
+"""The timeline: turns of statements, positions, and narrated lines."""
+
+import notation
+
+from gtr_replay.render.timeline import Timeline, narrate
+from gtr_replay.vocabulary import card_vocabulary
+
+SHORT = """\
+[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "Ann, Ben, Cid"]
+
+setup
+  pool: Ann Latrine, Ben Road, Cid Bath
+  hand Ann: Dock, Wall, Insula, Tower, Road
+  hand Ben: Academy, Gate, Villa, Bar, Market
+  hand Cid: Temple, Statue, Sewer, Road, Shrine
+
+turn 1 Cid
+  Cid leads Laborer with Road
+  Ann follows with Road
+  Ben thinks: draw [Atrium]                   ; at refill size, so one card
+  Cid gathers Latrine
+  Ann gathers Bath !?  {she wants the Bath for later}
+
+turn 2 Ann
+  Ann leads Craftsman with Dock
+  Ben follows with Market
+  Cid thinks: jack
+  Ann lays Insula
+  Ben lays Academy
+  ( Ben lays Gate  {a stronger start?} )
+"""
+"""The first two turns of the notation's normative example: glyphs, comments, a variation."""
+
+
+def short_timeline() -> Timeline:
+    record = notation.parse(SHORT, source="short.gtr", vocabulary=card_vocabulary())[0]
+    return Timeline.replay(record, source="short.gtr")
+
+
+def test_a_statement_that_ends_a_turn_belongs_to_that_turn():
+    timeline = short_timeline()
+    last_of_turn_1 = timeline.main[4]
+    assert last_of_turn_1.snapshot.text == "Ann gathers Bath"
+    assert last_of_turn_1.turn == 1 and last_of_turn_1.snapshot.turn == 2
+    assert narrate(last_of_turn_1).plain.startswith("turn 1   Ann gathers Bath !?")
+
+
+def test_narration_carries_glyphs_comments_and_variations():
+    lines = [line.plain for line in short_timeline().narrated()]
+    assert lines[2] == "turn 1   Ben thinks: draw [Atrium]  {at refill size, so one card}"
+    assert lines[4] == "turn 1   Ann gathers Bath !?  {she wants the Bath for later}"
+    assert lines[-1] == "turn 2     ( Ben lays Gate )  {a stronger start?}"
+    assert len(lines) == 11
+
+
+def test_positions_count_only_the_main_line():
+    timeline = short_timeline()
+    assert len(timeline) == 10
+    assert timeline.turns == range(1, 4)  # Ben's Academy ends turn 2: the record reaches turn 3's start
+    assert timeline.start_of_turn(3) == 10
+    assert timeline.start_of_turn(1) == 0
+    assert timeline.start_of_turn(2) == 5
+    assert timeline.state(5).players[timeline.state(5).leader].name == "Ann"
+    assert timeline.state(0).to_dict() == timeline.start.to_dict()
+
+
+def test_narration_names_completions_and_forced_answers(timeline):
+    lines = [line.plain for line in timeline.narrated()]
+    assert any("— completes " in line for line in lines)
+    assert lines[-1].endswith("points Ann 10, Ben 13")
+    assert "game ends: last-site" in lines[-1]
+    legionary = [line for line in lines if "gives " in line or "Glory to Rome" in line]
+    assert legionary and all("demands" in line or "takes" in line or "passes" in line for line in legionary)
