@@ -1,0 +1,140 @@
+"""Importing record files: parse, replay strictly, and write each game in one transaction.
+
+A game is keyed by the hash of its canonical text, so importing the same record again (from
+the same file or another) adds nothing and costs no replay. A record that does not parse or
+that the rules refuse is reported with where it is, and the import goes on with the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import notation
+from notation import scan
+
+from gtr_replay.errors import UsageError
+from gtr_replay.replay.files import record_files
+from gtr_replay.replay.replayer import IllegalStatement
+from gtr_replay.store.db import Store
+from gtr_replay.store.rows import game_id, game_rows
+from gtr_replay.vocabulary import card_vocabulary
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A record that was not imported: where it is and what is wrong with it."""
+
+    source: str
+    record_number: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"record {self.record_number} of {self.source} not imported: {self.message}"
+
+    def to_dict(self) -> dict:
+        return {"file": self.source, "record": self.record_number, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Added:
+    """A summary of one game added."""
+
+    id: str
+    ruleset: str
+    players: int
+    winners: str | None
+    decisions: int
+
+
+@dataclass
+class ImportReport:
+    files: int = 0
+    added: list[Added] = field(default_factory=list)
+    already: int = 0
+    """Records whose game the database already held."""
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict:
+        return {"files": self.files, "added": len(self.added), "already": self.already,
+                "decisions": sum(a.decisions for a in self.added),
+                "games": [a.__dict__ for a in self.added], "problems": [p.to_dict() for p in self.problems]}
+
+
+Progress = Callable[[int], None]
+"""Called with the number of records just handled."""
+
+
+def count_records(files: list[Path]) -> int:
+    """How many records the files hold, from their headers alone (fast)."""
+    return sum(1 for path in files for _ in notation.iter_headers(path))
+
+
+def import_files(store: Store, paths, *, progress: Progress | None = None,
+                 files: list[Path] | None = None) -> ImportReport:
+    """Import every record of the files and folders in ``paths`` into ``store``."""
+    files = record_files(paths) if files is None else files
+    if not files:
+        raise UsageError("no .gtr files found", hint="give .gtr files or folders holding them")
+    report = ImportReport(files=len(files))
+    vocabulary = card_vocabulary()
+    for path in files:
+        source = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            report.problems.append(Problem(source, 0, f"cannot read the file: "
+                                                      f"{getattr(error, 'strerror', None) or error}"))
+            continue
+        for number, record in _records(text, source, vocabulary):
+            if isinstance(record, notation.NotationError):
+                report.problems.append(Problem(source, number, str(record)))
+            else:
+                _import_one(store, record, source, number, report)
+            if progress is not None:
+                progress(1)
+    return report
+
+
+def _import_one(store: Store, record, source: str, number: int, report: ImportReport) -> None:
+    canonical = notation.write(record)
+    if store.has(game_id(canonical)):
+        report.already += 1
+        return
+    try:
+        rows = game_rows(record, source=source, number=number, canonical=canonical)
+    except IllegalStatement as error:
+        report.problems.append(Problem(source, number, str(error.diagnostic)))
+        return
+    store.add(rows)
+    game = rows.game
+    report.added.append(Added(game["id"], game["ruleset"], game["players"], game["winners"], game["decisions"]))
+
+
+def _records(text: str, source: str, vocabulary) -> Iterator[tuple[int, object]]:
+    """(number, record) for each record of a file, or (number, NotationError) for one that
+    does not parse; the other records of the file are still read."""
+    try:
+        yield from enumerate(notation.parse(text, source=source, vocabulary=vocabulary), 1)
+        return
+    except notation.NotationError:
+        pass
+    # Parse record by record, padded with blank lines so errors keep the file's line numbers.
+    text = scan.normalize(text)
+    lines = text.split("\n")
+    chunks = list(scan.records(text))
+    for number, chunk in enumerate(chunks, 1):
+        end = chunks[number].line - 1 if number < len(chunks) else len(lines)
+        piece = "\n" * (chunk.line - 1) + "\n".join(lines[chunk.line - 1:end])
+        try:
+            records = notation.parse(piece, source=source, vocabulary=vocabulary)
+        except notation.NotationError as error:
+            yield number, error
+            continue
+        for record in records:
+            yield number, record

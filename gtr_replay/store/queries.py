@@ -1,0 +1,96 @@
+"""Reading a games database: SQL on a read-only connection, and the shipped queries."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from gtr_replay.errors import StoreError, UnknownNameError, UsageError
+
+
+@dataclass(frozen=True)
+class Saved:
+    description: str
+    sql: str
+
+
+SAVED: dict[str, Saved] = {
+    "final-scores": Saved(
+        "every player's final points by source, with the winners marked",
+        """SELECT game, source, record_number, seat, name, score, influence, vault, bonuses, powers, winner
+           FROM final_scores ORDER BY source, record_number, seat"""),
+    "first-structures": Saved(
+        "each player's first completed structure in each game, and the turn it was completed",
+        """SELECT f.game, g.source, g.record_number, f.player, f.structure, f.turn
+           FROM first_structures f JOIN games g ON g.id = f.game
+           ORDER BY g.source, g.record_number, f.seq, f.player"""),
+    "points-by-turn": Saved(
+        "each player's points at the end of every turn of the main line",
+        """SELECT t.game, g.source, g.record_number, t.turn, t.player, t.points
+           FROM turn_points t JOIN games g ON g.id = t.game
+           ORDER BY g.source, g.record_number, t.turn, t.seat"""),
+    "big-leads": Saved(
+        "leads made with three or more of the leader's clients of the led role",
+        """SELECT d.game, g.source, g.record_number, d.seq, d.turn, d.actor, d.role, d.clients, d.text
+           FROM decisions d JOIN games g ON g.id = d.game
+           WHERE d.verb = 'lead' AND d.clients >= 3
+           ORDER BY g.source, g.record_number, d.seq"""),
+}
+
+
+def saved_query(name: str) -> str:
+    """The SQL of a shipped query, or an error listing them."""
+    try:
+        return SAVED[name].sql
+    except KeyError:
+        names = ", ".join(SAVED)
+        raise UnknownNameError(f"unknown saved query {name!r}: the saved queries are {names}",
+                               hint="list them with: gtr query --saved", choices=list(SAVED)) from None
+
+
+@dataclass
+class QueryResult:
+    columns: list[str]
+    rows: list[tuple]
+
+    def dicts(self) -> list[dict]:
+        return [dict(zip(self.columns, row)) for row in self.rows]
+
+
+def open_read_only(path: str | Path) -> sqlite3.Connection:
+    """A connection that cannot change the database (SQLite ``mode=ro``)."""
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(f"no database {path}: the file does not exist",
+                         hint=f"create it with: gtr import examples/ --db {path}")
+    conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+    conn.execute("PRAGMA query_only = ON")
+    return conn
+
+
+def run_query(path: str | Path, sql: str, params: dict | None = None) -> QueryResult:
+    """Run one SQL statement on a read-only connection; a write is refused."""
+    conn = open_read_only(path)
+    try:
+        cursor = conn.execute(sql, params or {})
+        rows = cursor.fetchall()
+        columns = [d[0] for d in cursor.description or ()]
+    except sqlite3.OperationalError as error:
+        text = str(error)
+        if "readonly" in text or "query_only" in text or "read-only" in text:
+            raise UsageError(f"the query would change the database: {text} ({path} is opened read-only)",
+                             hint="gtr query only reads; use SELECT") from None
+        if "file is not a database" in text:
+            raise StoreError(f"{path} is not a games database: {text}") from None
+        raise UsageError(f"the query failed: {text}", hint="check the SQL; the tables are games, players, "
+                         "decisions, events, snapshots") from None
+    except sqlite3.DatabaseError as error:
+        text = str(error)
+        if "one statement" in text:
+            raise UsageError(f"the query holds several statements: {text}", hint="run one at a time") from None
+        raise UsageError(f"the query failed: {text} ({path})") from None
+    finally:
+        conn.close()
+    return QueryResult(columns, rows)

@@ -1,0 +1,142 @@
+"""One record replayed into the rows of every table (nothing is written here).
+
+The replay is strict: a record the rules refuse anywhere raises ``IllegalStatement`` and
+gives no rows, so the database only ever holds games that replay cleanly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import cache
+
+import notation
+from notation import Record
+
+from gtr_replay.cards import cards_for
+from gtr_replay.engine.decisions import Follow, Lead
+from gtr_replay.engine.scoring import result
+from gtr_replay.replay.from_game import result_tag
+from gtr_replay.replay.replayer import Replayer
+from gtr_replay.store.snapshots import KEY_EVERY, compact, delta, dumps
+
+
+def game_id(canonical: str) -> str:
+    """The key of a record: the first 16 hex digits of the SHA-256 of its canonical text."""
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+@cache
+def _roles(ruleset: str) -> dict[str, str]:
+    return {name: str(card.role) for name, card in cards_for(ruleset).cards.items()}
+
+
+@dataclass
+class GameRows:
+    """Everything one game adds: a ``games`` row and tuples for the other tables, in column order."""
+
+    game: dict
+    players: list[dict] = field(default_factory=list)
+    decisions: list[tuple] = field(default_factory=list)
+    events: list[tuple] = field(default_factory=list)
+    snapshots: list[tuple] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.game["id"]
+
+
+DECISION_COLUMNS = ("game", "seq", "idx", "path", "turn", "actor", "verb", "text", "line", "col", "comment",
+                    "glyphs", "forced", "role", "clients", "points")
+EVENT_COLUMNS = ("game", "seq", "n", "kind", "player", "card", "source", "target", "value", "text")
+SNAPSHOT_COLUMNS = ("game", "seq", "base", "state")
+
+
+def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None) -> GameRows:
+    """Replay ``record`` (strictly) and turn every snapshot into rows."""
+    canonical = canonical if canonical is not None else notation.write(record)
+    gid = game_id(canonical)
+    replayer = Replayer(record, source=source)
+    rows = GameRows({})
+    decisions, events, snapshots = rows.decisions, rows.events, rows.snapshots
+    start: list[str] | None = None
+    roles: dict[str, str] = {}
+    last: dict[str, tuple[int, dict, int]] = {}  # path -> (seq, compact state, statements in the line)
+    turn_at: dict[int, int] = {}  # seq -> the turn its statement was made in
+    main = 0
+    for snap in replayer.run():
+        if start is None:  # the start state exists once the first snapshot is out
+            start = replayer.start.deck
+            roles = _roles(replayer.start.ruleset)
+            start_turn = replayer.start.turn
+        state = snap.state_dict
+        path = snap.path
+        if path in last:
+            before_seq, before, count = last[path]
+            turn = before["turn"]
+        else:  # the first statement of a line: the state before it is the replaced statement's
+            before_seq, before, count = 0, None, 0
+            turn = turn_at[int(path.rsplit("/", 1)[-1].split(".")[0])] if path else start_turn
+        turn_at[snap.seq] = turn
+        if not path:
+            main += 1
+        role = clients = None
+        decision = snap.decision
+        if isinstance(decision, (Lead, Follow)) and state.get("led_role"):
+            role = state["led_role"]
+            if isinstance(decision, Lead):
+                leader = next(p for p in state["players"] if p["name"] == decision.player)
+                clients = sum(1 for card in leader["clientele"] if roles.get(card) == role)
+        points = snap.annotation.points
+        decisions.append((gid, snap.seq, snap.index, path, turn, snap.player, snap.kind, snap.text, snap.line,
+                          snap.column, "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None,
+                          int(snap.forced), role, clients, dumps(points) if points else None))
+        for n, e in enumerate(snap.events, 1):
+            events.append((gid, snap.seq, n, e.kind, e.player, e.card, _text(e.source), _text(e.target),
+                           e.value, e.text))
+        now = compact(state, start)
+        if before is None or count % KEY_EVERY == 0:
+            snapshots.append((gid, snap.seq, None, dumps(now)))
+        else:
+            snapshots.append((gid, snap.seq, before_seq, dumps(delta(before, now))))
+        last[path] = (snap.seq, now, count + 1)
+    final = replayer.final
+    if start is None:  # a record without statements
+        start = replayer.start.deck
+    rows.game = _game_row(gid, record, canonical, source, number, replayer, final, start, main, len(decisions),
+                          decisions)
+    rows.players = _player_rows(gid, final)
+    return rows
+
+
+def _text(value) -> str | None:
+    return None if value is None else str(value)
+
+
+def _game_row(gid, record, canonical, source, number, replayer, final, start, main, statements, decisions) -> dict:
+    names = [p.name for p in final.players]
+    over = final.over
+    outcome = result(final) if over else None
+    main_turns = {d[4] for d in decisions if d[3] == ""}
+    tags: dict[str, str] = {}
+    for tag in record.tags:
+        tags.setdefault(tag.name, tag.value)
+    return {
+        "id": gid, "ruleset": str(final.ruleset), "players": len(names), "player_names": ", ".join(names),
+        "winners": ", ".join(outcome.winners) if outcome else None,
+        "scores": result_tag(outcome) if outcome else None,
+        "end_reason": final.end_reason, "turns": len(main_turns), "decisions": main, "statements": statements,
+        "source": source, "record_number": number, "tags": json.dumps(tags, ensure_ascii=False),
+        "rulings": dumps(final.rulings), "expansions": dumps(list(final.expansions)), "deck": dumps(start),
+        "start": dumps(compact(replayer.start.to_dict(), start)), "record": canonical,
+    }
+
+
+def _player_rows(gid: str, final) -> list[dict]:
+    outcome = result(final)
+    winners = set(outcome.winners) if final.over else set()
+    return [{"game": gid, "seat": seat, "name": s.player, "score": s.total, "influence": s.influence,
+             "vault": s.vault, "bonuses": ", ".join(str(m) for m in s.bonuses) or None, "powers": s.powers,
+             "winner": int(s.player in winners)}
+            for seat, s in enumerate(outcome.scores)]

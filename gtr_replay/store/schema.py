@@ -1,0 +1,155 @@
+"""The tables, indexes and views of a games database, created with sqlite-utils.
+
+One row in ``games`` per record, keyed by the hash of its canonical text; ``players``,
+``decisions``, ``events`` and ``snapshots`` hang off it. Columns are described in
+``COLUMNS`` so ``gtr query`` users (and tests) can read what each one means.
+"""
+
+from __future__ import annotations
+
+import sqlite_utils
+
+VERSION = 1
+"""Stored in ``PRAGMA user_version``; a database of another version is refused."""
+
+TABLES: dict[str, dict] = {
+    "games": dict(
+        columns={
+            "id": str, "ruleset": str, "players": int, "player_names": str, "winners": str, "scores": str,
+            "end_reason": str, "turns": int, "decisions": int, "statements": int, "source": str,
+            "record_number": int, "tags": str, "rulings": str, "expansions": str, "deck": str, "start": str,
+            "record": str,
+        },
+        pk="id", not_null={"ruleset", "players", "player_names", "record"},
+    ),
+    "players": dict(
+        columns={"game": str, "seat": int, "name": str, "score": int, "influence": int, "vault": int,
+                 "bonuses": str, "powers": int, "winner": int},
+        pk=("game", "seat"), foreign_keys=[("game", "games", "id")], not_null={"name"},
+    ),
+    "decisions": dict(
+        columns={"game": str, "seq": int, "idx": int, "path": str, "turn": int, "actor": str, "verb": str,
+                 "text": str, "line": int, "col": int, "comment": str, "glyphs": str, "forced": int,
+                 "role": str, "clients": int, "points": str},
+        pk=("game", "seq"), foreign_keys=[("game", "games", "id")], not_null={"verb", "text"},
+        without_rowid=True,
+    ),
+    "events": dict(
+        columns={"game": str, "seq": int, "n": int, "kind": str, "player": str, "card": str, "source": str,
+                 "target": str, "value": int, "text": str},
+        pk=("game", "seq", "n"), foreign_keys=[(("game", "seq"), "decisions", ("game", "seq"))],
+        not_null={"kind"}, without_rowid=True,
+    ),
+    "snapshots": dict(
+        columns={"game": str, "seq": int, "base": int, "state": str},
+        pk=("game", "seq"), foreign_keys=[(("game", "seq"), "decisions", ("game", "seq"))],
+        not_null={"state"},  # rows of a few hundred bytes to 2 KB: better in a rowid table
+    ),
+}
+
+COLUMNS = {
+    "games.id": "first 16 hex digits of the SHA-256 of the record's canonical text",
+    "games.players": "number of players",
+    "games.player_names": "names in seating order, comma separated",
+    "games.winners": "winner(s), comma separated (NULL when the record stops before the end)",
+    "games.scores": "final points as in a Result tag: 'Ann 24, Ben 19'",
+    "games.turns": "turns played on the main line",
+    "games.decisions": "statements on the main line",
+    "games.statements": "statements including variations",
+    "games.source": "the file the record was first imported from",
+    "games.record_number": "its place in that file, from 1",
+    "games.tags": "every header tag as a JSON object",
+    "games.rulings": "every ruling's reading (JSON object)",
+    "games.deck": "the deck after setup, top first (JSON); snapshots count what is left of it",
+    "games.start": "the compact state before the first statement (JSON)",
+    "games.record": "the canonical text of the record",
+    "players.vault": "points from vault cards",
+    "players.bonuses": "materials of the Merchant bonuses won, comma separated",
+    "players.powers": "points from building powers",
+    "players.winner": "1 for a winner",
+    "decisions.seq": "replay order, from 1, over the main line and variations",
+    "decisions.idx": "position in its line of play",
+    "decisions.path": "'' on the main line; 's.v' for variation v of statement s",
+    "decisions.turn": "the turn the statement was made in",
+    "decisions.verb": "lead, follow, think, hire, gather, lay, add, demand, take, give, glory, sell, pass, "
+                      "surrender",
+    "decisions.forced": "1 when the statement restates an action the engine had already made",
+    "decisions.role": "for a lead or a follow, the role led",
+    "decisions.clients": "for a lead, the leader's clients of the led role at that moment",
+    "decisions.points": "each player's points after the statement (JSON object)",
+    "events.n": "order within the statement, from 1",
+    "snapshots.base": "NULL for a whole state; else the seq of the snapshot this delta applies to",
+    "snapshots.state": "compact state JSON, or the change from base (see gtr_replay.store.snapshots)",
+}
+
+INDEXES = [
+    ("games", ["ruleset", "players"]),
+    ("games", ["source", "record_number"]),
+    ("players", ["name"]),
+    ("decisions", ["game", "turn"]),
+]
+
+PARTIAL_INDEXES = {
+    # Only a few events per game are completions; an index of every event's kind would be a
+    # tenth of the database for the sake of one query.
+    "idx_events_complete": "ON events (game, seq) WHERE kind = 'complete'",
+    "idx_decisions_lead_clients": "ON decisions (clients) WHERE verb = 'lead'",
+}
+
+VIEWS = {
+    "final_scores": """
+        SELECT g.id AS game, g.source, g.record_number, g.ruleset, g.end_reason, p.seat, p.name, p.score,
+               p.influence, p.vault, p.bonuses, p.powers, p.winner
+        FROM players p JOIN games g ON g.id = p.game""",
+    "completions": """
+        SELECT e.game, e.seq, e.n, d.turn, e.player, e.card AS structure
+        FROM events e JOIN decisions d ON d.game = e.game AND d.seq = e.seq
+        WHERE e.kind = 'complete' AND d.path = ''""",
+    "first_structures": """
+        SELECT game, player, structure, turn, seq FROM (
+            SELECT *, row_number() OVER (PARTITION BY game, player ORDER BY seq, n) AS k FROM completions)
+        WHERE k = 1""",
+    "turn_points": """
+        SELECT t.game, t.turn, p.seat, j.key AS player, j.value AS points
+        FROM (SELECT game, turn, points,
+                     row_number() OVER (PARTITION BY game, turn ORDER BY seq DESC) AS k
+              FROM decisions WHERE path = '') t
+        JOIN json_each(t.points) j
+        JOIN players p ON p.game = t.game AND p.name = j.key
+        WHERE t.k = 1""",
+    "leads": """
+        SELECT game, seq, path, turn, actor, role, clients, text FROM decisions WHERE verb = 'lead'""",
+    "wins": """
+        SELECT name, count(*) AS games, sum(winner) AS wins, round(avg(score), 2) AS average_score
+        FROM players GROUP BY name""",
+    "end_reasons": """
+        SELECT ruleset, players, end_reason, count(*) AS games FROM games
+        GROUP BY ruleset, players, end_reason""",
+}
+
+
+def prepare(db: sqlite_utils.Database) -> None:
+    """Create whatever is missing: tables, indexes, views; set the version."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version not in (0, VERSION):
+        from gtr_replay.errors import StoreError
+        raise StoreError(f"database schema version {version}: this gtr writes version {VERSION}",
+                         hint="import into a new database file")
+    if version == VERSION and set(TABLES) <= set(db.table_names()):
+        return
+    with db.atomic():
+        for name, spec in TABLES.items():
+            sql = db.create_table_sql(name, spec["columns"], pk=spec["pk"], foreign_keys=spec.get("foreign_keys"),
+                                      not_null=spec.get("not_null"), if_not_exists=True)
+            if spec.get("without_rowid"):
+                # The rows of these tables are found by their key (game, seq[, n]); without a
+                # rowid the key is stored once instead of in the table and again in an index.
+                sql = sql.rstrip().rstrip(";") + " WITHOUT ROWID"
+            db.execute(sql)
+        for table, columns in INDEXES:
+            db[table].create_index(columns, if_not_exists=True)
+        for name, sql in PARTIAL_INDEXES.items():
+            db.execute(f"CREATE INDEX IF NOT EXISTS {name} {sql}")
+        for name, sql in VIEWS.items():
+            db.create_view(name, " ".join(sql.split()), ignore=True)
+        db.execute(f"PRAGMA user_version = {VERSION}")

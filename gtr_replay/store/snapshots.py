@@ -1,0 +1,127 @@
+"""Snapshots kept small: states without what a game holds once, most of them as deltas.
+
+A state serialised by ``GameState.to_dict`` is about 3 KB; a game has a few hundred of them.
+Stored as they are, 10,000 games would fill tens of gigabytes. So a stored snapshot:
+
+- leaves out what never changes in a game (ruleset, rulings, expansions: kept in ``games``);
+- writes the deck as a count when it is what is left of the game's starting deck (the
+  starting deck is kept once, in ``games.deck``), and as a list otherwise;
+- leaves out empty lists, zero counts, false flags and nulls (``from_dict`` restores them);
+- is a *key* (the whole compact state, ``base`` NULL) every ``KEY_EVERY`` statements of a line
+  and at the start of each variation, and otherwise a *delta* against the snapshot before it
+  in the same line (``base``): the top-level values that changed, and for each player who
+  changed, the keys that changed (a key that became empty is written empty).
+
+``expand`` and ``apply_delta`` undo all of this, so ``load_state`` gives back a ``GameState``
+equal to the one the replay produced.
+"""
+
+from __future__ import annotations
+
+import json
+
+from gtr_replay.engine.state import GameState
+
+KEY_EVERY = 16
+"""A key snapshot every this many statements of a line: loading applies at most 15 deltas."""
+
+_CONSTANT = ("ruleset", "rulings", "expansions")
+_SITES = ("sites_in_town", "sites_out_of_town", "sites_out_of_game")
+
+
+def dumps(value) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def compact(state: dict, deck: list[str]) -> dict:
+    """``state`` (a ``to_dict``) without constants and empty values; ``deck`` is the game's
+    starting deck."""
+    out = {}
+    for key, value in state.items():
+        if key in _CONSTANT:
+            continue
+        if key == "players":
+            value = [{k: v for k, v in p.items() if v or k == "name"} for p in value]
+        elif key == "deck":
+            n = len(value)
+            if n <= len(deck) and value == deck[len(deck) - n:]:
+                value = n
+            out[key] = value
+            continue
+        elif key == "deck_known":  # ``from_dict`` assumes a known deck
+            if not value:
+                out[key] = False
+            continue
+        elif key in _SITES:
+            value = {m: n for m, n in value.items() if n}
+        if value:
+            out[key] = value
+    return out
+
+
+def expand(data: dict, game: dict) -> dict:
+    """A compact state back to a ``GameState.to_dict``-shaped dict. ``game`` holds the
+    constants: ``ruleset``, ``rulings`` and ``expansions`` (JSON text or values) and ``deck``."""
+    full = dict(data)
+    for key in _CONSTANT:
+        value = game[key]
+        full[key] = json.loads(value) if isinstance(value, str) and key != "ruleset" else value
+    deck = full.get("deck", 0)
+    if isinstance(deck, int):
+        start = game["deck"]
+        start = json.loads(start) if isinstance(start, str) else start
+        full["deck"] = start[len(start) - deck:] if deck else []
+    return full
+
+
+def _empty(value):
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, list):
+        return []
+    if isinstance(value, dict):
+        return {}
+    if isinstance(value, int):
+        return 0
+    return None
+
+
+def _changed(before: dict, after: dict) -> dict:
+    out = {k: v for k, v in after.items() if before.get(k) != v}
+    for k, v in before.items():
+        if k not in after:
+            out[k] = _empty(v)
+    return out
+
+
+def delta(before: dict, after: dict) -> dict:
+    """What changed from one compact state to the next (``apply_delta`` undoes it)."""
+    out = _changed({k: v for k, v in before.items() if k != "players"},
+                   {k: v for k, v in after.items() if k != "players"})
+    players = {str(i): _changed(a, b) for i, (a, b) in enumerate(zip(before["players"], after["players"]))
+               if a != b}
+    if players:
+        out["players"] = players
+    return out
+
+
+def apply_delta(state: dict, change: dict) -> dict:
+    """The compact state after ``change``; ``state`` is left as it was."""
+    out = dict(state)
+    for key, value in change.items():
+        if key != "players":
+            out[key] = value
+    if "players" in change:
+        players = list(out["players"])
+        for i, keys in change["players"].items():
+            players[int(i)] = {**players[int(i)], **keys}
+        out["players"] = players
+    return out
+
+
+def to_state(chain: list[str], game: dict) -> GameState:
+    """The state from a key snapshot's JSON followed by the deltas after it, in order."""
+    state = json.loads(chain[0])
+    for text in chain[1:]:
+        state = apply_delta(state, json.loads(text))
+    return GameState.from_dict(expand(state, game))
