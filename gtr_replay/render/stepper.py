@@ -42,15 +42,15 @@ class Stepper:
         self.done = False
 
     def handle(self, command: str) -> Reply:
+        """Do one command: '' or n(ext), b(ack), t(urn) N, s(tate), q(uit)."""
         words = command.strip().split()
         verb = words[0].lower() if words else "n"
+        if verb in ("t", "turn"):
+            return self.jump(" ".join(words[1:]))
         action = {"n": self.next, "next": self.next, "b": self.back, "back": self.back,
-                  "s": self.state, "state": self.state, "q": self.quit, "quit": self.quit,
-                  "t": self.jump, "turn": self.jump}.get(verb)
+                  "s": self.state, "state": self.state, "q": self.quit, "quit": self.quit}.get(verb)
         if action is None:
             return Reply("help", self.position, f"unknown command {command.strip()!r}; {HELP}")
-        if action is self.jump:
-            return self.jump(words[1] if len(words) > 1 else "")
         if len(words) > 1:
             return Reply("help", self.position, f"{verb!r} takes no argument; {HELP}")
         return action()

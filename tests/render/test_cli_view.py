@@ -1,0 +1,142 @@
+"""`gtr show` and `gtr replay` through the command line: output, errors, step mode, snapshots."""
+
+import notation
+import pytest
+from typer.testing import CliRunner
+
+from gtr_replay.cli import app
+from tests.render.conftest import SOLD
+from tests.render.test_timeline import SHORT
+
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    # rich reads COLUMNS when it prints, so the width is fixed whatever the terminal
+    return runner.invoke(app, [str(a) for a in args], input=input, env={"COLUMNS": "100"})
+
+
+@pytest.fixture
+def short_file(tmp_path):
+    path = tmp_path / "short.gtr"
+    path.write_text(SHORT, encoding="utf-8")
+    return path
+
+
+def test_show_defaults_to_the_end(game_file):
+    result = run("show", game_file)
+    assert result.exit_code == 0, result.output
+    assert "after statement 203 of 203" in result.stdout
+    assert "game over (last-site): Ben wins" in result.stdout
+
+
+def test_show_at_a_statement_and_at_a_turn(game_file):
+    at = run("show", game_file, "--at", 0)
+    assert "before the first of 203 statements" in at.stdout
+    assert "next: " in at.stdout and "to lead or think" in at.stdout
+    turn = run("show", game_file, "--turn", 5)
+    assert turn.exit_code == 0
+    assert "╭─ turn 5 · " in turn.stdout
+
+
+def test_show_as_a_player_hides_hands_and_vaults(game_file):
+    result = run("show", game_file, "--at", SOLD, "--as", "Ann")
+    assert result.exit_code == 0
+    assert "as Ann sees it" in result.stdout
+    assert "3 cards, hidden" in result.stdout
+    assert "1 card, face down  [1/" in result.stdout
+    assert "seen going in this turn: Dock" in result.stdout
+    assert "Crane" not in result.stdout.split("╭─ Ben")[1].split("stockpile")[0]
+
+
+@pytest.mark.parametrize("args,says", [
+    (("--as", "Zed"), "--as Zed: no such player; the players are Ann, Ben"),
+    (("--as", "ann"), "did you mean Ann?"),
+    (("--at", 999), "--at 999 is out of range: the main line has statements 0 to 203"),
+    (("--at", -1), "statements 0 to 203"),
+    (("--turn", 999), "--turn 999 is out of range: the record has turns 1 to "),
+    (("--at", 3, "--turn", 2), "give --at or --turn, not both"),
+    (("--record", 2), "has 1 record(s); there is no record 2"),
+])
+def test_show_usage_errors_exit_2_and_say_why(game_file, args, says):
+    result = run("show", game_file, *args)
+    assert result.exit_code == 2
+    assert says in " ".join(result.stderr.split())
+
+
+def test_missing_file_is_a_usage_error(tmp_path):
+    result = run("show", tmp_path / "none.gtr")
+    assert result.exit_code == 2 and "no such file" in result.stderr
+
+
+def test_an_illegal_record_is_reported_like_check(short_file):
+    short_file.write_text(SHORT.replace("Ann lays Insula", "Ann lays Palace"), encoding="utf-8")
+    checked = run("check", short_file)
+    for command in ("show", "replay"):
+        result = run(command, short_file)
+        assert result.exit_code == 1
+        assert "short.gtr:" in result.stderr and "Ann lays Palace" in result.stderr
+        assert result.stderr.splitlines()[0] == checked.stderr.splitlines()[0]
+
+
+def test_a_record_that_does_not_parse_exits_1(short_file):
+    short_file.write_text(SHORT.replace("Ann lays Insula", "Ann lays Insulaa"), encoding="utf-8")
+    result = run("show", short_file)
+    assert result.exit_code == 1
+    assert "short.gtr:" in result.stderr and "Insulaa" in result.stderr
+
+
+def test_record_picks_one_record_of_a_file(tmp_path, game_record, short_file):
+    both = tmp_path / "both.gtr"
+    short = notation.parse(SHORT)[0]
+    both.write_text(notation.write([game_record, short]), encoding="utf-8")
+    result = run("show", both, "--record", 2)
+    assert result.exit_code == 0
+    assert "record 2 · Ann, Ben, Cid · after statement 10 of 10" in result.stdout
+
+
+def test_replay_narrates_every_statement_when_not_on_a_terminal(short_file):
+    result = run("replay", short_file)
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"{short_file} · record 1 · republic · Ann, Ben, Cid · 10 statements"
+    assert "turn 1   Ann gathers Bath !?  {she wants the Bath for later}" in lines
+    assert lines[-1] == "next: Ben to lead or think"
+
+
+def test_replay_step_reads_commands_from_stdin(short_file):
+    result = run("replay", short_file, "--step", input="n\n\nb\nt 2\nt 7\ns\nq\n")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Enter or n: next · b: back" in out
+    assert "turn 1   Cid leads Laborer with Road" in out
+    assert "back to: turn 1   Cid leads Laborer with Road" in out
+    assert "start of turn 2: Ann leads" in out
+    assert "no turn 7 in this record: it has turns 1 to 3" in out
+    assert "[5/10] > " in out and "╭─ Ann" in out  # the state at the start of turn 2
+
+
+def test_replay_step_stops_at_the_end_of_input(short_file):
+    result = run("replay", short_file, "--step", input="n\n" * 12)
+    assert result.exit_code == 0
+    assert "end of the record (10 statements)" in result.stdout
+
+
+def test_snapshot_show_at_the_end(game_file, text_snapshot):
+    result = run("show", game_file)
+    assert result.stdout.replace(str(game_file), "game.gtr") == text_snapshot
+
+
+def test_snapshot_show_as_a_player(game_file, text_snapshot):
+    result = run("show", game_file, "--at", SOLD, "--as", "Ann")
+    assert result.stdout.replace(str(game_file), "game.gtr") == text_snapshot
+
+
+def test_snapshot_narrated_replay(short_file, text_snapshot):
+    result = run("replay", short_file, "--no-step")
+    assert result.stdout.replace(str(short_file), "short.gtr") == text_snapshot
+
+
+def test_snapshot_step_session(short_file, text_snapshot):
+    result = run("replay", short_file, "--step", input="n\nn\nb\nt 2\nn\nq\n")
+    assert result.stdout.replace(str(short_file), "short.gtr") == text_snapshot
