@@ -1,0 +1,132 @@
+"""``gtr import`` and ``gtr query``: fill a games database and ask it questions."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from gtr_replay.cli_common import JsonOpt, app, err, fail, out
+from gtr_replay.errors import GtrError
+
+DbOpt = Annotated[Path, typer.Option("--db", help="The SQLite database file.")]
+
+
+@app.command("import")
+def import_(
+    paths: Annotated[list[Path], typer.Argument(help="Record files (.gtr) or folders of them.")],
+    db: DbOpt = Path("games.db"),
+    as_json: JsonOpt = False,
+) -> None:
+    """Replay records and store every game in a SQLite database: players, decisions, events and a
+    snapshot per decision. A record already stored is skipped; one the rules refuse is reported
+    and not stored (exit 1), and the others are imported.
+
+    Example: gtr import examples/ --db games.db
+    """
+    from gtr_replay.replay.files import record_files
+    from gtr_replay.store import Store, count_records, import_files
+
+    try:
+        files = record_files(paths)
+        with Store(db) as store:
+            if err.is_terminal and not as_json:
+                report = _with_progress(store, files, count_records(files), import_files)
+            else:
+                report = import_files(store, paths, files=files)
+    except GtrError as error:
+        fail(error)
+    if as_json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        for problem in report.problems:
+            err.print(f"[red]error:[/red] {problem}", soft_wrap=True, highlight=False)
+        _summary(report, db)
+    raise typer.Exit(0 if report.ok else 1)
+
+
+def _with_progress(store, files, total, import_files):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task("import", total=total)
+        return import_files(store, files, files=files, progress=lambda n: progress.advance(task, n))
+
+
+def _summary(report, db: Path) -> None:
+    groups: dict[tuple[str, int], list] = defaultdict(list)
+    for game in report.added:
+        groups[(game.ruleset, game.players)].append(game)
+    if groups:
+        table = Table(title=f"games added to {db}")
+        for column, justify in (("ruleset", "left"), ("players", "right"), ("games", "right"),
+                                ("decisions", "right"), ("wins", "left")):
+            table.add_column(column, justify=justify)
+        for (ruleset, players), games in sorted(groups.items()):
+            wins = Counter(name.strip() for g in games for name in (g.winners or "").split(",") if name.strip())
+            table.add_row(ruleset, str(players), str(len(games)), str(sum(g.decisions for g in games)),
+                          ", ".join(f"{name} {n}" for name, n in sorted(wins.items())) or "-")
+        out.print(table)
+    problems = f"; {len(report.problems)} record(s) not imported" if report.problems else ""
+    out.print(f"{len(report.added)} game(s) added, {report.already} already in {db}{problems}")
+
+
+@app.command()
+def query(
+    sql: Annotated[Optional[str], typer.Argument(
+        help="One SQL statement (read only); with --saved, the name of a shipped query.")] = None,
+    db: DbOpt = Path("games.db"),
+    saved: Annotated[bool, typer.Option("--saved", help="Run the shipped query named instead of SQL; "
+                                                       "without a name, list them.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Ask a games database a question in SQL, on a read-only connection (a statement that
+    would write is refused). Tables: games, players, decisions, events, snapshots; views:
+    final_scores, completions, first_structures, turn_points, leads, wins, end_reasons.
+
+    Example: gtr query --saved final-scores --db games.db
+    """
+    from gtr_replay.errors import UsageError
+    from gtr_replay.store import SAVED, run_query, saved_query
+
+    if saved:
+        if sql is None or sql not in SAVED:
+            _list_saved(SAVED, as_json)
+            if sql is not None:
+                fail(UsageError(f"unknown saved query {sql!r}", hint="choose one of the names listed"))
+            raise typer.Exit(0)
+        sql = saved_query(sql)
+    elif sql is None:
+        fail(UsageError("no query given", hint="give SQL, or --saved NAME (gtr query --saved lists them)"))
+    try:
+        result = run_query(db, sql)
+    except GtrError as error:
+        fail(error)
+    if as_json:
+        print(json.dumps(result.dicts(), indent=2, ensure_ascii=False))
+        return
+    table = Table()
+    for column in result.columns:
+        table.add_column(column)
+    for row in result.rows:
+        table.add_row(*("" if v is None else str(v) for v in row))
+    out.print(table)
+    out.print(f"{len(result.rows)} row(s)")
+
+
+def _list_saved(saved, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps([{"name": name, "description": q.description, "sql": " ".join(q.sql.split())}
+                          for name, q in saved.items()], indent=2))
+        return
+    table = Table(title="saved queries (gtr query --saved NAME)")
+    table.add_column("name")
+    table.add_column("what it shows")
+    for name, q in saved.items():
+        table.add_row(name, q.description)
+    out.print(table)
