@@ -44,7 +44,7 @@ def _timeline(path: Path, k: int):
         fail(UsageError(f"{path} has {len(records)} record(s); there is no record {k}",
                         hint=f"choose --record 1 to {len(records)}" if records else None))
     try:
-        return records[k - 1], Timeline.replay(records[k - 1], source=str(path))
+        return Timeline.replay(records[k - 1], source=str(path))
     except IllegalStatement as error:
         err.print(str(error.diagnostic), markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
@@ -81,7 +81,7 @@ def show(
 
     if at is not None and turn is not None:
         fail(UsageError("give --at or --turn, not both"))
-    _, timeline = _timeline(file, record)
+    timeline = _timeline(file, record)
     position = len(timeline)
     if at is not None:
         if not 0 <= at <= len(timeline):
@@ -118,7 +118,7 @@ def replay(
     """
     from gtr_replay.render import status
 
-    _, timeline = _timeline(file, record)
+    timeline = _timeline(file, record)
     if step is None:
         step = sys.stdin.isatty() and sys.stdout.isatty()
     out.print(Text(f"{file} · record {record} · {timeline.start.ruleset} · {_players(timeline)} · "
@@ -142,7 +142,7 @@ def _step(timeline) -> None:
     while not stepper.done:
         try:
             command = input(f"[{stepper.position}/{len(timeline)}] > ")
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # end of input or Ctrl-C: stop quietly
             out.print()
             break
         reply = stepper.handle(command)
