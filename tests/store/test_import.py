@@ -1,0 +1,119 @@
+"""Importing records: the schema, what each table receives, idempotence, bad records."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import notation
+import pytest
+
+from gtr_replay.engine.scoring import result
+from gtr_replay.store import Store, import_files, load_state
+from gtr_replay.store.rows import game_id
+
+from store_helpers import replays, selfplay_records
+
+
+def counts(path) -> dict[str, int]:
+    conn = sqlite3.connect(path)
+    try:
+        return {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                for t in ("games", "players", "decisions", "events", "snapshots")}
+    finally:
+        conn.close()
+
+
+def test_schema_has_tables_views_and_foreign_keys(fresh_db):
+    Store(fresh_db).close()
+    conn = sqlite3.connect(fresh_db)
+    names = {r[0]: r[1] for r in conn.execute("SELECT name, type FROM sqlite_master WHERE name NOT LIKE 'sqlite%'")}
+    for table in ("games", "players", "decisions", "events", "snapshots"):
+        assert names[table] == "table"
+    for view in ("final_scores", "completions", "first_structures", "turn_points", "leads", "wins", "end_reasons"):
+        assert names[view] == "view"
+    referenced = {r[2] for t in ("players", "decisions", "events", "snapshots")
+                  for r in conn.execute(f"PRAGMA foreign_key_list({t})")}
+    assert referenced == {"games", "decisions"}
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # one plain file at rest
+
+
+def test_import_stores_every_statement_event_and_player(fresh_db, selfplay_file):
+    with Store(fresh_db) as store:
+        report = import_files(store, [selfplay_file])
+    assert report.ok and len(report.added) == 3 and report.already == 0
+    expected = replays([selfplay_file])
+    conn = sqlite3.connect(fresh_db)
+    for source, number, replayer, snaps in expected:
+        gid, players, winners, decisions, end = conn.execute(
+            "SELECT id, players, winners, decisions, end_reason FROM games WHERE record_number = ?",
+            [number]).fetchone()
+        outcome = result(replayer.final)
+        assert gid == game_id(notation.write(replayer.record))
+        assert (players, winners, decisions, end) == (len(replayer.final.players), ", ".join(outcome.winners),
+                                                      len(snaps), replayer.final.end_reason)
+        stored = conn.execute("SELECT seq, verb, text, actor FROM decisions WHERE game = ? ORDER BY seq",
+                              [gid]).fetchall()
+        assert stored == [(s.seq, s.kind, s.text, s.player) for s in snaps]
+        events = conn.execute("SELECT count(*) FROM events WHERE game = ?", [gid]).fetchone()[0]
+        assert events == sum(len(s.events) for s in snaps)
+        scores = conn.execute("SELECT name, score FROM players WHERE game = ? ORDER BY seat", [gid]).fetchall()
+        assert scores == [(s.player, s.total) for s in outcome.scores]
+
+
+def test_snapshots_load_back_into_the_same_state(examples_db, examples_source):
+    conn = sqlite3.connect(examples_db)
+    for source, number, replayer, snaps in replays(examples_source)[:4]:
+        gid = game_id(notation.write(replayer.record))
+        for snap in snaps:
+            assert load_state(conn, gid, snap.seq).to_dict() == snap.state_dict, (source, number, snap.seq)
+
+
+def test_reimport_adds_nothing(fresh_db, selfplay_file):
+    with Store(fresh_db) as store:
+        first = import_files(store, [selfplay_file])
+    before = counts(fresh_db)
+    with Store(fresh_db) as store:
+        again = import_files(store, [selfplay_file, selfplay_file.parent])  # the file, and its folder
+    assert len(first.added) == 3
+    assert (len(again.added), again.already) == (0, 6)
+    assert counts(fresh_db) == before
+
+
+ILLEGAL = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "Ann, Ben"]
+[Deck "seed:bad-record:fy-1"]
+
+turn 1 Ann
+  Ben leads Patron with Jack
+"""
+
+BROKEN = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "Ann, Ben"]
+
+turn 1 Ann
+  Ann juggles three Jacks
+"""
+
+
+def test_a_bad_record_is_reported_and_the_others_imported(fresh_db, tmp_path):
+    good = selfplay_records()[:2]
+    path = tmp_path / "mixed.gtr"
+    path.write_text(notation.write(good[0]) + "\n" + ILLEGAL + "\n" + BROKEN + "\n" + notation.write(good[1]),
+                    encoding="utf-8")
+    with Store(fresh_db) as store:
+        report = import_files(store, [path])
+    assert len(report.added) == 2
+    assert [p.record_number for p in report.problems] == [2, 3]
+    illegal, broken = (str(p) for p in report.problems)
+    assert f"record 2 of {path} not imported" in illegal and f"{path}:" in illegal
+    assert "record 3 of" in broken
+    assert counts(fresh_db)["games"] == 2
+
+
+@pytest.mark.parametrize("table", ["players", "decisions", "events", "snapshots"])
+def test_no_row_without_its_game(examples_db, table):
+    conn = sqlite3.connect(examples_db)
+    assert conn.execute(f"SELECT count(*) FROM {table} WHERE game NOT IN (SELECT id FROM games)").fetchone()[0] == 0
+    assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
