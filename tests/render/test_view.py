@@ -1,10 +1,15 @@
 """The state view: cards in the right panels, and what a player's view hides (R-VAULT-1, R-LEG-9)."""
 
+from pathlib import Path
+
+import notation
 import pytest
 
 from gtr_replay.engine.events import Event
 from gtr_replay.render import camp_panel, state_view, status, table_panel
+from gtr_replay.render.timeline import Timeline
 from gtr_replay.render.view import VaultWatch
+from gtr_replay.vocabulary import card_vocabulary
 from tests.render.conftest import SOLD, render
 
 
@@ -132,3 +137,18 @@ def test_vault_watch_knows_who_saw_a_card_go_in(source, viewers):
     assert watch.seen("Ben", None) == ["Dock"]  # the omniscient view
     watch.feed([Event("turn", "Ann", value=2)])
     assert watch.seen("Ben", "Ben") == []
+
+
+EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "games").glob("*.gtr"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_example_renders_for_everyone(path):
+    """Every recorded example, at its end and halfway, in the omniscient view and each player's."""
+    record = notation.parse(path.read_text("utf-8"), source=str(path), vocabulary=card_vocabulary())[0]
+    timeline = Timeline.replay(record, source=str(path))
+    for position in (len(timeline) // 2, len(timeline)):
+        state = timeline.state(position)
+        for viewer in (None, *(p.name for p in state.players)):
+            text = render(state_view(state, viewer=viewer, watch=timeline.watch(position)))
+            assert text.count("╭─") == len(state.players) + 1
