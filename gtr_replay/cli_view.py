@@ -99,7 +99,8 @@ def show(
         fail(UsageError(f"--as {as_player}: no such player; the players are {', '.join(names)}",
                         hint=f"did you mean {close[0]}?" if close else None))
     view = f" as {as_player} sees it" if as_player else ""
-    out.print(Text(f"{file} · record {record} · {_players(timeline)} · {_where(timeline, position)}{view}"), soft_wrap=True)
+    heading = f"{file} · record {record} · {_players(timeline)} · {_where(timeline, position)}{view}"
+    out.print(Text(heading), soft_wrap=True)
     out.print(state_view(timeline.state(position), viewer=as_player, watch=timeline.watch(position)))
 
 
