@@ -112,11 +112,12 @@ def check(state: GameState, decision: Decision) -> RulesError | None:
                                 rule_ids=found.rule_ids, actor=decision.player, turn=state.turn, hint=found.hint)
 
 
-def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[Event]:
+def apply(state: GameState, decision: Decision, *, forced: bool = True, checked: bool = False) -> list[Event]:
     """Check ``decision`` and perform it on ``state`` (in place), then (unless ``forced`` is
     False) make every forced action that follows. Raises ``RulesError`` (with the legal
-    choices) if the decision is illegal."""
-    error = check(state, decision)
+    choices) if the decision is illegal. ``checked=True`` skips the check when the caller
+    has just made it with ``check``."""
+    error = None if checked else check(state, decision)
     if error is not None:
         error.legal = legal_decisions(state)
         raise error

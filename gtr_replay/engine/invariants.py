@@ -70,6 +70,8 @@ def problems(state: GameState) -> list[str]:
                 found.append(f"{p.name}'s {b.foundation} has {len(b.materials)} materials but is not complete")
     if GameState.from_dict(state.to_dict()) != state:
         found.append("the state does not round-trip through to_dict/from_dict")
+    if state.copy() != state:
+        found.append("a copy of the state differs from it")
     return found
 
 

@@ -238,5 +238,18 @@ class GameState:
         )
 
     def copy(self) -> GameState:
-        """An independent copy, for branching a variation."""
-        return GameState.from_dict(self.to_dict())
+        """An independent copy, for branching a variation (equal to a round trip through
+        ``to_dict``/``from_dict``, without building the dict)."""
+        players = [PlayerState(p.name, p.hand[:], p.camp[:], p.clientele[:], p.stockpile[:], p.vault[:],
+                               p.influence[:], [Building(b.foundation, b.site, b.materials[:], b.complete,
+                                                         b.out_of_town) for b in p.buildings],
+                               p.hired[:], p.played, p.done) for p in self.players]
+        legionary = self.legionary
+        if legionary is not None:
+            legionary = LegionaryDemand(legionary.demander, legionary.shown[:], legionary.demanded[:],
+                                        legionary.pool_left[:], legionary.pool_budget, legionary.victims[:])
+        return GameState(self.ruleset, players, dict(self.rulings), self.deck[:], self.deck_known, self.removed[:],
+                         self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
+                         dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
+                         self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
+                         self.ended_by, self.winner, self.expansions)

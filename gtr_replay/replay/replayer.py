@@ -94,7 +94,20 @@ class Snapshot:
         return GameState.from_dict(self.state_dict)
 
 
-def annotate(events: list[Event], state: GameState) -> Annotation:
+_POINT_ZONES = frozenset({"vault", "stockpile"})
+
+
+def _changes_points(events: list[Event]) -> bool:
+    """Whether the events can change anyone's points: influence, vaults, stockpiles, the end."""
+    for e in events:
+        if e.kind in ("influence", "complete", "game-end") or (
+                e.kind == "move" and (e.source in _POINT_ZONES or e.target in _POINT_ZONES)):
+            return True
+    return False
+
+
+def annotate(events: list[Event], state: GameState, points: dict[str, int] | None = None) -> Annotation:
+    """What the events did, and everyone's points now (``points`` when known unchanged)."""
     note = Annotation()
     for e in events:
         if e.kind == "move":
@@ -105,7 +118,7 @@ def annotate(events: list[Event], state: GameState) -> Annotation:
             note.completed.append(f"{e.player}'s {e.card}")
         elif e.kind == "game-end":
             note.ended = e.text
-    note.points = {s.player: s.total for s in scores(state)}
+    note.points = points if points is not None else {s.player: s.total for s in scores(state)}
     return note
 
 
@@ -124,6 +137,7 @@ class Replayer:
         self.start: GameState | None = None
         self.complete = True
         """False when lenient replay had to stop the main line early."""
+        self._points: dict[int, dict[str, int]] = {}
 
     # -- reporting ---------------------------------------------------------------------------
     def _report(self, line: int, column: int, statement: str, message: str, *, rule_ids=(), hint=None,
@@ -209,10 +223,15 @@ class Replayer:
         comments = tuple(c.text for c in step.comments)
 
         def snap(decision, events, *, is_forced=False, diagnostic=None) -> Snapshot:
-            kept = state.to_dict() if self.keep_states else {}
+            if self.keep_states:
+                kept = state.to_dict()
+                known = self._points.get(id(state))
+                note = annotate(events, state, None if known is None or _changes_points(events) else known)
+                self._points[id(state)] = note.points
+            else:  # checking only: no snapshot to keep, nothing to annotate
+                kept, note = {}, Annotation()
             return Snapshot(self.seq, index, path, state.turn, statement.actor, statement.kind, text, line, column,
-                            decision, events, annotate(events, state), comments, tuple(step.glyphs), kept,
-                            is_forced, diagnostic)
+                            decision, events, note, comments, tuple(step.glyphs), kept, is_forced, diagnostic)
 
         def refuse(message, *, rule_ids=(), hint=None, legal=True) -> Snapshot:
             texts = self._legal_texts(state, text) if legal and not state.over else ()
@@ -242,7 +261,7 @@ class Replayer:
                 self._prepare_draw(state, decision, drawn)
             except RulesError as error:
                 return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
-        events = apply(state, decision, forced=False)
+        events = apply(state, decision, forced=False, checked=True)
         while (only := forced_decision(state)) is not None:
             # keep the state before each forced pass: a later statement by that player is
             # explained from there (why nothing was legal), not by whose turn it now is
