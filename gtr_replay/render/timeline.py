@@ -25,8 +25,7 @@ class Moment:
 
     snapshot: Snapshot
     turn: int
-    """The turn the statement was made in (the snapshot's own turn is the one after it,
-    which differs when the statement ends a turn)."""
+    """The turn the statement was made in."""
     depth: int
     """0 on the main line, 1 inside a variation, 2 inside a variation of a variation..."""
 
@@ -80,17 +79,9 @@ class Timeline:
         """Every statement in replay order, variations included."""
         self.main: list[Moment] = []
         self._watches: list[VaultWatch] = [VaultWatch()]
-        turn_before: dict[int, int] = {}
-        last_turn: dict[str, int] = {"": start.turn}
         watch = VaultWatch()
         for snap in snapshots:
-            if snap.path not in last_turn:  # a variation starts where the statement it replaces did
-                parent = int(snap.path.rsplit("/", 1)[-1].split(".")[0])
-                last_turn[snap.path] = turn_before[parent]
-            turn = last_turn[snap.path]
-            turn_before[snap.seq] = turn
-            last_turn[snap.path] = snap.turn
-            moment = Moment(snap, turn, snap.path.count("/") + 1 if snap.path else 0)
+            moment = Moment(snap, snap.turn, snap.path.count("/") + 1 if snap.path else 0)
             self.moments.append(moment)
             if not snap.path:
                 self.main.append(moment)
@@ -117,7 +108,7 @@ class Timeline:
         return self._watches[position]
 
     def turn_at(self, position: int) -> int:
-        return self.start.turn if position == 0 else self.main[position - 1].snapshot.turn
+        return self.start.turn if position == 0 else self.main[position - 1].snapshot.state_dict["turn"]
 
     @property
     def turns(self) -> range:

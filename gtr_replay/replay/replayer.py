@@ -72,6 +72,7 @@ class Snapshot:
     path: str
     """'' for the main line; 's.v' for variation v of the statement with seq s, nested with '/'."""
     turn: int
+    """The turn the statement was made in (the state after it may be in the next turn)."""
     player: str
     kind: str
     text: str
@@ -221,6 +222,7 @@ class Replayer:
         text = str(statement)
         line, column = statement.span.line or step.span.line, statement.span.column or step.span.column
         comments = tuple(c.text for c in step.comments)
+        turn = state.turn
 
         def snap(decision, events, *, is_forced=False, diagnostic=None) -> Snapshot:
             if self.keep_states:
@@ -230,7 +232,7 @@ class Replayer:
                 self._points[id(state)] = note.points
             else:  # checking only: no snapshot to keep, nothing to annotate
                 kept, note = {}, Annotation()
-            return Snapshot(self.seq, index, path, state.turn, statement.actor, statement.kind, text, line, column,
+            return Snapshot(self.seq, index, path, turn, statement.actor, statement.kind, text, line, column,
                             decision, events, note, comments, tuple(step.glyphs), kept, is_forced, diagnostic)
 
         def refuse(message, *, rule_ids=(), hint=None, legal=True) -> Snapshot:

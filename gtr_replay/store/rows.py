@@ -63,22 +63,18 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
     start: list[str] | None = None
     roles: dict[str, str] = {}
     last: dict[str, tuple[int, dict, int]] = {}  # path -> (seq, compact state, statements in the line)
-    turn_at: dict[int, int] = {}  # seq -> the turn its statement was made in
     main = 0
     for snap in replayer.run():
         if start is None:  # the start state exists once the first snapshot is out
             start = replayer.start.deck
             roles = _roles(replayer.start.ruleset)
-            start_turn = replayer.start.turn
         state = snap.state_dict
         path = snap.path
         if path in last:
             before_seq, before, count = last[path]
-            turn = before["turn"]
         else:  # the first statement of a line: the state before it is the replaced statement's
             before_seq, before, count = 0, None, 0
-            turn = turn_at[int(path.rsplit("/", 1)[-1].split(".")[0])] if path else start_turn
-        turn_at[snap.seq] = turn
+        turn = snap.turn
         if not path:
             main += 1
         role = clients = None

@@ -43,7 +43,8 @@ def test_a_statement_that_ends_a_turn_belongs_to_that_turn():
     timeline = short_timeline()
     last_of_turn_1 = timeline.main[4]
     assert last_of_turn_1.snapshot.text == "Ann gathers Bath"
-    assert last_of_turn_1.turn == 1 and last_of_turn_1.snapshot.turn == 2
+    assert last_of_turn_1.turn == 1 and last_of_turn_1.snapshot.turn == 1
+    assert last_of_turn_1.snapshot.state_dict["turn"] == 2  # the state after it is turn 2's start
     assert narrate(last_of_turn_1).plain.startswith("turn 1   Ann gathers Bath !?")
 
 
