@@ -68,6 +68,10 @@ class Store:
             pass
         self.db.close()
 
+    def ids(self) -> frozenset[str]:
+        """Every stored game's id."""
+        return frozenset(row[0] for row in self.db.execute("SELECT id FROM games").fetchall())
+
     def has(self, game: str) -> bool:
         return self.db.execute("SELECT 1 FROM games WHERE id = ?", [game]).fetchone() is not None
 

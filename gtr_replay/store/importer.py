@@ -7,7 +7,9 @@ that the rules refuse is reported with where it is, and the import goes on with 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,14 +77,19 @@ def count_records(files: list[Path]) -> int:
     return sum(1 for path in files for _ in notation.iter_headers(path))
 
 
+PARALLEL_FROM = 16
+"""Records from which an import replays in worker processes (one per core) while this
+process writes; below it, starting workers costs more than it saves."""
+
+
 def import_files(store: Store, paths, *, progress: Progress | None = None,
-                 files: list[Path] | None = None) -> ImportReport:
+                 files: list[Path] | None = None, workers: int | None = None) -> ImportReport:
     """Import every record of the files and folders in ``paths`` into ``store``."""
     files = record_files(paths) if files is None else files
     if not files:
         raise UsageError("no .gtr files found", hint="give .gtr files or folders holding them")
     report = ImportReport(files=len(files))
-    vocabulary = card_vocabulary()
+    tasks: list[tuple[str, int, int, str]] = []
     for path in files:
         source = str(path)
         try:
@@ -91,14 +98,79 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
             report.problems.append(Problem(source, 0, f"cannot read the file: "
                                                       f"{getattr(error, 'strerror', None) or error}"))
             continue
-        for number, record in _records(text, source, vocabulary):
-            if isinstance(record, notation.NotationError):
-                report.problems.append(Problem(source, number, str(record)))
-            else:
-                _import_one(store, record, source, number, report)
-            if progress is not None:
-                progress(1)
+        tasks.extend((source, number, line, piece) for number, line, piece in _pieces(text))
+    workers = workers or (os.cpu_count() or 1)
+    if workers > 1 and len(tasks) >= PARALLEL_FROM:
+        with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(store.ids(),)) as pool:
+            _write_all(store, pool.map(_work, tasks, chunksize=4), report, progress)
+    else:
+        _start_worker(store.ids())
+        _write_all(store, map(_work, tasks), report, progress)
     return report
+
+
+def _write_all(store: Store, results, report: ImportReport, progress: Progress | None) -> None:
+    """Write each replayed game in its own transaction, in the order of the files."""
+    for source, number, outcome in results:
+        if isinstance(outcome, str):
+            report.problems.append(Problem(source, number, outcome))
+        elif isinstance(outcome, tuple) or store.has(outcome.id):  # stored before, or twice in this import
+            report.already += 1
+        else:
+            store.add(outcome)
+            game = outcome.game
+            report.added.append(Added(game["id"], game["ruleset"], game["players"], game["winners"],
+                                      game["decisions"]))
+        if progress is not None:
+            progress(1)
+
+
+_KNOWN: frozenset[str] = frozenset()
+
+
+def _start_worker(known: frozenset[str]) -> None:
+    global _KNOWN
+    _KNOWN = known
+
+
+def _work(task: tuple[str, int, int, str]):
+    """Parse, hash and replay one record (in a worker): its rows, ('already', id), or a problem."""
+    source, number, line, piece = task
+    try:
+        records = notation.parse("\n" * (line - 1) + piece, source=source, vocabulary=card_vocabulary())
+    except notation.NotationError as error:
+        return source, number, str(error)
+    if len(records) != 1:
+        return source, number, f"{source}:{line}: expected one record here, found {len(records)}"
+    record = records[0]
+    canonical = notation.write(record)
+    gid = game_id(canonical)
+    if gid in _KNOWN:
+        return source, number, ("already", gid)
+    try:
+        return source, number, game_rows(record, source=source, number=number, canonical=canonical)
+    except IllegalStatement as error:
+        return source, number, str(error.diagnostic)
+
+
+def _pieces(text: str) -> Iterator[tuple[int, int, str]]:
+    """(number, first line, text) of each record of a file, found from the tag lines alone."""
+    text = scan.normalize(text)
+    lines = text.split("\n")
+    chunks = list(scan.records(text))
+    for number, chunk in enumerate(chunks, 1):
+        end = chunks[number].line - 1 if number < len(chunks) else len(lines)
+        yield number, chunk.line, "\n".join(lines[chunk.line - 1:end])
+
+
+def _pieces(text: str) -> Iterator[tuple[int, int, str]]:
+    """(number, first line, text) of each record of a file, found from the tag lines alone."""
+    text = scan.normalize(text)
+    lines = text.split("\n")
+    chunks = list(scan.records(text))
+    for number, chunk in enumerate(chunks, 1):
+        end = chunks[number].line - 1 if number < len(chunks) else len(lines)
+        yield number, chunk.line, "\n".join(lines[chunk.line - 1:end])
 
 
 def _import_one(store: Store, record, source: str, number: int, report: ImportReport) -> None:
