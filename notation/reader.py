@@ -13,7 +13,7 @@ import re
 import threading
 from typing import Any
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import scan, words
 from .assemble import Assembler

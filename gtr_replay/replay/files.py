@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import notation
+from notation import scan
 
 from gtr_replay.errors import UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
@@ -24,6 +28,39 @@ def record_files(paths) -> list[Path]:
         else:
             raise UsageError(f"{path}: no such file or folder", hint="give .gtr files or folders holding them")
     return found
+
+
+PARALLEL_FROM = 16
+"""Records from which reading runs in one worker process per core."""
+
+
+def record_pieces(text: str) -> Iterator[tuple[int, int, str]]:
+    """(number, first line, text) of each record of a file, found from the tag lines alone,
+    so that each record can be parsed on its own (and one that does not parse spares the rest)."""
+    text = scan.normalize(text)
+    lines = text.split("\n")
+    chunks = list(scan.records(text))
+    for number, chunk in enumerate(chunks, 1):
+        end = chunks[number].line - 1 if number < len(chunks) else len(lines)
+        yield number, chunk.line, "\n".join(lines[chunk.line - 1:end])
+
+
+def parse_piece(source: str, line: int, piece: str) -> list:
+    """Parse one record's text, keeping the file's line numbers in spans and errors."""
+    return notation.parse("\n" * (line - 1) + piece, source=source, vocabulary=card_vocabulary())
+
+
+@dataclass(frozen=True)
+class NotationProblem:
+    """A record that does not parse (kept as text: it crosses process boundaries)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> dict:
+        return {"message": self.text}
 
 
 @dataclass
@@ -60,32 +97,52 @@ class CheckReport:
         return f"{len(self.files)} file(s), {records} record(s), {decisions} statement(s): {verdict}"
 
 
-def check_files(paths, *, lenient: bool = False) -> CheckReport:
+def check_files(paths, *, lenient: bool = False, workers: int | None = None) -> CheckReport:
     """Parse and replay every record of every file (strict: one problem per record at most)."""
     report = CheckReport()
     files = record_files(paths)
     if not files:
         raise UsageError("no .gtr files found", hint="give .gtr files or folders holding them")
+    tasks = []
+    by_source: dict[str, FileReport] = {}
     for path in files:
-        file_report = FileReport(str(path))
+        file_report = by_source[str(path)] = FileReport(str(path))
         report.files.append(file_report)
         try:
-            records = notation.parse(path.read_text(encoding="utf-8"), source=str(path),
-                                     vocabulary=card_vocabulary())
-        except notation.NotationError as error:
-            file_report.errors += 1
-            report.problems.append(error)
-            continue
+            text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}") from None
-        for record in records:
-            file_report.records += 1
-            replayer = Replayer(record, source=str(path), lenient=lenient, keep_states=False)
-            try:
-                for _ in replayer.run():
-                    file_report.decisions += 1
-            except IllegalStatement:
-                pass
-            file_report.errors += len(replayer.diagnostics)
-            report.problems.extend(replayer.diagnostics)
+        tasks.extend((str(path), line, piece, lenient) for _, line, piece in record_pieces(text))
+    workers = workers or (os.cpu_count() or 1)
+    if workers > 1 and len(tasks) >= PARALLEL_FROM:
+        with ProcessPoolExecutor(workers) as pool:
+            outcomes = list(pool.map(_check_piece, tasks, chunksize=8))
+    else:
+        outcomes = [_check_piece(task) for task in tasks]
+    for source, records, decisions, problems in outcomes:
+        file_report = by_source[source]
+        file_report.records += records
+        file_report.decisions += decisions
+        file_report.errors += len(problems)
+        report.problems.extend(problems)
     return report
+
+
+def _check_piece(task) -> tuple[str, int, int, list]:
+    """Check one record: (source, records, statements replayed, problems)."""
+    source, line, piece, lenient = task
+    try:
+        records = parse_piece(source, line, piece)
+    except notation.NotationError as error:
+        return source, 0, 0, [NotationProblem(str(error))]
+    decisions = 0
+    problems: list = []
+    for record in records:
+        replayer = Replayer(record, source=source, lenient=lenient, keep_states=False)
+        try:
+            for _ in replayer.run():
+                decisions += 1
+        except IllegalStatement:
+            pass
+        problems.extend(replayer.diagnostics)
+    return source, len(records), decisions, problems

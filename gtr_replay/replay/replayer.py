@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import notation
-from notation import Record, Step, Variation
+from notation import Record, Step
 
-from gtr_replay.engine import apply, legal_decisions, pending, rules
+from gtr_replay.engine import apply, legal_decisions, rules
 from gtr_replay.engine.core import check, forced_decision, make_forced
 from gtr_replay.engine.decisions import Decision, Pass, Think
 from gtr_replay.engine.draws import check_or_stack

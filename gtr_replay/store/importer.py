@@ -8,20 +8,18 @@ that the rules refuse is reported with where it is, and the import goes on with 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import notation
-from notation import scan
 
 from gtr_replay.errors import UsageError
-from gtr_replay.replay.files import record_files
+from gtr_replay.replay.files import parse_piece, record_files, record_pieces
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.store.db import Store
 from gtr_replay.store.rows import game_id, game_rows
-from gtr_replay.vocabulary import card_vocabulary
 
 
 @dataclass(frozen=True)
@@ -98,7 +96,7 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
             report.problems.append(Problem(source, 0, f"cannot read the file: "
                                                       f"{getattr(error, 'strerror', None) or error}"))
             continue
-        tasks.extend((source, number, line, piece) for number, line, piece in _pieces(text))
+        tasks.extend((source, number, line, piece) for number, line, piece in record_pieces(text))
     workers = workers or (os.cpu_count() or 1)
     if workers > 1 and len(tasks) >= PARALLEL_FROM:
         with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(store.ids(),)) as pool:
@@ -137,7 +135,7 @@ def _work(task: tuple[str, int, int, str]):
     """Parse, hash and replay one record (in a worker): its rows, ('already', id), or a problem."""
     source, number, line, piece = task
     try:
-        records = notation.parse("\n" * (line - 1) + piece, source=source, vocabulary=card_vocabulary())
+        records = parse_piece(source, line, piece)
     except notation.NotationError as error:
         return source, number, str(error)
     if len(records) != 1:
@@ -151,62 +149,3 @@ def _work(task: tuple[str, int, int, str]):
         return source, number, game_rows(record, source=source, number=number, canonical=canonical)
     except IllegalStatement as error:
         return source, number, str(error.diagnostic)
-
-
-def _pieces(text: str) -> Iterator[tuple[int, int, str]]:
-    """(number, first line, text) of each record of a file, found from the tag lines alone."""
-    text = scan.normalize(text)
-    lines = text.split("\n")
-    chunks = list(scan.records(text))
-    for number, chunk in enumerate(chunks, 1):
-        end = chunks[number].line - 1 if number < len(chunks) else len(lines)
-        yield number, chunk.line, "\n".join(lines[chunk.line - 1:end])
-
-
-def _pieces(text: str) -> Iterator[tuple[int, int, str]]:
-    """(number, first line, text) of each record of a file, found from the tag lines alone."""
-    text = scan.normalize(text)
-    lines = text.split("\n")
-    chunks = list(scan.records(text))
-    for number, chunk in enumerate(chunks, 1):
-        end = chunks[number].line - 1 if number < len(chunks) else len(lines)
-        yield number, chunk.line, "\n".join(lines[chunk.line - 1:end])
-
-
-def _import_one(store: Store, record, source: str, number: int, report: ImportReport) -> None:
-    canonical = notation.write(record)
-    if store.has(game_id(canonical)):
-        report.already += 1
-        return
-    try:
-        rows = game_rows(record, source=source, number=number, canonical=canonical)
-    except IllegalStatement as error:
-        report.problems.append(Problem(source, number, str(error.diagnostic)))
-        return
-    store.add(rows)
-    game = rows.game
-    report.added.append(Added(game["id"], game["ruleset"], game["players"], game["winners"], game["decisions"]))
-
-
-def _records(text: str, source: str, vocabulary) -> Iterator[tuple[int, object]]:
-    """(number, record) for each record of a file, or (number, NotationError) for one that
-    does not parse; the other records of the file are still read."""
-    try:
-        yield from enumerate(notation.parse(text, source=source, vocabulary=vocabulary), 1)
-        return
-    except notation.NotationError:
-        pass
-    # Parse record by record, padded with blank lines so errors keep the file's line numbers.
-    text = scan.normalize(text)
-    lines = text.split("\n")
-    chunks = list(scan.records(text))
-    for number, chunk in enumerate(chunks, 1):
-        end = chunks[number].line - 1 if number < len(chunks) else len(lines)
-        piece = "\n" * (chunk.line - 1) + "\n".join(lines[chunk.line - 1:end])
-        try:
-            records = notation.parse(piece, source=source, vocabulary=vocabulary)
-        except notation.NotationError as error:
-            yield number, error
-            continue
-        for record in records:
-            yield number, record

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine import Add, Demand, Give, Lay, Lead, Pass, Think, apply, rules
+from gtr_replay.engine import Add, Demand, Give, Lay, Lead, Think, apply, rules
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.scoring import scores
