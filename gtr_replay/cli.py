@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from gtr_replay.cli_common import JsonOpt, RulesetOpt, app, debug, err, fail, out
@@ -188,7 +189,7 @@ def main() -> None:
     except GtrError as error:  # a library error that escaped a command
         if debug["on"]:
             raise
-        err.print(f"[red]error:[/red] {error}")
+        err.print(f"[red]error:[/red] {escape(str(error))}", soft_wrap=True)
         sys.exit(2 if isinstance(error, UsageError) else 1)
     except Exception:
         if debug["on"]:

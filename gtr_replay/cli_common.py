@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, NoReturn
 
 import typer
+from rich.markup import escape
 from rich.console import Console
 
 from gtr_replay.errors import GtrError, UsageError
@@ -36,7 +37,7 @@ def fail(error: GtrError) -> NoReturn:
     if debug["on"]:
         raise error
     status = 2 if isinstance(error, UsageError) else 1
-    err.print(f"[red]error:[/red] {error}", markup=True, soft_wrap=True)
+    err.print(f"[red]error:[/red] {escape(str(error))}", soft_wrap=True)
     raise typer.Exit(status)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from gtr_replay.cli_common import JsonOpt, app, err, fail, out
@@ -44,7 +45,7 @@ def import_(
         print(json.dumps(report.to_dict(), indent=2))
     else:
         for problem in report.problems:
-            err.print(f"[red]error:[/red] {problem}", soft_wrap=True, highlight=False)
+            err.print(f"[red]error:[/red] {escape(str(problem))}", soft_wrap=True, highlight=False)
         _summary(report, db)
     raise typer.Exit(0 if report.ok else 1)
 

@@ -99,3 +99,13 @@ def test_every_command_has_help_with_an_example(command):
     result = run(command, "--help")
     assert result.exit_code == 0
     assert "Example:" in result.stdout
+
+
+def test_bracketed_words_in_errors_are_printed_as_written(tmp_path):
+    """Messages quote statements such as 'thinks: draw [Atrium]' or a mistyped '[bold]':
+    they must reach the user as written, never read as terminal styling."""
+    path = tmp_path / "m.gtr"
+    path.write_text('[Game "x"]\n[Ruleset "republic"]\n[Players "Ann, Ben"]\n[Deck "seed:a:fy-1"]\n\n'
+                    "turn 1 Ann\n  Ann leads [bold] with Road\n")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1 and "Ann leads [bold] with Road" in result.stderr
