@@ -22,13 +22,16 @@ from gtr_replay.errors import GtrError, UsageError
 
 
 @app.command()
-def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False) -> None:
+def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False,
+          missing: Annotated[bool, typer.Option("--missing", help="List only the cards whose building power "
+                                                                  "is not written yet.")] = False) -> None:
     """List every card of a ruleset: name, material, role, value and copies, with Jacks,
     Sites and the optional Geek cards.
 
     Example: gtr cards --ruleset classic
     """
     from gtr_replay.cards import cards_for
+    from gtr_replay.powers.pending import missing as no_power_yet
     from gtr_replay.rulesets import find_ruleset
 
     try:
@@ -36,6 +39,14 @@ def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False) -> None:
     except GtrError as error:
         fail(error)
     card_set = cards_for(spec.ruleset)
+    if missing:
+        names = sorted(n for n in no_power_yet(spec.edition) if n in card_set.cards or n in card_set.optional)
+        if as_json:
+            print(json.dumps({"ruleset": str(spec.ruleset), "no_power_yet": names}, indent=2))
+        else:
+            out.print(f"{len(names)} card(s) of {spec.ruleset} without a building power yet:")
+            out.print(", ".join(names))
+        return
     rows = [*card_set.cards.values(), *card_set.optional.values()]
     rows.sort(key=lambda c: (c.optional, list(type(c.material)).index(c.material), c.name))
     aliases = {alias: name for alias, name in card_set.aliases.items() if name in card_set.cards}
