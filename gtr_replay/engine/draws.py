@@ -7,8 +7,6 @@ order the listed cards are checked against the top of the deck instead.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from gtr_replay.engine.handlers.base import missing
 from gtr_replay.engine.state import GameState
 from gtr_replay.errors import RulesError
@@ -45,7 +43,3 @@ def unknown_order(state: GameState) -> None:
     """Forget the deck's order: hold it sorted, so draws must be told (``check_or_stack``)."""
     state.deck.sort()
     state.deck_known = False
-
-
-def deck_counts(state: GameState) -> Counter:
-    return Counter(state.deck)

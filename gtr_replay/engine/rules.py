@@ -41,15 +41,15 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     return [powers[b.foundation] for b in state.players[i].buildings if b.complete and b.foundation in powers]
 
 
-def material_value(material: Material) -> int:
-    from gtr_replay.cards import material_facts
-    return material_facts()[material].value
-
-
 @cache
 def _site_values() -> dict[Material, int]:
     from gtr_replay.cards import material_facts
     return {m: f.value for m, f in material_facts().items()}
+
+
+def material_value(material: Material) -> int:
+    """The value of a material: its Site's influence, the materials a building of it needs (R-CARD-4)."""
+    return _site_values()[material]
 
 
 def influence(state: GameState, i: int) -> int:
@@ -79,6 +79,14 @@ def vault_limit(state: GameState, i: int) -> int:
     for p in powers:
         limit *= p.vault_factor(state, i)
     return limit
+
+
+def think_draws(state: GameState, i: int, option: str) -> int:
+    """Cards a Thinker action draws before the deck runs short: one, or up to the refill
+    size (R-THINK-1, R-THINK-2); none for a Jack."""
+    if option == "jack":
+        return 0
+    return 1 if option == "draw" else refill_size(state, i) - hand_count_for_think(state, i)
 
 
 def hand_count_for_think(state: GameState, i: int) -> int:

@@ -272,12 +272,7 @@ class Replayer:
         return snap(decision, events)
 
     def _prepare_draw(self, state: GameState, decision: Think, drawn: tuple[str, ...] | None) -> None:
-        i = state.index(decision.player)
-        if decision.option == "draw":
-            want = 1
-        else:
-            want = rules.refill_size(state, i) - rules.hand_count_for_think(state, i)
-        want = min(want, len(state.deck))
+        want = min(rules.think_draws(state, state.index(decision.player), decision.option), len(state.deck))
         if drawn is None:
             if not state.deck_known:
                 raise RulesError(f"the deck's order is unknown, so the record must list the {want} card(s) "

@@ -164,7 +164,7 @@ class ThinkHandler(Handler):
             player.hand.append(JACK)
             ev.append(Event("move", d.player, JACK, Zone.JACK_PILE, Zone.HAND))
         else:
-            want = 1 if d.option == "draw" else rules.refill_size(state, i) - rules.hand_count_for_think(state, i)
+            want = rules.think_draws(state, i, d.option)
             if not state.deck:  # only reachable when the deck may lie empty (AMB-01 'empty-draw')
                 flow.end_game(state, ev, "deck", by=d.player)
                 return

@@ -10,12 +10,6 @@ from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
 from gtr_replay.engine.state import Building, GameState, Phase
 
-_ROLE_RULE = {
-    Role.PATRON: "R-PATRON-1", Role.LABORER: "R-LAB-1", Role.ARCHITECT: "R-ARCH-1",
-    Role.CRAFTSMAN: "R-CRAFT-1", Role.MERCHANT: "R-MER-1", Role.LEGIONARY: "R-LEG-1",
-}
-
-
 def remaining(state: GameState, i: int) -> int:
     return rules.action_count(state, i) - state.actions_used
 
@@ -101,13 +95,9 @@ def _site_problem(state: GameState, i: int, card: str, site, out_of_town: bool):
         return problem(f"{site} Sites remain in town; out of town opens once they are gone", "AMB-04")
     cost = rules.out_of_town_cost(state, i)
     if remaining(state, i) < cost:
-        return problem(f"an out-of-town foundation takes {cost} actions; {d_name(state, i)} has "
+        return problem(f"an out-of-town foundation takes {cost} actions; {state.players[i].name} has "
                        f"{remaining(state, i)} left", "R-BUILD-3", "AMB-05")
     return None
-
-
-def d_name(state: GameState, i: int) -> str:
-    return state.players[i].name
 
 
 @handles
