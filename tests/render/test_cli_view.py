@@ -5,7 +5,8 @@ import pytest
 from typer.testing import CliRunner
 
 from gtr_replay.cli import app
-from tests.render.conftest import SOLD
+from gtr_replay.engine import scoring
+from tests.render.conftest import camp, cards, row
 from tests.render.test_timeline import SHORT
 
 runner = CliRunner()
@@ -23,45 +24,57 @@ def short_file(tmp_path):
     return path
 
 
-def test_show_defaults_to_the_end(game_file):
-    result = run("show", game_file)
-    assert result.exit_code == 0, result.output
-    assert "after statement 203 of 203" in result.stdout
-    assert "game over (last-site): Ben wins" in result.stdout
+def test_show_defaults_to_the_end(game_file, timeline):
+    shown = run("show", game_file)
+    assert shown.exit_code == 0, shown.output
+    n = len(timeline)
+    assert f"after statement {n} of {n} (turn {timeline.main[-1].turn}: {timeline.main[-1].snapshot.text})" \
+        in shown.stdout
+    final = timeline.state(n)
+    winners = scoring.result(final).winners
+    assert f"game over ({final.end_reason}): {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}" \
+        in shown.stdout
 
 
-def test_show_at_a_statement_and_at_a_turn(game_file):
+def test_show_at_a_statement_and_at_a_turn(game_file, timeline, sale):
     at = run("show", game_file, "--at", 0)
-    assert "before the first of 203 statements" in at.stdout
+    assert f"before the first of {len(timeline)} statements" in at.stdout
     assert "next: " in at.stdout and "to lead or think" in at.stdout
-    turn = run("show", game_file, "--turn", 5)
+    turn = run("show", game_file, "--turn", sale.turn)
     assert turn.exit_code == 0
-    assert "╭─ turn 5 · " in turn.stdout
+    assert f"╭─ turn {sale.turn} · " in turn.stdout
+    assert f"after statement {timeline.start_of_turn(sale.turn)} of {len(timeline)}" in turn.stdout
 
 
-def test_show_as_a_player_hides_hands_and_vaults(game_file):
-    result = run("show", game_file, "--at", SOLD, "--as", "Ann")
-    assert result.exit_code == 0
-    assert "as Ann sees it" in result.stdout
-    assert "3 cards, hidden" in result.stdout
-    assert "1 card, face down  [1/" in result.stdout
-    assert "seen going in this turn: Dock" in result.stdout
-    assert "Crane" not in result.stdout.split("╭─ Ben")[1].split("stockpile")[0]
+def test_show_as_a_player_hides_hands_and_vaults(game_file, timeline, sale):
+    shown = run("show", game_file, "--at", sale.position, "--as", sale.viewer)
+    assert shown.exit_code == 0
+    assert f"after statement {sale.position} of {len(timeline)}" in shown.stdout
+    assert f"as {sale.viewer} sees it" in shown.stdout
+    state = timeline.state(sale.position)
+    hidden, mine = state.player(sale.seller).hand, state.player(sale.viewer).vault
+    their_hand = row(camp(shown.stdout, sale.seller), "hand")
+    assert cards(len(hidden), "hidden") in their_hand
+    assert not any(card in their_hand for card in hidden)
+    assert f"{cards(len(mine), 'face down')}  [{len(mine)}/" in row(camp(shown.stdout, sale.viewer), "vault")
+    assert f"seen going in this turn: {sale.card}" in row(camp(shown.stdout, sale.seller), "vault")
 
 
 @pytest.mark.parametrize("args,says", [
     (("--as", "Zed"), "--as Zed: no such player; the players are Ann, Ben"),
     (("--as", "ann"), "did you mean Ann?"),
-    (("--at", 999), "--at 999 is out of range: the main line has statements 0 to 203"),
-    (("--at", -1), "statements 0 to 203"),
-    (("--turn", 999), "--turn 999 is out of range: the record has turns 1 to "),
+    (("--at", "{past}"), "--at {past} is out of range: the main line has statements 0 to {n}"),
+    (("--at", -1), "statements 0 to {n}"),
+    (("--turn", 999), "--turn 999 is out of range: the record has turns 1 to {last}"),
     (("--at", 3, "--turn", 2), "give --at or --turn, not both"),
     (("--record", 2), "has 1 record(s); there is no record 2"),
 ])
-def test_show_usage_errors_exit_2_and_say_why(game_file, args, says):
-    result = run("show", game_file, *args)
-    assert result.exit_code == 2
-    assert says in " ".join(result.stderr.split())
+def test_show_usage_errors_exit_2_and_say_why(game_file, timeline, args, says):
+    """``{n}``: the number of statements; ``{past}``: one more; ``{last}``: the last turn."""
+    known = {"n": len(timeline), "past": len(timeline) + 1, "last": timeline.turns.stop - 1}
+    shown = run("show", game_file, *(str(a).format(**known) for a in args))
+    assert shown.exit_code == 2
+    assert says.format(**known) in " ".join(shown.stderr.split())
 
 
 def test_missing_file_is_a_usage_error(tmp_path):
@@ -127,8 +140,8 @@ def test_snapshot_show_at_the_end(game_file, text_snapshot):
     assert result.stdout.replace(str(game_file), "game.gtr") == text_snapshot
 
 
-def test_snapshot_show_as_a_player(game_file, text_snapshot):
-    result = run("show", game_file, "--at", SOLD, "--as", "Ann")
+def test_snapshot_show_as_a_player(game_file, sale, text_snapshot):
+    result = run("show", game_file, "--at", sale.position, "--as", sale.viewer)
     assert result.stdout.replace(str(game_file), "game.gtr") == text_snapshot
 
 

@@ -2,6 +2,7 @@
 
 import notation
 
+from gtr_replay.engine.scoring import scores
 from gtr_replay.render.timeline import Timeline, narrate
 from gtr_replay.vocabulary import card_vocabulary
 
@@ -70,7 +71,11 @@ def test_positions_count_only_the_main_line():
 def test_narration_names_completions_and_forced_answers(timeline):
     lines = [line.plain for line in timeline.narrated()]
     assert any("— completes " in line for line in lines)
-    assert lines[-1].endswith("points Ann 10, Ben 13")
-    assert "game ends: last-site" in lines[-1]
-    legionary = [line for line in lines if "gives " in line or "Glory to Rome" in line]
-    assert legionary and all("demands" in line or "takes" in line or "passes" in line for line in legionary)
+    final = timeline.state(len(timeline))
+    assert lines[-1].endswith("points " + ", ".join(f"{s.player} {s.total}" for s in scores(final)))
+    assert f"game ends: {final.end_reason}" in lines[-1]
+    # an answer the engine made is a note on the demand, the take or the pass that led to it;
+    # an answer with a choice is a statement of its own ('Ann gives Dock to Ben')
+    noted = [line.split("  — ", 1) for line in lines if "  — " in line]
+    forced = [said for said, notes in noted if "gives " in notes or "Glory to Rome" in notes]
+    assert forced and all("demands" in said or "takes" in said or "passes" in said for said in forced)

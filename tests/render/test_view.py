@@ -6,39 +6,27 @@ import notation
 import pytest
 
 from gtr_replay.engine.events import Event
+from gtr_replay.engine.scoring import result
 from gtr_replay.render import camp_panel, state_view, status, table_panel
 from gtr_replay.render.timeline import Timeline
 from gtr_replay.render.view import VaultWatch
 from gtr_replay.vocabulary import card_vocabulary
-from tests.render.conftest import SOLD, render
+from tests.render.conftest import camp, cards, flat, render, row
 
 
-def flat(text: str) -> str:
-    """The text without panel borders, every run of spaces and line breaks made one space."""
-    return " ".join(text.replace("│", " ").split())
-
-
-def row(text: str, label: str) -> str:
-    """The first line of a panel whose label is ``label`` (the panels are one grid each)."""
-    for line in text.splitlines():
-        if line.strip("│ ").startswith(label + " "):
-            return line
-    raise AssertionError(f"no {label!r} row in\n{text}")
-
-
-def test_each_camp_panel_holds_its_own_cards(timeline):
-    state = timeline.state(SOLD)
-    ann, ben = state.players
-    text = render(camp_panel(state, 0))
-    assert text.lstrip().startswith("╭─ Ann")
+def test_each_camp_panel_holds_its_own_cards(timeline, sale):
+    state = timeline.state(sale.position)
+    seller, viewer = state.player(sale.seller), state.player(sale.viewer)
+    text = render(camp_panel(state, state.players.index(viewer)))
+    assert text.lstrip().startswith(f"╭─ {viewer.name}")
     hand = row(text, "hand")
-    assert all(card in hand for card in ann.hand) and f"({len(ann.hand)})" in hand
-    assert "Circus Maximus" in row(text, "vault")
-    ben_text = render(camp_panel(state, 1))
-    assert all(card in row(ben_text, "stockpile") for card in ben.stockpile)
-    assert "Dock" in row(ben_text, "vault")
-    for building in ben.buildings:
-        assert building.foundation in ben_text
+    assert all(card in hand for card in viewer.hand) and f"({len(viewer.hand)})" in hand
+    assert all(card in row(text, "vault") for card in viewer.vault)
+    seller_text = render(camp_panel(state, state.players.index(seller)))
+    assert all(card in row(seller_text, "stockpile") for card in seller.stockpile)
+    assert sale.card in row(seller_text, "vault")
+    for building in seller.buildings:
+        assert building.foundation in seller_text
 
 
 def test_clientele_is_grouped_by_role_and_stockpile_by_material(timeline):
@@ -51,14 +39,14 @@ def test_clientele_is_grouped_by_role_and_stockpile_by_material(timeline):
 def test_buildings_show_materials_needed_and_completion(timeline):
     state = timeline.state(len(timeline))
     done = [(i, b) for i, p in enumerate(state.players) for b in p.buildings if b.complete]
-    assert done, "the fixed game completes a building"
+    assert done, "the game is chosen to complete a building"
     i, building = done[0]
-    line = next(x for x in render(camp_panel(state, i)).splitlines() if building.foundation in x)
+    line = next(x for x in render(camp_panel(state, i)).splitlines() if f"{building.foundation} on " in x)
     assert "✓" in line and f"{len(building.materials)}/" in line
 
 
-def test_table_panel_shows_pool_sites_deck_jacks_and_leader(timeline):
-    state = timeline.state(SOLD)
+def test_table_panel_shows_pool_sites_deck_jacks_and_leader(timeline, sale):
+    state = timeline.state(sale.position)
     text = render(table_panel(state))
     assert f"turn {state.turn}" in text and f"{state.players[state.leader].name} leads" in text
     assert all(card in flat(text) for card in state.pool)
@@ -68,51 +56,60 @@ def test_table_panel_shows_pool_sites_deck_jacks_and_leader(timeline):
     assert state.deck[0] not in row(text, "deck")  # the deck's order is never shown
 
 
-def test_omniscient_view_shows_every_hand_and_vault(timeline):
-    state = timeline.state(SOLD)
-    text = render(state_view(state, watch=timeline.watch(SOLD)))
+def test_omniscient_view_shows_every_hand_and_vault(timeline, sale):
+    state = timeline.state(sale.position)
+    text = render(state_view(state, watch=timeline.watch(sale.position)))
     assert "hidden" not in text and "face down" not in text
-    assert "Crane" in text and "Circus Maximus" in text
+    for player in state.players:
+        assert all(card in row(camp(text, player.name), "hand") for card in player.hand)
+        assert all(card in row(camp(text, player.name), "vault") for card in player.vault)
 
 
-def test_player_view_hides_other_hands_but_shows_their_size(timeline):
-    state = timeline.state(SOLD)
-    text = render(state_view(state, viewer="Ann", watch=timeline.watch(SOLD)))
-    ann_part, ben_part = text.split("╭─ Ben")
-    assert "Ann (you)" in ann_part or "Ann (leader, you)" in ann_part
-    assert "Palisade" in row(ann_part, "hand")
-    ben_hand = row(ben_part, "hand")
-    assert "3 cards, hidden" in ben_hand
-    assert not any(card in ben_hand for card in ("Crane", "Road", "Circus Maximus"))
+def test_player_view_hides_other_hands_but_shows_their_size(timeline, sale):
+    state = timeline.state(sale.position)
+    text = render(state_view(state, viewer=sale.viewer, watch=timeline.watch(sale.position)))
+    mine, theirs = camp(text, sale.viewer), camp(text, sale.seller)
+    assert f"{sale.viewer} (you)" in mine or f"{sale.viewer} (leader, you)" in mine
+    assert all(card in row(mine, "hand") for card in state.player(sale.viewer).hand)
+    hidden = state.player(sale.seller).hand
+    their_hand = row(theirs, "hand")
+    assert cards(len(hidden), "hidden") in their_hand
+    assert not any(card in their_hand for card in hidden)
 
 
-def test_player_view_hides_every_vault_even_the_owners(timeline):
-    """Ann's Circus Maximus went in on an earlier turn: nobody may look at it (R-VAULT-1).
-    Ben's Dock was sold this turn from his stockpile, so the table saw it go in."""
-    state = timeline.state(SOLD)
-    text = render(state_view(state, viewer="Ann", watch=timeline.watch(SOLD)))
-    ann_part, ben_part = text.split("╭─ Ben")
-    assert "1 card, face down" in row(ann_part, "vault")
-    assert "Circus Maximus" not in row(ann_part, "vault")
-    assert "1 card, face down; seen going in this turn: Dock" in row(ben_part, "vault")
+def test_player_view_hides_every_vault_even_the_owners(timeline, sale):
+    """The viewer's vault cards went in on earlier turns: nobody may look at them (R-VAULT-1).
+    The seller's card was sold this turn from the stockpile, so the table saw it go in."""
+    state = timeline.state(sale.position)
+    text = render(state_view(state, viewer=sale.viewer, watch=timeline.watch(sale.position)))
+    mine, theirs = state.player(sale.viewer).vault, state.player(sale.seller).vault
+    assert mine, "the game is chosen so that the viewer's vault holds cards"
+    my_vault = row(camp(text, sale.viewer), "vault")
+    assert f"{cards(len(mine), 'face down')}  [{len(mine)}/" in my_vault  # nothing seen going in
+    assert not any(card in my_vault for card in mine)
+    assert (f"{cards(len(theirs), 'face down')}; seen going in this turn: {sale.card}  ["
+            in row(camp(text, sale.seller), "vault"))
     assert "points + vault" in text  # vault points would tell what is hidden
 
 
-def test_vault_card_is_hidden_once_its_turn_is_over(timeline):
-    later = SOLD + 2  # Ben's second sale ends the turn; the next turn has begun
+def test_vault_card_is_hidden_once_its_turn_is_over(timeline, sale):
+    later = sale.next_turn  # the first position of the next turn
     state = timeline.state(later)
-    assert timeline.turn_at(later) > timeline.turn_at(SOLD)
-    text = render(state_view(state, viewer="Ben", watch=timeline.watch(later)))
+    assert timeline.turn_at(later) > timeline.turn_at(sale.position)
+    assert sale.card in state.player(sale.seller).vault
+    text = render(state_view(state, viewer=sale.seller, watch=timeline.watch(later)))
     assert "seen going in" not in text
-    assert "Dock" not in row(text.split("╭─ Ben")[1], "vault")
+    assert sale.card not in row(camp(text, sale.seller), "vault")
 
 
-def test_vaults_are_uncovered_at_the_end(timeline):
+def test_vaults_are_uncovered_at_the_end(timeline, sale):
     state = timeline.state(len(timeline))
-    text = render(state_view(state, viewer="Ann"))
+    text = render(state_view(state, viewer=sale.viewer))
     assert "face down" not in text
-    assert all(card in text for p in state.players for card in p.vault)
-    assert "game over (last-site): Ben wins" in text
+    for player in state.players:
+        assert all(card in row(camp(text, player.name), "vault") for card in player.vault)
+    winners = result(state).winners
+    assert f"game over ({state.end_reason}): {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}" in text
 
 
 def test_unknown_viewer_is_refused(timeline):
