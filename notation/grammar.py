@@ -378,6 +378,7 @@ class ToRecords(Transformer):
 
 _CONVERT_TERMINAL: dict[str, Callable[[ToRecords, Token], Any]] = {
     "PLAYER": lambda self, token: self.names.player(token),
+    "OWNER": lambda self, token: self.names.player(Token.new_borrow_pos("PLAYER", token[:-2], token)),
     "ROLE": lambda self, token: _role(token),
     "MATERIAL": lambda self, token: _material(token),
     "THINK_KIND": lambda self, token: _think_kind(token),

@@ -212,20 +212,23 @@ class Lay(Statement):
 @statement("add")
 @dataclass(frozen=True)
 class Add(Statement):
-    """``Ann adds Statue to Temple``, ``adds Statue from pool to Temple``."""
+    """``Ann adds Statue to Temple``, ``adds Statue from pool to Temple``; into another
+    player's structure (Stairway): ``Ann adds Brick to Ben's Archway``."""
 
     player: str
     card: str
     structure: str
     source: Zone | None = None
+    owner: str | None = None  # None: the player's own building
 
     @classmethod
     def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, (card, source), structure = parts
-        return cls(player, card, structure, source, span=span)
+        player, (card, source), *owner, structure = parts
+        return cls(player, card, structure, source, owner[0] if owner else None, span=span)
 
     def text(self) -> str:
-        return f"{self.player} adds {sourced(self.card, self.source)} to {self.structure}"
+        target = self.structure if self.owner is None else f"{self.owner}'s {self.structure}"
+        return f"{self.player} adds {sourced(self.card, self.source)} to {target}"
 
 
 # Legionary
