@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from gtr_replay.engine import flow, handlers  # noqa: F401  (registers the handlers)
 from gtr_replay.engine.decisions import (
-    Add, Decision, Demand, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, Surrender, TakeFromPool, Think,
+    Add, Decision, Demand, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, Steal, Surrender, TakeFromPool,
+    Think,
 )
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
@@ -49,6 +50,13 @@ _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
     Phase.GIVE: (Give,),
 }
 
+_RIDERS: dict[str, tuple[type[Decision], ...]] = {
+    "hire-from-hand": (Hire, Pass),
+    "public": (Add, Pass),
+    "steal": (Steal, Pass),
+}
+"""What answers each kind of rider; a new client's action (``client``) is any action of its role."""
+
 _OWN_STATEMENT = frozenset({Phase.LEAD, Phase.FOLLOW, Phase.OVER})
 """Phases whose decision is always recorded, even when only one choice is legal."""
 
@@ -61,7 +69,12 @@ def pending(state: GameState) -> Prompt | None:
     if phase is Phase.OVER:
         return None
     if phase is Phase.ACTIONS:
-        return Prompt(str(state.led_role).lower(), state.players[state.current].name, _ACTIONS[state.led_role])
+        name = state.players[state.current].name
+        if state.riders:
+            rider = state.riders[-1]
+            kinds = _ACTIONS[rider.role] if rider.kind == "client" else _RIDERS[rider.kind]
+            return Prompt(rider.kind, name, kinds)
+        return Prompt(str(state.led_role).lower(), name, _ACTIONS[state.led_role])
     player = state.players[state.current].name
     if phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
         player = state.players[state.legionary.demander].name
@@ -98,6 +111,9 @@ def check(state: GameState, decision: Decision) -> RulesError | None:
         expected = " or ".join(k.__name__.lower() for k in prompt.decisions)
         rule = "R-ACT-1" if state.phase is Phase.ACTIONS else _KIND_RULE[state.phase]
         role = f" ({state.led_role} was led)" if state.phase is Phase.ACTIONS else ""
+        if state.phase is Phase.ACTIONS and state.riders:
+            rider = state.riders[-1]
+            role = f" (the {rider.power} gives {prompt.player} a {rider.kind} step first; 'passes' declines it)"
         return IllegalDecisionError(
             f"{decision.player} cannot {decision.verb} now: the game waits for {prompt.player} to {expected}{role}",
             rule_ids=(rule,), actor=decision.player, turn=state.turn)
@@ -122,8 +138,7 @@ def apply(state: GameState, decision: Decision, *, forced: bool = True, checked:
         error.legal = legal_decisions(state)
         raise error
     ev: list[Event] = []
-    HANDLERS[type(decision)].perform(state, state.current, decision, ev)
-    flow.check_wins(state, ev)
+    _perform(state, decision, ev)
     if forced:
         _make_forced(state, ev)
     return ev
@@ -147,7 +162,15 @@ def forced_decision(state: GameState) -> Decision | None:
 def make_forced(state: GameState, decision: Decision, ev: list[Event]) -> None:
     """Perform one forced action (as returned by ``forced_decision``), recording it."""
     ev.append(Event("auto", decision.player, text=repr(decision)))
+    _perform(state, decision, ev)
+
+
+def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
+    """Perform a checked decision; the rider it answers, if any, is taken off the stack first."""
+    if state.riders and state.phase is Phase.ACTIONS and type(decision) is not Surrender:
+        state.acting = state.riders.pop()
     HANDLERS[type(decision)].perform(state, state.current, decision, ev)
+    state.acting = None
     flow.check_wins(state, ev)
 
 

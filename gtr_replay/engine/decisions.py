@@ -69,11 +69,13 @@ class Lay(Decision):
 
 @dataclass(frozen=True, slots=True)
 class Add(Decision):
-    """Architect (from stockpile) or Craftsman (from hand): add a material to a building (R-BUILD-5)."""
+    """Architect (from stockpile) or Craftsman (from hand): add a material to a building
+    (R-BUILD-5); with ``owner``, into another player's structure, making it public (B-STAIRWAY-1)."""
 
     card: str
     building: str
     source: Zone | None = None
+    owner: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,14 @@ class Sell(Decision):
 @dataclass(frozen=True, slots=True)
 class Pass(Decision):
     """Decline the remaining actions, or stop taking from the Pool (R-TURN-7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Decision):
+    """Take another player's completed structure, as a power grants (B-PRISON-1, BC-PRISON-1)."""
+
+    victim: str
+    building: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,8 @@ def _announce(state: GameState, ev: list[Event]) -> None:
 def settle_actions(state: GameState, ev: list[Event]) -> None:
     """Skip past players who have no action left; end the turn after the last (R-TURN-6)."""
     while state.phase is Phase.ACTIONS:
+        if state.riders:  # extra steps granted to the current player come first
+            return
         player = state.players[state.current]
         if not player.done and state.actions_used < rules.action_count(state, state.current):
             return
@@ -83,6 +85,7 @@ def end_turn(state: GameState, ev: list[Event]) -> None:
                 state.pool.append(card)
                 ev.append(Event("move", player.name, card, Zone.CAMP, Zone.POOL))
         player.camp.clear()
+    state.riders.clear()
     ev.append(Event("cleanup"))
     state.leader = state.left_of(state.leader)
     state.turn += 1
@@ -102,6 +105,10 @@ def end_game(state: GameState, ev: list[Event], reason: str, by: str | None = No
 def check_wins(state: GameState, ev: list[Event]) -> None:
     """Instant wins are checked after every step, in seat order from the leader (R-END-1d, AMB-15)."""
     if state.phase is Phase.OVER:
+        return
+    winning = rules.powers_with(state, "wins")
+    if not winning or not (state.public or any(b.foundation in winning for p in state.players
+                                               for b in p.buildings)):
         return
     n = len(state.players)
     for step in range(n):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from gtr_replay.cards import CardSet, cards_for
-from gtr_replay.enums import JACK, Material, Role
+from gtr_replay.enums import JACK, Material, Role, Zone
 from gtr_replay.engine.state import Building, GameState
 from gtr_replay.powers import Power, table
 from gtr_replay.rulesets import RULESETS, RulesetSpec
@@ -33,12 +33,51 @@ def card_set(state: GameState) -> CardSet:
 
 
 def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Power]:
-    """Powers of the player's completed structures (R-BUILD-9, R-BUILD-10); with ``hook``,
-    only those that implement it."""
-    powers = _powers_table(RULESETS[state.ruleset].edition, hook)
+    """Powers working for a player (with ``hook``, only those that implement it): those of
+    their completed structures (R-BUILD-9, R-BUILD-10), of foundations a power activates
+    early (B-GATE-1), and of other players' public structures whose name the player does
+    not own (B-STAIRWAY-1, B-STAIRWAY-2)."""
+    edition = RULESETS[state.ruleset].edition
+    powers = _powers_table(edition, hook)
     if not powers:
         return []
-    return [powers[b.foundation] for b in state.players[i].buildings if b.complete and b.foundation in powers]
+    waking = _powers_table(edition, "activates")
+    found = []
+    activators = None
+    waiting = False
+    buildings = state.players[i].buildings
+    for b in buildings:
+        name = b.foundation
+        if b.complete:
+            if name in powers:
+                found.append(powers[name])
+            if name in waking:
+                activators = [waking[name]] if activators is None else activators + [waking[name]]
+        else:
+            waiting = True
+    if state.public:
+        own = {b.foundation for b in buildings if b.complete}
+        for owner, name in state.public:
+            if owner != i and name not in own:
+                if name in powers:
+                    found.append(powers[name])
+                if name in waking:
+                    activators = [waking[name]] if activators is None else activators + [waking[name]]
+    if waiting and activators:
+        found.extend(powers[b.foundation] for b in buildings
+                     if not b.complete and b.foundation in powers
+                     and any(a.activates(state, i, b) for a in activators))
+    return found
+
+
+def powers_with(state: GameState, hook: str) -> dict[str, Power]:
+    """The ruleset's powers that implement ``hook``, by building name."""
+    return _powers_table(RULESETS[state.ruleset].edition, hook)
+
+
+def power_of(state: GameState, building: str) -> Power | None:
+    """The power a building has in this ruleset, active or not."""
+    return _powers_table(RULESETS[state.ruleset].edition, None).get(building)
 
 
 @cache
@@ -134,6 +173,35 @@ def material_fits(state: GameState, i: int, building: Building, card: str) -> bo
     if material is cards[building.foundation].material:
         return True
     return any(p.material_fits(state, i, building, material) for p in active_powers(state, i, "material_fits"))
+
+
+def completes_now(state: GameState, i: int, building: Building, card: str, role: Role) -> bool:
+    """Whether the card just added completes the building before it holds enough materials:
+    asked of the player's powers and of the building's own (R-BUILD-8)."""
+    own = power_of(state, building.foundation)
+    if own is not None and own.completes(state, i, building, card, role):
+        return True
+    return any(p.completes(state, i, building, card, role) for p in active_powers(state, i, "completes")
+               if p is not own)
+
+
+def action_sources(state: GameState, i: int, role: Role) -> frozenset[Zone]:
+    """Places besides the usual one an action of ``role`` may take its card from
+    (R-PATRON-1, R-ARCH-1, B-AQUEDUCT-2, B-ARCHWAY-1)."""
+    found: frozenset[Zone] = frozenset()
+    for p in active_powers(state, i, "action_sources"):
+        found |= p.action_sources(state, i, role)
+    return found
+
+
+def public_placement(state: GameState, i: int) -> bool:
+    """Whether the player's Architect actions may place into opponents' structures (B-STAIRWAY-1)."""
+    return any(p.public_placement(state, i) for p in active_powers(state, i, "public_placement"))
+
+
+def allows_play(state: GameState, i: int, cards: tuple[str, ...], role: Role) -> bool:
+    """Whether a power lets ``cards`` be played together as ``role`` (B-PALACE-1)."""
+    return any(p.allows_play(state, i, cards, role) for p in active_powers(state, i, "allows_play"))
 
 
 def site_materials(state: GameState, i: int, card: str) -> frozenset[Material]:

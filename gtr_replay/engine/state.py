@@ -32,18 +32,49 @@ class Building:
     materials: list[str] = field(default_factory=list)
     complete: bool = False
     out_of_town: bool = False
+    stolen: bool = False
+    """Taken from another player by a power (B-PRISON-1, BC-PRISON-1); its Site
+    stayed with the player it was taken from (AMB-19)."""
 
     def to_dict(self) -> dict:
         data = {"foundation": self.foundation, "site": self.site.value, "materials": list(self.materials),
                 "complete": self.complete}
         if self.out_of_town:
             data["out_of_town"] = True
+        if self.stolen:
+            data["stolen"] = True
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Building:
         return cls(data["foundation"], Material(data["site"]), list(data.get("materials", ())),
-                   bool(data.get("complete", False)), bool(data.get("out_of_town", False)))
+                   bool(data.get("complete", False)), bool(data.get("out_of_town", False)),
+                   bool(data.get("stolen", False)))
+
+    def copy(self) -> Building:
+        return Building(self.foundation, self.site, self.materials[:], self.complete, self.out_of_town, self.stolen)
+
+
+@dataclass(frozen=True, slots=True)
+class Rider:
+    """An extra step a power grants the acting player on top of an action, taken before
+    anything else: ``passes`` declines it (R-TURN-7).
+
+    ``kind`` names the step: ``client`` (one action of ``role`` for a new client, B-BATH-1),
+    ``hire-from-hand`` (B-AQUEDUCT-2), ``public`` (a placement in an opponent's structure,
+    B-STAIRWAY-1) or ``steal`` (B-PRISON-1). ``power`` is the building that grants it.
+    """
+
+    kind: str
+    role: Role
+    power: str
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "role": self.role.value, "power": self.power}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Rider:
+        return cls(data["kind"], Role(data["role"]), data["power"])
 
 
 @dataclass(slots=True)
@@ -158,6 +189,13 @@ class GameState:
     winner: str | None = None
     """The winner of an instant win or surrender, when scores are not counted (R-SCORE-1)."""
     expansions: tuple[str, ...] = ()
+    riders: list[Rider] = field(default_factory=list)
+    """Extra steps granted to the current player, the last one first (``Rider``)."""
+    public: list[tuple[int, str]] = field(default_factory=list)
+    """Structures made public (B-STAIRWAY-1), as (owner, building): their functions apply to
+    every player (B-STAIRWAY-1). The material that marks one sits with its materials."""
+    acting: Rider | None = field(default=None, compare=False)
+    """While a decision is performed: the rider it answers. Always None between decisions."""
 
     # -- lookups ---------------------------------------------------------------------------
     def index(self, name: str) -> int:
@@ -206,6 +244,8 @@ class GameState:
             "end_reason": self.end_reason,
             "ended_by": self.ended_by,
             "winner": self.winner,
+            "riders": [r.to_dict() for r in self.riders],
+            "public": [[i, name] for i, name in self.public],
         }
 
     @classmethod
@@ -235,14 +275,15 @@ class GameState:
             ended_by=data.get("ended_by"),
             winner=data.get("winner"),
             expansions=tuple(data.get("expansions", ())),
+            riders=[Rider.from_dict(r) for r in data.get("riders", ())],
+            public=[(int(i), name) for i, name in data.get("public", ())],
         )
 
     def copy(self) -> GameState:
         """An independent copy, for branching a variation (equal to a round trip through
         ``to_dict``/``from_dict``, without building the dict)."""
         players = [PlayerState(p.name, p.hand[:], p.camp[:], p.clientele[:], p.stockpile[:], p.vault[:],
-                               p.influence[:], [Building(b.foundation, b.site, b.materials[:], b.complete,
-                                                         b.out_of_town) for b in p.buildings],
+                               p.influence[:], [b.copy() for b in p.buildings],
                                p.hired[:], p.played, p.done) for p in self.players]
         legionary = self.legionary
         if legionary is not None:
@@ -252,4 +293,4 @@ class GameState:
                          self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
-                         self.ended_by, self.winner, self.expansions)
+                         self.ended_by, self.winner, self.expansions, self.riders[:], self.public[:])

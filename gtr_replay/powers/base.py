@@ -22,6 +22,26 @@ end_of_turn     each, players from leader    before cleanup                 R-TU
 immune_to_demand any                         a neighbour answers a demand   R-LEG-11
 score_bonus     sum                          final scoring                  R-SCORE-2
 wins            any                          after every decision           R-END-1d, R-END-3d
+activates       any                          an incomplete building works   R-BUILD-10
+completes       any, and the building's own  a placement completes early   R-BUILD-8
+                power about itself
+action_sources  union                        where an action's card may     R-PATRON-1, R-ARCH-1
+                                             come from besides the usual
+after_action    concatenated, pushed         riders after an action         R-ACT-1, R-TURN-7
+public_placement any                         an Architect action may place  R-ARCH-1
+                                             in an opponent's structure
+play_options    concatenated                 more ways to lead or follow    R-TURN-1, R-TURN-2
+allows_play     any                          a play of several cards        R-TURN-1, R-TURN-2
+on_steal        the granting power           a structure is taken           R-INF-3
+
+Hooks ask a player's *active* powers (``engine.rules.active_powers``): completed structures,
+foundations an ``activates`` power wakes early, and other players' public structures. Only
+``completes`` also asks the building's own power about itself, complete or not, since a
+power may finish its own foundation (Villa).
+
+A *rider* (``engine.state.Rider``) is an extra step granted on top of an action and taken
+before anything else: a new client's action, a second card from hand, a public placement, a
+theft. ``after_action`` grants riders after an action; ``on_complete`` may push one too.
 """
 
 from __future__ import annotations
@@ -29,14 +49,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from gtr_replay.engine.decisions import Decision
     from gtr_replay.engine.events import Event
-    from gtr_replay.engine.state import Building, GameState
-    from gtr_replay.enums import Material, Role
+    from gtr_replay.engine.state import Building, GameState, Rider
+    from gtr_replay.enums import Material, Role, Zone
 
 HOOKS: tuple[str, ...] = (
     "refill_bonus", "clientele_bonus", "clientele_factor", "vault_bonus", "vault_factor", "extra_actions",
     "material_fits", "materials_needed", "site_materials", "out_of_town_cost", "on_complete", "end_of_turn",
-    "immune_to_demand", "score_bonus", "wins",
+    "immune_to_demand", "score_bonus", "wins", "activates", "completes", "action_sources", "after_action",
+    "public_placement", "play_options", "allows_play", "on_steal",
 )
 
 
@@ -91,6 +115,38 @@ class Power:
 
     def wins(self, state: GameState, owner: int) -> bool:
         return False
+
+    def activates(self, state: GameState, owner: int, building: Building) -> bool:
+        """Whether the owner's incomplete ``building`` already has its function."""
+        return False
+
+    def completes(self, state: GameState, owner: int, building: Building, card: str, role: Role) -> bool:
+        """Whether adding ``card`` (just placed, by an action of ``role``) completes ``building`` now."""
+        return False
+
+    def action_sources(self, state: GameState, owner: int, role: Role) -> frozenset[Zone]:
+        """Places an action of ``role`` may also take its card from."""
+        return frozenset()
+
+    def after_action(self, state: GameState, owner: int, decision: Decision, role: Role) -> list[Rider]:
+        """Riders granted once ``decision``, an action of ``role``, is done."""
+        return []
+
+    def public_placement(self, state: GameState, owner: int) -> bool:
+        """Whether an Architect action may put a material into an opponent's structure."""
+        return False
+
+    def play_options(self, state: GameState, owner: int, role: Role | None) -> Iterable[tuple[Role, tuple[str, ...]]]:
+        """More (role, cards) plays to lead (``role`` None) or follow ``role`` with."""
+        return ()
+
+    def allows_play(self, state: GameState, owner: int, cards: tuple[str, ...], role: Role) -> bool:
+        """Whether playing ``cards`` together as ``role`` is allowed (what they give is ``extra_actions``)."""
+        return False
+
+    def on_steal(self, state: GameState, owner: int, victim: int, building: Building) -> list[Event]:
+        """What taking ``building`` from ``victim`` costs the owner of this power."""
+        return []
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} power of {self.building} ({', '.join(self.rule_ids)})>"

@@ -1,4 +1,4 @@
-"""Powers that raise a limit: hand refill size and vault size."""
+"""Powers that raise a limit: hand refill size, clientele and vault."""
 
 from __future__ import annotations
 
@@ -42,3 +42,27 @@ class Market(Power):
 
     def vault_bonus(self, state, owner):
         return 2
+
+
+@register
+class Insula(Power):
+    """Your clientele holds two more clients, added before any doubling (B-INSULA-1, BC-INSULA-1, R-PATRON-2)."""
+
+    building = "Insula"
+    editions = BOTH
+    rule_ids = ("B-INSULA-1", "BC-INSULA-1")
+
+    def clientele_bonus(self, state, owner):
+        return 2
+
+
+@register
+class ClassicAqueduct(Power):
+    """Classic: your clientele holds four more clients (BC-AQUEDUCT-1, R-PATRON-2)."""
+
+    building = "Aqueduct"
+    editions = ("classic",)
+    rule_ids = ("BC-AQUEDUCT-1",)
+
+    def clientele_bonus(self, state, owner):
+        return 4

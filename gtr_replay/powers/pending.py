@@ -9,21 +9,17 @@ from __future__ import annotations
 
 NO_POWER_YET: dict[str, tuple[str, ...]] = {
     "black-box": (
-        "Academy", "Amphitheatre", "Aqueduct", "Archway", "Atrium", "Bar", "Basilica", "Bath", "Bridge",
-        "Catacomb", "Circus", "Circus Maximus", "Colosseum", "Crane", "Dock", "Domus Aurea", "Forum",
-        "Forum Romanum", "Foundry", "Fountain", "Garden", "Gate", "Insula", "Latrine", "Ludus Magna", "Palace",
-        "Palisade", "Prison", "Road", "School", "Scriptorium", "Senate", "Sewer", "Stairway", "Statue",
-        "Storeroom", "Tower", "Tribunal", "Villa", "Vomitorium", "Wall",
+        "Academy", "Amphitheatre", "Atrium", "Bar", "Basilica", "Bridge", "Circus", "Colosseum", "Crane",
+        "Dock", "Domus Aurea", "Forum", "Foundry", "Fountain", "Garden", "Latrine", "Ludus Magna", "School",
+        "Senate", "Sewer", "Statue", "Storeroom", "Tribunal", "Vomitorium",
         # the optional Geek cards
         "Aerarium", "Bacchanalia", "Castra", "Castra Praetoria", "Domus", "Plebian Council", "Solarium",
         "Triclinium", "Watch Post", "Watermill",
     ),
     "classic": (
-        "Academy", "Amphitheatre", "Aqueduct", "Archway", "Atrium", "Bar", "Basilica", "Bath", "Bridge",
-        "Catacomb", "Circus", "Circus Maximus", "Coliseum", "Dock", "Forum", "Foundry", "Fountain", "Garden",
-        "Gate", "Insula", "Latrine", "Ludus Magna", "Palace", "Palisade", "Prison", "Road", "School",
-        "Scriptorium", "Senate", "Sewer", "Stairway", "Statue", "Storeroom", "Tower", "Villa", "Vomitorium",
-        "Wall",
+        "Academy", "Amphitheatre", "Atrium", "Bar", "Basilica", "Bath", "Bridge", "Circus", "Circus Maximus",
+        "Coliseum", "Dock", "Forum", "Foundry", "Fountain", "Garden", "Latrine", "Ludus Magna", "School",
+        "Scriptorium", "Senate", "Sewer", "Stairway", "Statue", "Storeroom", "Vomitorium",
     ),
 }
 

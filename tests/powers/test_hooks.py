@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine import Add, Demand, Give, Lay, Lead, Think, apply, rules
+from gtr_replay.engine import Add, Demand, Give, Hire, Lay, Lead, Think, apply, rules
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.scoring import scores
-from gtr_replay.engine.state import Building, GameState, Phase, PlayerState
-from gtr_replay.enums import Material, Role, Ruleset
+from gtr_replay.engine.state import Building, GameState, Phase, PlayerState, Rider
+from gtr_replay.enums import Material, Role, Ruleset, Zone
 from gtr_replay.powers import HOOKS, Power, registry
 from gtr_replay.powers.limits import Market, Shrine, Temple
 from gtr_replay.rulings import resolve
@@ -94,6 +94,14 @@ class Probe(Power):
     def immune_to_demand(self, state, owner, demander): return True
     def score_bonus(self, state, owner): return 10
     def wins(self, state, owner): return len(state.players[owner].clientele) >= 6
+    def activates(self, state, owner, building): return building.foundation == "Road"
+    def completes(self, state, owner, building, card, role): return card == "Bar"
+    def action_sources(self, state, owner, role): return frozenset({Zone.HAND}) if role is Role.PATRON else frozenset()
+    def after_action(self, state, owner, decision, role): return [Rider("client", Role.LABORER, "Atrium")]
+    def public_placement(self, state, owner): return True
+    def play_options(self, state, owner, role): return [(Role.PATRON, ("Jack", "Jack"))]
+    def allows_play(self, state, owner, cards, role): return True
+    def on_steal(self, state, owner, victim, building): return [Event("power", "Ann", "Atrium", text="stolen")]
 
 
 @pytest.fixture
@@ -122,6 +130,27 @@ def test_every_fold_point_asks_the_active_powers(probe):
     assert scores(state)[0].powers == 10
     state.led_role = Role.CRAFTSMAN
     assert rules.action_count(state, 0) == 2
+
+
+def test_rider_and_play_fold_points_ask_the_active_powers(probe):
+    """activates, completes, action_sources, after_action, public_placement, play_options, allows_play."""
+    road = Building("Road", Material.RUBBLE)
+    state = two_players(buildings=[structure("Atrium", Material.BRICK), road], influence=[Material.BRICK])
+    assert [p.building for p in rules.active_powers(state, 0, "material_fits")] == ["Atrium", "Road"]
+    assert rules.completes_now(state, 0, road, "Bar", Role.CRAFTSMAN)
+    assert rules.action_sources(state, 0, Role.PATRON) == {Zone.HAND}
+    assert rules.public_placement(state, 0)
+    assert rules.allows_play(state, 0, ("Bar", "Dock"), Role.PATRON)
+    state.players[0].hand = ["Jack", "Jack", "Bar"]
+    state.pool = ["Dock"]
+    settle(state)
+    from gtr_replay.engine import legal_decisions
+    assert Lead("Ann", Role.PATRON, ("Jack", "Jack")) in legal_decisions(state)
+    apply(state, Lead("Ann", Role.PATRON, ("Bar", "Jack")))
+    apply(state, Think("Ben", "refill"))
+    events = apply(state, Hire("Ann", "Dock"))
+    assert any(e.kind == "rider" for e in events)
+    assert state.riders == [Rider("client", Role.LABORER, "Atrium")] or state.phase is not Phase.ACTIONS
 
 
 def test_on_complete_end_of_turn_and_wins_fire_in_play(probe):

@@ -34,6 +34,6 @@ def test_cards_missing_command():
     result = CliRunner().invoke(app, ["cards", "--ruleset", "imperium", "--missing", "--json"])
     assert result.exit_code == 0
     names = json.loads(result.stdout)["no_power_yet"]
-    assert "Prison" in names and "Senate" in names and "Shrine" not in names and "Crane" not in names
+    assert "Academy" in names and "Senate" in names and "Prison" not in names and "Shrine" not in names and "Crane" not in names
     text = CliRunner().invoke(app, ["cards", "-r", "classic", "--missing"]).stdout
     assert "without a building power yet" in text and "Coliseum" in text

@@ -7,7 +7,7 @@ from gtr_replay.engine.scoring import result
 from gtr_replay.selfplay import play_one, selfplay
 
 GAMES = 20
-END_REASONS = {"deck", "last-site", "all-sites"}
+END_REASONS = {"deck", "last-site", "all-sites", "catacomb", "win:Forum Romanum"}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

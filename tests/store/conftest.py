@@ -7,7 +7,7 @@ from pathlib import Path
 import notation
 import pytest
 
-from store_helpers import BIG_LEAD_GAME, example_files, selfplay_records
+from store_helpers import big_lead_game, example_files, selfplay_records
 
 from gtr_replay.selfplay import play_one
 from gtr_replay.store import Store, import_files
@@ -22,7 +22,7 @@ def selfplay_file(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def big_lead_file(tmp_path_factory) -> Path:
-    game = play_one("republic", ["Ann", "Ben", "Cid"], BIG_LEAD_GAME)
+    game = play_one("republic", ["Ann", "Ben", "Cid"], big_lead_game())
     path = tmp_path_factory.mktemp("records") / "big-lead.gtr"
     path.write_text(notation.write(game.record()), encoding="utf-8")
     return path

@@ -11,8 +11,25 @@ from gtr_replay.selfplay import selfplay
 from gtr_replay.vocabulary import card_vocabulary
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-BIG_LEAD_GAME = "selfplay-republic-3p-2-22"
-"""A self-play game in which Ben leads Architect holding three Architect clients (turn 80)."""
+
+
+def big_lead_game() -> str:
+    """The first republic three-player self-play game in which someone leads a role while
+    holding three or more clients of it (found, not pinned: the rules decide which game)."""
+    from gtr_replay.engine import Lead, apply, new_game, rules
+    from gtr_replay.selfplay import play_one
+
+    for g in range(200):
+        name = f"selfplay-republic-3p-2-{g}"
+        game = play_one("republic", ["Ann", "Ben", "Cid"], name)
+        state, _ = new_game("republic", ["Ann", "Ben", "Cid"], seed=name)
+        for decision in game.decisions:
+            if isinstance(decision, Lead):
+                clients = state.player(decision.player).clientele
+                if sum(rules.role_of(state, c) is decision.role for c in clients) >= 3:
+                    return name
+            apply(state, decision)
+    raise AssertionError("no self-play game with a lead backed by three clients")
 
 
 def selfplay_records():

@@ -10,7 +10,7 @@ from gtr_replay.engine import flow, rules
 from gtr_replay.engine.decisions import Demand, Give, TakeFromPool
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem, take
-from gtr_replay.engine.handlers.roles import remaining
+from gtr_replay.engine.handlers.roles import remaining, rider_now
 from gtr_replay.engine.state import GameState, LegionaryDemand, Phase
 
 
@@ -27,7 +27,7 @@ class DemandHandler(Handler):
     def candidates(self, state, i):
         player = state.players[i]
         orders = Counter(c for c in player.hand if c != JACK)
-        for k in range(1, min(remaining(state, i), sum(orders.values())) + 1):
+        for k in range(1, min(_shown_at_most(state, i), sum(orders.values())) + 1):
             for cards in multisets(orders, k):
                 yield Demand(player.name, cards)
 
@@ -39,7 +39,7 @@ class DemandHandler(Handler):
         lacking = missing(state.players[i].hand, d.cards)
         if lacking:
             return problem(f"{', '.join(lacking)} not in {d.player}'s hand", "R-LEG-1")
-        left = remaining(state, i)
+        left = _shown_at_most(state, i)
         if len(d.cards) > left:
             return problem(f"{d.player} has {left} Legionary actions, so can show at most {left} cards", "R-LEG-6")
         return None
@@ -50,12 +50,20 @@ class DemandHandler(Handler):
         state.legionary = LegionaryDemand(
             demander=i, shown=list(d.cards), demanded=demanded, pool_left=list(demanded),
             pool_budget=len(demanded) if per_demand else 1, victims=neighbours(state, i))
-        state.actions_used = rules.action_count(state, i)  # every action is spent at once (R-LEG-6, R-LEG-7)
-        state.players[i].done = True
+        if state.acting is not None:
+            state.acting = None  # a new client's one action (B-BATH-1); the player's own remain
+        else:
+            state.actions_used = rules.action_count(state, i)  # every action is spent at once (R-LEG-6, R-LEG-7)
+            state.players[i].done = True
         ev.append(Event("demand", d.player, text=", ".join(str(m) for m in demanded), value=len(demanded)))
         state.phase = Phase.POOL
         if not pool_takes(state):
             end_pool_stage(state, ev)
+
+
+def _shown_at_most(state: GameState, i: int) -> int:
+    """One card per Legionary action; a new client's action shows one (R-LEG-6, B-BATH-1)."""
+    return 1 if rider_now(state) is not None else remaining(state, i)
 
 
 def pool_takes(state: GameState) -> list[str]:

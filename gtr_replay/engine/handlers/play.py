@@ -13,7 +13,16 @@ from gtr_replay.engine.state import GameState, Phase
 
 
 def _play_problem(state: GameState, i: int, cards: tuple[str, ...], role) -> Problem | None:
-    """Whether ``cards`` from hand may be played as ``role`` (shared by lead and follow)."""
+    """Whether ``cards`` from hand may be played as ``role`` (shared by lead and follow): one
+    card, a Jack, a petition, or what a power allows (B-PALACE-1)."""
+    found = _plain_play_problem(state, i, cards, role)
+    if found is not None and len(cards) > 1 and not missing(state.players[i].hand, cards) \
+            and rules.allows_play(state, i, cards, role):
+        return None
+    return found
+
+
+def _plain_play_problem(state: GameState, i: int, cards: tuple[str, ...], role) -> Problem | None:
     hand = state.players[i].hand
     if not cards:
         return problem("no card played", "R-TURN-1")
@@ -40,6 +49,18 @@ def _play_problem(state: GameState, i: int, cards: tuple[str, ...], role) -> Pro
 
 def _play_options(state: GameState, i: int, role=None):
     """(role, cards) pairs a player may play; ``role`` fixes the role when following."""
+    seen = set()
+    for option in _plain_play_options(state, i, role):
+        seen.add(option)
+        yield option
+    for power in rules.active_powers(state, i, "play_options"):
+        for option in power.play_options(state, i, role):
+            if option not in seen:
+                seen.add(option)
+                yield option
+
+
+def _plain_play_options(state: GameState, i: int, role=None):
     hand = state.players[i].hand
     orders = Counter(c for c in hand if c != JACK)
     for card in sorted(orders):

@@ -5,22 +5,102 @@ from __future__ import annotations
 
 from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
 from gtr_replay.engine import flow, rules
-from gtr_replay.engine.decisions import Add, Gather, Hire, Lay, Pass, Sell
+from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
-from gtr_replay.engine.state import Building, GameState, Phase
+from gtr_replay.engine.state import Building, GameState, Phase, Rider
+
+def rider_now(state: GameState) -> Rider | None:
+    """The rider the current decision answers: being performed, or waiting on top."""
+    if state.acting is not None:
+        return state.acting
+    if state.riders and state.phase is Phase.ACTIONS:
+        return state.riders[-1]
+    return None
+
+
+def acting_role(state: GameState) -> Role:
+    """The role of the action now: a new client's role during its action (B-BATH-1), else the led role."""
+    rider = rider_now(state)
+    return rider.role if rider is not None else state.led_role
+
 
 def remaining(state: GameState, i: int) -> int:
-    return rules.action_count(state, i) - state.actions_used
+    """Actions the player may still spend now. A rider is one action; a new client's action of
+    the led role may pair with the player's own actions for an out-of-town Site (AMB-27)."""
+    normal = rules.action_count(state, i) - state.actions_used
+    rider = rider_now(state)
+    if rider is None:
+        return normal
+    return 1 + (max(normal, 0) if rider.kind == "client" and rider.role is state.led_role else 0)
 
 
-def use_actions(state: GameState, ev: list[Event], n: int = 1) -> None:
+_RIDER_ORDER = {"client": 1}
+"""Riders pushed last are taken first: a new client's action comes before anything else (B-BATH-2)."""
+
+
+def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1) -> None:
+    """Spend ``n`` actions on ``d`` (a rider pays for one), grant the riders powers attach to
+    it, then move the turn on (R-ACT-3, R-TURN-6)."""
+    rider = state.acting
+    role = rider.role if rider is not None else state.led_role
+    if rider is not None:
+        state.acting = None
+        n -= 1
     state.actions_used += n
+    i = state.current
+    granted = []
+    for power in rules.active_powers(state, i, "after_action"):
+        granted.extend(power.after_action(state, i, d, role))
+    granted.sort(key=lambda r: _RIDER_ORDER.get(r.kind, 0))
+    for new in granted:
+        state.riders.append(new)
+        ev.append(Event("rider", d.player, new.power, text=f"{new.kind} {new.role}"))
     flow.settle_actions(state, ev)
 
 
 def _move(ev, player, card, source, target):
     ev.append(Event("move", player, card, source, target))
+
+
+def _sources(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
+    """Where this action may take its card: the usual place, or others a power opens."""
+    rider = rider_now(state)
+    if rider is not None and rider.kind == "hire-from-hand":
+        return frozenset({Zone.HAND})
+    return frozenset({usual}) | rules.action_sources(state, i, acting_role(state))
+
+
+def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
+    return state.pool if zone is Zone.POOL else getattr(state.players[i], zone.value)
+
+
+def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
+    """Whether ``d.card`` may come from ``d.source`` (or the usual place) for this action."""
+    zone = d.source or usual
+    rider = rider_now(state)
+    if (zone is not usual or (rider is not None and rider.kind == "hire-from-hand")) \
+            and zone not in (allowed := _sources(state, i, usual)):
+        places = " or the ".join(sorted(z.value for z in allowed))
+        return problem(f"{action} from the {places}, not the {zone}", rule)
+    if d.card == JACK:
+        return problem("a Jack is not an Order card", "R-CARD-6", "R-JACK-3")
+    if d.card not in _zone_cards(state, i, zone):
+        owner = "the" if zone is Zone.POOL else f"{d.player}'s"
+        return problem(f"no {d.card} in {owner} {zone}", rule, *(("R-TURN-10",) if zone is Zone.POOL else ()))
+    return None
+
+
+def _source_candidates(state, i, usual: Zone):
+    """(card, source) pairs to offer: the usual place first, written without a source."""
+    zones = _sources(state, i, usual)
+    if len(zones) == 1 and usual in zones:
+        yield from ((card, None) for card in sorted(set(_zone_cards(state, i, usual))) if card != JACK)
+        return
+    for zone in sorted(zones, key=lambda z: z is not usual):
+        for card in sorted(set(_zone_cards(state, i, zone))):
+            if card != JACK:
+                yield card, (None if zone is usual else zone)
 
 
 @handles
@@ -29,14 +109,13 @@ class HireHandler(Handler):
 
     def candidates(self, state, i):
         name = state.players[i].name
-        for card in sorted(set(state.pool)):
-            yield Hire(name, card)
+        for card, source in _source_candidates(state, i, Zone.POOL):
+            yield Hire(name, card, source)
 
     def problem(self, state, i, d):
-        if d.source not in (None, Zone.POOL):
-            return problem(f"a Patron hires from the pool, not the {d.source}", "R-PATRON-1")
-        if d.card not in state.pool:
-            return problem(f"no {d.card} in the pool", "R-PATRON-1", "R-TURN-10")
+        found = _source_problem(state, i, d, Zone.POOL, "R-PATRON-1", "a Patron hires")
+        if found:
+            return found
         limit = rules.clientele_limit(state, i)
         if len(state.players[i].clientele) >= limit:
             return problem(f"{d.player}'s clientele is full ({limit} clients, the limit)", "R-PATRON-2", "R-PATRON-3")
@@ -44,11 +123,12 @@ class HireHandler(Handler):
 
     def perform(self, state, i, d, ev):
         player = state.players[i]
-        state.pool.remove(d.card)
+        zone = d.source or Zone.POOL
+        _zone_cards(state, i, zone).remove(d.card)
         player.clientele.append(d.card)
         player.hired.append(d.card)
-        _move(ev, d.player, d.card, Zone.POOL, Zone.CLIENTELE)
-        use_actions(state, ev)
+        _move(ev, d.player, d.card, zone, Zone.CLIENTELE)
+        use_actions(state, ev, d)
 
 
 @handles
@@ -57,21 +137,18 @@ class GatherHandler(Handler):
 
     def candidates(self, state, i):
         name = state.players[i].name
-        for card in sorted(set(state.pool)):
-            yield Gather(name, card)
+        for card, source in _source_candidates(state, i, Zone.POOL):
+            yield Gather(name, card, source)
 
     def problem(self, state, i, d):
-        if d.source not in (None, Zone.POOL):
-            return problem(f"a Laborer gathers from the pool, not the {d.source}", "R-LAB-1")
-        if d.card not in state.pool:
-            return problem(f"no {d.card} in the pool", "R-LAB-1", "R-TURN-10")
-        return None
+        return _source_problem(state, i, d, Zone.POOL, "R-LAB-1", "a Laborer gathers")
 
     def perform(self, state, i, d, ev):
-        state.pool.remove(d.card)
+        zone = d.source or Zone.POOL
+        _zone_cards(state, i, zone).remove(d.card)
         state.players[i].stockpile.append(d.card)
-        _move(ev, d.player, d.card, Zone.POOL, Zone.STOCKPILE)
-        use_actions(state, ev)
+        _move(ev, d.player, d.card, zone, Zone.STOCKPILE)
+        use_actions(state, ev, d)
 
 
 def _site_problem(state: GameState, i: int, card: str, site, out_of_town: bool):
@@ -139,11 +216,12 @@ class LayHandler(Handler):
         ev.append(Event("site", d.player, d.card, text=f"{site} {'out of town' if d.out_of_town else 'in town'}"))
         cost = rules.out_of_town_cost(state, i) if d.out_of_town else 1
         if not d.out_of_town and _last_site_claimed(state, site):
+            state.acting = None
             state.actions_used += cost
             reason = "last-site" if rules.spec(state).sites_end_when == "last-in-town" else "all-sites"
             flow.end_game(state, ev, reason, by=d.player)  # R-END-1b, R-END-3b, AMB-02, AMB-29
             return
-        use_actions(state, ev, cost)
+        use_actions(state, ev, d, cost)
 
 
 def _last_site_claimed(state: GameState, site) -> bool:
@@ -155,58 +233,103 @@ def _last_site_claimed(state: GameState, site) -> bool:
 
 @handles
 class AddHandler(Handler):
-    """Add a material to one's own building: from the stockpile for an Architect, from hand for
-    a Craftsman (R-ARCH-1b, R-CRAFT-1b, R-BUILD-5)."""
+    """Add a material to a building: from the stockpile for an Architect, from hand for a
+    Craftsman (R-ARCH-1b, R-CRAFT-1b, R-BUILD-5); a power may let an Architect instead
+    put one into an opponent's structure, making it public (B-STAIRWAY-1, B-STAIRWAY-4)."""
 
     decision = Add
 
-    def _zone(self, state, i) -> tuple[Zone, list[str]]:
-        player = state.players[i]
-        if state.led_role is Role.ARCHITECT:
-            return Zone.STOCKPILE, player.stockpile
-        return Zone.HAND, player.hand
+    def _usual(self, state) -> Zone:
+        return Zone.STOCKPILE if acting_role(state) is Role.ARCHITECT else Zone.HAND
+
+    def _public_open(self, state, i) -> bool:
+        rider = rider_now(state)
+        if rider is not None and rider.kind != "client":
+            return rider.kind == "public"
+        return acting_role(state) is Role.ARCHITECT and rules.public_placement(state, i)
 
     def candidates(self, state, i):
         player = state.players[i]
-        _, cards = self._zone(state, i)
-        for building in player.buildings:
-            if not building.complete:
-                for card in sorted(set(cards)):
-                    if card != JACK:
-                        yield Add(player.name, card, building.foundation)
+        usual = self._usual(state)
+        offered = list(_source_candidates(state, i, usual))
+        rider = rider_now(state)
+        if rider is None or rider.kind == "client":
+            for building in player.buildings:
+                if not building.complete:
+                    for card, source in offered:
+                        yield Add(player.name, card, building.foundation, source)
+        if self._public_open(state, i):
+            for j, other in enumerate(state.players):
+                if j != i:
+                    for building in other.buildings:
+                        if building.complete:
+                            for card, source in offered:
+                                yield Add(player.name, card, building.foundation, source, other.name)
 
     def problem(self, state, i, d):
         player = state.players[i]
-        zone, cards = self._zone(state, i)
-        rule = "R-ARCH-1" if zone is Zone.STOCKPILE else "R-CRAFT-1"
-        if d.source is not None and d.source != zone:
-            return problem(f"this action adds material from the {zone}, not the {d.source}", rule)
+        usual = self._usual(state)
+        rule = "R-ARCH-1" if usual is Zone.STOCKPILE else "R-CRAFT-1"
         if d.card == JACK:
             return problem("a Jack can never be a material", "R-CARD-6", "R-JACK-3")
+        found = _source_problem(state, i, d, usual, rule, "this action adds material")
+        if found:
+            return found
+        if d.owner is not None and d.owner != d.player:
+            return self._public_problem(state, i, d)
+        rider = rider_now(state)
+        if rider is not None and rider.kind == "public":
+            return problem(f"the {rider.power}'s extra placement goes into an opponent's structure", "B-STAIRWAY-1")
         building = player.building(d.building)
         if building is None:
             return problem(f"{d.player} has no {d.building} building", "R-BUILD-5")
         if building.complete:
             return problem(f"{d.player}'s {d.building} is already complete", "R-BUILD-8")
-        if d.card not in cards:
-            return problem(f"no {d.card} in {d.player}'s {zone}", rule)
         if not rules.material_fits(state, i, building, d.card):
             return problem(f"{d.building} is a {rules.material_of(state, d.building)} building; "
                            f"{d.card} is {rules.material_of(state, d.card)}", "R-BUILD-5")
         return None
 
+    def _public_problem(self, state, i, d):
+        if not self._public_open(state, i):
+            return problem(f"{d.player} cannot add to another player's building", "R-BUILD-5", "B-STAIRWAY-1")
+        try:
+            building = state.player(d.owner).building(d.building)
+        except KeyError:
+            return problem(f"nobody called {d.owner} plays", "B-STAIRWAY-1")
+        if building is None or not building.complete:
+            return problem(f"{d.owner} has no completed {d.building}", "B-STAIRWAY-1")
+        if rules.material_of(state, d.card) is not rules.material_of(state, d.building):
+            return problem(f"{d.building} is a {rules.material_of(state, d.building)} structure; "
+                           f"{d.card} is {rules.material_of(state, d.card)}", "B-STAIRWAY-1", "AMB-21")
+        return None
+
     def perform(self, state, i, d, ev):
         player = state.players[i]
-        zone, cards = self._zone(state, i)
+        zone = d.source or self._usual(state)
+        role = acting_role(state)
+        _zone_cards(state, i, zone).remove(d.card)
+        if d.owner is not None and d.owner != d.player:
+            j = state.index(d.owner)
+            state.players[j].building(d.building).materials.append(d.card)
+            _move(ev, d.player, d.card, zone, Zone.BUILDING)
+            if (j, d.building) not in state.public:
+                state.public.append((j, d.building))
+            ev.append(Event("public", d.owner, d.building, text=f"made public by {d.player}"))
+            if state.acting is None:
+                state.actions_used += 1  # the placement took the whole action (B-STAIRWAY-4)
+            state.acting = None
+            flow.settle_actions(state, ev)
+            return
         building = player.building(d.building)
-        cards.remove(d.card)
         building.materials.append(d.card)
         _move(ev, d.player, d.card, zone, Zone.BUILDING)
-        if len(building.materials) >= rules.materials_needed(state, i, building):
+        if (len(building.materials) >= rules.materials_needed(state, i, building)
+                or rules.completes_now(state, i, building, d.card, role)):
             complete(state, i, building, ev)
             if state.phase is Phase.OVER:
                 return
-        use_actions(state, ev)
+        use_actions(state, ev, d)
 
 
 def complete(state: GameState, i: int, building: Building, ev: list[Event]) -> None:
@@ -218,10 +341,15 @@ def complete(state: GameState, i: int, building: Building, ev: list[Event]) -> N
     value = rules.material_value(building.site)
     ev.append(Event("complete", player.name, building.foundation))
     ev.append(Event("influence", player.name, building.foundation, value=value))
-    for power in rules.active_powers(state, i, "on_complete"):
-        if power.building == building.foundation:
-            ev.extend(power.on_complete(state, i, building))
+    upon_completion(state, i, building, ev)
     flow.check_wins(state, ev)
+
+
+def upon_completion(state: GameState, i: int, building: Building, ev: list[Event]) -> None:
+    """The building's own upon-completion effect, for whoever now owns it (R-BUILD-9, B-PRISON-1)."""
+    own = rules.power_of(state, building.foundation)
+    if own is not None and "on_complete" in own.hooks():
+        ev.extend(own.on_complete(state, i, building))
 
 
 @handles
@@ -229,32 +357,31 @@ class SellHandler(Handler):
     decision = Sell
 
     def candidates(self, state, i):
-        player = state.players[i]
-        for card in sorted(set(player.stockpile)):
-            yield Sell(player.name, card)
+        name = state.players[i].name
+        for card, source in _source_candidates(state, i, Zone.STOCKPILE):
+            yield Sell(name, card, source)
 
     def problem(self, state, i, d):
-        player = state.players[i]
-        if d.source not in (None, Zone.STOCKPILE):
-            return problem(f"a Merchant sells from the stockpile, not the {d.source}", "R-MER-1")
-        if d.card not in player.stockpile:
-            return problem(f"no {d.card} in {d.player}'s stockpile", "R-MER-1")
+        found = _source_problem(state, i, d, Zone.STOCKPILE, "R-MER-1", "a Merchant sells")
+        if found:
+            return found
         limit = rules.vault_limit(state, i)
-        if len(player.vault) >= limit:
+        if len(state.players[i].vault) >= limit:
             return problem(f"{d.player}'s vault is full ({limit} cards, the limit)", "R-VAULT-2")
         return None
 
     def perform(self, state, i, d, ev):
-        player = state.players[i]
-        player.stockpile.remove(d.card)
-        player.vault.append(d.card)
-        _move(ev, d.player, d.card, Zone.STOCKPILE, Zone.VAULT)
-        use_actions(state, ev)
+        zone = d.source or Zone.STOCKPILE
+        _zone_cards(state, i, zone).remove(d.card)
+        state.players[i].vault.append(d.card)
+        _move(ev, d.player, d.card, zone, Zone.VAULT)
+        use_actions(state, ev, d)
 
 
 @handles
 class PassHandler(Handler):
-    """Decline the rest of one's actions (R-TURN-7); in a demand, stop taking from the pool."""
+    """Decline the rest of one's actions (R-TURN-7); with a rider waiting, decline only that
+    step; in a demand, stop taking from the pool."""
 
     decision = Pass
 
@@ -275,5 +402,8 @@ class PassHandler(Handler):
             from gtr_replay.engine.handlers.legionary import end_pool_stage
             end_pool_stage(state, ev)
             return
-        state.players[i].done = True
+        if state.acting is not None:
+            state.acting = None  # only the rider is declined
+        else:
+            state.players[i].done = True
         flow.settle_actions(state, ev)
