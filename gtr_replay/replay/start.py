@@ -176,6 +176,7 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
         raise StartError(f"position: {message}", line=span.line, column=span.column, hint=hint)
 
     by_name = {name: PlayerState(name) for name in players}
+    public: list[tuple[str, str]] = []
     explicit_influence: set[str] = set()
     placed: Counter = Counter()
     jacks_held = 0
@@ -196,11 +197,17 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
         elif isinstance(line, notation.Building):
             player = by_name.get(line.player) or fail(f"{line.player} is not in the Players tag")
             building = Building(line.foundation, Material(str(line.site)), list(line.materials), line.complete,
-                                line.out_of_town)
+                                line.out_of_town, line.stolen)
+            if (line.stolen or line.public) and not line.complete:
+                fail(f"{player.name}'s {line.foundation} is marked {'stolen' if line.stolen else 'public'} "
+                     "but not complete", "B-PRISON-1, B-STAIRWAY-1: only completed structures are taken "
+                     "or made public; add 'complete'")
+            if line.public:
+                public.append((player.name, line.foundation))
             player.buildings.append(building)
     for player in by_name.values():
         if player.name not in explicit_influence:  # an influence line, when given, lists every Site
-            player.influence = [b.site for b in player.buildings if b.complete]
+            player.influence = [b.site for b in player.buildings if b.complete and not b.stolen]
         if "?" in player.hand + player.clientele + player.stockpile + player.vault:
             fail(f"{player.name} has an unseen card '?'", "name every card of a position")
         for zone in (player.hand, player.clientele, player.stockpile, player.vault):
@@ -247,6 +254,7 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
                       removed=removed, pool=list(position.pool), jack_pile=jack_pile,
                       jacks_out=card_set.jacks - jacks_held - jack_pile)
     state.leader = names.index(leader)
+    state.public = [(names.index(owner), building) for owner, building in public]
     state.turn = position.turn or 1
     given_in, given_out = position.sites(), position.sites(out_of_town=True)
     explicit = any(isinstance(l, notation.Sites) for l in position.lines)
