@@ -1,12 +1,18 @@
 """Random self-play keeps every invariant after every decision, for every ruleset and
-player count (issue acceptance; R-COMP-*, R-PATRON-2, R-VAULT-2, R-JACK-3)."""
+player count (issue acceptance; R-COMP-*, R-PATRON-2, R-VAULT-2, R-JACK-3), with every
+written building power in the deck, and the powers do come into play."""
+
+from collections import Counter
 
 import pytest
+
+from gtr_replay.engine import apply, new_game
+from gtr_replay.engine.decisions import Add, Follow, Hire, Lead, Steal
 
 from gtr_replay.engine.scoring import result
 from gtr_replay.selfplay import play_one, selfplay
 
-GAMES = 20
+GAMES = 50
 END_REASONS = {"deck", "last-site", "all-sites", "catacomb", "win:Forum Romanum"}
 
 
@@ -34,3 +40,44 @@ def test_rulings_reach_the_game():
     game = play_one("republic", ["Ann", "Ben"], "rulings-reach", rulings="deck-end=empty-draw")
     assert game.rulings["deck-end"] == "empty-draw"
     assert result(game.state).reason in END_REASONS
+
+
+def _power_moments(game) -> Counter:
+    """What the powers of one self-play game visibly did, replayed decision by decision."""
+    seen: Counter = Counter()
+    state, _ = new_game(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings)
+    for decision in game.decisions:
+        before = state.copy()
+        events = apply(state, decision)
+        kind = type(decision)
+        seen["steal"] += kind is Steal                                              # B-PRISON-1
+        seen["public placement"] += kind is Add and decision.owner is not None     # B-STAIRWAY-1
+        seen["client from hand"] += kind is Hire and decision.source is not None   # B-AQUEDUCT-2
+        seen["material from pool"] += kind is Add and decision.source is not None  # B-ARCHWAY-1
+        seen["several cards played"] += kind in (Lead, Follow) and len(decision.cards) > 1 and (
+            "Jack" in decision.cards or len(set(decision.cards)) == 1 and len(decision.cards) == 2)  # B-PALACE-1
+        seen["new client acts"] += any(e.kind == "rider" and e.card == "Bath" for e in events)   # B-BATH-1
+        for e in events:
+            if e.kind == "complete":
+                building = before.player(e.player).building(e.card)
+                if building is not None and len(building.materials) + 1 < _value(state, e.card):
+                    seen["early completion"] += 1                                   # B-VILLA-1, B-SCRIPTORIUM-1
+    seen["catacomb"] += state.end_reason == "catacomb"                              # B-CATACOMB-1
+    return seen
+
+
+def _value(state, card):
+    from gtr_replay.engine import rules
+    return rules.card_set(state).cards[card].value
+
+
+def test_the_powers_come_into_play():
+    """Across a few games of each Black Box ruleset, every kind of power move happens."""
+    seen: Counter = Counter()
+    for ruleset in ("republic", "imperium"):
+        for players in (2, 3, 4, 5):
+            for game in selfplay(ruleset, players, seed="powers", games=8):
+                seen += _power_moments(game)
+    happened = {kind for kind, n in seen.items() if n}
+    assert happened >= {"steal", "public placement", "client from hand", "material from pool",
+                         "several cards played", "new client acts", "early completion", "catacomb"}, seen
