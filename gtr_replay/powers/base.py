@@ -5,34 +5,33 @@ folds the answers; it never names a building. A power is a small class that over
 the hooks it needs and cites its rule IDs. Every hook receives the state and the index of the
 player who owns (or benefits from) the power.
 
-Hook            fold                         where the engine asks          rule
---------------  ---------------------------  -----------------------------  -----------
-refill_bonus    sum                          Thinker refill size            R-THINK-3
-clientele_bonus sum, then clientele_factor   clientele limit                R-PATRON-2
-clientele_factor product                     clientele limit                R-PATRON-2
-vault_bonus     sum, then vault_factor       vault limit                    R-VAULT-2
-vault_factor    product                      vault limit                    R-VAULT-2
-extra_actions   sum                          actions of the led role        R-ACT-3, R-ACT-4
-material_fits   any                          adding a material              R-BUILD-5
-materials_needed first answer                completion threshold           R-BUILD-8
-site_materials  union                        Sites a foundation may take    R-BUILD-1
-out_of_town_cost min                         actions for out of town        R-BUILD-3
-on_complete     each, in building order      a building completes           R-BUILD-9
-end_of_turn     each, players from leader    before cleanup                 R-TURN-8, AMB-14
-immune_to_demand any                         a neighbour answers a demand   R-LEG-11
-score_bonus     sum                          final scoring                  R-SCORE-2
-wins            any                          after every decision           R-END-1d, R-END-3d
-activates       any                          an incomplete building works   R-BUILD-10
-completes       any, and the building's own  a placement completes early   R-BUILD-8
-                power about itself
-action_sources  union                        where an action's card may     R-PATRON-1, R-ARCH-1
-                                             come from besides the usual
-after_action    concatenated, pushed         riders after an action         R-ACT-1, R-TURN-7
-public_placement any                         an Architect action may place  R-ARCH-1
-                                             in an opponent's structure
-play_options    concatenated                 more ways to lead or follow    R-TURN-1, R-TURN-2
-allows_play     any                          a play of several cards        R-TURN-1, R-TURN-2
-on_steal        the granting power           a structure is taken           R-INF-3
+Hook             fold                         where the engine asks          rule
+---------------- ---------------------------- ------------------------------ -----------
+refill_bonus     sum                          Thinker refill size            R-THINK-3
+clientele_bonus  sum, then clientele_factor   clientele limit                R-PATRON-2
+clientele_factor product                      clientele limit                R-PATRON-2
+vault_bonus      sum, then vault_factor       vault limit                    R-VAULT-2
+vault_factor     product                      vault limit                    R-VAULT-2
+extra_actions    sum                          actions of the led role        R-ACT-3, R-ACT-4
+material_fits    any                          adding a material              R-BUILD-5
+materials_needed first answer                 completion threshold           R-BUILD-8
+site_materials   union                        Sites a foundation may take    R-BUILD-1
+out_of_town_cost min                          actions for out of town        R-BUILD-3
+on_complete      the building's own power     a building completes           R-BUILD-9
+end_of_turn      each, players from leader    before cleanup                 R-TURN-8, AMB-14
+immune_to_demand any                          a neighbour answers a demand   R-LEG-11
+score_bonus      sum                          final scoring                  R-SCORE-2
+wins             any                          after every decision           R-END-1d, R-END-3d
+activates        any                          an incomplete building works   R-BUILD-10
+completes        any, and the building's own  a placement completes early    R-BUILD-8
+action_sources   union                        other places an action's card  R-PATRON-1, R-ARCH-1
+                                              may come from
+after_action     riders, pushed               an action is done              R-ACT-1, R-TURN-7
+public_placement any                          an Architect action may place  R-ARCH-1
+                                              in an opponent's structure
+play_options     concatenated                 more ways to lead or follow    R-TURN-1, R-TURN-2
+allows_play      any                          a play of several cards        R-TURN-1, R-TURN-2
+on_steal         the granting power           a structure is taken           R-INF-3
 
 Hooks ask a player's *active* powers (``engine.rules.active_powers``): completed structures,
 foundations an ``activates`` power wakes early, and other players' public structures. Only

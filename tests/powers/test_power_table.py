@@ -37,3 +37,15 @@ def test_cards_missing_command():
     assert "Academy" in names and "Senate" in names and "Prison" not in names and "Shrine" not in names and "Crane" not in names
     text = CliRunner().invoke(app, ["cards", "-r", "classic", "--missing"]).stdout
     assert "without a building power yet" in text and "Coliseum" in text
+
+
+def test_powers_doc_is_current_and_lists_every_hook():
+    """docs/POWERS.md is generated from the hook table and the registered powers."""
+    from pathlib import Path
+
+    from gtr_replay.powers import HOOKS
+    from gtr_replay.powers.doc import hook_rows, markdown
+
+    assert [row[0] for row in hook_rows()] == list(HOOKS)
+    doc = Path(__file__).parents[2] / "docs" / "POWERS.md"
+    assert doc.read_text("utf-8") == markdown(), "run: python -m gtr_replay.powers.doc > docs/POWERS.md"
