@@ -69,6 +69,15 @@ class Rider:
     role: Role
     power: str
 
+    def describe(self) -> str:
+        """What the rider lets the player do, in words."""
+        return {
+            "client": f"take a {self.role} action for the new client",
+            "hire-from-hand": "also hire a client from hand",
+            "public": "also put a material into an opponent's structure",
+            "steal": "take an opponent's completed structure",
+        }.get(self.kind, self.kind)
+
     def to_dict(self) -> dict:
         return {"kind": self.kind, "role": self.role.value, "power": self.power}
 

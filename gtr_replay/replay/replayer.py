@@ -46,6 +46,8 @@ class Annotation:
     completed: list[str] = field(default_factory=list)
     points: dict[str, int] = field(default_factory=dict)
     ended: str | None = None
+    powers: list[str] = field(default_factory=list)
+    """What building powers did or offered: a step granted, a structure taken or made public."""
 
     def to_dict(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if v}
@@ -55,7 +57,8 @@ class Annotation:
         if self.completed:
             parts.append("completes " + ", ".join(self.completed))
         for name, gain in self.influence.items():
-            parts.append(f"{name} +{gain} influence")
+            parts.append(f"{name} {gain:+d} influence")
+        parts.extend(self.powers)
         if self.ended:
             parts.append(f"game ends: {self.ended}")
         return "; ".join(parts)
@@ -119,6 +122,12 @@ def annotate(events: list[Event], state: GameState, points: dict[str, int] | Non
             note.completed.append(f"{e.player}'s {e.card}")
         elif e.kind == "game-end":
             note.ended = e.text
+        elif e.kind == "rider":
+            note.powers.append(f"{e.card}: {e.player} may {e.text}")
+        elif e.kind == "public":
+            note.powers.append(f"{e.player}'s {e.card} is public")
+        elif e.kind == "move" and e.source == e.target == "building":
+            note.powers.append(f"{e.player} takes {e.card} ({e.text})")
     note.points = points if points is not None else {s.player: s.total for s in scores(state)}
     return note
 

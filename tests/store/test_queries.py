@@ -49,7 +49,8 @@ def test_final_scores(examples_db, replayed):
     for _, _, replayer, _ in replayed:
         outcome = result(replayer.final)
         for s in outcome.scores:
-            expected[(key(replayer), s.player)] = (s.total, int(s.player in outcome.winners))
+            # a record that stops before the end (a rulebook position) has no winner yet
+            expected[(key(replayer), s.player)] = (s.total, int(replayer.final.over and s.player in outcome.winners))
     assert rows == expected
 
 

@@ -55,7 +55,7 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1) -> N
     granted.sort(key=lambda r: _RIDER_ORDER.get(r.kind, 0))
     for new in granted:
         state.riders.append(new)
-        ev.append(Event("rider", d.player, new.power, text=f"{new.kind} {new.role}"))
+        ev.append(Event("rider", d.player, new.power, text=new.describe()))
     flow.settle_actions(state, ev)
 
 
