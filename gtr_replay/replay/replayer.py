@@ -257,9 +257,11 @@ class Replayer:
         except (GtrError, KeyError) as error:
             message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
             return refuse(message, hint=getattr(error, "hint", None))
-        keys = [key for key, _ in forced]
+        keys = [key for key, *_ in forced]
         if repr(decision) in keys:  # a forced action the engine already made: checked, not applied again
-            del forced[:keys.index(repr(decision)) + 1]
+            found = keys.index(repr(decision))
+            turn = forced[found][2]  # made in the turn before any cleanup it led to
+            del forced[:found + 1]
             return snap(decision, [], is_forced=True)
         problem = check(state, decision)
         if problem is not None:
@@ -276,7 +278,7 @@ class Replayer:
         while (only := forced_decision(state)) is not None:
             # keep the state before each forced pass: a later statement by that player is
             # explained from there (why nothing was legal), not by whose turn it now is
-            forced.append((repr(only), state.copy() if isinstance(only, Pass) else None))
+            forced.append((repr(only), state.copy() if isinstance(only, Pass) else None, state.turn))
             make_forced(state, only, events)
         return snap(decision, events)
 
@@ -311,7 +313,7 @@ class Replayer:
 
 def _real_reason(decision: Decision, forced: list) -> RulesError | None:
     """Why ``decision`` was not legal before the engine passed its player's actions."""
-    for key, before in forced:
+    for key, before, _ in forced:
         if before is not None and key == repr(Pass(decision.player)):
             problem = check(before, decision)
             if problem is not None:

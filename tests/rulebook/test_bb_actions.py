@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import Played, influence, play, player
+from rulebook_helpers import Played, influence, play, player
 
 from gtr_replay.engine import rules, scoring
 from gtr_replay.engine.core import apply, check, legal_decisions
@@ -242,9 +242,6 @@ def test_ex_bb_catacomb_1():
     assert final.turn == start.turn and final.leader == start.leader == index(start, "Right")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: AddHandler.perform returns before use_actions when a "
-                   "completion ends the game, so the completing action is not counted (actions_used 0); "
-                   "the last-Site Lay does count its action (gtr_replay/engine/handlers/roles.py)")
 def test_ex_bb_catacomb_1_completing_action_is_spent():
     """The action that completed the Catacomb was spent; the second one was not (R-END-2)."""
     game = play("EX-BB-CATACOMB-1")

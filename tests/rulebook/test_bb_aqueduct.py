@@ -1,6 +1,6 @@
 """The Aqueduct's worked examples (B-AQUEDUCT-1, B-AQUEDUCT-2)."""
 
-from conftest import play, player
+from rulebook_helpers import play, player
 
 from gtr_replay.engine import rules
 

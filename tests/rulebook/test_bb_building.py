@@ -5,7 +5,7 @@ Temple, Market, Insula, Aqueduct, Gate, Villa, Road, Tower).
 Facts are read right after the statement that decides them. When that statement is the last
 action of the turn the engine also cleans up, which changes none of the facts asserted."""
 
-from conftest import influence, limits, play, player
+from rulebook_helpers import influence, limits, play, player
 
 from gtr_replay.engine import rules
 from gtr_replay.engine.scoring import scores

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import notation
 import pytest
-from conftest import RULEBOOK, narration, play
+from rulebook_helpers import RULEBOOK, narration, play
 
 from gtr_replay.vocabulary import card_vocabulary
 

@@ -327,7 +327,10 @@ class AddHandler(Handler):
         if (len(building.materials) >= rules.materials_needed(state, i, building)
                 or rules.completes_now(state, i, building, d.card, role)):
             complete(state, i, building, ev)
-            if state.phase is Phase.OVER:
+            if state.phase is Phase.OVER:  # the action that ended the game was still spent (R-END-2)
+                if state.acting is None:
+                    state.actions_used += 1
+                state.acting = None
                 return
         use_actions(state, ev, d)
 
