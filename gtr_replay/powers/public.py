@@ -13,9 +13,13 @@ class _Prison(Power):
     building = "Prison"
 
     def on_complete(self, state, owner, building):
-        if building.foundation == self.building:
-            state.riders.append(Rider("steal", Role.ARCHITECT, self.building))
-        return []
+        from gtr_replay.engine.events import Event
+        if building.foundation != self.building:
+            return []
+        rider = Rider("steal", Role.ARCHITECT, self.building)
+        state.riders.append(rider)
+        # announced as the riders granted after an action are (engine.handlers.roles.use_actions)
+        return [Event("rider", state.players[owner].name, self.building, text=rider.describe())]
 
 
 @register
@@ -30,13 +34,16 @@ class Prison(_Prison):
 
     def on_steal(self, state, owner, victim, building):
         from gtr_replay.engine.events import Event
+        from gtr_replay.engine.rules import material_value
         prison = state.players[owner].building(self.building)
         if prison.stolen:  # a Prison taken from someone left its Site with them: none to give
             return []
         state.players[owner].influence.remove(prison.site)
         state.players[victim].influence.append(prison.site)
-        return [Event("influence", state.players[victim].name, self.building, text=f"Site of {self.building}",
-                      value=0)]
+        value = material_value(prison.site)  # each event's value is the change: the Site's value
+        text = f"Site of {self.building}"
+        return [Event("influence", state.players[owner].name, self.building, text=text, value=-value),
+                Event("influence", state.players[victim].name, self.building, text=text, value=value)]
 
 
 @register
