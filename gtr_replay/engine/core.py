@@ -169,9 +169,11 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     """Perform a checked decision; the rider it answers, if any, is taken off the stack first."""
     if state.riders and state.phase is Phase.ACTIONS and type(decision) is not Surrender:
         state.acting = state.riders.pop()
+    first = len(ev)
     HANDLERS[type(decision)].perform(state, state.current, decision, ev)
     state.acting = None
-    flow.check_wins(state, ev)
+    if flow.may_win(ev, first):
+        flow.check_wins(state, ev)
 
 
 def _make_forced(state: GameState, ev: list[Event]) -> None:

@@ -102,8 +102,23 @@ def end_game(state: GameState, ev: list[Event], reason: str, by: str | None = No
     ev.append(Event("game-end", by, text=reason))
 
 
+_WIN_ZONES = frozenset({Zone.CLIENTELE, Zone.STOCKPILE, Zone.BUILDING})
+
+
+def may_win(ev: list[Event], first: int = 0) -> bool:
+    """Whether the events from ``first`` on could make an instant win true: a client, a
+    material or a building gained, a structure completed or made public (R-END-1d, AMB-15)."""
+    for n in range(first, len(ev)):
+        e = ev[n]
+        if e.kind == "move" and e.target in _WIN_ZONES or e.kind in ("complete", "public"):
+            return True
+    return False
+
+
 def check_wins(state: GameState, ev: list[Event]) -> None:
-    """Instant wins are checked after every step, in seat order from the leader (R-END-1d, AMB-15)."""
+    """Instant wins are checked after every step that could make one (AMB-15). When several
+    players win at once (a public structure, C-FORUM-STAIRWAY-1), the one with the highest
+    normal score wins, then the first in seat order from the leader (R-SCORE-4)."""
     if state.phase is Phase.OVER:
         return
     winning = rules.powers_with(state, "wins")
@@ -111,13 +126,22 @@ def check_wins(state: GameState, ev: list[Event]) -> None:
                                                for b in p.buildings)):
         return
     n = len(state.players)
+    found = []
     for step in range(n):
         i = (state.leader + step) % n
-        for power in rules.active_powers(state, i, "wins"):
-            if power.wins(state, i):
-                name = state.players[i].name
-                end_game(state, ev, f"win:{power.building}", by=name, winner=name)
-                return
+        power = next((p for p in rules.active_powers(state, i, "wins") if p.wins(state, i)), None)
+        if power is not None:
+            found.append((i, power))
+    if not found:
+        return
+    if len(found) > 1:
+        from gtr_replay.engine.scoring import scores
+        totals = scores(state)
+        best = max(totals[i].total for i, _ in found)
+        found = [(i, p) for i, p in found if totals[i].total == best]
+    i, power = found[0]
+    name = state.players[i].name
+    end_game(state, ev, f"win:{power.building}", by=name, winner=name)
 
 
 def draw(state: GameState, ev: list[Event], i: int, count: int) -> None:

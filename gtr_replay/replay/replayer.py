@@ -114,7 +114,9 @@ def annotate(events: list[Event], state: GameState, points: dict[str, int] | Non
     """What the events did, and everyone's points now (``points`` when known unchanged)."""
     note = Annotation()
     for e in events:
-        if e.kind == "move":
+        if e.kind == "move" and e.source == e.target == "building":  # a structure changes owner
+            note.powers.append(f"{e.player} takes {e.card} ({e.text})")
+        elif e.kind == "move":
             note.moved.append(f"{e.player}: {e.card} {e.source} -> {e.target}")
         elif e.kind == "influence":
             note.influence[e.player] = note.influence.get(e.player, 0) + (e.value or 0)
@@ -126,8 +128,6 @@ def annotate(events: list[Event], state: GameState, points: dict[str, int] | Non
             note.powers.append(f"{e.card}: {e.player} may {e.text}")
         elif e.kind == "public":
             note.powers.append(f"{e.player}'s {e.card} is public")
-        elif e.kind == "move" and e.source == e.target == "building":
-            note.powers.append(f"{e.player} takes {e.card} ({e.text})")
     note.points = points if points is not None else {s.player: s.total for s in scores(state)}
     return note
 
