@@ -257,13 +257,15 @@ class Replayer:
         except (GtrError, KeyError) as error:
             message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
             return refuse(message, hint=getattr(error, "hint", None))
+        problem = check(state, decision)
         keys = [key for key, *_ in forced]
-        if repr(decision) in keys:  # a forced action the engine already made: checked, not applied again
+        if problem is not None and repr(decision) in keys:
+            # a forced action the engine already made: checked, not applied again. A statement
+            # that is also legal now is a decision of its own (a pass after a step's forced pass)
             found = keys.index(repr(decision))
             turn = forced[found][2]  # made in the turn before any cleanup it led to
             del forced[:found + 1]
             return snap(decision, [], is_forced=True)
-        problem = check(state, decision)
         if problem is not None:
             problem = _real_reason(decision, forced) or problem
             return refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
