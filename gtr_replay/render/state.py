@@ -62,6 +62,9 @@ def building_line(state: GameState, i: int, building: Building) -> Text:
     line = Text(f"{COMPLETE} " if building.complete else "  ")
     line.append(building.foundation, style="bold" if building.complete else "")
     line.append(f" on {where}: {_cards(building.materials)} ({len(building.materials)}/{needed})")
+    marks = [m for m, on in (("stolen", building.stolen), ("public", (i, building.foundation) in state.public)) if on]
+    if marks:
+        line.append(f" [{', '.join(marks)}]", style="magenta")
     return line
 
 

@@ -149,3 +149,18 @@ def test_every_example_renders_for_everyone(path):
         for viewer in (None, *(p.name for p in state.players)):
             text = render(state_view(state, viewer=viewer, watch=timeline.watch(position)))
             assert text.count("╭─") == len(state.players) + 1
+
+
+def test_building_lines_mark_stolen_and_public_structures():
+    """B-PRISON-1, B-STAIRWAY-1: a taken structure and a public one say so."""
+    from gtr_replay.engine.state import Building, GameState, PlayerState
+    from gtr_replay.enums import Material, Ruleset
+    from gtr_replay.render.state import building_line
+    from gtr_replay.rulings import resolve
+
+    tower = Building("Tower", Material.CONCRETE, ["Wall", "Bridge"], complete=True, stolen=True)
+    archway = Building("Archway", Material.BRICK, ["Bath", "School", "Atrium"], complete=True)
+    state = GameState(Ruleset.REPUBLIC, [PlayerState("Ann", buildings=[tower, archway])], resolve(),
+                      public=[(0, "Archway")])
+    assert building_line(state, 0, tower).plain.endswith("[stolen]")
+    assert building_line(state, 0, archway).plain.endswith("[public]")
