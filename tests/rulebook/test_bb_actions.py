@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 from rulebook_helpers import Played, influence, play, player
 
 from gtr_replay.engine import rules, scoring

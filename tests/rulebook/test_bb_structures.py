@@ -152,7 +152,7 @@ def test_ex_bb_forumromanum_1():
     (same clients and materials, Forum Romanum one short) never acts (B-FORUMROMANUM-1,
     R-END-1d, R-END-2, R-SCORE-1). Extra test: without the six materials, no win."""
     game = play("EX-BB-FORUMROMANUM-1")
-    you, left = 0, 1
+    left = 1
     completing = "You adds Basilica to Forum Romanum"
     before, final = game.before(completing), game.final
 
