@@ -15,16 +15,16 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-import notation
 import pytest
 from rich.console import Console
-from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
+import notation
 from gtr_replay.engine.decisions import Sell
 from gtr_replay.engine.scoring import result
 from gtr_replay.enums import Zone
 from gtr_replay.render.timeline import Timeline
 from gtr_replay.selfplay import selfplay
+from tests.text_snapshot import TextSnapshot
 
 SEED = 4
 """The first seed tried; the next ones are tried in order until a game has what the tests need."""
@@ -91,13 +91,6 @@ class TheGame:
     seed: int
     record: notation.Record
     timeline: Timeline
-
-
-class TextSnapshot(SingleFileSnapshotExtension):
-    """One .txt file per snapshot, so a change reads like a diff of what a person sees."""
-
-    _write_mode = WriteMode.TEXT
-    file_extension = "txt"
 
 
 @pytest.fixture

@@ -2,12 +2,8 @@
 
 import pytest
 from syrupy.extensions.json import JSONSnapshotExtension
-from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
-
-class TextSnapshot(SingleFileSnapshotExtension):
-    _write_mode = WriteMode.TEXT
-    file_extension = "txt"
+from tests.text_snapshot import TextSnapshot
 
 
 @pytest.fixture

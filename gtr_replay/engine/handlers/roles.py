@@ -42,12 +42,8 @@ _RIDER_ORDER = {"client": 1}
 def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1) -> None:
     """Spend ``n`` actions on ``d`` (a rider pays for one), grant the riders powers attach to
     it, then move the turn on (R-ACT-3, R-TURN-6)."""
-    rider = state.acting
-    role = rider.role if rider is not None else state.led_role
-    if rider is not None:
-        state.acting = None
-        n -= 1
-    state.actions_used += n
+    role = state.acting.role if state.acting is not None else state.led_role
+    spend(state, n)
     i = state.current
     granted = []
     for power in rules.active_powers(state, i, "after_action"):
@@ -57,6 +53,14 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1) -> N
         state.riders.append(new)
         ev.append(Event("rider", d.player, new.power, text=new.describe()))
     flow.settle_actions(state, ev)
+
+
+def spend(state: GameState, n: int = 1) -> None:
+    """Pay ``n`` actions; the rider being answered, if any, pays for one (R-ACT-3)."""
+    if state.acting is not None:
+        state.acting = None
+        n -= 1
+    state.actions_used += n
 
 
 def _move(ev, player, card, source, target):
@@ -316,10 +320,7 @@ class AddHandler(Handler):
             if (j, d.building) not in state.public:
                 state.public.append((j, d.building))
             ev.append(Event("public", d.owner, d.building, text=f"made public by {d.player}"))
-            if state.acting is None:
-                state.actions_used += 1  # the placement took the whole action (B-STAIRWAY-4)
-            state.acting = None
-            flow.settle_actions(state, ev)
+            use_actions(state, ev, d)  # without a rider, the placement was the whole action (B-STAIRWAY-4)
             return
         building = player.building(d.building)
         building.materials.append(d.card)
@@ -328,9 +329,7 @@ class AddHandler(Handler):
                 or rules.completes_now(state, i, building, d.card, role)):
             complete(state, i, building, ev)
             if state.phase is Phase.OVER:  # the action that ended the game was still spent (R-END-2)
-                if state.acting is None:
-                    state.actions_used += 1
-                state.acting = None
+                spend(state)
                 return
         use_actions(state, ev, d)
 
