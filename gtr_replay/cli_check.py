@@ -34,5 +34,7 @@ def check(
     else:
         for problem in report.problems:
             err.print(str(problem), markup=False, highlight=False, soft_wrap=True)
+        for warning in report.warnings:
+            err.print(f"warning: {warning}", markup=False, highlight=False, soft_wrap=True)
         out.print(report.summary())
     raise typer.Exit(0 if report.ok else 1)

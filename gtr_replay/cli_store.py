@@ -46,6 +46,10 @@ def import_(
     else:
         for problem in report.problems:
             err.print(f"[red]error:[/red] {escape(str(problem))}", soft_wrap=True, highlight=False)
+        for game in report.added:
+            for warning in (game.warnings or "").splitlines():
+                err.print(f"[yellow]warning:[/yellow] game {game.id}: {escape(warning)}", soft_wrap=True,
+                          highlight=False)
         _summary(report, db)
     raise typer.Exit(0 if report.ok else 1)
 

@@ -156,9 +156,19 @@ def action_count(state: GameState, i: int) -> int:
     return (1 if player.played else 0) + clients + extra
 
 
+def _with_own(state: GameState, i: int, hook: str, building: str) -> list[Power]:
+    """The player's active powers with ``hook``, and the building's own power first: a power
+    may speak about its own foundation while it is laid and filled (B-VILLA-1, B-STATUE-1)."""
+    powers = active_powers(state, i, hook)
+    own = powers_with(state, hook).get(building)
+    if own is None or own in powers:
+        return powers
+    return [own, *powers]
+
+
 def materials_needed(state: GameState, i: int, building: Building) -> int:
     """Materials that complete a building: the foundation's value unless a power says otherwise (R-BUILD-8)."""
-    for p in active_powers(state, i, "materials_needed"):
+    for p in _with_own(state, i, "materials_needed", building.foundation):
         needed = p.materials_needed(state, i, building)
         if needed is not None:
             return needed
@@ -172,7 +182,8 @@ def material_fits(state: GameState, i: int, building: Building, card: str) -> bo
     material = cards[card].material
     if material is cards[building.foundation].material:
         return True
-    return any(p.material_fits(state, i, building, material) for p in active_powers(state, i, "material_fits"))
+    return any(p.material_fits(state, i, building, material)
+               for p in _with_own(state, i, "material_fits", building.foundation))
 
 
 def completes_now(state: GameState, i: int, building: Building, card: str, role: Role) -> bool:
@@ -207,7 +218,7 @@ def allows_play(state: GameState, i: int, cards: tuple[str, ...], role: Role) ->
 def site_materials(state: GameState, i: int, card: str) -> frozenset[Material]:
     """Materials of the Sites a foundation may be laid on: its own, or more by a power (R-BUILD-1)."""
     own = frozenset((cards_for(state.ruleset).cards[card].material,))
-    for p in active_powers(state, i, "site_materials"):
+    for p in _with_own(state, i, "site_materials", card):
         own |= p.site_materials(state, i, card)
     return own
 

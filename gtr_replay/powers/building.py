@@ -103,3 +103,46 @@ class Gate(Power):
         if _material(state, building.foundation) is Material.MARBLE:
             return True
         return any(_material(state, card) is Material.MARBLE for card in building.materials)
+
+
+class _Statue(Power):
+    """A Statue foundation may be laid on any Site, and its materials may match that Site or
+    Marble; a completed Statue is worth 3 more points. Asked about its own foundation while
+    it is laid and filled, as the Villa is (B-STATUE-1, B-STATUE-2, B-STATUE-4, BC-STATUE-1)."""
+
+    building = "Statue"
+
+    def site_materials(self, state, owner, card):
+        return frozenset(Material) if card == self.building else frozenset()
+
+    def material_fits(self, state, owner, building, material):
+        return building.foundation == self.building and material is building.site
+
+    def score_bonus(self, state, owner):
+        return 3
+
+
+@register
+class Statue(_Statue):
+    """Black Box: a Statue foundation may go on any Site, in town or out of town (AMB-28);
+    its materials match the Site or Marble, and as many are needed as the Site is worth; it
+    gives the Site's Influence, and 3 points at the end (B-STATUE-1..4, R-BUILD-8)."""
+
+    editions = ("black-box",)
+    rule_ids = ("B-STATUE-1", "B-STATUE-2", "B-STATUE-3", "B-STATUE-4", "AMB-28")
+
+    def materials_needed(self, state, owner, building):
+        if building.foundation != self.building:
+            return None
+        from gtr_replay.engine.rules import material_value
+        return material_value(building.site)
+
+
+@register
+class ClassicStatue(_Statue):
+    """Classic: a Statue foundation may go on any Site; three materials complete it, each
+    matching the Site or Marble; it gives the Site's Influence, and 3 points at the end
+    (BC-STATUE-1)."""
+
+    editions = ("classic",)
+    rule_ids = ("BC-STATUE-1",)

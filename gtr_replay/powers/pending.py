@@ -11,7 +11,7 @@ NO_POWER_YET: dict[str, tuple[str, ...]] = {
     "black-box": (
         "Academy", "Amphitheatre", "Atrium", "Bar", "Basilica", "Bridge", "Circus", "Colosseum", "Crane",
         "Dock", "Domus Aurea", "Forum", "Foundry", "Fountain", "Garden", "Latrine", "Ludus Magna", "School",
-        "Senate", "Sewer", "Statue", "Storeroom", "Tribunal", "Vomitorium",
+        "Senate", "Sewer", "Storeroom", "Tribunal", "Vomitorium",
         # the optional Geek cards
         "Aerarium", "Bacchanalia", "Castra", "Castra Praetoria", "Domus", "Plebian Council", "Solarium",
         "Triclinium", "Watch Post", "Watermill",
@@ -19,7 +19,7 @@ NO_POWER_YET: dict[str, tuple[str, ...]] = {
     "classic": (
         "Academy", "Amphitheatre", "Atrium", "Bar", "Basilica", "Bath", "Bridge", "Circus", "Circus Maximus",
         "Coliseum", "Dock", "Forum", "Foundry", "Fountain", "Garden", "Latrine", "Ludus Magna", "School",
-        "Scriptorium", "Senate", "Sewer", "Stairway", "Statue", "Storeroom", "Vomitorium",
+        "Scriptorium", "Senate", "Sewer", "Stairway", "Storeroom", "Vomitorium",
     ),
 }
 

@@ -69,9 +69,11 @@ class FileReport:
     records: int = 0
     decisions: int = 0
     errors: int = 0
+    warnings: int = 0
 
     def to_dict(self) -> dict:
-        return {"file": self.path, "records": self.records, "decisions": self.decisions, "errors": self.errors}
+        return {"file": self.path, "records": self.records, "decisions": self.decisions, "errors": self.errors,
+                "warnings": self.warnings}
 
 
 @dataclass
@@ -79,6 +81,8 @@ class CheckReport:
     files: list[FileReport] = field(default_factory=list)
     problems: list = field(default_factory=list)
     """Diagnostics of the replay, and notation errors (a record that does not parse)."""
+    warnings: list[Diagnostic] = field(default_factory=list)
+    """What may make a legal replay wrong: a completed building whose power is not written yet."""
 
     @property
     def ok(self) -> bool:
@@ -87,13 +91,16 @@ class CheckReport:
     def to_dict(self) -> dict:
         return {"ok": self.ok, "files": [f.to_dict() for f in self.files],
                 "problems": [p.to_dict() if isinstance(p, Diagnostic) else {"message": str(p)}
-                             for p in self.problems]}
+                             for p in self.problems],
+                "warnings": [w.to_dict() for w in self.warnings]}
 
     def summary(self) -> str:
         records = sum(f.records for f in self.files)
         decisions = sum(f.decisions for f in self.files)
         errors = sum(f.errors for f in self.files)
         verdict = "all legal" if self.ok else f"{errors} problem(s)"
+        if self.warnings:
+            verdict += f", {len(self.warnings)} warning(s)"
         return f"{len(self.files)} file(s), {records} record(s), {decisions} statement(s): {verdict}"
 
 
@@ -119,24 +126,27 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None) -> 
             outcomes = list(pool.map(_check_piece, tasks, chunksize=8))
     else:
         outcomes = [_check_piece(task) for task in tasks]
-    for source, records, decisions, problems in outcomes:
+    for source, records, decisions, problems, warnings in outcomes:
         file_report = by_source[source]
         file_report.records += records
         file_report.decisions += decisions
         file_report.errors += len(problems)
+        file_report.warnings += len(warnings)
         report.problems.extend(problems)
+        report.warnings.extend(warnings)
     return report
 
 
-def _check_piece(task) -> tuple[str, int, int, list]:
-    """Check one record: (source, records, statements replayed, problems)."""
+def _check_piece(task) -> tuple[str, int, int, list, list]:
+    """Check one record: (source, records, statements replayed, problems, warnings)."""
     source, line, piece, lenient = task
     try:
         records = parse_piece(source, line, piece)
     except notation.NotationError as error:
-        return source, 0, 0, [NotationProblem(str(error))]
+        return source, 0, 0, [NotationProblem(str(error))], []
     decisions = 0
     problems: list = []
+    warnings: list = []
     for record in records:
         replayer = Replayer(record, source=source, lenient=lenient, keep_states=False)
         try:
@@ -145,4 +155,5 @@ def _check_piece(task) -> tuple[str, int, int, list]:
         except IllegalStatement:
             pass
         problems.extend(replayer.diagnostics)
-    return source, len(records), decisions, problems
+        warnings.extend(replayer.warnings)
+    return source, len(records), decisions, problems, warnings

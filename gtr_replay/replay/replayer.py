@@ -148,6 +148,10 @@ class Replayer:
         self.complete = True
         """False when lenient replay had to stop the main line early."""
         self._points: dict[int, dict[str, int]] = {}
+        self.warnings: list[Diagnostic] = []
+        """Buildings completed whose power is not written yet: the replay ignores their
+        function, so it (and the score) may be wrong from there on."""
+        self._unwritten: list[str] = []
 
     # -- reporting ---------------------------------------------------------------------------
     def _report(self, line: int, column: int, statement: str, message: str, *, rule_ids=(), hint=None,
@@ -172,6 +176,10 @@ class Replayer:
             self._report(error.line, error.column, "", error.message, hint=error.hint)
             return
         self.start = state.copy()
+        for player in state.players:
+            for building in player.buildings:
+                if building.complete:
+                    self._warn_unwritten(state, player.name, building.foundation, 0, 0, "position")
         steps: list[tuple[notation.Turn | None, Step]] = []
         for turn in self.record.turns:
             for n, step in enumerate(turn.steps):
@@ -282,7 +290,22 @@ class Replayer:
             # explained from there (why nothing was legal), not by whose turn it now is
             forced.append((repr(only), state.copy() if isinstance(only, Pass) else None, state.turn))
             make_forced(state, only, events)
+        for e in events:
+            if e.kind == "complete":
+                self._warn_unwritten(state, e.player, e.card, line, column, text)
         return snap(decision, events)
+
+    def _warn_unwritten(self, state: GameState, player: str, building: str, line: int, column: int,
+                        statement: str) -> None:
+        """A building whose power is not written yet is complete: say so once per building."""
+        if building in self._unwritten or rules.power_of(state, building) is not None:
+            return
+        self._unwritten.append(building)
+        self.warnings.append(Diagnostic(
+            self.source, line, column, statement,
+            f"{player}'s {building} is complete, but its power is not written yet: this replay leaves it out, "
+            "so what follows and the score may be wrong", hint=f"gtr cards --missing --ruleset {state.ruleset} "
+            "lists the buildings without a power"))
 
     def _prepare_draw(self, state: GameState, decision: Think, drawn: tuple[str, ...] | None) -> None:
         want = min(rules.think_draws(state, state.index(decision.player), decision.option), len(state.deck))
@@ -308,9 +331,14 @@ class Replayer:
                          "has no result yet", rule_ids=("R-END-1",), hint="remove the Result tag or finish the game")
             return
         actual = result_tag(result(state))
+        doubt = (f"; the score may be wrong: {', '.join(self._unwritten)} "
+                 f"{'has' if len(self._unwritten) == 1 else 'have'} no power yet") if self._unwritten else ""
         if " ".join(written.split()) != actual:
-            self._report(line, column, f'[Result "{written}"]', f"the replay gives {actual!r}",
+            self._report(line, column, f'[Result "{written}"]', f"the replay gives {actual!r}{doubt}",
                          rule_ids=("R-SCORE-2",), hint=f'write [Result "{actual}"]')
+        elif doubt:
+            self.warnings.append(Diagnostic(self.source, line, column, f'[Result "{written}"]',
+                                            f"the replay agrees with the Result{doubt}", ("R-SCORE-2",)))
 
 
 def _real_reason(decision: Decision, forced: list) -> RulesError | None:

@@ -46,6 +46,8 @@ class Added:
     players: int
     winners: str | None
     decisions: int
+    warnings: str | None = None
+    """What may make the replay wrong (``games.warnings``)."""
 
 
 @dataclass
@@ -118,7 +120,7 @@ def _write_all(store: Store, results, report: ImportReport, progress: Progress |
             store.add(outcome)
             game = outcome.game
             report.added.append(Added(game["id"], game["ruleset"], game["players"], game["winners"],
-                                      game["decisions"]))
+                                      game["decisions"], game["warnings"]))
         if progress is not None:
             progress(1)
 

@@ -126,6 +126,7 @@ def _game_row(gid, record, canonical, source, number, replayer, final, start, ma
         "source": source, "record_number": number, "tags": json.dumps(tags, ensure_ascii=False),
         "rulings": dumps(final.rulings), "expansions": dumps(list(final.expansions)), "deck": dumps(start),
         "start": dumps(compact(replayer.start.to_dict(), start)), "record": canonical,
+        "warnings": "\n".join(f"{w.where}: {w.message}" for w in replayer.warnings) or None,
     }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite_utils
 
-VERSION = 1
+VERSION = 2
 """Stored in ``PRAGMA user_version``; a database of another version is refused."""
 
 TABLES: dict[str, dict] = {
@@ -18,7 +18,7 @@ TABLES: dict[str, dict] = {
             "id": str, "ruleset": str, "players": int, "player_names": str, "winners": str, "scores": str,
             "end_reason": str, "turns": int, "decisions": int, "statements": int, "source": str,
             "record_number": int, "tags": str, "rulings": str, "expansions": str, "deck": str, "start": str,
-            "record": str,
+            "record": str, "warnings": str,
         },
         pk="id", not_null={"ruleset", "players", "player_names", "record"},
     ),
@@ -63,6 +63,8 @@ COLUMNS = {
     "games.deck": "the deck after setup, top first (JSON); snapshots count what is left of it",
     "games.start": "the compact state before the first statement (JSON)",
     "games.record": "the canonical text of the record",
+    "games.warnings": "what may make the replay wrong, one per line: a completed building whose power is "
+                      "not written yet (NULL when nothing)",
     "players.vault": "points from vault cards",
     "players.bonuses": "materials of the Merchant bonuses won, comma separated",
     "players.powers": "points from building powers",

@@ -86,7 +86,8 @@ class Probe(Power):
     def vault_factor(self, state, owner): return 2
     def extra_actions(self, state, owner, role): return 2 if role is Role.CRAFTSMAN else 0
     def material_fits(self, state, owner, building, material): return material is Material.RUBBLE
-    def materials_needed(self, state, owner, building): return 1
+    def materials_needed(self, state, owner, building):  # also asked about its own foundation
+        return None if building.foundation == self.building else 1
     def site_materials(self, state, owner, card): return frozenset({Material.STONE})
     def out_of_town_cost(self, state, owner): return 1
     def on_complete(self, state, owner, building): return [Event("power", "Ann", "Atrium", text="probe")]

@@ -203,3 +203,32 @@ def test_ex_bb_tower_1():
     assert player(done, "You").stockpile == []
     assert not done.over and done.end_reason is None
     assert sum(done.sites_in_town.values()) > 0  # in-town Sites remain (AMB-02)
+
+
+def test_ex_bb_statue_1():
+    """'Its foundation may be laid on any Site … materials may match the Site or Marble …
+    the number needed is the Site's value … a completed Statue gives +3 VP' (B-STATUE-1..4):
+    a Statue on a Brick Site completes with a Brick and a Marble, for Influence 4 and 7 points."""
+    game = play("EX-BB-STATUE-1")
+    you = game.start.index("You")
+    assert influence(game.start, "You") == 2 and points(game.start, "You") == 2
+
+    laid = game.after("You lays Statue on Brick")
+    statue = building(laid, "You", "Statue")
+    assert statue.site is Material.BRICK and not statue.complete
+    assert laid.sites_in_town[Material.BRICK] == game.start.sites_in_town[Material.BRICK] - 1
+    assert rules.materials_needed(laid, you, statue) == 2
+    # the Site's material or Marble fits; any other does not (B-STATUE-2)
+    assert rules.material_fits(laid, you, statue, one_card_of(Material.BRICK))
+    assert rules.material_fits(laid, you, statue, one_card_of(Material.MARBLE))
+    assert not rules.material_fits(laid, you, statue, one_card_of(Material.WOOD))
+
+    half = game.after("You adds Academy to Statue")
+    assert not building(half, "You", "Statue").complete
+
+    done = game.after("You adds Temple to Statue")
+    statue = building(done, "You", "Statue")
+    assert statue.complete and statue.materials == ["Academy", "Temple"]
+    assert influence(done, "You") == 4                     # B-STATUE-3: the Brick Site's value
+    assert points(done, "You") == 4 + 3                    # B-STATUE-4
+    assert not done.over

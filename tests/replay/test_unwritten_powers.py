@@ -1,0 +1,83 @@
+"""A completed building whose power is not written yet never passes silently: the replay
+warns, naming it, in `gtr check`, `gtr import` and the games table, and the Result check says
+the score may be wrong because of it."""
+
+import json
+
+import notation
+from typer.testing import CliRunner
+
+from gtr_replay.cli import app
+from gtr_replay.replay.replayer import Replayer
+from gtr_replay.store import Store
+from gtr_replay.vocabulary import card_vocabulary
+
+RECORD = """\
+[Game "Glory to Rome"]
+[Event "a Crane, whose power is not written yet"]
+[Ruleset "republic"]
+[Players "You, Opp"]
+[Start "position"]
+[Result "{result}"]
+
+position
+  leader: You
+  deck: Road
+  jacks: 2
+  hand You: Palisade, Dock
+  building You: Crane on Wood
+  hand Opp: Road
+
+turn 1 You
+  You leads Craftsman with Palisade
+  Opp thinks: jack
+  You adds Dock to Crane
+
+turn 2 Opp
+  Opp thinks: refill
+"""
+
+
+def replayed(result="You 3, Opp 2", lenient=False):
+    record = notation.parse_one(RECORD.format(result=result), source="crane.gtr", vocabulary=card_vocabulary())
+    replayer = Replayer(record, source="crane.gtr", lenient=lenient)
+    list(replayer.run())
+    return replayer
+
+
+def test_completing_a_building_without_a_power_warns_and_names_it():
+    replayer = replayed()
+    assert not replayer.diagnostics
+    first, result = replayer.warnings
+    assert "Crane" in first.message and "not written yet" in first.message
+    assert first.line == 19 and first.statement == "You adds Dock to Crane"
+    assert "the score may be wrong: Crane has no power yet" in result.message
+
+
+def test_a_wrong_result_says_the_score_may_be_wrong_because_of_it():
+    replayer = replayed("You 4, Opp 2", lenient=True)
+    [problem] = replayer.diagnostics
+    assert "the replay gives 'You 3, Opp 2'; the score may be wrong: Crane has no power yet" in problem.message
+
+
+def test_check_prints_the_warning_and_still_passes(tmp_path):
+    path = tmp_path / "crane.gtr"
+    path.write_text(RECORD.format(result="You 3, Opp 2"), "utf-8")
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 0
+    assert "warning:" in result.output and "Crane is complete, but its power is not written yet" in result.output
+    as_json = json.loads(CliRunner().invoke(app, ["check", str(path), "--json"]).output)
+    assert as_json["ok"] and len(as_json["warnings"]) == 2 and as_json["files"][0]["warnings"] == 2
+
+
+def test_import_warns_and_the_games_table_keeps_it(tmp_path):
+    path = tmp_path / "crane.gtr"
+    path.write_text(RECORD.format(result="You 3, Opp 2"), "utf-8")
+    db = tmp_path / "games.db"
+    result = CliRunner().invoke(app, ["import", str(path), "--db", str(db)])
+    assert result.exit_code == 0
+    assert "warning:" in result.output and "Crane" in result.output
+    with Store(db) as store:
+        [row] = store.db.execute("SELECT warnings FROM games").fetchall()
+    assert "Crane is complete, but its power is not written yet" in row[0]
+    assert "the score may be wrong: Crane has no power yet" in row[0]
