@@ -31,7 +31,7 @@ def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False,
     Example: gtr cards --ruleset classic
     """
     from gtr_replay.cards import cards_for
-    from gtr_replay.powers.pending import missing as no_power_yet
+    from gtr_replay.powers.unwritten import not_written
     from gtr_replay.rulesets import find_ruleset
 
     try:
@@ -40,7 +40,7 @@ def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False,
         fail(error)
     card_set = cards_for(spec.ruleset)
     if missing:
-        names = sorted(n for n in no_power_yet(spec.edition) if n in card_set.cards or n in card_set.optional)
+        names = sorted(n for n in not_written(spec.ruleset) if n in card_set.cards or n in card_set.optional)
         if as_json:
             print(json.dumps({"ruleset": str(spec.ruleset), "no_power_yet": names}, indent=2))
         else:

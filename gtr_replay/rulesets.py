@@ -16,7 +16,6 @@ class RulesetSpec:
     """What a ruleset fixes before any building power is counted."""
 
     ruleset: Ruleset
-    edition: str
     starting_orders: int
     """Order cards dealt to each player (R-SETUP-2, R-SETUP-3, R-SETUP-9)."""
     starting_jacks: int
@@ -43,14 +42,14 @@ class RulesetSpec:
 
 RULESETS: dict[Ruleset, RulesetSpec] = {
     Ruleset.CLASSIC: RulesetSpec(
-        Ruleset.CLASSIC, "classic", starting_orders=4, starting_jacks=1, spare_jacks_to_pile=False,
+        Ruleset.CLASSIC, starting_orders=4, starting_jacks=1, spare_jacks_to_pile=False,
         petition_size=0, out_of_town_sites=False, leader_draw_first=True, sites_end_when="all-claimed",
         pool_take_required=True),
     Ruleset.REPUBLIC: RulesetSpec(
-        Ruleset.REPUBLIC, "black-box", starting_orders=5, starting_jacks=0, spare_jacks_to_pile=True,
+        Ruleset.REPUBLIC, starting_orders=5, starting_jacks=0, spare_jacks_to_pile=True,
         petition_size=2, out_of_town_sites=True, leader_draw_first=False, sites_end_when="last-in-town"),
     Ruleset.IMPERIUM: RulesetSpec(
-        Ruleset.IMPERIUM, "black-box", starting_orders=4, starting_jacks=1, spare_jacks_to_pile=True,
+        Ruleset.IMPERIUM, starting_orders=4, starting_jacks=1, spare_jacks_to_pile=True,
         petition_size=3, out_of_town_sites=True, leader_draw_first=False, sites_end_when="last-in-town"),
 }
 

@@ -18,7 +18,7 @@ from .reader import parse, parse_one
 from .records import Command, Comment, Record, Span, Step, Tag, Turn, Variation
 from .scan import Header, iter_headers
 from .statements import (
-    REGISTRY, Add, Demand, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell,
+    REGISTRY, Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell,
     Statement, Steal, Surrender, Take, Think,
 )
 from .vocabulary import Vocabulary
@@ -31,6 +31,6 @@ __all__ = [
     "Command", "Span", "Header", "Setup", "Position", "Draw", "PoolDraw", "Hand", "Leader",
     "TurnNumber", "Deck", "Jacks", "Pool", "Sites", "Cards", "Influence", "Building",
     "Statement", "REGISTRY", "Lead", "Follow", "Think", "Hire", "Gather", "Lay", "Add",
-    "Demand", "Take", "Give", "Glory", "Sell", "Pass", "Surrender", "Steal", "Keep",
+    "Demand", "Take", "Give", "Glory", "Sell", "Pass", "Surrender", "Steal", "Keep", "Discard",
     "Role", "Material", "Zone", "ThinkKind",
 ]

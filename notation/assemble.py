@@ -21,7 +21,7 @@ from . import blocks
 from .errors import NotationError
 from .grammar import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _VariationLine
 from .records import Comment, Record, Span, Step, Tag, Turn
-from .statements import LEADING, RESPONSE, THINKING
+from .statements import LEADING, PRELUDE, RESPONSE, THINKING
 
 _SETUP_LINES = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
 _POSITION_LINES = (
@@ -42,7 +42,7 @@ class _TurnDraft:
         """Whether the players are still answering the lead (following or thinking)."""
         if not self.steps or self.steps[0].statement.part != LEADING:
             return False
-        answers = self.steps[1:]
+        answers = [s for s in self.steps[1:] if s.statement.part != PRELUDE]  # a discard goes with its think
         if any(s.statement.part not in (RESPONSE, THINKING) for s in answers):
             return False
         return not seats or len(answers) < seats - 1
@@ -124,6 +124,14 @@ class Assembler:
 
     def _turn_header(self, header: _TurnHeader, following: Any) -> None:
         expected = self._next_number()
+        last = self.turns[-1] if self.turns else None
+        if (header.number == expected - 1 and last is not None and not last.written and len(self.turns) > 1
+                and header.leader == last.leader):
+            # the think that seemed to open this turn was a power's, in the turn before (School, Academy)
+            self.turns.pop()
+            self.turns[-1].items.extend(last.items)
+            self.turns[-1].steps.extend(last.steps)
+            expected = self._next_number()
         if header.number != expected:
             column = header.span.column + len("turn ")
             raise _error(Span(header.span.line, column), len(str(header.number)),
@@ -177,8 +185,11 @@ class Assembler:
             return False
         if statement.part == LEADING:
             return True
-        if statement.part != THINKING or turn.answering(len(self.players)):
+        if statement.part not in (THINKING, PRELUDE) or turn.answering(len(self.players)):
             return False
+        before = turn.steps[-1].statement
+        if before.actor == statement.actor and before.part in (THINKING, PRELUDE):
+            return False  # a think after one's own discard or think (a power's extra Jack) is the same turn
         if self.players and statement.actor != self._next_leader(turn.leader):
             return False
         return not (isinstance(following, _TurnHeader) and following.number == turn.number + 1)

@@ -42,6 +42,7 @@ LEADING = "lead"  # always opens a turn
 RESPONSE = "response"  # answers the lead
 THINKING = "think"  # answers the lead, or is the leader's whole turn
 ACTION = "action"  # everything after the responses
+PRELUDE = "prelude"  # comes right before the same player's think (a discard)
 
 
 @dataclass(frozen=True)
@@ -350,3 +351,16 @@ class Keep(Statement):
 
     def text(self) -> str:
         return f"{self.player} keeps {cards_text(self.cards)}"
+
+
+@statement("discard")
+@dataclass(frozen=True)
+class Discard(Statement):
+    """Latrine, Vomitorium: the discard before a think, ``Ann discards Road``."""
+
+    part: ClassVar[str] = PRELUDE
+    player: str
+    cards: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.player} discards {cards_text(self.cards)}"

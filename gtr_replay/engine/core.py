@@ -13,35 +13,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from gtr_replay.engine import flow, handlers  # noqa: F401  (registers the handlers)
-from gtr_replay.engine.decisions import (
-    Add, Decision, Demand, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, Steal, Surrender, TakeFromPool,
-    Think,
-)
+from gtr_replay.engine import flow, handlers, rules  # noqa: F401  (registers the handlers)
+from gtr_replay.engine.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
 from gtr_replay.engine.state import GameState, Phase
-from gtr_replay.enums import Role
+from gtr_replay.engine.steps import ROLE_ACTIONS, answers_with_discard, discard_answers
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
 
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    """The decision the engine waits for: what kind, and from whom."""
+    """The decision the engine waits for: what kind, from whom (name and index), and which
+    decision types answer it."""
 
     kind: str
     player: str
     decisions: tuple[type[Decision], ...]
+    index: int = 0
 
-
-_ACTIONS: dict[Role, tuple[type[Decision], ...]] = {
-    Role.PATRON: (Hire, Pass),
-    Role.LABORER: (Gather, Pass),
-    Role.ARCHITECT: (Lay, Add, Pass),
-    Role.CRAFTSMAN: (Lay, Add, Pass),
-    Role.LEGIONARY: (Demand, Pass),
-    Role.MERCHANT: (Sell, Pass),
-}
 
 _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
     Phase.LEAD: (Lead, Think),
@@ -50,39 +40,38 @@ _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
     Phase.GIVE: (Give,),
 }
 
-_RIDERS: dict[str, tuple[type[Decision], ...]] = {
-    "hire-from-hand": (Hire, Pass),
-    "public": (Add, Pass),
-    "steal": (Steal, Pass),
-}
-"""What answers each kind of rider; a new client's action (``client``) is any action of its role."""
-
 _OWN_STATEMENT = frozenset({Phase.LEAD, Phase.FOLLOW, Phase.OVER})
 """Phases whose decision is always recorded, even when only one choice is legal."""
 
-_KIND_RULE = {Phase.LEAD: "R-TURN-1", Phase.FOLLOW: "R-TURN-2", Phase.POOL: "R-LEG-2", Phase.GIVE: "R-LEG-3"}
+_KIND_RULE = {Phase.LEAD: "R-TURN-1", Phase.FOLLOW: "R-TURN-2", Phase.POOL: "R-LEG-2", Phase.GIVE: "R-LEG-3",
+              Phase.END: "R-TURN-8"}
 
 
 def pending(state: GameState) -> Prompt | None:
-    """The decision the game waits for, or None once it is over."""
+    """The decision the game waits for, or None once it is over. A granted step comes first,
+    in any phase; where a Thinker action may be taken, a power may offer a discard before it
+    (B-LATRINE-1, B-VOMITORIUM-1)."""
     phase = state.phase
     if phase is Phase.OVER:
         return None
-    if phase is Phase.ACTIONS:
-        name = state.players[state.current].name
-        if state.riders:
-            rider = state.riders[-1]
-            kinds = _ACTIONS[rider.role] if rider.kind == "client" else _RIDERS[rider.kind]
-            return Prompt(rider.kind, name, kinds)
-        return Prompt(str(state.led_role).lower(), name, _ACTIONS[state.led_role])
-    player = state.players[state.current].name
-    if phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
-        player = state.players[state.legionary.demander].name
-    return Prompt(phase.value, player, _PHASES[phase])
-
-
-def _legal(state: GameState, kinds) -> Iterator[Decision]:
+    if state.steps:
+        step = state.steps[-1]
+        kinds = step.answers()
+        if Think in kinds and discard_answers(step) and rules.fold(state, step.player, "before_think"):
+            kinds = answers_with_discard(kinds)
+        return Prompt(step.kind, state.players[step.player].name, kinds, step.player)
     i = state.current
+    if phase is Phase.ACTIONS:
+        return Prompt(str(state.led_role).lower(), state.players[i].name, ROLE_ACTIONS[state.led_role], i)
+    if phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
+        i = state.legionary.demander
+    kinds = _PHASES[phase]
+    if phase is not Phase.GIVE and phase is not Phase.POOL and rules.fold(state, i, "before_think"):
+        kinds = answers_with_discard(kinds)
+    return Prompt(phase.value, state.players[i].name, kinds, i)
+
+
+def _legal(state: GameState, kinds, i: int) -> Iterator[Decision]:
     for kind in kinds:
         handler = HANDLERS[kind]
         for candidate in handler.candidates(state, i):
@@ -97,7 +86,7 @@ def legal_decisions(state: GameState, *, surrender: bool = False) -> list[Decisi
     if prompt is None:
         return []
     kinds = prompt.decisions + ((Surrender,) if surrender else ())
-    return list(_legal(state, kinds))
+    return list(_legal(state, kinds, prompt.index))
 
 
 def check(state: GameState, decision: Decision) -> RulesError | None:
@@ -111,9 +100,10 @@ def check(state: GameState, decision: Decision) -> RulesError | None:
         expected = " or ".join(k.__name__.lower() for k in prompt.decisions)
         rule = "R-ACT-1" if state.phase is Phase.ACTIONS else _KIND_RULE[state.phase]
         role = f" ({state.led_role} was led)" if state.phase is Phase.ACTIONS else ""
-        if state.phase is Phase.ACTIONS and state.riders:
-            rider = state.riders[-1]
-            role = f" (the {rider.power} gives {prompt.player} a {rider.kind} step first; 'passes' declines it)"
+        if state.steps:
+            step = state.steps[-1]
+            role = f" (the {step.power} gives {prompt.player} a step first: {step}; 'passes' declines it)"
+            rule = "R-TURN-7"
         return IllegalDecisionError(
             f"{decision.player} cannot {decision.verb} now: the game waits for {prompt.player} to {expected}{role}",
             rule_ids=(rule,), actor=decision.player, turn=state.turn)
@@ -121,7 +111,7 @@ def check(state: GameState, decision: Decision) -> RulesError | None:
         return NotYourDecisionError(
             f"it is {prompt.player}'s decision, not {handler.decider(state, decision)}'s",
             rule_ids=("R-TURN-2", "R-TURN-6"), actor=decision.player, turn=state.turn)
-    found = handler.problem(state, state.current, decision)
+    found = handler.problem(state, prompt.index, decision)
     if found is None:
         return None
     return IllegalDecisionError(f"{decision.player} cannot {decision.verb}: {found.message}",
@@ -147,15 +137,18 @@ def apply(state: GameState, decision: Decision, *, forced: bool = True, checked:
 def forced_decision(state: GameState) -> Decision | None:
     """The action the engine would make by itself now: the only legal choice of an action
     prompt. None when a player must decide (or at a lead, follow or think)."""
-    if state.phase in _OWN_STATEMENT:
+    if state.phase in _OWN_STATEMENT and not state.steps:
         return None
+    prompt = pending(state)
     only = None
-    for n, decision in enumerate(_legal(state, pending(state).decisions)):
+    for n, decision in enumerate(_legal(state, prompt.decisions, prompt.index)):
         if n:
             return None
         only = decision
     if only is None:
-        raise AssertionError(f"no legal decision for {pending(state)}")  # a gap in the rules engine
+        raise AssertionError(f"no legal decision for {prompt}")  # a gap in the rules engine
+    if type(only) is Think:  # a think may draw cards the record has to show
+        return None
     return only
 
 
@@ -166,12 +159,17 @@ def make_forced(state: GameState, decision: Decision, ev: list[Event]) -> None:
 
 
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
-    """Perform a checked decision; the rider it answers, if any, is taken off the stack first."""
-    if state.riders and state.phase is Phase.ACTIONS and type(decision) is not Surrender:
-        state.acting = state.riders.pop()
+    """Perform a checked decision; the step it answers, if any, is taken off the stack first
+    (a discard before a think leaves the step for the think it comes before)."""
+    i = pending(state).index
+    step = None
+    if state.steps and type(decision) is not Surrender and type(decision) is not Discard:
+        step = state.answering = state.steps.pop()
     first = len(ev)
-    HANDLERS[type(decision)].perform(state, state.current, decision, ev)
-    state.acting = None
+    HANDLERS[type(decision)].perform(state, i, decision, ev)
+    state.answering = None
+    if step is not None and state.phase is not Phase.OVER:
+        flow.resume(state, ev)
     if flow.may_win(ev, first):
         flow.check_wins(state, ev)
 

@@ -126,5 +126,22 @@ class Steal(Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class Keep(Decision):
+    """At the end of the turn, keep cards played this turn instead of returning them, as a
+    power grants (B-SEWER-1: one's Order cards into the Stockpile; B-SENATE-1: opponents'
+    Jacks into the hand)."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Decision):
+    """Before a Thinker action, discard cards from hand as a power allows: Order cards to the
+    Pool, Jacks to the Jack pile (B-LATRINE-1: one card; B-VOMITORIUM-1: the whole hand)."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Surrender(Decision):
     """Every other player surrenders; ``player`` wins (R-END-1e, R-END-3e, R-SCORE-1)."""

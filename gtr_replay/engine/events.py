@@ -48,7 +48,7 @@ KINDS = {
     "pass": "a player declines their remaining actions",
     "auto": "the engine made the only legal decision (text: the decision)",
     "power": "a building power acted (card: the building, text: what it did)",
-    "rider": "a power grants an extra step on top of an action (card: the building, text: the step)",
+    "step": "a power grants a player an extra step (card: the building, text: the step)",
     "public": "a structure is made public (player: its owner, card: the structure, text: by whom)",
     "cleanup": "the turn's played cards return (R-TURN-8)",
     "game-end": "the game ends (text: the reason)",

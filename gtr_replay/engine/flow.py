@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gtr_replay.enums import JACK, Zone
 from gtr_replay.engine import rules
+from gtr_replay.engine.endgame import end_game  # noqa: F401  (part of the flow)
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import GameState, Phase
 
@@ -23,6 +24,7 @@ def start_turn(state: GameState, ev: list[Event]) -> None:
         player.played = False
         player.done = False
         player.hired.clear()
+        player.acted.clear()
     ev.append(Event("turn", state.players[state.leader].name, value=state.turn))
 
 
@@ -53,7 +55,7 @@ def _announce(state: GameState, ev: list[Event]) -> None:
 def settle_actions(state: GameState, ev: list[Event]) -> None:
     """Skip past players who have no action left; end the turn after the last (R-TURN-6)."""
     while state.phase is Phase.ACTIONS:
-        if state.riders:  # extra steps granted to the current player come first
+        if state.steps:  # steps powers granted come first
             return
         player = state.players[state.current]
         if not player.done and state.actions_used < rules.action_count(state, state.current):
@@ -68,14 +70,26 @@ def settle_actions(state: GameState, ev: list[Event]) -> None:
 
 
 def end_turn(state: GameState, ev: list[Event]) -> None:
-    """End-of-turn powers, then cleanup, then the leader card passes left (R-TURN-8, R-TURN-9, AMB-14)."""
-    n = len(state.players)
-    for step in range(n):
-        i = (state.leader + step) % n
-        for power in rules.active_powers(state, i, "end_of_turn"):
-            ev.extend(power.end_of_turn(state, i))
+    """End-of-turn powers, then cleanup, then the leader card passes left (R-TURN-8, R-TURN-9).
+
+    The powers grant steps (a keep, a think), asked in play order from the leader; the keeps
+    come before the thinks, each group in play order (AMB-14). Steps granted before (a Jack
+    after the leader's think) are answered first. Cleanup waits until every step is answered."""
+    if state.phase is not Phase.END:
+        state.phase = Phase.END
+        n = len(state.players)
+        granted = []
+        for seat in range(n):
+            i = (state.leader + seat) % n
+            for step in rules.fire(state, i, "end_of_turn", ev):
+                granted.append((step.stage, seat, step))
             if state.phase is Phase.OVER:
                 return
+        waiting, state.steps[:] = state.steps[:], []
+        rules.push_steps(state, ev, [step for *_, step in sorted(granted, key=lambda g: (g[0], g[1]), reverse=True)])
+        state.steps.extend(waiting)
+    if state.steps:
+        return
     for player in state.players:
         for card in player.camp:
             if card == JACK:
@@ -85,21 +99,20 @@ def end_turn(state: GameState, ev: list[Event]) -> None:
                 state.pool.append(card)
                 ev.append(Event("move", player.name, card, Zone.CAMP, Zone.POOL))
         player.camp.clear()
-    state.riders.clear()
     ev.append(Event("cleanup"))
     state.leader = state.left_of(state.leader)
     state.turn += 1
     start_turn(state, ev)
 
 
-def end_game(state: GameState, ev: list[Event], reason: str, by: str | None = None,
-             winner: str | None = None) -> None:
-    """The game ends at once; nobody acts further and there is no cleanup (R-END-2)."""
-    state.phase = Phase.OVER
-    state.end_reason = reason
-    state.ended_by = by
-    state.winner = winner
-    ev.append(Event("game-end", by, text=reason))
+def resume(state: GameState, ev: list[Event]) -> None:
+    """A granted step was answered: once none waits, the turn goes on where it stopped."""
+    if state.steps:
+        return
+    if state.phase is Phase.ACTIONS:
+        settle_actions(state, ev)
+    elif state.phase is Phase.END:
+        end_turn(state, ev)
 
 
 _WIN_ZONES = frozenset({Zone.CLIENTELE, Zone.STOCKPILE, Zone.BUILDING})
@@ -129,7 +142,7 @@ def check_wins(state: GameState, ev: list[Event]) -> None:
     found = []
     for step in range(n):
         i = (state.leader + step) % n
-        power = next((p for p in rules.active_powers(state, i, "wins") if p.wins(state, i)), None)
+        power = rules.winning_power(state, i)
         if power is not None:
             found.append((i, power))
     if not found:

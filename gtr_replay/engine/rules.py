@@ -1,27 +1,51 @@
-"""Questions the flow asks about a player: limits, action counts, what may be built where.
+"""Questions the flow asks about a player, and every fold of the powers' hooks.
 
-Each answer starts from the ruleset's numbers and folds the hooks of the player's active
-powers (``powers.base``). No building is named here.
+The ruleset is resolved once into one object (``Resolved``: its numbers, cards and powers by
+hook). Each answer starts from the ruleset's numbers and folds the hooks of the player's
+active powers as ``powers.base.HOOK_SPECS`` declares: ``fold`` for answers, ``fire`` for
+effects (steps granted, the game ended). No building is named here.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from functools import cache
 
-from gtr_replay.cards import CardSet, cards_for
-from gtr_replay.enums import JACK, Material, Role, Zone
+from gtr_replay.cards import Card, CardSet, cards_for, material_facts
+from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
+from gtr_replay.engine.context import EngineContext
+from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import Building, GameState
-from gtr_replay.powers import Power, table
+from gtr_replay.engine.steps import Step
+from gtr_replay.powers import SPECS, Power, table
+from gtr_replay.powers.base import IDENTITY, Fold
 from gtr_replay.rulesets import RULESETS, RulesetSpec
 
 
+@dataclass(frozen=True)
+class Resolved:
+    """A ruleset resolved once: its numbers, its cards, and its powers by hook."""
+
+    spec: RulesetSpec
+    card_set: CardSet
+    cards: dict[str, Card]
+    site_values: dict[Material, int]
+    powers: dict[str, Power]
+    by_hook: dict[str, dict[str, Power]]
+
+
 @cache
-def _powers_table(edition: str, hook: str | None) -> dict[str, Power]:
-    """Registered powers of an edition, keeping only those that implement ``hook``."""
-    powers = table(edition)
-    if hook is None:
-        return powers
-    return {name: p for name, p in powers.items() if hook in p.hooks()}
+def _resolve(ruleset: Ruleset) -> Resolved:
+    card_set = cards_for(ruleset)
+    powers = table(ruleset)
+    by_hook = {hook: {n: p for n, p in powers.items() if hook in p.hooks()} for hook in SPECS}
+    values = {m: f.value for m, f in material_facts().items()}
+    return Resolved(RULESETS[ruleset], card_set, {**card_set.optional, **card_set.cards}, values, powers, by_hook)
+
+
+def resolved(state: GameState) -> Resolved:
+    return _resolve(state.ruleset)
 
 
 def spec(state: GameState) -> RulesetSpec:
@@ -29,7 +53,15 @@ def spec(state: GameState) -> RulesetSpec:
 
 
 def card_set(state: GameState) -> CardSet:
-    return cards_for(state.ruleset)
+    return _resolve(state.ruleset).card_set
+
+
+def query_context(state: GameState) -> EngineContext:
+    """The context query hooks receive (one per state; effects get their own, ``fire``)."""
+    ctx = state.context
+    if ctx is None or ctx.state is not state:
+        ctx = state.context = EngineContext(state, _resolve(state.ruleset))
+    return ctx
 
 
 def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Power]:
@@ -37,11 +69,11 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     their completed structures (R-BUILD-9, R-BUILD-10), of foundations a power activates
     early (B-GATE-1), and of other players' public structures whose name the player does
     not own (B-STAIRWAY-1, B-STAIRWAY-2)."""
-    edition = RULESETS[state.ruleset].edition
-    powers = _powers_table(edition, hook)
+    rules = _resolve(state.ruleset)
+    powers = rules.powers if hook is None else rules.by_hook[hook]
     if not powers:
         return []
-    waking = _powers_table(edition, "activates")
+    waking = rules.by_hook["activates"]
     found = []
     activators = None
     waiting = False
@@ -64,60 +96,107 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
                 if name in waking:
                     activators = [waking[name]] if activators is None else activators + [waking[name]]
     if waiting and activators:
+        ctx = query_context(state)
         found.extend(powers[b.foundation] for b in buildings
                      if not b.complete and b.foundation in powers
-                     and any(a.activates(state, i, b) for a in activators))
+                     and any(a.activates(ctx, i, b) for a in activators))
     return found
 
 
 def powers_with(state: GameState, hook: str) -> dict[str, Power]:
     """The ruleset's powers that implement ``hook``, by building name."""
-    return _powers_table(RULESETS[state.ruleset].edition, hook)
+    return _resolve(state.ruleset).by_hook[hook]
 
 
 def power_of(state: GameState, building: str) -> Power | None:
     """The power a building has in this ruleset, active or not."""
-    return _powers_table(RULESETS[state.ruleset].edition, None).get(building)
+    return _resolve(state.ruleset).powers.get(building)
 
 
-@cache
-def _site_values() -> dict[Material, int]:
-    from gtr_replay.cards import material_facts
-    return {m: f.value for m, f in material_facts().items()}
+def _first(answers):
+    return next((a for a in answers if a is not None), None)
+
+
+def _least(answers):
+    found = [a for a in answers if a is not None]
+    return min(found) if found else None
+
+
+def _concat(answers):
+    return [item for answer in answers for item in answer]
+
+
+_FOLDS = {Fold.SUM: sum, Fold.PRODUCT: math.prod, Fold.ANY: any, Fold.MIN: _least,
+          Fold.UNION: lambda answers: frozenset().union(*answers), Fold.FIRST: _first, Fold.CONCAT: _concat}
+
+
+def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
+    """The answers of player ``i``'s active powers to ``hook``, combined as its spec says (the
+    identity when none answers). ``own`` names a building whose own power is asked too, first
+    (hooks declared ``own``)."""
+    found = active_powers(state, i, hook)
+    if own is not None:
+        mine = _resolve(state.ruleset).by_hook[hook].get(own)
+        if mine is not None and mine not in found:
+            found = [mine, *found]
+    combine = SPECS[hook].fold
+    if not found:
+        return IDENTITY[combine]
+    ctx = query_context(state)
+    return _FOLDS[combine](getattr(p, hook)(ctx, i, *args) for p in found)
+
+
+def fire(state: GameState, i: int, hook: str, ev: list[Event], *args, powers: list[Power] | None = None) -> list[Step]:
+    """Let player ``i``'s active powers (or ``powers``) act on ``hook``: their events go to
+    ``ev``; the steps they grant are returned, to be pushed (``push_steps``)."""
+    found = active_powers(state, i, hook) if powers is None else powers
+    if not found:
+        return []
+    ctx = EngineContext(state, _resolve(state.ruleset), ev)
+    for p in found:
+        getattr(p, hook)(ctx, i, *args)
+    return ctx.granted
+
+
+def winning_power(state: GameState, i: int) -> Power | None:
+    """The first of player ``i``'s active powers that says the player wins now (R-END-1d)."""
+    ctx = query_context(state)
+    return next((p for p in active_powers(state, i, "wins") if p.wins(ctx, i)), None)
+
+
+def push_steps(state: GameState, ev: list[Event], steps: list[Step]) -> None:
+    """Put granted steps on the stack and announce them; a step that must come first (a new
+    client's action, B-BATH-2) goes on top."""
+    for step in sorted(steps, key=lambda s: s.priority):
+        state.steps.append(step)
+        ev.append(Event("step", state.players[step.player].name, step.power, text=step.describe()))
 
 
 def material_value(material: Material) -> int:
     """The value of a material: its Site's influence, the materials a building of it needs (R-CARD-4)."""
-    return _site_values()[material]
+    return _resolve(Ruleset.REPUBLIC).site_values[material]
 
 
 def influence(state: GameState, i: int) -> int:
     """Starting influence plus the value of every Site in the influence zone (R-INF-1, R-INF-3)."""
-    values = _site_values()
-    return RULESETS[state.ruleset].starting_influence + sum(values[m] for m in state.players[i].influence)
+    rules = _resolve(state.ruleset)
+    values = rules.site_values
+    return rules.spec.starting_influence + sum(values[m] for m in state.players[i].influence)
 
 
 def refill_size(state: GameState, i: int) -> int:
     """Hand refill size: 5, plus what powers add (R-THINK-1, R-THINK-3)."""
-    return RULESETS[state.ruleset].refill_size + sum(p.refill_bonus(state, i) for p in active_powers(state, i, "refill_bonus"))
+    return spec(state).refill_size + fold(state, i, "refill_bonus")
 
 
 def clientele_limit(state: GameState, i: int) -> int:
     """Influence plus additions, then any doubling (R-PATRON-2)."""
-    powers = active_powers(state, i)
-    limit = influence(state, i) + sum(p.clientele_bonus(state, i) for p in powers)
-    for p in powers:
-        limit *= p.clientele_factor(state, i)
-    return limit
+    return (influence(state, i) + fold(state, i, "clientele_bonus")) * fold(state, i, "clientele_factor")
 
 
 def vault_limit(state: GameState, i: int) -> int:
     """Influence plus additions, then any doubling (R-VAULT-2)."""
-    powers = active_powers(state, i)
-    limit = influence(state, i) + sum(p.vault_bonus(state, i) for p in powers)
-    for p in powers:
-        limit *= p.vault_factor(state, i)
-    return limit
+    return (influence(state, i) + fold(state, i, "vault_bonus")) * fold(state, i, "vault_factor")
 
 
 def think_draws(state: GameState, i: int, option: str) -> int:
@@ -135,11 +214,11 @@ def hand_count_for_think(state: GameState, i: int) -> int:
 
 
 def role_of(state: GameState, card: str) -> Role:
-    return cards_for(state.ruleset).cards[card].role
+    return _resolve(state.ruleset).cards[card].role
 
 
 def material_of(state: GameState, card: str) -> Material:
-    return cards_for(state.ruleset).cards[card].material
+    return _resolve(state.ruleset).cards[card].material
 
 
 def action_count(state: GameState, i: int) -> int:
@@ -147,87 +226,64 @@ def action_count(state: GameState, i: int) -> int:
     not hired this turn, plus power additions (R-TURN-3, R-TURN-4, R-ACT-1..4)."""
     role = state.led_role
     player = state.players[i]
-    cards = cards_for(state.ruleset).cards
+    cards = _resolve(state.ruleset).cards
     clients = sum(1 for c in player.clientele if cards[c].role is role)
     for card in player.hired:
         if cards[card].role is role:
             clients -= 1
-    extra = sum(p.extra_actions(state, i, role) for p in active_powers(state, i, "extra_actions"))
-    return (1 if player.played else 0) + clients + extra
-
-
-def _with_own(state: GameState, i: int, hook: str, building: str) -> list[Power]:
-    """The player's active powers with ``hook``, and the building's own power first: a power
-    may speak about its own foundation while it is laid and filled (B-VILLA-1, B-STATUE-1)."""
-    powers = active_powers(state, i, hook)
-    own = powers_with(state, hook).get(building)
-    if own is None or own in powers:
-        return powers
-    return [own, *powers]
+    return (1 if player.played else 0) + clients + fold(state, i, "extra_actions", role)
 
 
 def materials_needed(state: GameState, i: int, building: Building) -> int:
-    """Materials that complete a building: the foundation's value unless a power says otherwise (R-BUILD-8)."""
-    for p in _with_own(state, i, "materials_needed", building.foundation):
-        needed = p.materials_needed(state, i, building)
-        if needed is not None:
-            return needed
-    return cards_for(state.ruleset).cards[building.foundation].value
+    """Materials that complete a building: the foundation's value unless a power says
+    otherwise, its own power first (R-BUILD-8, B-STATUE-2)."""
+    needed = fold(state, i, "materials_needed", building, own=building.foundation)
+    return needed if needed is not None else _resolve(state.ruleset).cards[building.foundation].value
 
 
 def material_fits(state: GameState, i: int, building: Building, card: str) -> bool:
     """Whether ``card`` may be added to ``building``: same material as the foundation, or a
     power allows it (R-BUILD-5)."""
-    cards = cards_for(state.ruleset).cards
+    cards = _resolve(state.ruleset).cards
     material = cards[card].material
     if material is cards[building.foundation].material:
         return True
-    return any(p.material_fits(state, i, building, material)
-               for p in _with_own(state, i, "material_fits", building.foundation))
+    return fold(state, i, "material_fits", building, material, own=building.foundation)
 
 
 def completes_now(state: GameState, i: int, building: Building, card: str, role: Role) -> bool:
     """Whether the card just added completes the building before it holds enough materials:
     asked of the player's powers and of the building's own (R-BUILD-8)."""
-    own = power_of(state, building.foundation)
-    if own is not None and own.completes(state, i, building, card, role):
-        return True
-    return any(p.completes(state, i, building, card, role) for p in active_powers(state, i, "completes")
-               if p is not own)
+    return fold(state, i, "completes", building, card, role, own=building.foundation)
 
 
 def action_sources(state: GameState, i: int, role: Role) -> frozenset[Zone]:
     """Places besides the usual one an action of ``role`` may take its card from
     (R-PATRON-1, R-ARCH-1, B-AQUEDUCT-2, B-ARCHWAY-1)."""
-    found: frozenset[Zone] = frozenset()
-    for p in active_powers(state, i, "action_sources"):
-        found |= p.action_sources(state, i, role)
-    return found
+    return fold(state, i, "action_sources", role)
 
 
 def public_placement(state: GameState, i: int) -> bool:
     """Whether the player's Architect actions may place into opponents' structures (B-STAIRWAY-1)."""
-    return any(p.public_placement(state, i) for p in active_powers(state, i, "public_placement"))
+    return fold(state, i, "public_placement")
 
 
 def allows_play(state: GameState, i: int, cards: tuple[str, ...], role: Role) -> bool:
     """Whether a power lets ``cards`` be played together as ``role`` (B-PALACE-1)."""
-    return any(p.allows_play(state, i, cards, role) for p in active_powers(state, i, "allows_play"))
+    return fold(state, i, "allows_play", cards, role)
 
 
 def site_materials(state: GameState, i: int, card: str) -> frozenset[Material]:
     """Materials of the Sites a foundation may be laid on: its own, or more by a power (R-BUILD-1)."""
-    own = frozenset((cards_for(state.ruleset).cards[card].material,))
-    for p in _with_own(state, i, "site_materials", card):
-        own |= p.site_materials(state, i, card)
-    return own
+    return frozenset((_resolve(state.ruleset).cards[card].material,)) | fold(state, i, "site_materials", card,
+                                                                                own=card)
 
 
 def out_of_town_cost(state: GameState, i: int) -> int:
     """Actions an out-of-town foundation takes: two (R-BUILD-3, AMB-05), or fewer by a power."""
     base = 1 if state.rulings["out-of-town-cost"] == "one-action" else 2
-    costs = [c for p in active_powers(state, i, "out_of_town_cost") if (c := p.out_of_town_cost(state, i)) is not None]
-    return min([base, *costs])
+    cost = fold(state, i, "out_of_town_cost")
+    return base if cost is None else min(base, cost)
 
 
 def out_of_town_open(state: GameState, material: Material) -> bool:

@@ -58,7 +58,7 @@ def scores(state: GameState) -> tuple[Score, ...]:
     for i, player in enumerate(state.players):
         mine = tuple(m for m, holders in bonuses.items() if i in holders)
         vault = sum(cards[c].value for c in player.vault)
-        powers = sum(p.score_bonus(state, i) for p in rules.active_powers(state, i))
+        powers = rules.fold(state, i, "score_bonus")
         influence = rules.influence(state, i)
         result.append(Score(player.name, influence, vault, mine, powers,
                             influence + vault + bonus * len(mine) + powers))

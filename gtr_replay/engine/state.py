@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from gtr_replay.engine.steps import Step, step_from_dict
 from gtr_replay.enums import MATERIALS, Material, Role, Ruleset
 
 
@@ -20,6 +21,7 @@ class Phase(StrEnum):
     ACTIONS = "actions"      # players perform the led role, leader first
     POOL = "pool"            # a Legionary takes matching Pool cards (R-LEG-2)
     GIVE = "give"            # a Legionary's neighbours give matching cards (R-LEG-3)
+    END = "end"              # end-of-turn powers act, before cleanup (R-TURN-8, AMB-14)
     OVER = "over"            # the game has ended (R-END-*)
 
 
@@ -55,37 +57,6 @@ class Building:
         return Building(self.foundation, self.site, self.materials[:], self.complete, self.out_of_town, self.stolen)
 
 
-@dataclass(frozen=True, slots=True)
-class Rider:
-    """An extra step a power grants the acting player on top of an action, taken before
-    anything else: ``passes`` declines it (R-TURN-7).
-
-    ``kind`` names the step: ``client`` (one action of ``role`` for a new client, B-BATH-1),
-    ``hire-from-hand`` (B-AQUEDUCT-2), ``public`` (a placement in an opponent's structure,
-    B-STAIRWAY-1) or ``steal`` (B-PRISON-1). ``power`` is the building that grants it.
-    """
-
-    kind: str
-    role: Role
-    power: str
-
-    def describe(self) -> str:
-        """What the rider lets the player do, in words."""
-        return {
-            "client": f"take a {self.role} action for the new client",
-            "hire-from-hand": "also hire a client from hand",
-            "public": "also put a material into an opponent's structure",
-            "steal": "take an opponent's completed structure",
-        }.get(self.kind, self.kind)
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "role": self.role.value, "power": self.power}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> Rider:
-        return cls(data["kind"], Role(data["role"]), data["power"])
-
-
 @dataclass(slots=True)
 class PlayerState:
     """One player's hand and camp (R-SETUP-1, glossary in RULES.md §0.5)."""
@@ -106,6 +77,8 @@ class PlayerState:
     """Led or followed this turn, which earns one action (R-TURN-3, R-TURN-4)."""
     done: bool = False
     """Has finished (or declined) their actions this turn (R-TURN-7)."""
+    acted: list[Role] = field(default_factory=list)
+    """Roles of the actions performed this turn, clients' and powers' included (B-ACADEMY-1)."""
 
     def building(self, name: str) -> Building | None:
         for building in self.buildings:
@@ -120,6 +93,7 @@ class PlayerState:
             "influence": [m.value for m in self.influence],
             "buildings": [b.to_dict() for b in self.buildings],
             "hired": list(self.hired), "played": self.played, "done": self.done,
+            **({"acted": [r.value for r in self.acted]} if self.acted else {}),
         }
 
     @classmethod
@@ -130,6 +104,7 @@ class PlayerState:
             [Material(m) for m in data.get("influence", ())],
             [Building.from_dict(b) for b in data.get("buildings", ())],
             list(data.get("hired", ())), bool(data.get("played", False)), bool(data.get("done", False)),
+            [Role(r) for r in data.get("acted", ())],
         )
 
 
@@ -198,13 +173,15 @@ class GameState:
     winner: str | None = None
     """The winner of an instant win or surrender, when scores are not counted (R-SCORE-1)."""
     expansions: tuple[str, ...] = ()
-    riders: list[Rider] = field(default_factory=list)
-    """Extra steps granted to the current player, the last one first (``Rider``)."""
+    steps: list[Step] = field(default_factory=list)
+    """Extra steps powers granted (``engine.steps``), the last one first, in any phase."""
     public: list[tuple[int, str]] = field(default_factory=list)
     """Structures made public (B-STAIRWAY-1), as (owner, building): their functions apply to
     every player (B-STAIRWAY-1). The material that marks one sits with its materials."""
-    acting: Rider | None = field(default=None, compare=False)
-    """While a decision is performed: the rider it answers. Always None between decisions."""
+    answering: Step | None = field(default=None, compare=False)
+    """While a decision is performed: the step it answers. Always None between decisions."""
+    context: object = field(default=None, compare=False, repr=False)
+    """The context powers' query hooks receive (``engine.rules``), made when first needed."""
 
     # -- lookups ---------------------------------------------------------------------------
     def index(self, name: str) -> int:
@@ -253,7 +230,7 @@ class GameState:
             "end_reason": self.end_reason,
             "ended_by": self.ended_by,
             "winner": self.winner,
-            "riders": [r.to_dict() for r in self.riders],
+            "steps": [step.to_dict() for step in self.steps],
             "public": [[i, name] for i, name in self.public],
         }
 
@@ -284,7 +261,7 @@ class GameState:
             ended_by=data.get("ended_by"),
             winner=data.get("winner"),
             expansions=tuple(data.get("expansions", ())),
-            riders=[Rider.from_dict(r) for r in data.get("riders", ())],
+            steps=[step_from_dict(step) for step in data.get("steps", ())],
             public=[(int(i), name) for i, name in data.get("public", ())],
         )
 
@@ -293,7 +270,7 @@ class GameState:
         ``to_dict``/``from_dict``, without building the dict)."""
         players = [PlayerState(p.name, p.hand[:], p.camp[:], p.clientele[:], p.stockpile[:], p.vault[:],
                                p.influence[:], [b.copy() for b in p.buildings],
-                               p.hired[:], p.played, p.done) for p in self.players]
+                               p.hired[:], p.played, p.done, p.acted[:]) for p in self.players]
         legionary = self.legionary
         if legionary is not None:
             legionary = LegionaryDemand(legionary.demander, legionary.shown[:], legionary.demanded[:],
@@ -302,4 +279,4 @@ class GameState:
                          self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
-                         self.ended_by, self.winner, self.expansions, self.riders[:], self.public[:])
+                         self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:])

@@ -3,9 +3,11 @@
 Importing this package registers every power module.
 """
 
-from gtr_replay.powers.base import HOOKS, Power
+from gtr_replay.powers.base import HOOK_SPECS, HOOKS, SPECS, Power
 from gtr_replay.powers.registry import power_for, register, table
 
-from gtr_replay.powers import actions, building, defence, endings, limits, public  # noqa: E402,F401  (registers)
+from gtr_replay.powers import (  # noqa: E402,F401  (registers)
+    actions, building, completion, defence, endings, limits, public, takes, thinking, turn_end,
+)
 
-__all__ = ["HOOKS", "Power", "power_for", "register", "table"]
+__all__ = ["HOOKS", "HOOK_SPECS", "Power", "SPECS", "power_for", "register", "table"]

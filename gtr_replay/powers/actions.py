@@ -4,42 +4,25 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gtr_replay.engine.decisions import Hire
-from gtr_replay.engine.state import Rider
-from gtr_replay.enums import JACK, ROLES, Role, Zone
-from gtr_replay.powers.base import Power
+from gtr_replay.powers.base import BLACK_BOX, EVERY, JACK, ROLES, ClientAction, Hire, Power, Role, Zone, multisets
+from gtr_replay.powers.families import TakesAlsoFrom
 from gtr_replay.powers.registry import register
 
 
-def _role(state, card: str) -> Role:
-    from gtr_replay.cards import cards_for
-    return cards_for(state.ruleset).cards[card].role
-
-
-def _hired_from_pool(decision) -> bool:
-    return type(decision) is Hire and decision.source in (None, Zone.POOL)
-
-
 @register
-class Aqueduct(Power):
+class Aqueduct(TakesAlsoFrom):
     """Black Box: your clientele limit is doubled, after the Insula's two and counting the
     Aqueduct's own influence; each Patron action may also take one client from your hand,
     with or without one from the Pool (B-AQUEDUCT-1, B-AQUEDUCT-2, R-PATRON-2, R-PATRON-3)."""
 
     building = "Aqueduct"
-    editions = ("black-box",)
+    rulesets = BLACK_BOX
     rule_ids = ("B-AQUEDUCT-1", "B-AQUEDUCT-2")
+    role = Role.PATRON
+    zone = Zone.HAND
 
-    def clientele_factor(self, state, owner):
+    def clientele_factor(self, ctx, owner):
         return 2
-
-    def action_sources(self, state, owner, role):
-        return frozenset({Zone.HAND}) if role is Role.PATRON else frozenset()
-
-    def after_action(self, state, owner, decision, role):
-        if role is Role.PATRON and _hired_from_pool(decision):
-            return [Rider("hire-from-hand", Role.PATRON, self.building)]
-        return []
 
 
 @register
@@ -48,13 +31,13 @@ class Bath(Power):
     it finishes before the next client is hired (B-BATH-1, B-BATH-2, R-ACT-2, AMB-27)."""
 
     building = "Bath"
-    editions = ("black-box",)
+    rulesets = BLACK_BOX
     rule_ids = ("B-BATH-1", "B-BATH-2", "B-BATH-3")
+    grants = (ClientAction,)
 
-    def after_action(self, state, owner, decision, role):
+    def after_action(self, ctx, owner, decision, role):
         if type(decision) is Hire:
-            return [Rider("client", _role(state, decision.card), self.building)]
-        return []
+            ctx.grant(ClientAction(self.building, owner, ctx.card(decision.card).role))
 
 
 @register
@@ -63,15 +46,15 @@ class CircusMaximus(Power):
     action; a player who thought gets nothing extra (B-CIRCUSMAXIMUS-1, R-ACT-4)."""
 
     building = "Circus Maximus"
-    editions = ("black-box",)
+    rulesets = BLACK_BOX
     rule_ids = ("B-CIRCUSMAXIMUS-1",)
 
-    def extra_actions(self, state, owner, role):
-        player = state.players[owner]
+    def extra_actions(self, ctx, owner, role):
+        player = ctx.state.players[owner]
         if not player.played:
             return 0
-        clients = Counter(_role(state, c) for c in player.clientele)[role]
-        return clients - sum(1 for c in player.hired if _role(state, c) is role)
+        clients = Counter(ctx.card(c).role for c in player.clientele)[role]
+        return clients - sum(1 for c in player.hired if ctx.card(c).role is role)
 
 
 @register
@@ -80,44 +63,42 @@ class Palace(Power):
     action. A petition among them counts as one card (B-PALACE-1, BC-PALACE-1, AMB-26, R-ACT-4)."""
 
     building = "Palace"
-    editions = ("black-box", "classic")
+    rulesets = EVERY
     rule_ids = ("B-PALACE-1", "BC-PALACE-1", "AMB-26")
 
-    def _units(self, state, cards, role) -> int | None:
+    def _units(self, ctx, cards, role) -> int | None:
         """Actions the cards give as ``role``: one per card of the role or Jack, one per
         petition; None if some cards form no petition."""
-        from gtr_replay.engine.rules import spec
-        size = spec(state).petition_size
+        size = ctx.spec.petition_size
         units = 0
         others: Counter = Counter()
         for card in cards:
-            if card == JACK or _role(state, card) is role:
+            if card == JACK or ctx.card(card).role is role:
                 units += 1
             else:
-                others[_role(state, card)] += 1
+                others[ctx.card(card).role] += 1
         for n in others.values():
             if not size or n % size:
                 return None
             units += n // size
         return units
 
-    def allows_play(self, state, owner, cards, role):
-        return self._units(state, cards, role) is not None
+    def allows_play(self, ctx, owner, cards, role):
+        return self._units(ctx, cards, role) is not None
 
-    def extra_actions(self, state, owner, role):
-        player = state.players[owner]
+    def extra_actions(self, ctx, owner, role):
+        player = ctx.state.players[owner]
         if not player.played:
             return 0
-        return max((self._units(state, tuple(player.camp), role) or 1) - 1, 0)
+        return max((self._units(ctx, tuple(player.camp), role) or 1) - 1, 0)
 
-    def play_options(self, state, owner, role):
+    def play_options(self, ctx, owner, role):
         """Every multiple of the role's cards and Jacks (two cards or more); petitions mixed
         in are accepted when written but not listed."""
-        from gtr_replay.engine.handlers.base import multisets
-        hand = state.players[owner].hand
+        hand = ctx.state.players[owner].hand
         jacks = hand.count(JACK)
         for r in ROLES if role is None else (role,):
-            group = Counter(c for c in hand if c != JACK and _role(state, c) is r)
+            group = Counter(c for c in hand if c != JACK and ctx.card(c).role is r)
             for k in range(0, sum(group.values()) + 1):
                 for cards in multisets(group, k):
                     for j in range(0, jacks + 1):
@@ -131,8 +112,8 @@ class Archway(Power):
     (B-ARCHWAY-1, BC-ARCHWAY-1, R-ARCH-1); Pool cards never become foundations (B-ARCHWAY-2)."""
 
     building = "Archway"
-    editions = ("black-box", "classic")
+    rulesets = EVERY
     rule_ids = ("B-ARCHWAY-1", "B-ARCHWAY-2", "BC-ARCHWAY-1")
 
-    def action_sources(self, state, owner, role):
+    def action_sources(self, ctx, owner, role):
         return frozenset({Zone.POOL}) if role is Role.ARCHITECT else frozenset()

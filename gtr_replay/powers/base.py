@@ -1,151 +1,203 @@
-"""The closed list of hooks a building power may implement.
+"""The closed list of hooks a building power may implement, declared once in ``HOOK_SPECS``.
 
-Flow code asks the active powers of a player through these hooks (see ``engine.rules``) and
-folds the answers; it never names a building. A power is a small class that overrides only
-the hooks it needs and cites its rule IDs. Every hook receives the state and the index of the
-player who owns (or benefits from) the power.
+Flow code asks the active powers of a player through these hooks and folds the answers in
+one engine module (``engine.rules``: ``fold`` for answers, ``fire`` for effects); it never
+names a building. Each ``HookSpec`` says how answers combine, where the engine asks and
+which rules it serves; ``HOOKS``, the ``Power`` defaults' check and ``docs/POWERS.md`` are
+made from it. A power is a small class that overrides only the hooks it needs, cites its
+rule IDs, and says in which rulesets it works (``BLACK_BOX``, ``CLASSIC``, ...).
 
-Hook             fold                         where the engine asks          rule
----------------- ---------------------------- ------------------------------ -----------
-refill_bonus     sum                          Thinker refill size            R-THINK-3
-clientele_bonus  sum, then clientele_factor   clientele limit                R-PATRON-2
-clientele_factor product                      clientele limit                R-PATRON-2
-vault_bonus      sum, then vault_factor       vault limit                    R-VAULT-2
-vault_factor     product                      vault limit                    R-VAULT-2
-extra_actions    sum                          actions of the led role        R-ACT-3, R-ACT-4
-material_fits    any                          adding a material              R-BUILD-5
-materials_needed first answer                 completion threshold           R-BUILD-8
-site_materials   union                        Sites a foundation may take    R-BUILD-1
-out_of_town_cost min                          actions for out of town        R-BUILD-3
-on_complete      the building's own power     a building completes           R-BUILD-9
-end_of_turn      each, players from leader    before cleanup                 R-TURN-8, AMB-14
-immune_to_demand any                          a neighbour answers a demand   R-LEG-11
-score_bonus      sum                          final scoring                  R-SCORE-2
-wins             any                          after every decision           R-END-1d, R-END-3d
-activates        any                          an incomplete building works   R-BUILD-10
-completes        any, and the building's own  a placement completes early    R-BUILD-8
-action_sources   union                        other places an action's card  R-PATRON-1, R-ARCH-1
-                                              may come from
-after_action     riders, pushed               an action is done              R-ACT-1, R-TURN-7
-public_placement any                          an Architect action may place  R-ARCH-1
-                                              in an opponent's structure
-play_options     concatenated                 more ways to lead or follow    R-TURN-1, R-TURN-2
-allows_play      any                          a play of several cards        R-TURN-1, R-TURN-2
-on_steal         the granting power           a structure is taken           R-INF-3
+Hooks ask a player's *active* powers: completed structures, foundations an ``activates``
+power wakes early, and other players' public structures. A hook marked *own* also asks the
+building's own power about itself, complete or not, since a power may speak about its own
+foundation while it is laid and filled (Villa, Statue).
 
-Hooks ask a player's *active* powers (``engine.rules.active_powers``): completed structures,
-foundations an ``activates`` power wakes early, and other players' public structures. Only
-``completes`` also asks the building's own power about itself, complete or not, since a
-power may finish its own foundation (Villa).
-
-A *rider* (``engine.state.Rider``) is an extra step granted on top of an action and taken
-before anything else: a new client's action, a second card from hand, a public placement, a
-theft. ``after_action`` grants riders after an action; ``on_complete`` may push one too.
+Every hook receives a ``Context`` (``powers.context``) and the index of the player who owns
+(or benefits from) the power. Effects (a step granted, the game ended, an event) go through
+the context. Power modules import this module only (it re-exports the value types they use).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Sell, Think  # value types
+from gtr_replay.engine.piles import multisets  # counting cards
+from gtr_replay.engine.steps import (  # value types
+    TAKES, USUAL, Actions, AlsoFrom, ClientAction, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement, Step, Theft,
+    ThinkAfterDiscard,
+)
+from gtr_replay.enums import JACK, MATERIALS, ROLES, Material, Role, Ruleset, Zone
+from gtr_replay.powers.context import Context
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from gtr_replay.engine.decisions import Decision
-    from gtr_replay.engine.events import Event
-    from gtr_replay.engine.state import Building, GameState, Rider
-    from gtr_replay.enums import Material, Role, Zone
+    from gtr_replay.engine.state import Building
 
-HOOKS: tuple[str, ...] = (
-    "refill_bonus", "clientele_bonus", "clientele_factor", "vault_bonus", "vault_factor", "extra_actions",
-    "material_fits", "materials_needed", "site_materials", "out_of_town_cost", "on_complete", "end_of_turn",
-    "immune_to_demand", "score_bonus", "wins", "activates", "completes", "action_sources", "after_action",
-    "public_placement", "play_options", "allows_play", "on_steal",
+BLACK_BOX: tuple[Ruleset, ...] = (Ruleset.REPUBLIC, Ruleset.IMPERIUM)
+CLASSIC: tuple[Ruleset, ...] = (Ruleset.CLASSIC,)
+EVERY: tuple[Ruleset, ...] = BLACK_BOX + CLASSIC
+
+
+class Fold(StrEnum):
+    """How the answers of several powers to one hook combine."""
+
+    SUM = "sum"
+    PRODUCT = "product"
+    ANY = "any"
+    MIN = "min"
+    UNION = "union"
+    FIRST = "first answer"
+    CONCAT = "concatenated"
+    EACH = "each acts, players from the leader"
+    OWN = "the building's own power acts"
+    GRANTER = "the power that granted the step acts"
+
+
+IDENTITY: dict[Fold, Any] = {Fold.SUM: 0, Fold.PRODUCT: 1, Fold.ANY: False, Fold.MIN: None,
+                             Fold.UNION: frozenset(), Fold.FIRST: None, Fold.CONCAT: ()}
+"""What a fold gives when no power answers."""
+
+
+@dataclass(frozen=True, slots=True)
+class HookSpec:
+    """One hook: its name (the ``Power`` method), how answers combine, where the engine asks."""
+
+    name: str
+    fold: Fold
+    asked_in: str
+    rules: tuple[str, ...]
+    own: bool = False
+    """Also asked of the building's own power about itself, complete or not."""
+
+
+HOOK_SPECS: tuple[HookSpec, ...] = (
+    HookSpec("refill_bonus", Fold.SUM, "Thinker refill size", ("R-THINK-3",)),
+    HookSpec("clientele_bonus", Fold.SUM, "clientele limit, before clientele_factor", ("R-PATRON-2",)),
+    HookSpec("clientele_factor", Fold.PRODUCT, "clientele limit", ("R-PATRON-2",)),
+    HookSpec("vault_bonus", Fold.SUM, "vault limit, before vault_factor", ("R-VAULT-2",)),
+    HookSpec("vault_factor", Fold.PRODUCT, "vault limit", ("R-VAULT-2",)),
+    HookSpec("extra_actions", Fold.SUM, "actions of the led role", ("R-ACT-3", "R-ACT-4")),
+    HookSpec("material_fits", Fold.ANY, "adding a material", ("R-BUILD-5",), own=True),
+    HookSpec("materials_needed", Fold.FIRST, "completion threshold", ("R-BUILD-8",), own=True),
+    HookSpec("site_materials", Fold.UNION, "Sites a foundation may take", ("R-BUILD-1",), own=True),
+    HookSpec("out_of_town_cost", Fold.MIN, "actions for out of town", ("R-BUILD-3",)),
+    HookSpec("completes", Fold.ANY, "a placement completes early", ("R-BUILD-8",), own=True),
+    HookSpec("activates", Fold.ANY, "an incomplete building works", ("R-BUILD-10",)),
+    HookSpec("on_complete", Fold.OWN, "a building completes", ("R-BUILD-9",)),
+    HookSpec("after_action", Fold.EACH, "an action is done: steps granted", ("R-ACT-1", "R-TURN-7")),
+    HookSpec("action_sources", Fold.UNION, "other places an action's card may come from",
+             ("R-PATRON-1", "R-LAB-1", "R-MER-1", "R-ARCH-1", "R-CRAFT-1")),
+    HookSpec("public_placement", Fold.ANY, "an Architect action may place in an opponent's structure",
+             ("R-ARCH-1",)),
+    HookSpec("before_think", Fold.UNION, "ways to discard before a Thinker action", ("R-THINK-1",)),
+    HookSpec("after_think", Fold.EACH, "a Thinker action is done: steps granted", ("R-THINK-1",)),
+    HookSpec("end_of_turn", Fold.EACH, "before cleanup: steps granted", ("R-TURN-8", "AMB-14")),
+    HookSpec("immune_to_demand", Fold.ANY, "a neighbour answers a demand", ("R-LEG-11",)),
+    HookSpec("score_bonus", Fold.SUM, "final scoring", ("R-SCORE-2",)),
+    HookSpec("wins", Fold.ANY, "after a decision that could make a win", ("R-END-1d", "R-END-3d")),
+    HookSpec("play_options", Fold.CONCAT, "more ways to lead or follow", ("R-TURN-1", "R-TURN-2")),
+    HookSpec("allows_play", Fold.ANY, "a play of several cards", ("R-TURN-1", "R-TURN-2")),
+    HookSpec("on_steal", Fold.GRANTER, "a structure is taken", ("R-INF-3",)),
 )
+
+SPECS: dict[str, HookSpec] = {spec.name: spec for spec in HOOK_SPECS}
+HOOKS: tuple[str, ...] = tuple(SPECS)
 
 
 class Power:
-    """A building function. Subclasses set ``building``, ``editions`` and ``rule_ids``."""
+    """A building function. Subclasses set ``building``, ``rulesets`` and ``rule_ids``."""
 
     building: ClassVar[str]
-    editions: ClassVar[tuple[str, ...]]
+    rulesets: ClassVar[tuple[Ruleset, ...]]
     rule_ids: ClassVar[tuple[str, ...]]
+    grants: ClassVar[tuple[type[Step], ...]] = ()
+    """The kinds of steps this power grants (``engine.steps``), for the docs and their tests."""
 
-    def refill_bonus(self, state: GameState, owner: int) -> int:
+    def refill_bonus(self, ctx: Context, owner: int) -> int:
         return 0
 
-    def clientele_bonus(self, state: GameState, owner: int) -> int:
+    def clientele_bonus(self, ctx: Context, owner: int) -> int:
         return 0
 
-    def clientele_factor(self, state: GameState, owner: int) -> int:
+    def clientele_factor(self, ctx: Context, owner: int) -> int:
         return 1
 
-    def vault_bonus(self, state: GameState, owner: int) -> int:
+    def vault_bonus(self, ctx: Context, owner: int) -> int:
         return 0
 
-    def vault_factor(self, state: GameState, owner: int) -> int:
+    def vault_factor(self, ctx: Context, owner: int) -> int:
         return 1
 
-    def extra_actions(self, state: GameState, owner: int, role: Role) -> int:
+    def extra_actions(self, ctx: Context, owner: int, role: Role) -> int:
         return 0
 
-    def material_fits(self, state: GameState, owner: int, building: Building, material: Material) -> bool:
+    def material_fits(self, ctx: Context, owner: int, building: Building, material: Material) -> bool:
         return False
 
-    def materials_needed(self, state: GameState, owner: int, building: Building) -> int | None:
+    def materials_needed(self, ctx: Context, owner: int, building: Building) -> int | None:
         return None
 
-    def site_materials(self, state: GameState, owner: int, card: str) -> frozenset[Material]:
+    def site_materials(self, ctx: Context, owner: int, card: str) -> frozenset[Material]:
         return frozenset()
 
-    def out_of_town_cost(self, state: GameState, owner: int) -> int | None:
+    def out_of_town_cost(self, ctx: Context, owner: int) -> int | None:
         return None
 
-    def on_complete(self, state: GameState, owner: int, building: Building) -> list[Event]:
-        return []
-
-    def end_of_turn(self, state: GameState, owner: int) -> list[Event]:
-        return []
-
-    def immune_to_demand(self, state: GameState, owner: int, demander: int) -> bool:
-        return False
-
-    def score_bonus(self, state: GameState, owner: int) -> int:
-        return 0
-
-    def wins(self, state: GameState, owner: int) -> bool:
-        return False
-
-    def activates(self, state: GameState, owner: int, building: Building) -> bool:
-        """Whether the owner's incomplete ``building`` already has its function."""
-        return False
-
-    def completes(self, state: GameState, owner: int, building: Building, card: str, role: Role) -> bool:
+    def completes(self, ctx: Context, owner: int, building: Building, card: str, role: Role) -> bool:
         """Whether adding ``card`` (just placed, by an action of ``role``) completes ``building`` now."""
         return False
 
-    def action_sources(self, state: GameState, owner: int, role: Role) -> frozenset[Zone]:
+    def activates(self, ctx: Context, owner: int, building: Building) -> bool:
+        """Whether the owner's incomplete ``building`` already has its function."""
+        return False
+
+    def on_complete(self, ctx: Context, owner: int, building: Building) -> None:
+        """The building's upon-completion effect, for ``owner`` (also when taken, B-PRISON-1)."""
+
+    def after_action(self, ctx: Context, owner: int, decision: Decision, role: Role) -> None:
+        """``decision``, an action of ``role``, is done: grant steps (``ctx.grant``)."""
+
+    def action_sources(self, ctx: Context, owner: int, role: Role) -> frozenset[Zone]:
         """Places an action of ``role`` may also take its card from."""
         return frozenset()
 
-    def after_action(self, state: GameState, owner: int, decision: Decision, role: Role) -> list[Rider]:
-        """Riders granted once ``decision``, an action of ``role``, is done."""
-        return []
-
-    def public_placement(self, state: GameState, owner: int) -> bool:
+    def public_placement(self, ctx: Context, owner: int) -> bool:
         """Whether an Architect action may put a material into an opponent's structure."""
         return False
 
-    def play_options(self, state: GameState, owner: int, role: Role | None) -> Iterable[tuple[Role, tuple[str, ...]]]:
+    def before_think(self, ctx: Context, owner: int) -> frozenset[str]:
+        """Ways to discard before a Thinker action: ``one`` card, or the whole ``hand``."""
+        return frozenset()
+
+    def after_think(self, ctx: Context, owner: int, decision: Think) -> None:
+        """A Thinker action is done: grant steps (``ctx.grant``)."""
+
+    def end_of_turn(self, ctx: Context, owner: int) -> None:
+        """The turn's actions are over, before cleanup: grant steps (``ctx.grant``)."""
+
+    def immune_to_demand(self, ctx: Context, owner: int, demander: int) -> bool:
+        return False
+
+    def score_bonus(self, ctx: Context, owner: int) -> int:
+        return 0
+
+    def wins(self, ctx: Context, owner: int) -> bool:
+        return False
+
+    def play_options(self, ctx: Context, owner: int, role: Role | None) -> Iterable[tuple[Role, tuple[str, ...]]]:
         """More (role, cards) plays to lead (``role`` None) or follow ``role`` with."""
         return ()
 
-    def allows_play(self, state: GameState, owner: int, cards: tuple[str, ...], role: Role) -> bool:
+    def allows_play(self, ctx: Context, owner: int, cards: tuple[str, ...], role: Role) -> bool:
         """Whether playing ``cards`` together as ``role`` is allowed (what they give is ``extra_actions``)."""
         return False
 
-    def on_steal(self, state: GameState, owner: int, victim: int, building: Building) -> list[Event]:
+    def on_steal(self, ctx: Context, owner: int, victim: int, building: Building) -> None:
         """What taking ``building`` from ``victim`` costs the owner of this power."""
-        return []
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} power of {self.building} ({', '.join(self.rule_ids)})>"
@@ -154,3 +206,11 @@ class Power:
     def hooks(cls) -> tuple[str, ...]:
         """The hooks this power overrides."""
         return tuple(h for h in HOOKS if getattr(cls, h) is not getattr(Power, h))
+
+
+__all__ = [
+    "Actions", "Add", "AlsoFrom", "BLACK_BOX", "CLASSIC", "ClientAction", "Context", "Decision", "EVERY",
+    "ExtraJack", "ExtraThink", "Fold", "Gather", "HOOKS", "HOOK_SPECS", "HookSpec", "Hire", "JACK", "KeepPlayed",
+    "Lay", "MATERIALS", "Material", "Power", "PublicPlacement", "ROLES", "Role", "Ruleset", "SPECS", "Sell", "Step",
+    "TAKES", "Theft", "Think", "ThinkAfterDiscard", "USUAL", "Zone", "multisets",
+]

@@ -3,14 +3,8 @@ out-of-town cost, early completion, foundations that already work."""
 
 from __future__ import annotations
 
-from gtr_replay.enums import Material, Role
-from gtr_replay.powers.base import Power
+from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, Material, Power, Role
 from gtr_replay.powers.registry import register
-
-
-def _material(state, card: str) -> Material:
-    from gtr_replay.cards import cards_for
-    return cards_for(state.ruleset).cards[card].material
 
 
 @register
@@ -19,11 +13,11 @@ class Road(Power):
     (B-ROAD-1, BC-ROAD-1, R-BUILD-5)."""
 
     building = "Road"
-    editions = ("black-box", "classic")
+    rulesets = EVERY
     rule_ids = ("B-ROAD-1", "BC-ROAD-1")
 
-    def material_fits(self, state, owner, building, material):
-        return _material(state, building.foundation) is Material.STONE
+    def material_fits(self, ctx, owner, building, material):
+        return ctx.card(building.foundation).material is Material.STONE
 
 
 class _RubbleAnywhere(Power):
@@ -31,7 +25,7 @@ class _RubbleAnywhere(Power):
 
     building = "Tower"
 
-    def material_fits(self, state, owner, building, material):
+    def material_fits(self, ctx, owner, building, material):
         return material is Material.RUBBLE
 
 
@@ -40,10 +34,10 @@ class Tower(_RubbleAnywhere):
     """Black Box: Rubble may go into any of your buildings, and an out-of-town foundation
     takes one action instead of two; both work the turn it is complete (B-TOWER-1..3, R-BUILD-3)."""
 
-    editions = ("black-box",)
+    rulesets = BLACK_BOX
     rule_ids = ("B-TOWER-1", "B-TOWER-2", "B-TOWER-3")
 
-    def out_of_town_cost(self, state, owner):
+    def out_of_town_cost(self, ctx, owner):
         return 1
 
 
@@ -53,10 +47,10 @@ class ClassicTower(_RubbleAnywhere):
     Rubble Site while one is left; it still needs its own number of materials, and completes
     for the Site's one influence (BC-TOWER-1..3)."""
 
-    editions = ("classic",)
+    rulesets = CLASSIC
     rule_ids = ("BC-TOWER-1", "BC-TOWER-2", "BC-TOWER-3")
 
-    def site_materials(self, state, owner, card):
+    def site_materials(self, ctx, owner, card):
         return frozenset({Material.RUBBLE})
 
 
@@ -66,10 +60,10 @@ class Villa(Power):
     completes it at once (B-VILLA-1, BC-VILLA-1, R-BUILD-8)."""
 
     building = "Villa"
-    editions = ("black-box", "classic")
+    rulesets = EVERY
     rule_ids = ("B-VILLA-1", "BC-VILLA-1")
 
-    def completes(self, state, owner, building, card, role):
+    def completes(self, ctx, owner, building, card, role):
         return building.foundation == self.building and role is Role.ARCHITECT
 
 
@@ -79,14 +73,14 @@ class Scriptorium(Power):
     buildings, whatever its material (B-SCRIPTORIUM-1, R-BUILD-5, R-BUILD-8)."""
 
     building = "Scriptorium"
-    editions = ("black-box",)
+    rulesets = BLACK_BOX
     rule_ids = ("B-SCRIPTORIUM-1",)
 
-    def material_fits(self, state, owner, building, material):
+    def material_fits(self, ctx, owner, building, material):
         return material is Material.MARBLE
 
-    def completes(self, state, owner, building, card, role):
-        return _material(state, card) is Material.MARBLE and role in (Role.CRAFTSMAN, Role.ARCHITECT)
+    def completes(self, ctx, owner, building, card, role):
+        return ctx.card(card).material is Material.MARBLE and role in (Role.CRAFTSMAN, Role.ARCHITECT)
 
 
 @register
@@ -96,13 +90,13 @@ class Gate(Power):
     Marble too (B-GATE-1, BC-GATE-1, C-GATE-ROAD-1, R-BUILD-10)."""
 
     building = "Gate"
-    editions = ("black-box", "classic")
+    rulesets = EVERY
     rule_ids = ("B-GATE-1", "BC-GATE-1", "C-GATE-ROAD-1")
 
-    def activates(self, state, owner, building):
-        if _material(state, building.foundation) is Material.MARBLE:
+    def activates(self, ctx, owner, building):
+        if ctx.card(building.foundation).material is Material.MARBLE:
             return True
-        return any(_material(state, card) is Material.MARBLE for card in building.materials)
+        return any(ctx.card(card).material is Material.MARBLE for card in building.materials)
 
 
 class _Statue(Power):
@@ -112,13 +106,13 @@ class _Statue(Power):
 
     building = "Statue"
 
-    def site_materials(self, state, owner, card):
+    def site_materials(self, ctx, owner, card):
         return frozenset(Material) if card == self.building else frozenset()
 
-    def material_fits(self, state, owner, building, material):
+    def material_fits(self, ctx, owner, building, material):
         return building.foundation == self.building and material is building.site
 
-    def score_bonus(self, state, owner):
+    def score_bonus(self, ctx, owner):
         return 3
 
 
@@ -128,14 +122,13 @@ class Statue(_Statue):
     its materials match the Site or Marble, and as many are needed as the Site is worth; it
     gives the Site's Influence, and 3 points at the end (B-STATUE-1..4, R-BUILD-8)."""
 
-    editions = ("black-box",)
+    rulesets = BLACK_BOX
     rule_ids = ("B-STATUE-1", "B-STATUE-2", "B-STATUE-3", "B-STATUE-4", "AMB-28")
 
-    def materials_needed(self, state, owner, building):
+    def materials_needed(self, ctx, owner, building):
         if building.foundation != self.building:
             return None
-        from gtr_replay.engine.rules import material_value
-        return material_value(building.site)
+        return ctx.material_value(building.site)
 
 
 @register
@@ -144,5 +137,5 @@ class ClassicStatue(_Statue):
     matching the Site or Marble; it gives the Site's Influence, and 3 points at the end
     (BC-STATUE-1)."""
 
-    editions = ("classic",)
+    rulesets = CLASSIC
     rule_ids = ("BC-STATUE-1",)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import Power
+from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, Power
 from gtr_replay.powers.registry import register
 
 
@@ -12,18 +12,18 @@ class Palisade(Power):
     BC-PALISADE-1, R-LEG-11)."""
 
     building = "Palisade"
-    editions = ("black-box", "classic")
+    rulesets = EVERY
     rule_ids = ("B-PALISADE-1", "BC-PALISADE-1")
 
-    def immune_to_demand(self, state, owner, demander):
+    def immune_to_demand(self, ctx, owner, demander):
         return True
 
 
 class _WallPoints(Power):
     building = "Wall"
 
-    def score_bonus(self, state, owner):
-        return len(state.players[owner].stockpile) // 2
+    def score_bonus(self, ctx, owner):
+        return len(ctx.state.players[owner].stockpile) // 2
 
 
 @register
@@ -31,10 +31,10 @@ class Wall(_WallPoints):
     """Black Box: one point per two stockpile materials at the end, and you need not give
     cards to a Legionary, whoever demands (B-WALL-1, B-WALL-2, R-SCORE-2, R-LEG-11)."""
 
-    editions = ("black-box",)
+    rulesets = BLACK_BOX
     rule_ids = ("B-WALL-1", "B-WALL-2")
 
-    def immune_to_demand(self, state, owner, demander):
+    def immune_to_demand(self, ctx, owner, demander):
         return True
 
 
@@ -42,5 +42,5 @@ class Wall(_WallPoints):
 class ClassicWall(_WallPoints):
     """Classic: one point per two stockpile materials at the end; no protection (BC-WALL-1, R-SCORE-2)."""
 
-    editions = ("classic",)
+    rulesets = CLASSIC
     rule_ids = ("BC-WALL-1",)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from gtr_replay.enums import MATERIALS, ROLES
-from gtr_replay.powers.base import Power
+from gtr_replay.powers.base import BLACK_BOX, EVERY, MATERIALS, ROLES, Power
 from gtr_replay.powers.registry import register
 
 
@@ -13,14 +12,11 @@ class Catacomb(Power):
     the winner is decided by scoring (B-CATACOMB-1, BC-CATACOMB-1, R-END-1c, R-END-2, R-SCORE-6)."""
 
     building = "Catacomb"
-    editions = ("black-box", "classic")
+    rulesets = EVERY
     rule_ids = ("B-CATACOMB-1", "BC-CATACOMB-1")
 
-    def on_complete(self, state, owner, building):
-        from gtr_replay.engine import flow
-        events = []
-        flow.end_game(state, events, "catacomb", by=state.players[owner].name)
-        return events
+    def on_complete(self, ctx, owner, building):
+        ctx.end_game("catacomb", by=owner)
 
 
 @register
@@ -29,12 +25,10 @@ class ForumRomanum(Power):
     every kind in your stockpile (B-FORUMROMANUM-1, R-END-1d, R-SCORE-1, AMB-15)."""
 
     building = "Forum Romanum"
-    editions = ("black-box",)
+    rulesets = BLACK_BOX
     rule_ids = ("B-FORUMROMANUM-1",)
 
-    def wins(self, state, owner):
-        from gtr_replay.cards import cards_for
-        cards = cards_for(state.ruleset).cards
-        player = state.players[owner]
-        return ({cards[c].role for c in player.clientele} >= set(ROLES)
-                and {cards[c].material for c in player.stockpile} >= set(MATERIALS))
+    def wins(self, ctx, owner):
+        player = ctx.state.players[owner]
+        return ({ctx.card(c).role for c in player.clientele} >= set(ROLES)
+                and {ctx.card(c).material for c in player.stockpile} >= set(MATERIALS))

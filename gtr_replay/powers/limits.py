@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import Power
+from gtr_replay.powers.base import CLASSIC, EVERY, Power
 from gtr_replay.powers.registry import register
-
-BOTH = ("black-box", "classic")
-
 
 @register
 class Shrine(Power):
     """Your hand refill size is two cards larger (B-SHRINE-1, BC-SHRINE-1, R-THINK-3)."""
 
     building = "Shrine"
-    editions = BOTH
+    rulesets = EVERY
     rule_ids = ("B-SHRINE-1", "BC-SHRINE-1")
 
-    def refill_bonus(self, state, owner):
+    def refill_bonus(self, ctx, owner):
         return 2
 
 
@@ -25,10 +22,10 @@ class Temple(Power):
     """Your hand refill size is four cards larger; it stacks with a Shrine (B-TEMPLE-1, BC-TEMPLE-1, R-THINK-3)."""
 
     building = "Temple"
-    editions = BOTH
+    rulesets = EVERY
     rule_ids = ("B-TEMPLE-1", "BC-TEMPLE-1")
 
-    def refill_bonus(self, state, owner):
+    def refill_bonus(self, ctx, owner):
         return 4
 
 
@@ -37,10 +34,10 @@ class Market(Power):
     """Your vault holds two more cards, added before any doubling (B-MARKET-1, BC-MARKET-1, R-VAULT-2)."""
 
     building = "Market"
-    editions = BOTH
+    rulesets = EVERY
     rule_ids = ("B-MARKET-1", "BC-MARKET-1")
 
-    def vault_bonus(self, state, owner):
+    def vault_bonus(self, ctx, owner):
         return 2
 
 
@@ -49,10 +46,10 @@ class Insula(Power):
     """Your clientele holds two more clients, added before any doubling (B-INSULA-1, BC-INSULA-1, R-PATRON-2)."""
 
     building = "Insula"
-    editions = BOTH
+    rulesets = EVERY
     rule_ids = ("B-INSULA-1", "BC-INSULA-1")
 
-    def clientele_bonus(self, state, owner):
+    def clientele_bonus(self, ctx, owner):
         return 2
 
 
@@ -61,8 +58,8 @@ class ClassicAqueduct(Power):
     """Classic: your clientele holds four more clients (BC-AQUEDUCT-1, R-PATRON-2)."""
 
     building = "Aqueduct"
-    editions = ("classic",)
+    rulesets = CLASSIC
     rule_ids = ("BC-AQUEDUCT-1",)
 
-    def clientele_bonus(self, state, owner):
+    def clientele_bonus(self, ctx, owner):
         return 4

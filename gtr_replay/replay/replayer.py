@@ -124,7 +124,7 @@ def annotate(events: list[Event], state: GameState, points: dict[str, int] | Non
             note.completed.append(f"{e.player}'s {e.card}")
         elif e.kind == "game-end":
             note.ended = e.text
-        elif e.kind == "rider":
+        elif e.kind == "step":
             note.powers.append(f"{e.card}: {e.player} may {e.text}")
         elif e.kind == "public":
             note.powers.append(f"{e.player}'s {e.card} is public")

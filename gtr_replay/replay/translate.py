@@ -16,6 +16,7 @@ from notation.words import ThinkKind
 from notation.words import Zone as NZone
 
 from gtr_replay.engine import decisions as dc
+from gtr_replay.engine.draws import UNSEEN
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import GameState
 from gtr_replay.enums import Material, Role, Zone
@@ -56,6 +57,8 @@ _TO_STATEMENT: dict[type, Callable] = {
     dc.TakeFromPool: lambda d, ev, draws: st.Take(d.player, d.card, NZone.POOL),
     dc.Give: lambda d, ev, draws: st.Give(d.player, d.cards, d.to) if d.cards else st.Glory(d.player),
     dc.Pass: lambda d, ev, draws: st.Pass(d.player),
+    dc.Keep: lambda d, ev, draws: st.Keep(d.player, d.cards),
+    dc.Discard: lambda d, ev, draws: st.Discard(d.player, d.cards),
 }
 
 
@@ -81,13 +84,21 @@ def _engine_zone(zone) -> Zone | None:
     return None if zone is None else Zone(str(zone))
 
 
+def _card_from(s, state: GameState) -> str:
+    """The card a statement takes; ``[?] from deck`` is the deck's top card when its order is
+    known (an Atrium's card goes to the vault unseen, B-ATRIUM-1, AMB-25)."""
+    if s.card == UNSEEN and str(s.source) == "deck" and state.deck_known and state.deck:
+        return state.deck[0]
+    return s.card
+
+
 _TO_DECISION: dict[type, Callable] = {
     st.Lead: lambda s, state: dc.Lead(s.player, Role(str(s.role)), tuple(s.cards)),
     st.Follow: lambda s, state: dc.Follow(s.player, tuple(s.cards)),
     st.Think: lambda s, state: dc.Think(s.player, str(s.how)),
-    st.Hire: lambda s, state: dc.Hire(s.player, s.card, _engine_zone(s.source)),
-    st.Gather: lambda s, state: dc.Gather(s.player, s.card, _engine_zone(s.source)),
-    st.Sell: lambda s, state: dc.Sell(s.player, s.card, _engine_zone(s.source)),
+    st.Hire: lambda s, state: dc.Hire(s.player, _card_from(s, state), _engine_zone(s.source)),
+    st.Gather: lambda s, state: dc.Gather(s.player, _card_from(s, state), _engine_zone(s.source)),
+    st.Sell: lambda s, state: dc.Sell(s.player, _card_from(s, state), _engine_zone(s.source)),
     st.Lay: lambda s, state: dc.Lay(s.player, s.card, None if s.site is None else Material(str(s.site)),
                                     s.out_of_town),
     st.Add: lambda s, state: dc.Add(s.player, s.card, s.structure, _engine_zone(s.source),
@@ -98,6 +109,8 @@ _TO_DECISION: dict[type, Callable] = {
     st.Give: lambda s, state: dc.Give(s.player, tuple(s.cards), s.to),
     st.Glory: lambda s, state: dc.Give(s.player, (), _demander(state)),
     st.Pass: lambda s, state: dc.Pass(s.player),
+    st.Keep: lambda s, state: dc.Keep(s.player, tuple(s.cards)),
+    st.Discard: lambda s, state: dc.Discard(s.player, tuple(s.cards)),
     st.Surrender: lambda s, state: dc.Surrender(s.to),
 }
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from notation import (
-    Add, Building, Cards, Comment, Deck, Demand, Draw, Follow, Gather, Give, Glory, Hand,
+    Add, Building, Cards, Comment, Deck, Demand, Discard, Draw, Follow, Gather, Give, Glory, Hand,
     Hire, Influence, Jacks, Keep, Lay, Lead, Leader, Material, Pass, Pool, PoolDraw, Position,
     Record, Role, Sell, Setup, Sites, Steal, Step, Surrender, Tag, Take, Think, ThinkKind, Turn,
     TurnNumber, Variation, Vocabulary, Zone,
@@ -82,6 +82,11 @@ class Maker:
         count = self.rng.randint(1, 3)
         return Demand(player, tuple(self.material() for _ in range(count)), self.cards(count, count))
 
+    def thinks(self, player: str) -> list:
+        """A think, sometimes after a discard (a Latrine's or a Vomitorium's)."""
+        before = [Discard(player, self.cards())] if self.rng.random() < 0.15 else []
+        return [*before, self.think(player)]
+
     def think(self, player: str) -> Think:
         how = self.rng.choice(list(ThinkKind))
         drawn = None
@@ -125,11 +130,11 @@ class Maker:
             next_leader = later[0]
             steps: list = []
             if rng.random() < 0.2:
-                steps.append(self.think(leader))
+                steps.extend(self.thinks(leader))
             else:
                 steps.append(Lead(leader, rng.choice(list(Role)), self.cards(1, 3)))
                 for player in later:
-                    steps.append(Follow(player, self.cards(1, 2)) if rng.random() < 0.6 else self.think(player))
+                    steps.extend([Follow(player, self.cards(1, 2))] if rng.random() < 0.6 else self.thinks(player))
                 for _ in range(rng.randint(1, 4)):
                     actor = rng.choice(players)
                     if actor != next_leader and rng.random() < 0.1:

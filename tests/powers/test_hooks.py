@@ -11,7 +11,8 @@ from gtr_replay.engine import Add, Demand, Give, Hire, Lay, Lead, Think, apply, 
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.scoring import scores
-from gtr_replay.engine.state import Building, GameState, Phase, PlayerState, Rider
+from gtr_replay.engine.state import Building, GameState, Phase, PlayerState
+from gtr_replay.engine.steps import ClientAction
 from gtr_replay.enums import Material, Role, Ruleset, Zone
 from gtr_replay.powers import HOOKS, Power, registry
 from gtr_replay.powers.limits import Market, Shrine, Temple
@@ -68,51 +69,53 @@ def test_proof_powers_declare_their_hooks_and_rules():
     assert Market.hooks() == ("vault_bonus",)
     for power in (Shrine, Temple, Market):
         assert power.rule_ids and power.__doc__
-        assert registry.power_for("black-box", power.building) is not None
-        assert registry.power_for("classic", power.building) is not None
+        assert registry.power_for(Ruleset.REPUBLIC, power.building) is not None
+        assert registry.power_for(Ruleset.CLASSIC, power.building) is not None
 
 
 class Probe(Power):
     """A test power that answers every hook, to prove each fold point asks it."""
 
     building = "Atrium"
-    editions = ("black-box",)
+    rulesets = (Ruleset.REPUBLIC,)
     rule_ids = ("TEST",)
     log: list
 
-    def clientele_bonus(self, state, owner): return 1
-    def clientele_factor(self, state, owner): return 3
-    def vault_bonus(self, state, owner): return 2
-    def vault_factor(self, state, owner): return 2
-    def extra_actions(self, state, owner, role): return 2 if role is Role.CRAFTSMAN else 0
-    def material_fits(self, state, owner, building, material): return material is Material.RUBBLE
-    def materials_needed(self, state, owner, building):  # also asked about its own foundation
+    def clientele_bonus(self, ctx, owner): return 1
+    def clientele_factor(self, ctx, owner): return 3
+    def vault_bonus(self, ctx, owner): return 2
+    def vault_factor(self, ctx, owner): return 2
+    def extra_actions(self, ctx, owner, role): return 2 if role is Role.CRAFTSMAN else 0
+    def material_fits(self, ctx, owner, building, material): return material is Material.RUBBLE
+    def materials_needed(self, ctx, owner, building):  # also asked about its own foundation
         return None if building.foundation == self.building else 1
-    def site_materials(self, state, owner, card): return frozenset({Material.STONE})
-    def out_of_town_cost(self, state, owner): return 1
-    def on_complete(self, state, owner, building): return [Event("power", "Ann", "Atrium", text="probe")]
-    def end_of_turn(self, state, owner): return [Event("power", "Ann", "Atrium", text="end of turn")]
-    def immune_to_demand(self, state, owner, demander): return True
-    def score_bonus(self, state, owner): return 10
-    def wins(self, state, owner): return len(state.players[owner].clientele) >= 6
-    def activates(self, state, owner, building): return building.foundation == "Road"
-    def completes(self, state, owner, building, card, role): return card == "Bar"
-    def action_sources(self, state, owner, role): return frozenset({Zone.HAND}) if role is Role.PATRON else frozenset()
-    def after_action(self, state, owner, decision, role): return [Rider("client", Role.LABORER, "Atrium")]
-    def public_placement(self, state, owner): return True
-    def play_options(self, state, owner, role): return [(Role.PATRON, ("Jack", "Jack"))]
-    def allows_play(self, state, owner, cards, role): return True
-    def on_steal(self, state, owner, victim, building): return [Event("power", "Ann", "Atrium", text="stolen")]
+    def site_materials(self, ctx, owner, card): return frozenset({Material.STONE})
+    def out_of_town_cost(self, ctx, owner): return 1
+    def on_complete(self, ctx, owner, building): ctx.emit("power", owner, "Atrium", text="probe")
+    def end_of_turn(self, ctx, owner): ctx.emit("power", owner, "Atrium", text="end of turn")
+    def immune_to_demand(self, ctx, owner, demander): return True
+    def score_bonus(self, ctx, owner): return 10
+    def wins(self, ctx, owner): return len(ctx.state.players[owner].clientele) >= 6
+    def activates(self, ctx, owner, building): return building.foundation == "Road"
+    def completes(self, ctx, owner, building, card, role): return card == "Bar"
+    def action_sources(self, ctx, owner, role): return frozenset({Zone.HAND}) if role is Role.PATRON else frozenset()
+    def after_action(self, ctx, owner, decision, role): ctx.grant(ClientAction("Atrium", owner, Role.LABORER))
+    def before_think(self, ctx, owner): return frozenset({"one"})
+    def after_think(self, ctx, owner, decision): ctx.emit("power", owner, "Atrium", text="after think")
+    def public_placement(self, ctx, owner): return True
+    def play_options(self, ctx, owner, role): return [(Role.PATRON, ("Jack", "Jack"))]
+    def allows_play(self, ctx, owner, cards, role): return True
+    def on_steal(self, ctx, owner, victim, building): ctx.emit("power", owner, "Atrium", text="stolen")
 
 
 @pytest.fixture
 def probe(monkeypatch):
     table = dict(registry._TABLE)
-    table[("black-box", "Atrium")] = Probe()
+    table[(Ruleset.REPUBLIC, "Atrium")] = Probe()
     monkeypatch.setattr(registry, "_TABLE", table)
-    rules._powers_table.cache_clear()
+    rules._resolve.cache_clear()
     yield
-    rules._powers_table.cache_clear()
+    rules._resolve.cache_clear()
 
 
 def test_probe_covers_every_hook():
@@ -150,8 +153,8 @@ def test_rider_and_play_fold_points_ask_the_active_powers(probe):
     apply(state, Lead("Ann", Role.PATRON, ("Bar", "Jack")))
     apply(state, Think("Ben", "refill"))
     events = apply(state, Hire("Ann", "Dock"))
-    assert any(e.kind == "rider" for e in events)
-    assert state.riders == [Rider("client", Role.LABORER, "Atrium")] or state.phase is not Phase.ACTIONS
+    assert any(e.kind == "step" for e in events)
+    assert state.steps == [ClientAction("Atrium", 0, Role.LABORER)] or state.phase is not Phase.ACTIONS
 
 
 def test_on_complete_end_of_turn_and_wins_fire_in_play(probe):

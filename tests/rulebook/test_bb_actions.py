@@ -12,7 +12,8 @@ from rulebook_helpers import Played, influence, play, player
 from gtr_replay.engine import rules, scoring
 from gtr_replay.engine.core import apply, check, legal_decisions
 from gtr_replay.engine.decisions import Add, Lay, Pass
-from gtr_replay.engine.state import GameState, Phase, Rider
+from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.engine.steps import ClientAction, PublicPlacement, Theft
 from gtr_replay.enums import JACK, Material, Role
 
 
@@ -54,10 +55,10 @@ def test_ex_bb_bath_1():
 
     state = game.after("You hires Temple")  # the Bath: the new Patron client acts at once
     assert player(state, "You").clientele == ["Temple"]
-    assert state.riders == [Rider("client", Role.PATRON, "Bath")]
+    assert state.steps == [ClientAction("Bath", state.index("You"), Role.PATRON)]
     state = game.after("You hires Latrine")  # ... and takes the Laborer, which acts at once too
     assert player(state, "You").clientele == ["Temple", "Latrine"]
-    assert state.riders == [Rider("client", Role.LABORER, "Bath")]
+    assert state.steps == [ClientAction("Bath", state.index("You"), Role.LABORER)]
 
     before_cleanup = just_after(game, "You gathers Villa")
     you = player(before_cleanup, "You")
@@ -101,8 +102,9 @@ def test_ex_bb_circusmaximus_1():
     assert rules.action_count(state, left) == 2
     assert rules.action_count(state, index(state, "Right")) == 0
     circus = rules.power_of(state, "Circus Maximus")
-    assert circus.extra_actions(state, you, Role.MERCHANT) == 2
-    assert circus.extra_actions(state, left, Role.MERCHANT) == 0  # he thought, so no bonus
+    ctx = rules.query_context(state)
+    assert circus.extra_actions(ctx, you, Role.MERCHANT) == 2
+    assert circus.extra_actions(ctx, left, Role.MERCHANT) == 0  # he thought, so no bonus
 
     state = game.after("You sells Tower")  # the fifth: your actions are spent, Left's begin
     assert state.current == left and state.actions_used == 0

@@ -8,7 +8,8 @@ import notation
 from rulebook_helpers import influence, play, player, record_path
 
 from gtr_replay.engine import rules, scoring
-from gtr_replay.engine.state import Building, Phase, Rider
+from gtr_replay.engine.state import Building, Phase
+from gtr_replay.engine.steps import PublicPlacement, Theft
 from gtr_replay.enums import MATERIALS, ROLES, Material, Role, Zone
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.vocabulary import card_vocabulary
@@ -33,8 +34,8 @@ def test_ex_bb_prison_1():
     # Influence: the Prison's Site comes (+3) and goes to Opp (B-PRISON-2); Opp keeps the Tower's (AMB-19).
     assert influence(before, "You") == 2 and influence(before, "Opp") == 2 + 2
     assert influence(completed, "You") == 2 + 3
-    assert completed.riders == [Rider("steal", Role.ARCHITECT, "Prison")]  # the theft comes next
-    assert [(e.player, e.card) for e in game.events("You adds Villa to Prison") if e.kind == "rider"] == [
+    assert completed.steps == [Theft("Prison", completed.index("You"))]  # the theft comes next
+    assert [(e.player, e.card) for e in game.events("You adds Villa to Prison") if e.kind == "step"] == [
         ("You", "Prison")]  # and is announced
     assert influence(after, "You") == influence(before, "You") == 2  # net +0
     assert influence(after, "Opp") == influence(before, "Opp") + 3 == 7
@@ -74,7 +75,7 @@ def test_ex_bb_prison_1():
 
     # Nothing else of Opp's moved (B-PRISON-3); the theft was the turn's last step.
     assert player(after, "Opp").hand == player(before, "Opp").hand
-    assert after.turn == 2 and after.riders == []
+    assert after.turn == 2 and after.steps == []
 
 
 def test_ex_bb_stairway_1():
@@ -100,14 +101,14 @@ def test_ex_bb_stairway_1():
     stairway = player(completed, "You").building("Stairway")
     assert stairway.complete and stairway.materials == ["Temple", "Palace", "Statue"]
     assert influence(start, "You") == 2 and influence(completed, "You") == 5
-    assert completed.riders == [Rider("public", Role.ARCHITECT, "Stairway")]
+    assert completed.steps == [PublicPlacement("Stairway", completed.index("You"))]
     assert completed.public == []
 
     # The placement: the stockpile's Brick into the Archway, which is public from then on.
     assert archway.public == [(opp, "Archway")]
     assert player(archway, "Opp").building("Archway").materials == ["Bath", "School", "Atrium"]
     assert player(archway, "You").stockpile == []
-    assert archway.actions_used == 1 and archway.riders == []  # the client's action is still to come
+    assert archway.actions_used == 1 and archway.steps == []  # the client's action is still to come
     assert Zone.POOL not in rules.action_sources(completed, you, Role.ARCHITECT)
     assert Zone.POOL in rules.action_sources(archway, you, Role.ARCHITECT)  # the public Archway
 

@@ -56,7 +56,7 @@ def _power_moments(game) -> Counter:
         seen["material from pool"] += kind is Add and decision.source is not None  # B-ARCHWAY-1
         seen["several cards played"] += kind in (Lead, Follow) and len(decision.cards) > 1 and (
             "Jack" in decision.cards or len(set(decision.cards)) == 1 and len(decision.cards) == 2)  # B-PALACE-1
-        seen["new client acts"] += any(e.kind == "rider" and e.card == "Bath" for e in events)   # B-BATH-1
+        seen["new client acts"] += any(e.kind == "step" and e.card == "Bath" for e in events)   # B-BATH-1
         for e in events:
             if e.kind == "complete":
                 building = before.player(e.player).building(e.card)

@@ -6,13 +6,13 @@ decision whose ``problem`` is not None, so the two can never disagree (ARCHITECT
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
 from gtr_replay.engine.decisions import Decision
 from gtr_replay.engine.events import Event
+from gtr_replay.engine.piles import missing, multisets, take  # noqa: F401  (used by the handlers)
 from gtr_replay.engine.state import GameState
 
 
@@ -55,33 +55,3 @@ def handles(cls: type[Handler]) -> type[Handler]:
     """Class decorator: file a handler under the decision type it knows."""
     HANDLERS[cls.decision] = cls()
     return cls
-
-
-def missing(zone: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
-    """Cards of ``cards`` that ``zone`` does not hold (counting copies)."""
-    if len(cards) == 1:
-        return [] if cards[0] in zone else list(cards)
-    have = Counter(zone)
-    want = Counter(cards)
-    return sorted((want - have).elements())
-
-
-def take(zone: list[str], cards) -> None:
-    for card in cards:
-        zone.remove(card)
-
-
-def multisets(counts: Counter, k: int) -> Iterator[tuple[str, ...]]:
-    """Every way to choose ``k`` cards from ``counts`` (name -> copies), as sorted name tuples."""
-    names = sorted(counts)
-
-    def walk(start: int, left: int, chosen: list[str]) -> Iterator[tuple[str, ...]]:
-        if left == 0:
-            yield tuple(chosen)
-            return
-        for j in range(start, len(names)):
-            name = names[j]
-            for n in range(1, min(counts[name], left) + 1):
-                yield from walk(j + 1, left - n, chosen + [name] * n)
-
-    yield from walk(0, k, [])

@@ -10,7 +10,7 @@ from gtr_replay.engine import flow, rules
 from gtr_replay.engine.decisions import Demand, Give, TakeFromPool
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem, take
-from gtr_replay.engine.handlers.roles import remaining, rider_now
+from gtr_replay.engine.handlers.roles import remaining, spend, step_now
 from gtr_replay.engine.state import GameState, LegionaryDemand, Phase
 
 
@@ -50,10 +50,10 @@ class DemandHandler(Handler):
         state.legionary = LegionaryDemand(
             demander=i, shown=list(d.cards), demanded=demanded, pool_left=list(demanded),
             pool_budget=len(demanded) if per_demand else 1, victims=neighbours(state, i))
-        if state.acting is not None:
-            state.acting = None  # a new client's one action (B-BATH-1); the player's own remain
+        if state.answering is not None:
+            spend(state, 1, i)  # a step's one action (B-BATH-1); the player's own remain
         else:
-            state.actions_used = rules.action_count(state, i)  # every action is spent at once (R-LEG-6, R-LEG-7)
+            spend(state, rules.action_count(state, i) - state.actions_used, i)  # all at once (R-LEG-6, R-LEG-7)
             state.players[i].done = True
         ev.append(Event("demand", d.player, text=", ".join(str(m) for m in demanded), value=len(demanded)))
         state.phase = Phase.POOL
@@ -63,7 +63,7 @@ class DemandHandler(Handler):
 
 def _shown_at_most(state: GameState, i: int) -> int:
     """One card per Legionary action; a new client's action shows one (R-LEG-6, B-BATH-1)."""
-    return 1 if rider_now(state) is not None else remaining(state, i)
+    return 1 if step_now(state) is not None else remaining(state, i)
 
 
 def pool_takes(state: GameState) -> list[str]:
@@ -140,7 +140,7 @@ def owed(state: GameState, victim: int) -> Counter:
 
 def _immune(state: GameState, victim: int) -> bool:
     demander = state.legionary.demander
-    return any(p.immune_to_demand(state, victim, demander) for p in rules.active_powers(state, victim))
+    return rules.fold(state, victim, "immune_to_demand", demander)
 
 
 def give_options(state: GameState, victim: int) -> list[tuple[str, ...]]:

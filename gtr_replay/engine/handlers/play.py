@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from gtr_replay.enums import JACK, ROLES, Role, Zone
 from gtr_replay.engine import flow, rules
 from gtr_replay.engine.decisions import Follow, Lead, Think
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, Problem, handles, missing, multisets, problem, take
+from gtr_replay.engine.handlers.roles import step_now
 from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.engine.steps import Actions, ThinkAfterDiscard
 
 
 def _play_problem(state: GameState, i: int, cards: tuple[str, ...], role) -> Problem | None:
@@ -53,11 +56,10 @@ def _play_options(state: GameState, i: int, role=None):
     for option in _plain_play_options(state, i, role):
         seen.add(option)
         yield option
-    for power in rules.active_powers(state, i, "play_options"):
-        for option in power.play_options(state, i, role):
-            if option not in seen:
-                seen.add(option)
-                yield option
+    for option in rules.fold(state, i, "play_options", role):
+        if option not in seen:
+            seen.add(option)
+            yield option
 
 
 def _plain_play_options(state: GameState, i: int, role=None):
@@ -157,6 +159,9 @@ class ThinkHandler(Handler):
             yield Think(name, option)
 
     def problem(self, state, i, d):
+        step = step_now(state)
+        if step is not None and (why := step.allows(d)) is not None:
+            return problem(why, "B-TRIBUNAL-1")
         options = think_options(state, i)
         if d.option in options:
             return None
@@ -178,6 +183,11 @@ class ThinkHandler(Handler):
         return problem(f"unknown Thinker action {d.option!r}", "R-THINK-1")
 
     def perform(self, state, i, d, ev):
+        """A Thinker action: of a lead or follow, it moves the turn on (R-THINK-4); answering a
+        step, it is that step's, and a burst keeps what it has left (B-SCHOOL-1). Powers
+        that follow a Thinker action act after it (B-TRIBUNAL-1)."""
+        step = state.answering
+        state.answering = None
         player = state.players[i]
         ev.append(Event("think", d.player, text=d.option))
         if d.option == "jack":
@@ -192,6 +202,12 @@ class ThinkHandler(Handler):
             flow.draw(state, ev, i, want)
             if state.phase is Phase.OVER:
                 return
+        if isinstance(step, Actions) and step.count > 1:
+            state.steps.append(replace(step, count=step.count - 1, discarded=False))
+        if step is None or step.thinker_action:
+            rules.push_steps(state, ev, rules.fire(state, i, "after_think", ev, d))
+        if step is not None and not isinstance(step, ThinkAfterDiscard):
+            return  # the flow resumes once the steps are answered (core._perform)
         if state.phase is Phase.LEAD:
             flow.end_turn(state, ev)  # a leader who thinks ends the turn (R-THINK-4)
         else:

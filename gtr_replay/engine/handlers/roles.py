@@ -3,64 +3,73 @@ Merchant, and declining (R-PATRON-*, R-LAB-*, R-ARCH-1, R-CRAFT-1, R-BUILD-*, R-
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
 from gtr_replay.engine import flow, rules
 from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
-from gtr_replay.engine.state import Building, GameState, Phase, Rider
+from gtr_replay.engine.state import Building, GameState, Phase
+from gtr_replay.engine.steps import Actions, ClientAction, PublicPlacement, Step
 
-def rider_now(state: GameState) -> Rider | None:
-    """The rider the current decision answers: being performed, or waiting on top."""
-    if state.acting is not None:
-        return state.acting
-    if state.riders and state.phase is Phase.ACTIONS:
-        return state.riders[-1]
+def step_now(state: GameState) -> Step | None:
+    """The step the current decision answers: being performed, or waiting on top."""
+    if state.answering is not None:
+        return state.answering
+    if state.steps:
+        return state.steps[-1]
     return None
 
 
 def acting_role(state: GameState) -> Role:
-    """The role of the action now: a new client's role during its action (B-BATH-1), else the led role."""
-    rider = rider_now(state)
-    return rider.role if rider is not None else state.led_role
+    """The role of the action now: the role of the step answered (a new client's, B-BATH-1;
+    a burst of actions, B-GARDEN-1), else the led role."""
+    step = step_now(state)
+    if step is not None and step.role is not None:
+        return step.role
+    return state.led_role
 
 
 def remaining(state: GameState, i: int) -> int:
-    """Actions the player may still spend now. A rider is one action; a new client's action of
-    the led role may pair with the player's own actions for an out-of-town Site (AMB-27)."""
+    """Actions the player may still spend now. A step gives its own (one, or the rest of a
+    burst); a new client's action of the led role may pair with the player's own actions
+    for an out-of-town Site (AMB-27)."""
     normal = rules.action_count(state, i) - state.actions_used
-    rider = rider_now(state)
-    if rider is None:
+    step = step_now(state)
+    if step is None:
         return normal
-    return 1 + (max(normal, 0) if rider.kind == "client" and rider.role is state.led_role else 0)
+    return step.actions + (max(normal, 0) if isinstance(step, ClientAction) and step.role is state.led_role else 0)
 
 
-_RIDER_ORDER = {"client": 1}
-"""Riders pushed last are taken first: a new client's action comes before anything else (B-BATH-2)."""
-
-
-def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1) -> None:
-    """Spend ``n`` actions on ``d`` (a rider pays for one), grant the riders powers attach to
-    it, then move the turn on (R-ACT-3, R-TURN-6)."""
-    role = state.acting.role if state.acting is not None else state.led_role
-    spend(state, n)
-    i = state.current
-    granted = []
-    for power in rules.active_powers(state, i, "after_action"):
-        granted.extend(power.after_action(state, i, d, role))
-    granted.sort(key=lambda r: _RIDER_ORDER.get(r.kind, 0))
-    for new in granted:
-        state.riders.append(new)
-        ev.append(Event("rider", d.player, new.power, text=new.describe()))
+def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: int | None = None) -> None:
+    """Spend ``n`` actions on ``d`` (a step pays for its own), grant the steps powers attach
+    to it, then move the turn on (R-ACT-3, R-TURN-6)."""
+    role = acting_role(state)
+    i = state.current if i is None else i
+    spend(state, n, i)
+    if state.phase is Phase.OVER:  # the deck's last card was taken (R-END-1a)
+        return
+    rules.push_steps(state, ev, rules.fire(state, i, "after_action", ev, d, role))
     flow.settle_actions(state, ev)
 
 
-def spend(state: GameState, n: int = 1) -> None:
-    """Pay ``n`` actions; the rider being answered, if any, pays for one (R-ACT-3)."""
-    if state.acting is not None:
-        state.acting = None
-        n -= 1
-    state.actions_used += n
+def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
+    """Pay ``n`` actions of the role now (R-ACT-3): the step being answered pays first (what a
+    burst has left waits on the stack again), the player's own actions the rest."""
+    i = state.current if i is None else i
+    role = acting_role(state)
+    acted = state.players[i].acted
+    if role not in acted:
+        acted.append(role)
+    step = state.answering
+    if step is not None:
+        state.answering = None
+        paid = min(n, step.actions)
+        if isinstance(step, Actions) and step.count > paid:
+            state.steps.append(replace(step, count=step.count - paid))
+        n -= paid
+    state.actions_used += max(n, 0)
 
 
 def _move(ev, player, card, source, target):
@@ -69,22 +78,37 @@ def _move(ev, player, card, source, target):
 
 def _sources(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
     """Where this action may take its card: the usual place, or others a power opens."""
-    rider = rider_now(state)
-    if rider is not None and rider.kind == "hire-from-hand":
-        return frozenset({Zone.HAND})
+    step = step_now(state)
+    if step is not None and (only := step.sources(usual)) is not None:
+        return only
     return frozenset({usual}) | rules.action_sources(state, i, acting_role(state))
 
 
 def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
-    return state.pool if zone is Zone.POOL else getattr(state.players[i], zone.value)
+    """The cards an action may take from ``zone``: of the deck only the top one, or any card
+    while the deck's order is unknown (the record says which, B-BAR-1, B-ATRIUM-1)."""
+    if zone is Zone.POOL:
+        return state.pool
+    if zone is Zone.DECK:
+        return state.deck[:1] if state.deck_known else state.deck
+    return getattr(state.players[i], zone.value)
+
+
+def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event]) -> None:
+    """Take ``card`` out of ``zone``; the deck's last card ends the game under the default
+    reading (R-END-1a, AMB-01), once the action is done."""
+    if zone is Zone.DECK:
+        state.deck.remove(card)
+        if not state.deck and state.rulings["deck-end"] == "last-card":
+            flow.end_game(state, ev, "deck", by=state.players[i].name)
+    else:
+        _zone_cards(state, i, zone).remove(card)
 
 
 def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
     """Whether ``d.card`` may come from ``d.source`` (or the usual place) for this action."""
     zone = d.source or usual
-    rider = rider_now(state)
-    if (zone is not usual or (rider is not None and rider.kind == "hire-from-hand")) \
-            and zone not in (allowed := _sources(state, i, usual)):
+    if zone not in (allowed := _sources(state, i, usual)):
         places = " or the ".join(sorted(z.value for z in allowed))
         return problem(f"{action} from the {places}, not the {zone}", rule)
     if d.card == JACK:
@@ -128,7 +152,7 @@ class HireHandler(Handler):
     def perform(self, state, i, d, ev):
         player = state.players[i]
         zone = d.source or Zone.POOL
-        _zone_cards(state, i, zone).remove(d.card)
+        _take(state, i, zone, d.card, ev)
         player.clientele.append(d.card)
         player.hired.append(d.card)
         _move(ev, d.player, d.card, zone, Zone.CLIENTELE)
@@ -149,7 +173,7 @@ class GatherHandler(Handler):
 
     def perform(self, state, i, d, ev):
         zone = d.source or Zone.POOL
-        _zone_cards(state, i, zone).remove(d.card)
+        _take(state, i, zone, d.card, ev)
         state.players[i].stockpile.append(d.card)
         _move(ev, d.player, d.card, zone, Zone.STOCKPILE)
         use_actions(state, ev, d)
@@ -220,8 +244,7 @@ class LayHandler(Handler):
         ev.append(Event("site", d.player, d.card, text=f"{site} {'out of town' if d.out_of_town else 'in town'}"))
         cost = rules.out_of_town_cost(state, i) if d.out_of_town else 1
         if not d.out_of_town and _last_site_claimed(state, site):
-            state.acting = None
-            state.actions_used += cost
+            spend(state, cost, i)
             reason = "last-site" if rules.spec(state).sites_end_when == "last-in-town" else "all-sites"
             flow.end_game(state, ev, reason, by=d.player)  # R-END-1b, R-END-3b, AMB-02, AMB-29
             return
@@ -247,17 +270,17 @@ class AddHandler(Handler):
         return Zone.STOCKPILE if acting_role(state) is Role.ARCHITECT else Zone.HAND
 
     def _public_open(self, state, i) -> bool:
-        rider = rider_now(state)
-        if rider is not None and rider.kind != "client":
-            return rider.kind == "public"
+        step = step_now(state)
+        if step is not None and not isinstance(step, (ClientAction, Actions)):
+            return isinstance(step, PublicPlacement)
         return acting_role(state) is Role.ARCHITECT and rules.public_placement(state, i)
 
     def candidates(self, state, i):
         player = state.players[i]
         usual = self._usual(state)
         offered = list(_source_candidates(state, i, usual))
-        rider = rider_now(state)
-        if rider is None or rider.kind == "client":
+        step = step_now(state)
+        if step is None or isinstance(step, (ClientAction, Actions)):
             for building in player.buildings:
                 if not building.complete:
                     for card, source in offered:
@@ -281,9 +304,9 @@ class AddHandler(Handler):
             return found
         if d.owner is not None and d.owner != d.player:
             return self._public_problem(state, i, d)
-        rider = rider_now(state)
-        if rider is not None and rider.kind == "public":
-            return problem(f"the {rider.power}'s extra placement goes into an opponent's structure", "B-STAIRWAY-1")
+        step = step_now(state)
+        if step is not None and (why := step.allows(d)) is not None:
+            return problem(why, "B-STAIRWAY-1")
         building = player.building(d.building)
         if building is None:
             return problem(f"{d.player} has no {d.building} building", "R-BUILD-5")
@@ -312,7 +335,7 @@ class AddHandler(Handler):
         player = state.players[i]
         zone = d.source or self._usual(state)
         role = acting_role(state)
-        _zone_cards(state, i, zone).remove(d.card)
+        _take(state, i, zone, d.card, ev)
         if d.owner is not None and d.owner != d.player:
             j = state.index(d.owner)
             state.players[j].building(d.building).materials.append(d.card)
@@ -320,7 +343,7 @@ class AddHandler(Handler):
             if (j, d.building) not in state.public:
                 state.public.append((j, d.building))
             ev.append(Event("public", d.owner, d.building, text=f"made public by {d.player}"))
-            use_actions(state, ev, d)  # without a rider, the placement was the whole action (B-STAIRWAY-4)
+            use_actions(state, ev, d)  # without a step, the placement was the whole action (B-STAIRWAY-4)
             return
         building = player.building(d.building)
         building.materials.append(d.card)
@@ -329,7 +352,7 @@ class AddHandler(Handler):
                 or rules.completes_now(state, i, building, d.card, role)):
             complete(state, i, building, ev)
             if state.phase is Phase.OVER:  # the action that ended the game was still spent (R-END-2)
-                spend(state)
+                spend(state, 1, i)
                 return
         use_actions(state, ev, d)
 
@@ -349,9 +372,9 @@ def complete(state: GameState, i: int, building: Building, ev: list[Event]) -> N
 
 def upon_completion(state: GameState, i: int, building: Building, ev: list[Event]) -> None:
     """The building's own upon-completion effect, for whoever now owns it (R-BUILD-9, B-PRISON-1)."""
-    own = rules.power_of(state, building.foundation)
-    if own is not None and "on_complete" in own.hooks():
-        ev.extend(own.on_complete(state, i, building))
+    own = rules.powers_with(state, "on_complete").get(building.foundation)
+    if own is not None:
+        rules.push_steps(state, ev, rules.fire(state, i, "on_complete", ev, building, powers=[own]))
 
 
 @handles
@@ -374,7 +397,7 @@ class SellHandler(Handler):
 
     def perform(self, state, i, d, ev):
         zone = d.source or Zone.STOCKPILE
-        _zone_cards(state, i, zone).remove(d.card)
+        _take(state, i, zone, d.card, ev)
         state.players[i].vault.append(d.card)
         _move(ev, d.player, d.card, zone, Zone.VAULT)
         use_actions(state, ev, d)
@@ -382,7 +405,7 @@ class SellHandler(Handler):
 
 @handles
 class PassHandler(Handler):
-    """Decline the rest of one's actions (R-TURN-7); with a rider waiting, decline only that
+    """Decline the rest of one's actions (R-TURN-7); with a step waiting, decline only that
     step; in a demand, stop taking from the pool."""
 
     decision = Pass
@@ -392,7 +415,7 @@ class PassHandler(Handler):
             yield Pass(state.players[i].name)
 
     def problem(self, state, i, d):
-        if state.phase is Phase.POOL:
+        if state.phase is Phase.POOL and step_now(state) is None:
             from gtr_replay.engine.handlers.legionary import pool_take_required
             if pool_take_required(state):
                 return problem("a matching card in the pool must be taken", "R-LEG-2", "AMB-12")
@@ -400,12 +423,12 @@ class PassHandler(Handler):
 
     def perform(self, state, i, d, ev):
         ev.append(Event("pass", d.player))
+        if state.answering is not None:
+            state.answering = None  # only the step is declined; the flow resumes (core._perform)
+            return
         if state.phase is Phase.POOL:
             from gtr_replay.engine.handlers.legionary import end_pool_stage
             end_pool_stage(state, ev)
             return
-        if state.acting is not None:
-            state.acting = None  # only the rider is declined
-        else:
-            state.players[i].done = True
+        state.players[i].done = True
         flow.settle_actions(state, ev)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from gtr_replay.engine import flow, rules
+from gtr_replay.engine import rules
 from gtr_replay.engine.decisions import Steal
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
-from gtr_replay.engine.handlers.roles import rider_now, upon_completion
-from gtr_replay.engine.state import Phase
+from gtr_replay.engine.handlers.roles import step_now, upon_completion
+from gtr_replay.engine.steps import Theft
 from gtr_replay.enums import Zone
 
 
@@ -25,8 +25,7 @@ class StealHandler(Handler):
                         yield Steal(thief.name, other.name, building.foundation)
 
     def problem(self, state, i, d):
-        rider = rider_now(state)
-        if rider is None or rider.kind != "steal":
+        if not isinstance(step_now(state), Theft):
             return problem(f"{d.player} has no structure to take now", "B-PRISON-1", "BC-PRISON-1")
         if d.victim == d.player:
             return problem("a structure is taken from an opponent", "B-PRISON-1")
@@ -42,8 +41,8 @@ class StealHandler(Handler):
         return None
 
     def perform(self, state, i, d, ev):
-        rider = state.acting
-        state.acting = None
+        step = state.answering
+        state.answering = None
         j = state.index(d.victim)
         victim, thief = state.players[j], state.players[i]
         building = victim.building(d.building)
@@ -53,8 +52,5 @@ class StealHandler(Handler):
         if (j, d.building) in state.public:  # a public structure stays public (B-STAIRWAY-1)
             state.public[state.public.index((j, d.building))] = (i, d.building)
         ev.append(Event("move", d.player, d.building, Zone.BUILDING, Zone.BUILDING, text=f"taken from {d.victim}"))
-        granting = rules.power_of(state, rider.power)
-        ev.extend(granting.on_steal(state, i, j, building))
+        rules.fire(state, i, "on_steal", ev, j, building, powers=[rules.power_of(state, step.power)])
         upon_completion(state, i, building, ev)  # as if just completed (B-PRISON-1, AMB-19)
-        if state.phase is not Phase.OVER:
-            flow.settle_actions(state, ev)

@@ -1,0 +1,36 @@
+"""Counting cards in a zone, where copies of a card are interchangeable (R-COMP-*)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+
+def missing(zone: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
+    """Cards of ``cards`` that ``zone`` does not hold (counting copies)."""
+    if len(cards) == 1:
+        return [] if cards[0] in zone else list(cards)
+    have = Counter(zone)
+    want = Counter(cards)
+    return sorted((want - have).elements())
+
+
+def take(zone: list[str], cards) -> None:
+    for card in cards:
+        zone.remove(card)
+
+
+def multisets(counts: Counter, k: int) -> Iterator[tuple[str, ...]]:
+    """Every way to choose ``k`` cards from ``counts`` (name -> copies), as sorted name tuples."""
+    names = sorted(counts)
+
+    def walk(start: int, left: int, chosen: list[str]) -> Iterator[tuple[str, ...]]:
+        if left == 0:
+            yield tuple(chosen)
+            return
+        for j in range(start, len(names)):
+            name = names[j]
+            for n in range(1, min(counts[name], left) + 1):
+                yield from walk(j + 1, left - n, chosen + [name] * n)
+
+    yield from walk(0, k, [])

@@ -1,0 +1,319 @@
+"""Steps a building power grants: one small class per kind, filed in ``STEPS``.
+
+A step is an extra decision a power gives one player on top of the turn's ordinary ones: a
+new client's action (B-BATH-1), one more card for the same action (B-AQUEDUCT-2, B-BAR-1,
+B-BASILICA-1, B-DOCK-1), up to I actions upon completion (B-AMPHITHEATRE-1, B-FOUNDRY-1,
+B-GARDEN-1, B-SCHOOL-1), a keep or a think at the end of the turn (B-SEWER-1, B-SENATE-1,
+B-ACADEMY-1), a Jack after a think (B-TRIBUNAL-1). Steps wait on a stack in the state, the
+last granted first, in any phase; the player named by the step answers the top one with one
+of the decisions the step lists, and ``passes`` declines it (R-TURN-7).
+
+Each class says which decisions answer it (``answers``), how it reads (``describe``), where
+its cards may come from (``sources``), what action role it is (``role``) and, for the end
+of a turn, in which group it comes (``stage``, AMB-14). Steps are values: they round-trip
+through ``to_dict``/``step_from_dict``. This module imports value types only, so powers can
+build steps without importing the engine's flow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+from gtr_replay.engine.decisions import (
+    Add, Decision, Demand, Discard, Gather, Hire, Keep, Lay, Pass, Sell, Steal, Think,
+)
+from gtr_replay.enums import Role, Zone
+
+ROLE_ACTIONS: dict[Role, tuple[type[Decision], ...]] = {
+    Role.PATRON: (Hire, Pass),
+    Role.LABORER: (Gather, Pass),
+    Role.ARCHITECT: (Lay, Add, Pass),
+    Role.CRAFTSMAN: (Lay, Add, Pass),
+    Role.LEGIONARY: (Demand, Pass),
+    Role.MERCHANT: (Sell, Pass),
+}
+"""The decisions that perform (or decline) one action of each role (R-ACT-1)."""
+
+TAKES: dict[Role, type[Decision]] = {Role.PATRON: Hire, Role.LABORER: Gather, Role.MERCHANT: Sell}
+"""The roles whose action takes one card from a place into a zone (R-PATRON-1, R-LAB-1, R-MER-1)."""
+
+USUAL: dict[Role, Zone] = {Role.PATRON: Zone.POOL, Role.LABORER: Zone.POOL, Role.MERCHANT: Zone.STOCKPILE}
+"""Where each of those actions takes its card when no power says otherwise."""
+
+STEPS: dict[str, type[Step]] = {}
+
+
+def step(cls: type[Step]) -> type[Step]:
+    """Class decorator: file a step class under its ``kind``."""
+    if cls.kind in STEPS:
+        raise ValueError(f"two step classes of kind {cls.kind!r}")
+    STEPS[cls.kind] = cls
+    return cls
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A step granted by the power of ``power`` (a building) to player ``player`` (an index)."""
+
+    power: str
+    player: int
+
+    kind: ClassVar[str] = ""
+    thinker_action: ClassVar[bool] = True
+    """Whether a think answering this step is a Thinker action (which other powers follow)."""
+    priority: ClassVar[int] = 0
+    """Granted together, a step of higher priority is taken first."""
+    stage: ClassVar[int] = 0
+    """At the end of a turn: keeps come before thinks (AMB-14); steps of one stage follow play order."""
+
+    @property
+    def role(self) -> Role | None:
+        """The role of the action this step is, if it is one (its Sites, sources and costs)."""
+        return None
+
+    def answers(self) -> tuple[type[Decision], ...]:
+        return (Pass,)
+
+    def sources(self, usual: Zone) -> frozenset[Zone] | None:
+        """Where the card of an answer may come from; None: the usual places and what powers open."""
+        return None
+
+    def allows(self, decision: Decision) -> str | None:
+        """Why ``decision`` (of an accepted type) does not answer this step, or None."""
+        return None
+
+    @property
+    def actions(self) -> int:
+        """Actions this step may spend (an out-of-town foundation takes two, R-BUILD-3)."""
+        return 1
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        data = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = value.value if isinstance(value, (Role, Zone)) else value
+        return data
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+_ROLE_FIELDS = frozenset({"client_role", "take_role", "action_role"})
+
+
+def step_from_dict(data: dict) -> Step:
+    """The step ``Step.to_dict`` wrote."""
+    cls = STEPS[data["kind"]]
+    values = {}
+    for f in fields(cls):
+        if f.name in data:
+            value = data[f.name]
+            if f.name in _ROLE_FIELDS and value is not None:
+                value = Role(value)
+            elif f.name == "zone":
+                value = Zone(value)
+            values[f.name] = value
+    return cls(**values)
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class ClientAction(Step):
+    """One action of a new client's role, at once; it may pair with the player's own actions
+    of the led role for an out-of-town Site (B-BATH-1, B-BATH-2, AMB-27)."""
+
+    client_role: Role = Role.PATRON
+    kind: ClassVar[str] = "client"
+    priority: ClassVar[int] = 1
+    """It finishes before anything else (B-BATH-2)."""
+
+    @property
+    def role(self) -> Role:
+        return self.client_role
+
+    def answers(self):
+        return ROLE_ACTIONS[self.client_role]
+
+    def describe(self) -> str:
+        return f"take a {self.client_role} action for the new client"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class AlsoFrom(Step):
+    """The same action also takes one card from ``zone`` (B-AQUEDUCT-2, B-BAR-1, B-BASILICA-1,
+    B-DOCK-1): the action's own decision, with its card from there."""
+
+    take_role: Role = Role.PATRON
+    zone: Zone = Zone.HAND
+    kind: ClassVar[str] = "also-from"
+
+    @property
+    def role(self) -> Role:
+        return self.take_role
+
+    def answers(self):
+        return (TAKES[self.take_role], Pass)
+
+    def sources(self, usual):
+        return frozenset({self.zone})
+
+    def describe(self) -> str:
+        verb = {Role.PATRON: "hire a client", Role.LABORER: "gather a card", Role.MERCHANT: "sell a card"}
+        where = "the top of the deck" if self.zone is Zone.DECK else str(self.zone)
+        return f"also {verb[self.take_role]} from {where}"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class PublicPlacement(Step):
+    """A material into an opponent's completed structure, which becomes public (B-STAIRWAY-1)."""
+
+    kind: ClassVar[str] = "public"
+
+    @property
+    def role(self) -> Role:
+        return Role.ARCHITECT
+
+    def answers(self):
+        return (Add, Pass)
+
+    def allows(self, decision):
+        if isinstance(decision, Add) and decision.owner is None:
+            return f"the {self.power}'s extra placement goes into an opponent's structure"
+        return None
+
+    def describe(self) -> str:
+        return "also put a material into an opponent's structure"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class Theft(Step):
+    """Take an opponent's completed structure (B-PRISON-1, BC-PRISON-1)."""
+
+    kind: ClassVar[str] = "steal"
+
+    def answers(self):
+        return (Steal, Pass)
+
+    def describe(self) -> str:
+        return "take an opponent's completed structure"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class Actions(Step):
+    """Up to ``count`` actions of ``action_role``, or Thinker actions when it is None, at once;
+    passing forfeits the rest (B-AMPHITHEATRE-1, B-FOUNDRY-1, B-GARDEN-1, B-SCHOOL-1)."""
+
+    action_role: Role | None = None
+    count: int = 1
+    discarded: bool = False
+    """A discard before the think was made (B-LATRINE-1): the think must follow."""
+    kind: ClassVar[str] = "actions"
+
+    @property
+    def role(self) -> Role | None:
+        return self.action_role
+
+    @property
+    def actions(self) -> int:
+        return self.count
+
+    def answers(self):
+        if self.action_role is None:
+            return (Think,) if self.discarded else (Think, Pass)
+        return ROLE_ACTIONS[self.action_role]
+
+    def describe(self) -> str:
+        what = "Thinker" if self.action_role is None else str(self.action_role)
+        return f"take up to {self.count} {what} action{'s' if self.count > 1 else ''}"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class KeepPlayed(Step):
+    """At the end of the turn, keep cards played this turn: one's own Order cards into the
+    Stockpile (B-SEWER-1), or opponents' Jacks into the hand (B-SENATE-1)."""
+
+    jacks: bool = False
+    kind: ClassVar[str] = "keep"
+    stage: ClassVar[int] = 1
+
+    def answers(self):
+        return (Keep, Pass)
+
+    def describe(self) -> str:
+        if self.jacks:
+            return "keep Jacks opponents played this turn"
+        return "keep the Order cards played this turn in the stockpile"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class ExtraThink(Step):
+    """One Thinker action after the turn (B-ACADEMY-1)."""
+
+    discarded: bool = False
+    kind: ClassVar[str] = "think"
+    stage: ClassVar[int] = 2
+
+    def answers(self):
+        return (Think,) if self.discarded else (Think, Pass)
+
+    def describe(self) -> str:
+        return "take a Thinker action"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class ExtraJack(Step):
+    """One more Jack after a think, while the pile has one (B-TRIBUNAL-1, AMB-22)."""
+
+    kind: ClassVar[str] = "jack"
+    thinker_action: ClassVar[bool] = False
+
+    def answers(self):
+        return (Think, Pass)
+
+    def allows(self, decision):
+        if isinstance(decision, Think) and decision.option != "jack":
+            return f"the {self.power} gives one more Jack, not a {decision.option}"
+        return None
+
+    def describe(self) -> str:
+        return "take one more Jack"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class ThinkAfterDiscard(Step):
+    """The think a discard was made for (B-LATRINE-1, B-VOMITORIUM-1): nothing else may come first."""
+
+    kind: ClassVar[str] = "think-next"
+
+    def answers(self):
+        return (Think,)
+
+    def describe(self) -> str:
+        return "think, having discarded"
+
+
+THINK_STEPS = (Actions, ExtraThink)
+"""Steps that may be answered by a Thinker action, before which a discard may come."""
+
+
+def discard_answers(step: Step | None) -> bool:
+    """Whether a before-think discard may answer now, given the step on top (or None)."""
+    if step is None:
+        return True
+    return isinstance(step, THINK_STEPS) and Think in step.answers() and not step.discarded
+
+
+def answers_with_discard(answers: tuple[type[Decision], ...]) -> tuple[type[Decision], ...]:
+    return (*answers, Discard) if Discard not in answers else answers

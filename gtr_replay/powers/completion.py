@@ -1,0 +1,50 @@
+"""Powers whose completion gives up to I actions at once (the ``CompletionActions`` family)."""
+
+from __future__ import annotations
+
+from gtr_replay.powers.base import BLACK_BOX, Role
+from gtr_replay.powers.families import CompletionActions
+from gtr_replay.powers.registry import register
+
+
+@register
+class Amphitheatre(CompletionActions):
+    """Black Box: upon completion, once, up to I Craftsman actions at once, I being your
+    Influence with the Amphitheatre's; unused ones are lost (B-AMPHITHEATRE-1)."""
+
+    building = "Amphitheatre"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-AMPHITHEATRE-1",)
+    role = Role.CRAFTSMAN
+
+
+@register
+class Foundry(CompletionActions):
+    """Black Box: upon completion, once, up to I Laborer actions (B-FOUNDRY-1)."""
+
+    building = "Foundry"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-FOUNDRY-1",)
+    role = Role.LABORER
+
+
+@register
+class Garden(CompletionActions):
+    """Black Box: upon completion, once, up to I Patron actions; the clients gained give no
+    actions this turn, unless a Bath lets each act at once (B-GARDEN-1, B-GARDEN-2,
+    C-BATH-GARDEN-1, R-ACT-2)."""
+
+    building = "Garden"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-GARDEN-1", "B-GARDEN-2", "C-BATH-GARDEN-1")
+    role = Role.PATRON
+
+
+@register
+class School(CompletionActions):
+    """Black Box: upon completion, once, up to I Thinker actions (B-SCHOOL-1, AMB-22)."""
+
+    building = "School"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-SCHOOL-1", "AMB-22")
+    role = None

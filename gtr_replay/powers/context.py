@@ -1,0 +1,53 @@
+"""What a power's hook may ask and do: the one door from a power into the game.
+
+Every hook receives a ``Context`` (``ctx``) and the index of the player who owns (or benefits
+from) the power. Through it a power reads the state and card facts, the ruleset's numbers,
+and performs effects: grant a step, end the game, tell what it did. The engine implements
+it (``engine.context``); powers import only ``powers.base``, so engine and powers never
+import each other in a circle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gtr_replay.cards import Card
+    from gtr_replay.engine.state import GameState
+    from gtr_replay.engine.steps import Step
+    from gtr_replay.enums import Material
+    from gtr_replay.rulesets import RulesetSpec
+
+
+class Context:
+    """The game as a power sees it (implemented by ``engine.context.EngineContext``)."""
+
+    state: GameState
+    """The state itself, to read players' zones and buildings; effects go through the methods."""
+    spec: RulesetSpec
+    """The ruleset's numbers (petition size, refill size, ...)."""
+
+    def card(self, name: str) -> Card:
+        """The facts of an Order card of this ruleset: material, role, value."""
+        raise NotImplementedError
+
+    def influence(self, i: int) -> int:
+        """Player ``i``'s influence (R-INF-1)."""
+        raise NotImplementedError
+
+    def material_value(self, material: Material) -> int:
+        """A material's value: its Site's influence, the materials a building of it needs (R-CARD-4)."""
+        raise NotImplementedError
+
+    def grant(self, step: Step) -> None:
+        """Give ``step.player`` an extra step; the engine orders and announces what is granted."""
+        raise NotImplementedError
+
+    def end_game(self, reason: str, by: int) -> None:
+        """End the game at once (R-END-2), by player ``by``'s doing."""
+        raise NotImplementedError
+
+    def emit(self, kind: str, player: int, card: str | None = None, *, text: str | None = None,
+             value: int | None = None) -> None:
+        """Tell what the power did, as an event of ``kind`` (``engine.events.KINDS``)."""
+        raise NotImplementedError

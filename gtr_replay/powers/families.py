@@ -1,0 +1,71 @@
+"""Parameterised bases for powers that share one shape: a new power of a family is a class
+that sets the family's parameters (and its building, rulesets and rule IDs)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from gtr_replay.powers.base import (
+    JACK, TAKES, USUAL, Actions, AlsoFrom, KeepPlayed, Power, Role, ThinkAfterDiscard, Zone,
+)
+
+
+class TakesAlsoFrom(Power):
+    """An action of ``role`` may take its card from ``zone`` instead of the usual place and,
+    when ``also``, after a card from the usual place the same action may take one more from
+    ``zone`` (B-AQUEDUCT-2, B-BAR-1, B-BAR-2, B-BASILICA-1, B-DOCK-1, B-ATRIUM-1). The
+    limits still apply (B-BAR-3)."""
+
+    role: ClassVar[Role]
+    zone: ClassVar[Zone]
+    also: ClassVar[bool] = True
+    grants = (AlsoFrom,)
+
+    def action_sources(self, ctx, owner, role):
+        return frozenset({self.zone}) if role is self.role else frozenset()
+
+    def after_action(self, ctx, owner, decision, role):
+        if (self.also and role is self.role and type(decision) is TAKES[role]
+                and decision.source in (None, USUAL[role])):
+            ctx.grant(AlsoFrom(self.building, owner, role, self.zone))
+
+
+class CompletionActions(Power):
+    """Upon completion, once, up to I actions of ``role`` (Thinker actions when None), I being
+    the owner's Influence with this building's; unused ones are lost (B-AMPHITHEATRE-1,
+    B-FOUNDRY-1, B-GARDEN-1, B-SCHOOL-1)."""
+
+    role: ClassVar[Role | None]
+    grants = (Actions,)
+
+    def on_complete(self, ctx, owner, building):
+        ctx.grant(Actions(self.building, owner, self.role, ctx.influence(owner)))
+
+
+class KeepsPlayed(Power):
+    """At the end of each turn, may keep cards played that turn: one's own Order cards into
+    the Stockpile, or (``jacks``) the Jacks opponents played into the hand (B-SEWER-1,
+    B-SENATE-1, AMB-14)."""
+
+    jacks: ClassVar[bool] = False
+    grants = (KeepPlayed,)
+
+    def end_of_turn(self, ctx, owner):
+        state = ctx.state
+        if self.jacks:
+            found = any(JACK in p.camp for j, p in enumerate(state.players) if j != owner)
+        else:
+            found = any(card != JACK for card in state.players[owner].camp)
+        if found:
+            ctx.grant(KeepPlayed(self.building, owner, self.jacks))
+
+
+class DiscardsBeforeThinking(Power):
+    """Before a Thinker action, may discard ``how`` (``one`` card or the whole ``hand``): Order
+    cards to the Pool, Jacks to the Jack pile (B-LATRINE-1, B-VOMITORIUM-1)."""
+
+    how: ClassVar[str]
+    grants = (ThinkAfterDiscard,)
+
+    def before_think(self, ctx, owner):
+        return frozenset({self.how})

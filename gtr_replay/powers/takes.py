@@ -1,0 +1,60 @@
+"""Powers that let an action take its card from one more place, or one more card from there
+(the ``TakesAlsoFrom`` family; the Aqueduct, which also doubles the clientele, is in ``actions``)."""
+
+from __future__ import annotations
+
+from gtr_replay.powers.base import BLACK_BOX, Role, Zone
+from gtr_replay.powers.families import TakesAlsoFrom
+from gtr_replay.powers.registry import register
+
+
+@register
+class Bar(TakesAlsoFrom):
+    """Black Box: each Patron action may also take the top card of the deck as a client, after
+    one from the Pool or alone; once it has drawn, that action takes nothing from the Pool. The
+    clientele limit applies (B-BAR-1, B-BAR-2, B-BAR-3)."""
+
+    building = "Bar"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-BAR-1", "B-BAR-2", "B-BAR-3")
+    role = Role.PATRON
+    zone = Zone.DECK
+
+
+@register
+class Dock(TakesAlsoFrom):
+    """Black Box: each Laborer action may also move one card from your hand into your
+    stockpile, with or without one from the Pool (B-DOCK-1)."""
+
+    building = "Dock"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-DOCK-1",)
+    role = Role.LABORER
+    zone = Zone.HAND
+
+
+@register
+class Basilica(TakesAlsoFrom):
+    """Black Box: each Merchant action may also move one card from your hand into your vault,
+    unrevealed, with or without one from the stockpile; the vault limit applies (B-BASILICA-1,
+    AMB-25)."""
+
+    building = "Basilica"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-BASILICA-1", "AMB-25")
+    role = Role.MERCHANT
+    zone = Zone.HAND
+
+
+@register
+class Atrium(TakesAlsoFrom):
+    """Black Box: a Merchant action may take the top card of the deck into your vault, unseen,
+    instead of a stockpile material; several actions may mix the two (B-ATRIUM-1, AMB-25)."""
+
+    building = "Atrium"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-ATRIUM-1", "AMB-25")
+    role = Role.MERCHANT
+    zone = Zone.DECK
+    also = False
+    grants = ()

@@ -1,0 +1,44 @@
+"""Powers around a Thinker action: a discard before it, a Jack after it."""
+
+from __future__ import annotations
+
+from gtr_replay.powers.base import BLACK_BOX, ExtraJack, Power, Ruleset
+from gtr_replay.powers.families import DiscardsBeforeThinking
+from gtr_replay.powers.registry import register
+
+
+@register
+class Latrine(DiscardsBeforeThinking):
+    """Black Box: before a Thinker action, you may discard one Order card from your hand into
+    the Pool (B-LATRINE-1)."""
+
+    building = "Latrine"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-LATRINE-1",)
+    how = "one"
+
+
+@register
+class Vomitorium(DiscardsBeforeThinking):
+    """Black Box: before a Thinker action, you may discard your whole hand: Order cards to the
+    Pool, Jacks to the Jack pile (B-VOMITORIUM-1)."""
+
+    building = "Vomitorium"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-VOMITORIUM-1",)
+    how = "hand"
+
+
+@register
+class Tribunal(Power):
+    """Republic: whenever you think, you may take one more Jack after the Thinker action,
+    while the Jack pile has one (B-TRIBUNAL-1, AMB-22)."""
+
+    building = "Tribunal"
+    rulesets = (Ruleset.REPUBLIC,)
+    rule_ids = ("B-TRIBUNAL-1", "AMB-22")
+    grants = (ExtraJack,)
+
+    def after_think(self, ctx, owner, decision):
+        if ctx.state.jack_pile > 0:
+            ctx.grant(ExtraJack(self.building, owner))

@@ -1,0 +1,45 @@
+"""Powers that act at the end of a turn, before cleanup: keeps first, then thinks, each in
+play order from the leader (AMB-14)."""
+
+from __future__ import annotations
+
+from gtr_replay.powers.base import BLACK_BOX, ExtraThink, Power, Role, Ruleset
+from gtr_replay.powers.families import KeepsPlayed
+from gtr_replay.powers.registry import register
+
+
+@register
+class Sewer(KeepsPlayed):
+    """Black Box: at the end of each turn, you may put the Order cards you played to lead or
+    follow into your stockpile instead of the Pool; Jacks are not Order cards (B-SEWER-1)."""
+
+    building = "Sewer"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-SEWER-1", "AMB-14")
+
+
+@register
+class Senate(KeepsPlayed):
+    """Imperium: at the end of each turn, you may take into your hand any or all of the Jacks
+    opponents played that turn; several Senates act in play order (B-SENATE-1..3, AMB-14)."""
+
+    building = "Senate"
+    rulesets = (Ruleset.IMPERIUM,)
+    rule_ids = ("B-SENATE-1", "B-SENATE-2", "B-SENATE-3", "AMB-14")
+    jacks = True
+
+
+@register
+class Academy(Power):
+    """Black Box: after a turn in which you performed a Craftsman action (a client's counts),
+    you may perform one Thinker action, after the keeps of the end of the turn (B-ACADEMY-1,
+    B-ACADEMY-2, AMB-14)."""
+
+    building = "Academy"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-ACADEMY-1", "B-ACADEMY-2", "AMB-14")
+    grants = (ExtraThink,)
+
+    def end_of_turn(self, ctx, owner):
+        if Role.CRAFTSMAN in ctx.state.players[owner].acted:
+            ctx.grant(ExtraThink(self.building, owner))

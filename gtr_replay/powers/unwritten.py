@@ -1,0 +1,32 @@
+"""Cards whose building power is not written yet, listed explicitly.
+
+Every card of every ruleset either has a power class (``registry``) or is named here; a test
+keeps the two lists complete and disjoint, and ``gtr cards --missing`` prints this one.
+Cards that have no function at all would be listed apart; every Glory to Rome building has one.
+"""
+
+from __future__ import annotations
+
+from gtr_replay.enums import Ruleset
+
+_BLACK_BOX = (
+    "Bridge", "Circus", "Colosseum", "Crane", "Domus Aurea", "Forum", "Fountain", "Ludus Magna", "Storeroom",
+    # the optional Geek cards
+    "Aerarium", "Bacchanalia", "Castra", "Castra Praetoria", "Domus", "Plebian Council", "Solarium",
+    "Triclinium", "Watch Post", "Watermill",
+)
+
+NOT_WRITTEN: dict[Ruleset, tuple[str, ...]] = {
+    Ruleset.REPUBLIC: _BLACK_BOX,
+    Ruleset.IMPERIUM: _BLACK_BOX,
+    Ruleset.CLASSIC: (
+        "Academy", "Amphitheatre", "Atrium", "Bar", "Basilica", "Bath", "Bridge", "Circus", "Circus Maximus",
+        "Coliseum", "Dock", "Forum", "Foundry", "Fountain", "Garden", "Latrine", "Ludus Magna", "School",
+        "Scriptorium", "Senate", "Sewer", "Stairway", "Storeroom", "Vomitorium",
+    ),
+}
+"""Per ruleset; names a ruleset's deck does not hold are left out where they are read."""
+
+
+def not_written(ruleset: Ruleset | str) -> tuple[str, ...]:
+    return NOT_WRITTEN[Ruleset(ruleset)]
