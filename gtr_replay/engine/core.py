@@ -52,6 +52,7 @@ _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
 
 _RIDERS: dict[str, tuple[type[Decision], ...]] = {
     "hire-from-hand": (Hire, Pass),
+    "hire-from-pool": (Hire, Pass),
     "public": (Add, Pass),
     "steal": (Steal, Pass),
 }

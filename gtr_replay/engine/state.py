@@ -61,7 +61,7 @@ class Rider:
     anything else: ``passes`` declines it (R-TURN-7).
 
     ``kind`` names the step: ``client`` (one action of ``role`` for a new client, B-BATH-1),
-    ``hire-from-hand`` (B-AQUEDUCT-2), ``public`` (a placement in an opponent's structure,
+    ``hire-from-hand`` or ``hire-from-pool`` (B-AQUEDUCT-2), ``public`` (a placement in an opponent's structure,
     B-STAIRWAY-1) or ``steal`` (B-PRISON-1). ``power`` is the building that grants it.
     """
 
@@ -74,6 +74,7 @@ class Rider:
         return {
             "client": f"take a {self.role} action for the new client",
             "hire-from-hand": "also hire a client from hand",
+            "hire-from-pool": "also hire a client from the pool",
             "public": "also put a material into an opponent's structure",
             "steal": "take an opponent's completed structure",
         }.get(self.kind, self.kind)

@@ -144,18 +144,22 @@ def _immune(state: GameState, victim: int) -> bool:
 
 
 def give_options(state: GameState, victim: int) -> list[tuple[str, ...]]:
-    """Every set of cards the victim may hand over (R-LEG-3); an immune victim may give none."""
+    """Every set of cards the victim may hand over (R-LEG-3). An immune victim may give any
+    part of what is demanded, nothing included: "you may still choose to give up cards if
+    you wish" (B-PALISADE-1, B-WALL-2, R-LEG-11)."""
     due = owed(state, victim)
     hand = state.players[victim].hand
+    immune = bool(due) and _immune(state, victim)
     per_material = []
     for material, n in sorted(due.items()):
         group = Counter(c for c in hand if c != JACK and rules.material_of(state, c) is material)
-        per_material.append(list(multisets(group, n)))
+        sizes = range(n + 1) if immune else (n,)
+        per_material.append([cards for k in sizes for cards in multisets(group, k)])
     combos: list[tuple[str, ...]] = [()]
     for choices in per_material:
         combos = [tuple(sorted(a + b)) for a in combos for b in choices]
-    if _immune(state, victim) and combos != [()]:
-        combos.append(())
+    if immune:
+        combos.sort(key=len, reverse=True)  # all that is due first, as without immunity
     return combos
 
 

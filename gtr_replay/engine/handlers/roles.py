@@ -43,11 +43,11 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1) -> N
     """Spend ``n`` actions on ``d`` (a rider pays for one), grant the riders powers attach to
     it, then move the turn on (R-ACT-3, R-TURN-6)."""
     role = state.acting.role if state.acting is not None else state.led_role
-    spend(state, n)
     i = state.current
     granted = []
-    for power in rules.active_powers(state, i, "after_action"):
+    for power in rules.active_powers(state, i, "after_action"):  # ``state.acting``: the rider d answers
         granted.extend(power.after_action(state, i, d, role))
+    spend(state, n)
     granted.sort(key=lambda r: _RIDER_ORDER.get(r.kind, 0))
     for new in granted:
         state.riders.append(new)
@@ -70,9 +70,13 @@ def _move(ev, player, card, source, target):
 def _sources(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
     """Where this action may take its card: the usual place, or others a power opens."""
     rider = rider_now(state)
-    if rider is not None and rider.kind == "hire-from-hand":
-        return frozenset({Zone.HAND})
+    if rider is not None and rider.kind in _RIDER_ZONES:
+        return _RIDER_ZONES[rider.kind]
     return frozenset({usual}) | rules.action_sources(state, i, acting_role(state))
+
+
+_RIDER_ZONES = {"hire-from-hand": frozenset({Zone.HAND}), "hire-from-pool": frozenset({Zone.POOL})}
+"""Riders that are one more card of the same action from one given place (B-AQUEDUCT-2)."""
 
 
 def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
@@ -83,7 +87,7 @@ def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
     """Whether ``d.card`` may come from ``d.source`` (or the usual place) for this action."""
     zone = d.source or usual
     rider = rider_now(state)
-    if (zone is not usual or (rider is not None and rider.kind == "hire-from-hand")) \
+    if (zone is not usual or (rider is not None and rider.kind in _RIDER_ZONES)) \
             and zone not in (allowed := _sources(state, i, usual)):
         places = " or the ".join(sorted(z.value for z in allowed))
         return problem(f"{action} from the {places}, not the {zone}", rule)
