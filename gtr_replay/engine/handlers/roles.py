@@ -4,7 +4,7 @@ Merchant, and declining (R-PATRON-*, R-LAB-*, R-ARCH-1, R-CRAFT-1, R-BUILD-*, R-
 from __future__ import annotations
 
 from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
-from gtr_replay.engine import flow, rules
+from gtr_replay.engine import flow, rules, spent
 from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
@@ -135,6 +135,8 @@ class HireHandler(Handler):
         _zone_cards(state, i, zone).remove(d.card)
         player.clientele.append(d.card)
         player.hired.append(d.card)
+        if rules.role_of(state, d.card) is state.led_role:
+            spent.note(state, i, "hired")  # it acts from a later turn (R-ACT-2)
         _move(ev, d.player, d.card, zone, Zone.CLIENTELE)
         use_actions(state, ev, d)
 
@@ -222,6 +224,8 @@ class LayHandler(Handler):
         player.buildings.append(Building(d.card, site, out_of_town=d.out_of_town))
         _move(ev, d.player, d.card, Zone.HAND, Zone.BUILDING)
         ev.append(Event("site", d.player, d.card, text=f"{site} {'out of town' if d.out_of_town else 'in town'}"))
+        if d.out_of_town:
+            spent.note(state, i, "out-of-town")
         cost = rules.out_of_town_cost(state, i) if d.out_of_town else 1
         if not d.out_of_town and _last_site_claimed(state, site):
             state.acting = None
