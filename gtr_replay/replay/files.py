@@ -47,7 +47,7 @@ def record_pieces(text: str) -> Iterator[tuple[int, int, str]]:
 
 def parse_piece(source: str, line: int, piece: str) -> list:
     """Parse one record's text, keeping the file's line numbers in spans and errors."""
-    return notation.parse("\n" * (line - 1) + piece, source=source, vocabulary=card_vocabulary())
+    return notation.parse(piece, source=source, vocabulary=card_vocabulary(), first_line=line)
 
 
 @dataclass(frozen=True)
