@@ -118,7 +118,8 @@ def delete(
     if as_json:
         print(json.dumps({"deleted": deleted, "not_found": missing}, indent=2))
     else:
-        out.print(f"{len(deleted)} game(s) deleted from {db}" + (": " + ", ".join(deleted) if deleted else ""))
+        out.print(f"{len(deleted)} game(s) deleted from {db}" + (": " + ", ".join(deleted) if deleted else ""),
+                  soft_wrap=True)
     if missing or not deleted:
         where = f"from {source}" if source is not None and not games else ", ".join(missing)
         fail(StoreError(f"no game {where} in {db}", hint="list them with: gtr query 'SELECT id, source FROM games'"))

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(not LINUX, reason="the fault tests watch process
 @pytest.fixture(scope="module")
 def many(tmp_path_factory):
     """32 distinct short games (enough for the import to use its worker processes)."""
-    games = selfplay("classic", 2, "faults", 32)
+    games = list(selfplay("classic", 2, "faults", 32))
     path = tmp_path_factory.mktemp("faults") / "many.gtr"
     path.write_text(notation.write([g.record(event=f"fault test {n}") for n, g in enumerate(games, 1)]),
                     encoding="utf-8")
