@@ -13,7 +13,10 @@ stops the import between two games: the report says how many were stored, all wh
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -150,16 +153,35 @@ def _write_all(store: Store, results, report: ImportReport, progress: Progress |
         elif isinstance(outcome, tuple):  # stored before, as written
             report.already += 1
         else:
-            done, replaced = store.add(outcome, replace=replace)
-            report.replaced += replaced
-            if done == ALREADY:  # twice in this import, or stored meanwhile by another import
-                report.already += 1
-            else:
-                game = outcome.game
-                summary = Added(game["id"], game["ruleset"], game["players"], game["winners"], game["decisions"])
-                (report.added if done == ADDED else report.updated).append(summary)
+            with _counted():
+                done, replaced = store.add(outcome, replace=replace)
+                report.replaced += replaced
+                if done == ALREADY:  # twice in this import, or stored meanwhile by another import
+                    report.already += 1
+                else:
+                    game = outcome.game
+                    summary = Added(game["id"], game["ruleset"], game["players"], game["winners"],
+                                    game["decisions"])
+                    (report.added if done == ADDED else report.updated).append(summary)
         if progress is not None:
             progress(1)
+
+
+@contextmanager
+def _counted() -> Iterator[None]:
+    """Ctrl-C waits until the game being written is stored and counted (or not stored at all),
+    so that the report says exactly what the database kept."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 _KNOWN: dict[str, str] = {}
