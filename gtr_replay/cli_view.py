@@ -128,7 +128,7 @@ def replay(
         _step(timeline)
         return
     for line in timeline.narrated():
-        out.print(line)
+        out.print(line, soft_wrap=True)
     out.print(status(timeline.state(len(timeline))))
 
 
@@ -148,10 +148,10 @@ def _step(timeline) -> None:
             break
         reply = stepper.handle(command)
         if reply.kind == "next":
-            out.print(narrate(timeline.main[reply.position - 1]))
+            out.print(narrate(timeline.main[reply.position - 1]), soft_wrap=True)
         elif reply.kind == "back":
             shown = narrate(timeline.main[reply.position - 1]) if reply.position else Text("the start of the game")
-            out.print(Text("back to: ", style="dim") + shown)
+            out.print(Text("back to: ", style="dim") + shown, soft_wrap=True)
         elif reply.kind == "turn":
             state = timeline.state(reply.position)
             out.print(Text(f"start of turn {reply.turn}: {state.players[state.leader].name} leads", style="bold"))
