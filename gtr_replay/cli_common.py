@@ -7,15 +7,38 @@ a usage error 2; tracebacks appear only with ``--debug``.
 
 from __future__ import annotations
 
-from typing import Annotated, NoReturn
+import json
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 from rich.markup import escape
 from rich.console import Console
+from typer.core import TyperGroup
 
 from gtr_replay.errors import GtrError, UsageError
 
+
+class _Boundary(TyperGroup):
+    """The one place where a command's errors meet the user: a library error exits 1 (2 for
+    a usage error) with its message, a record that cannot be read exits 1 with its located
+    report; ``--debug`` lets the traceback through instead."""
+
+    def invoke(self, ctx):
+        import notation
+
+        try:
+            return super().invoke(ctx)
+        except GtrError as error:
+            fail(error)
+        except notation.NotationError as error:
+            if debug["on"]:
+                raise
+            err.print(str(error), markup=False, highlight=False, soft_wrap=True)
+            raise typer.Exit(1) from None
+
+
 app = typer.Typer(
+    cls=_Boundary,
     name="gtr",
     help="Record, check, replay and query games of Glory to Rome.",
     no_args_is_help=True,
@@ -27,9 +50,24 @@ err = Console(stderr=True, highlight=False)
 debug = {"on": False}
 
 
+def _version(value: bool) -> None:
+    if value:
+        from gtr_replay import __version__
+
+        out.print(f"gtr {__version__}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _root(debug_: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False) -> None:
+def _root(debug_: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False,
+          version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                help="Print the version and exit.")] = False) -> None:
     debug["on"] = debug_
+
+
+def emit_json(value: Any) -> None:
+    """Print ``value`` as indented JSON on standard output (names and cards as written)."""
+    print(json.dumps(value, indent=2, ensure_ascii=False))
 
 
 def fail(error: GtrError) -> NoReturn:
@@ -43,3 +81,5 @@ def fail(error: GtrError) -> NoReturn:
 
 RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="classic, republic or imperium.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+RulingsOpt = Annotated[Optional[str], typer.Option(
+    "--rulings", help="Readings laid over the record's own, e.g. 'deck-end=empty-draw' (gtr rulings lists them).")]

@@ -73,7 +73,7 @@ def _moves(events: list[Event], actor: str, viewer: str | None) -> list[str]:
         unseen = len(cards) - len(shown)
         what = ", ".join(shown)
         if unseen:
-            what += (", " if shown else "") + f"{unseen} card{'' if unseen == 1 else 's'}"
+            what += (", " if shown else "") + _count(unseen)
         out.append(f"{player}: {what} {source} → {target}" + (f" ({note})" if note else ""))
     return out
 
@@ -146,7 +146,11 @@ def statement_text(moment: Moment, viewer: str | None) -> str:
     snap = moment.snapshot
     if viewer is None or snap.player == viewer or not isinstance(snap.decision, Think):
         return snap.text
-    return _DRAWN.sub(lambda m: f"[{len([c for c in m.group(1).split(',') if c.strip()])} cards]", snap.text)
+    return _DRAWN.sub(lambda m: f"[{_count(len([c for c in m.group(1).split(',') if c.strip()]))}]", snap.text)
+
+
+def _count(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
 
 
 def narrate(timeline: Timeline, moment: Moment, *, viewer: str | None = None) -> Line:
