@@ -230,3 +230,33 @@ def legal(
     for text in texts:
         out.print(f"  {text}", soft_wrap=True, markup=False)
     _problems(opened)
+
+
+@app.command()
+def view(
+    file: FileArg,
+    output: Annotated[Optional[Path], typer.Option("--out", "-o", help="The page to write (default: the "
+                                                                       "record's name with .html).")] = None,
+    as_player: AsOpt = None,
+    record: RecordOpt = 1,
+    rulings: RulingsOpt = None,
+) -> None:
+    """Write a record as one self-contained HTML page to step through in a browser: the
+    table and every camp, the statements with comments and variations (click to jump, arrow
+    keys to step), what each one changed, and each player's points by turn.
+
+    Example: gtr view game.gtr -o game.html --as Ann
+    """
+    from gtr_replay.render.html import page
+
+    opened = _open(file, record, rulings)
+    viewer = _viewer(opened.timeline, as_player)
+    target = output or file.with_suffix(".html")
+    text = page(opened.timeline, viewer=viewer, title=f"{file.name} · record {record}", problems=opened.problems)
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        fail(UsageError(f"cannot write {target}: {error.strerror}", hint="check the folder exists"))
+    out.print(f"wrote {target} ({len(opened.timeline)} statements{f', as {viewer} sees it' if viewer else ''})",
+              soft_wrap=True, markup=False)
+    _problems(opened)
