@@ -24,6 +24,8 @@ class Opened:
 
     path: Path
     number: int
+    record: notation.Record
+    """The record as read (cut before a line that does not parse)."""
     timeline: Timeline
     problems: list[str] = field(default_factory=list)
 
@@ -76,4 +78,4 @@ def open_record(path: Path, number: int = 1, *, rulings: str | None = None, leni
         raise ReplayError(f"{path}:{first}: expected one record here, found {len(records)}")
     timeline = Timeline.replay(records[0], source=str(path), lenient=lenient, rulings=rulings)
     problems.extend(str(d) for d in timeline.problems)
-    return Opened(path, number, timeline, problems)
+    return Opened(path, number, records[0], timeline, problems)
