@@ -17,7 +17,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, RulesetOpt, app, debug, err, fail, out
+from gtr_replay.cli_common import JsonOpt, RulesetOpt, app, debug, err, fail, out, with_progress
 from gtr_replay.errors import GtrError, UsageError
 
 
@@ -131,7 +131,8 @@ def selfplay(
     started = time.perf_counter()
     records = []
     try:
-        for game in play(ruleset, players, seed, games, rulings=rulings_, check=check):
+        for game in with_progress(play(ruleset, players, seed, games, rulings=rulings_, check=check), "playing",
+                                  games, quiet=as_json):
             played += 1
             decisions += len(game.decisions)
             turns += game.turns

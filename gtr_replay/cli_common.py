@@ -8,6 +8,8 @@ a usage error 2; tracebacks appear only with ``--debug``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
@@ -63,6 +65,30 @@ def _root(debug_: Annotated[bool, typer.Option("--debug", help="Show tracebacks 
           version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                                 help="Print the version and exit.")] = False) -> None:
     debug["on"] = debug_
+
+
+@contextmanager
+def progress_bar(label: str, total: int | None, *, quiet: bool = False) -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar on standard error while the body runs, when that is a terminal
+    (and not ``quiet``); yields the callback that advances it, or ``None`` when piped."""
+    if quiet or not err.is_terminal:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task(label, total=total)
+        yield lambda n: progress.advance(task, n)
+
+
+def with_progress(items: Iterable, label: str, total: int, *, quiet: bool = False) -> Iterator:
+    """``items`` one by one, advancing a progress bar (see ``progress_bar``) after each."""
+    with progress_bar(label, total, quiet=quiet) as advance:
+        for item in items:
+            yield item
+            if advance is not None:
+                advance(1)
 
 
 def emit_json(value: Any) -> None:

@@ -16,6 +16,7 @@ import sqlite_utils
 from gtr_replay.engine.state import GameState
 from gtr_replay.errors import StoreError
 from gtr_replay.store import schema
+from gtr_replay.store.player_states import PLAYER_STATE_COLUMNS
 from gtr_replay.store.rows import DECISION_COLUMNS, EVENT_COLUMNS, SNAPSHOT_COLUMNS, GameRows
 from gtr_replay.store.snapshots import to_state
 
@@ -29,6 +30,7 @@ def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
 _DECISIONS = _insert_sql("decisions", DECISION_COLUMNS)
 _EVENTS = _insert_sql("events", EVENT_COLUMNS)
 _SNAPSHOTS = _insert_sql("snapshots", SNAPSHOT_COLUMNS)
+_PLAYER_STATES = _insert_sql("player_states", PLAYER_STATE_COLUMNS)
 
 _CHAIN = """
 WITH RECURSIVE chain(seq, base, state, depth) AS (
@@ -84,6 +86,7 @@ class Store:
             db.conn.executemany(_DECISIONS, rows.decisions)
             db.conn.executemany(_EVENTS, rows.events)
             db.conn.executemany(_SNAPSHOTS, rows.snapshots)
+            db.conn.executemany(_PLAYER_STATES, rows.player_states)
 
     def state(self, game: str, seq: int) -> GameState:
         return load_state(self.db.conn, game, seq)

@@ -17,6 +17,7 @@ import notation
 
 from gtr_replay.errors import UsageError
 from gtr_replay.replay.files import parse_piece, record_files, record_pieces
+from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.store.db import Store
 from gtr_replay.store.rows import game_id, game_rows
@@ -81,13 +82,18 @@ process writes; below it, starting workers costs more than it saves."""
 
 
 def import_files(store: Store, paths, *, progress: Progress | None = None,
-                 files: list[Path] | None = None, workers: int | None = None) -> ImportReport:
-    """Import every record of the files and folders in ``paths`` into ``store``."""
+                 files: list[Path] | None = None, workers: int | None = None,
+                 rulings: str | None = None) -> ImportReport:
+    """Import every record of the files and folders in ``paths`` into ``store``; with
+    ``rulings``, each record is stored with those readings laid over its own (its tag says so,
+    so it is a game of its own)."""
+    if rulings:
+        parse_rulings(rulings)  # a wrong name is a usage error before any work
     files = record_files(paths) if files is None else files
     if not files:
         raise UsageError("no .gtr files found", hint="give .gtr files or folders holding them")
     report = ImportReport(files=len(files))
-    tasks: list[tuple[str, int, int, str]] = []
+    tasks: list[tuple[str, int, int, str, str | None]] = []
     for path in files:
         source = str(path)
         try:
@@ -96,7 +102,7 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
             report.problems.append(Problem(source, 0, f"cannot read the file: "
                                                       f"{getattr(error, 'strerror', None) or error}"))
             continue
-        tasks.extend((source, number, line, piece) for number, line, piece in record_pieces(text))
+        tasks.extend((source, number, line, piece, rulings) for number, line, piece in record_pieces(text))
     workers = workers or (os.cpu_count() or 1)
     if workers > 1 and len(tasks) >= PARALLEL_FROM:
         with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(store.ids(),)) as pool:
@@ -131,16 +137,16 @@ def _start_worker(known: frozenset[str]) -> None:
     _KNOWN = known
 
 
-def _work(task: tuple[str, int, int, str]):
+def _work(task: tuple[str, int, int, str, str | None]):
     """Parse, hash and replay one record (in a worker): its rows, ('already', id), or a problem."""
-    source, number, line, piece = task
+    source, number, line, piece, rulings = task
     try:
         records = parse_piece(source, line, piece)
     except notation.NotationError as error:
         return source, number, str(error)
     if len(records) != 1:
         return source, number, f"{source}:{line}: expected one record here, found {len(records)}"
-    record = records[0]
+    record = with_rulings(records[0], rulings)
     canonical = notation.write(record)
     gid = game_id(canonical)
     if gid in _KNOWN:
