@@ -31,6 +31,30 @@ def points_by_turn(timeline: Timeline, viewer: str | None = None) -> Series:
     return series
 
 
+def series_from_rows(columns: list[str], rows: list[tuple]) -> Series:
+    """A series from query rows with the columns ``player`` (or ``name``), ``turn`` and
+    ``points``; raises ``UsageError`` naming what is missing."""
+    from gtr_replay.errors import UsageError
+
+    names = [c.lower() for c in columns]
+    who = "player" if "player" in names else "name" if "name" in names else None
+    missing = [c for c, found in (("player", who), ("turn", "turn" in names), ("points", "points" in names))
+               if not found]
+    if missing:
+        raise UsageError(f"the query gives the columns {', '.join(columns) or 'none'}; a plot needs player, turn "
+                         f"and points (missing: {', '.join(missing)})",
+                         hint="e.g. SELECT player, turn, points FROM turn_points WHERE game = '...'")
+    p, t, v = names.index(who), names.index("turn"), names.index("points")
+    series: Series = {}
+    for row in rows:
+        if row[t] is None or row[v] is None:
+            continue
+        series.setdefault(str(row[p]), []).append((int(row[t]), int(row[v])))
+    for points in series.values():
+        points.sort()
+    return series
+
+
 def _ticks(top: int, count: int = 5) -> list[int]:
     step = max(1, -(-top // count))
     for nice in (1, 2, 5, 10, 20, 25, 50, 100):
