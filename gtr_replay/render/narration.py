@@ -20,7 +20,7 @@ from gtr_replay.engine.decisions import Think
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import GameState, Phase
 from gtr_replay.enums import Zone
-from gtr_replay.render.model import visible_points
+from gtr_replay.render.model import next_words, visible_points
 from gtr_replay.render.timeline import Moment, Timeline
 
 
@@ -138,6 +138,16 @@ def _points_moved(before: dict[str, int], after: dict[str, int]) -> str | None:
     return "points " + ", ".join(moved) if moved else None
 
 
+def _demand(events: list[Event], state: GameState) -> str | None:
+    """'Rome demands Brick of Eve and Cid' when a demand has just been made (R-LEG-1, R-LEG-3)."""
+    if state.legionary is None or not any(e.kind == "demand" for e in events):
+        return None
+    d = state.legionary
+    victims = [state.players[i].name for i in d.victims]
+    whom = f" of {' and '.join(victims)}" if victims else ""
+    return f"Rome demands {', '.join(map(str, d.demanded))}{whom}"
+
+
 _DRAWN = re.compile(r"\[([^\]]*)\]")
 
 
@@ -179,6 +189,10 @@ def narrate(timeline: Timeline, moment: Moment, *, viewer: str | None = None) ->
             changes.append(left)
     if (returned := _returned(snap.events)) is not None:
         changes.append(returned)
+    if (demand := _demand(snap.events, after)) is not None:
+        changes.append(demand)
+    if not changes and not after.over:  # nothing moved: say what the statement leads to
+        changes.append(next_words(after))
     return Line(snap.seq, position, moment.turn, moment.depth, statement_text(moment, viewer), tuple(snap.glyphs),
                 tuple(snap.comments), snap.forced, tuple(changes), points)
 
