@@ -17,7 +17,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, RulesetOpt, app, debug, err, fail, out
+from gtr_replay.cli_common import JsonOpt, RulesetOpt, app, debug, err, fail, out, with_progress
 from gtr_replay.errors import GtrError, UsageError
 
 
@@ -134,7 +134,8 @@ def selfplay(
     started = time.perf_counter()
     records = []
     try:
-        for game in play(ruleset, players, seed, games, rulings=rulings_, check=check):
+        for game in with_progress(play(ruleset, players, seed, games, rulings=rulings_, check=check), "playing",
+                                  games, quiet=as_json):
             played += 1
             decisions += len(game.decisions)
             turns += game.turns
@@ -197,7 +198,9 @@ def fmt(
 # Commands defined in other modules register on the same app when imported here.
 from gtr_replay import cli_check  # noqa: E402,F401  (check)
 from gtr_replay import cli_store  # noqa: E402,F401  (import, query)
-from gtr_replay import cli_view  # noqa: E402,F401  (show, replay)
+from gtr_replay import cli_view  # noqa: E402,F401  (show, replay, legal, view)
+from gtr_replay import cli_dispute  # noqa: E402,F401  (diff)
+from gtr_replay import cli_plot  # noqa: E402,F401  (plot)
 
 
 def main() -> None:

@@ -11,8 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, app, err, fail, out
-from gtr_replay.errors import GtrError
+from gtr_replay.cli_common import JsonOpt, RulingsOpt, app, emit_json, err, fail, out, progress_bar
 
 DbOpt = Annotated[Path, typer.Option("--db", help="The SQLite database file.")]
 
@@ -25,6 +24,7 @@ def import_(
     replace: Annotated[bool, typer.Option("--replace", help="Let each record take the place of the game "
                                                            "stored before from the same file and record "
                                                            "number, even if its moves changed.")] = False,
+    rulings: RulingsOpt = None,
 ) -> None:
     """Replay records and store every game in a SQLite database: players, decisions, events and a
     snapshot per decision. A record already stored is skipped; one corrected in its comments,
@@ -36,15 +36,9 @@ def import_(
     from gtr_replay.replay.files import record_files
     from gtr_replay.store import Store, count_records, import_files
 
-    try:
-        files = record_files(paths)
-        with Store(db) as store:
-            if err.is_terminal and not as_json:
-                report = _with_progress(store, files, count_records(files), import_files, replace)
-            else:
-                report = import_files(store, paths, files=files, replace=replace)
-    except GtrError as error:
-        fail(error)
+    files = record_files(paths)
+    with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
+        report = import_files(store, paths, files=files, progress=advance, rulings=rulings, replace=replace)
     if as_json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
@@ -56,16 +50,6 @@ def import_(
                   f"kept, each whole; run the same import again to add the rest", highlight=False)
         raise typer.Exit(130)
     raise typer.Exit(0 if report.ok else 1)
-
-
-def _with_progress(store, files, total, import_files, replace=False):
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=err, transient=True) as progress:
-        task = progress.add_task("import", total=total)
-        return import_files(store, files, files=files, replace=replace,
-                            progress=lambda n: progress.advance(task, n))
 
 
 def _summary(report, db: Path) -> None:
@@ -133,16 +117,22 @@ def query(
     saved: Annotated[bool, typer.Option("--saved", help="Run the shipped query named instead of SQL; "
                                                        "without a name, list them.")] = False,
     as_json: JsonOpt = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (a header row, then one row per result).")] = False,
+    as_tsv: Annotated[bool, typer.Option("--tsv", help="Print tab-separated values with a header row.")] = False,
 ) -> None:
     """Ask a games database a question in SQL, on a read-only connection (a statement that
-    would write is refused). Tables: games, players, decisions, events, snapshots; views:
-    final_scores, completions, first_structures, turn_points, leads, wins, end_reasons.
+    would write is refused). Tables: games, players, decisions, events, snapshots,
+    player_states; views: final_scores, completions, first_structures, turn_points, leads,
+    wins, end_reasons, snapshot_states. On a terminal the answer is a table; piped, it is
+    tab-separated values, never cut.
 
     Example: gtr query --saved final-scores --db games.db
     """
     from gtr_replay.errors import UsageError
     from gtr_replay.store import SAVED, run_query, saved_query
 
+    if as_json + as_csv + as_tsv > 1:
+        fail(UsageError("give one of --json, --csv and --tsv"))
     if saved:
         if sql is None or sql not in SAVED:
             _list_saved(SAVED, as_json)
@@ -152,20 +142,37 @@ def query(
         sql = saved_query(sql)
     elif sql is None:
         fail(UsageError("no query given", hint="give SQL, or --saved NAME (gtr query --saved lists them)"))
-    try:
-        result = run_query(db, sql)
-    except GtrError as error:
-        fail(error)
+    result = run_query(db, sql)
     if as_json:
-        print(json.dumps(result.dicts(), indent=2, ensure_ascii=False))
-        return
-    table = Table()
-    for column in result.columns:
-        table.add_column(column)
+        emit_json(result.dicts())
+    elif as_csv or as_tsv or not out.is_terminal:
+        _delimited(result, "," if as_csv else "\t")
+    else:
+        table = Table()
+        for column in result.columns:
+            table.add_column(column, overflow="fold")  # a narrow terminal wraps a cell, never cuts it
+        for row in result.rows:
+            table.add_row(*("" if v is None else str(v) for v in row))
+        out.print(table)
+        out.print(f"{len(result.rows)} row(s)")
+
+
+def _delimited(result, delimiter: str) -> None:
+    """The header and every row, whole: CSV as RFC 4180 reads it, or tab-separated values."""
+    import csv
+    import sys
+
+    if delimiter == ",":
+        writer = csv.writer(sys.stdout, lineterminator="\r\n")
+    else:  # TSV has no quoting: a tab or line break inside a cell becomes a space
+        writer = csv.writer(sys.stdout, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE,
+                            escapechar=None, quotechar=None)
+    writer.writerow(result.columns)
     for row in result.rows:
-        table.add_row(*("" if v is None else str(v) for v in row))
-    out.print(table)
-    out.print(f"{len(result.rows)} row(s)")
+        cells = ["" if v is None else v for v in row]
+        if delimiter != ",":
+            cells = [" ".join(str(c).split("\t")).replace("\r\n", " ").replace("\n", " ") for c in cells]
+        writer.writerow(cells)
 
 
 def _list_saved(saved, as_json: bool) -> None:

@@ -20,6 +20,7 @@ import sqlite_utils
 from gtr_replay.engine.state import GameState
 from gtr_replay.errors import StoreError
 from gtr_replay.store import schema
+from gtr_replay.store.player_states import PLAYER_STATE_COLUMNS
 from gtr_replay.store.rows import DECISION_COLUMNS, EVENT_COLUMNS, SNAPSHOT_COLUMNS, GameRows, content_hash
 from gtr_replay.store.snapshots import to_state
 
@@ -35,6 +36,7 @@ def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
 _DECISIONS = _insert_sql("decisions", DECISION_COLUMNS)
 _EVENTS = _insert_sql("events", EVENT_COLUMNS)
 _SNAPSHOTS = _insert_sql("snapshots", SNAPSHOT_COLUMNS)
+_PLAYER_STATES = _insert_sql("player_states", PLAYER_STATE_COLUMNS)
 
 _CHAIN = """
 WITH RECURSIVE chain(seq, base, state, depth) AS (
@@ -139,6 +141,7 @@ class Store:
         db.conn.executemany(_DECISIONS, rows.decisions)
         db.conn.executemany(_EVENTS, rows.events)
         db.conn.executemany(_SNAPSHOTS, rows.snapshots)
+        db.conn.executemany(_PLAYER_STATES, rows.player_states)
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -167,7 +170,7 @@ ADDED, ALREADY, UPDATED = "added", "already", "updated"
 
 
 def _delete(conn: sqlite3.Connection, game: str) -> None:
-    for table in ("events", "snapshots", "decisions", "players", "games"):
+    for table in ("player_states", "events", "snapshots", "decisions", "players", "games"):
         conn.execute(f"DELETE FROM {table} WHERE {'id' if table == 'games' else 'game'} = ?", [game])
 
 

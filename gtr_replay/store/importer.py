@@ -24,6 +24,7 @@ import notation
 
 from gtr_replay.errors import UsageError
 from gtr_replay.replay.files import parse_piece, record_files, record_pieces
+from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.replay.workers import pool
 from gtr_replay.store.db import ADDED, ALREADY, Store
@@ -100,17 +101,21 @@ process writes; below it, starting workers costs more than it saves."""
 
 def import_files(store: Store, paths, *, progress: Progress | None = None,
                  files: list[Path] | None = None, workers: int | None = None,
-                 replace: bool = False) -> ImportReport:
+                 replace: bool = False, rulings: str | None = None) -> ImportReport:
     """Import every record of the files and folders in ``paths`` into ``store``.
 
     With ``replace``, a record stored before from the same file and record number as another
-    game (its moves were changed since) takes that game's place.
+    game (its moves were changed since) takes that game's place. With ``rulings``, each record
+    is stored with those readings laid over its own (its tag says so, so it is a game of its
+    own).
     """
+    if rulings:
+        parse_rulings(rulings)  # a wrong name is a usage error before any work
     files = record_files(paths) if files is None else files
     if not files:
         raise UsageError("no .gtr files found", hint="give .gtr files or folders holding them")
     report = ImportReport(files=len(files))
-    tasks: list[tuple[str, int, int, str]] = []
+    tasks: list[tuple[str, int, int, str, str | None]] = []
     for path in files:
         source = str(path)
         try:
@@ -119,7 +124,7 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
             report.problems.append(Problem(source, 0, f"cannot read the file: "
                                                       f"{getattr(error, 'strerror', None) or error}"))
             continue
-        pieces = [(source, number, line, piece) for number, line, piece in record_pieces(text)]
+        pieces = [(source, number, line, piece, rulings) for number, line, piece in record_pieces(text)]
         if not pieces:
             report.problems.append(Problem(source, 0, NO_RECORD))
         tasks.extend(pieces)
@@ -192,16 +197,16 @@ def _start_worker(known: dict[str, str]) -> None:
     _KNOWN = known
 
 
-def _work(task: tuple[str, int, int, str]):
+def _work(task: tuple[str, int, int, str, str | None]):
     """Parse, key and replay one record (in a worker): its rows, ('already', id), or a problem."""
-    source, number, line, piece = task
+    source, number, line, piece, rulings = task
     try:
         records = parse_piece(source, line, piece)
     except notation.NotationError as error:
         return source, number, str(error)
     if len(records) != 1:
         return source, number, f"{source}:{line}: expected one record here, found {len(records)}"
-    record = records[0]
+    record = with_rulings(records[0], rulings)
     canonical = notation.write(record)
     gid = game_id(record)
     if _KNOWN.get(gid) == content_hash(canonical):

@@ -19,6 +19,7 @@ from gtr_replay.engine.decisions import Follow, Lead
 from gtr_replay.engine.scoring import result
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
+from gtr_replay.store.player_states import player_rows
 from gtr_replay.store.snapshots import KEY_EVERY, compact, delta, dumps
 
 
@@ -61,6 +62,7 @@ class GameRows:
     decisions: list[tuple] = field(default_factory=list)
     events: list[tuple] = field(default_factory=list)
     snapshots: list[tuple] = field(default_factory=list)
+    player_states: list[tuple] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -105,6 +107,7 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
                 leader = next(p for p in state["players"] if p["name"] == decision.player)
                 clients = sum(1 for card in leader["clientele"] if roles.get(card) == role)
         points = snap.annotation.points
+        rows.player_states.extend(player_rows(gid, snap.seq, turn, replayer.start.ruleset, state, points))
         decisions.append((gid, snap.seq, snap.index, path, turn, snap.player, snap.kind, snap.text, snap.line,
                           snap.column, "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None,
                           int(snap.forced), role, clients, dumps(points) if points else None))
