@@ -20,7 +20,7 @@ class EngineContext(Context):
     """Bound to one state; effects append to ``events`` and steps to ``granted``, which the
     engine orders, pushes and announces (``engine.rules.fire``)."""
 
-    __slots__ = ("state", "spec", "_cards", "_values", "events", "granted")
+    __slots__ = ("state", "spec", "_cards", "_values", "events", "granted", "answered")
 
     def __init__(self, state: GameState, resolved: Resolved, events: list[Event] | None = None) -> None:
         self.state = state
@@ -29,6 +29,7 @@ class EngineContext(Context):
         self._values = resolved.site_values
         self.events = events if events is not None else []
         self.granted: list[Step] = []
+        self.answered: Step | None = None
 
     def card(self, name: str) -> Card:
         return self._cards[name]

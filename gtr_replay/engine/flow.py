@@ -7,7 +7,7 @@ called by the decision handlers after a decision is performed.
 from __future__ import annotations
 
 from gtr_replay.enums import JACK, Zone
-from gtr_replay.engine import rules
+from gtr_replay.engine import rules, spent
 from gtr_replay.engine.endgame import end_game  # noqa: F401  (part of the flow)
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import GameState, Phase
@@ -25,6 +25,7 @@ def start_turn(state: GameState, ev: list[Event]) -> None:
         player.done = False
         player.hired.clear()
         player.acted.clear()
+    spent.forget_old(state)
     ev.append(Event("turn", state.players[state.leader].name, value=state.turn))
 
 

@@ -68,15 +68,16 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     """Powers working for a player (with ``hook``, only those that implement it): those of
     their completed structures (R-BUILD-9, R-BUILD-10), of foundations a power activates
     early (B-GATE-1), and of other players' public structures whose name the player does
-    not own (B-STAIRWAY-1, B-STAIRWAY-2)."""
+    not own (B-STAIRWAY-1, B-STAIRWAY-2; a woken foundation counts as owned under the
+    ``public-copy`` ruling's default)."""
     rules = _resolve(state.ruleset)
     powers = rules.powers if hook is None else rules.by_hook[hook]
     if not powers:
         return []
     waking = rules.by_hook["activates"]
     found = []
-    activators = None
-    waiting = False
+    activators = []
+    waiting = []
     buildings = state.players[i].buildings
     for b in buildings:
         name = b.foundation
@@ -84,22 +85,21 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
             if name in powers:
                 found.append(powers[name])
             if name in waking:
-                activators = [waking[name]] if activators is None else activators + [waking[name]]
+                activators.append(waking[name])
         else:
-            waiting = True
+            waiting.append(b)
+    public = []
     if state.public:
         own = {b.foundation for b in buildings if b.complete}
-        for owner, name in state.public:
-            if owner != i and name not in own:
-                if name in powers:
-                    found.append(powers[name])
-                if name in waking:
-                    activators = [waking[name]] if activators is None else activators + [waking[name]]
+        public = [name for owner, name in state.public if owner != i and name not in own]
+        activators.extend(waking[name] for name in public if name in waking)
     if waiting and activators:
         ctx = query_context(state)
-        found.extend(powers[b.foundation] for b in buildings
-                     if not b.complete and b.foundation in powers
-                     and any(a.activates(ctx, i, b) for a in activators))
+        woken = {b.foundation for b in waiting if any(a.activates(ctx, i, b) for a in activators)}
+        found.extend(powers[name] for name in woken if name in powers)
+        if woken and state.rulings["public-copy"] == "one-copy":
+            public = [name for name in public if name not in woken]
+    found.extend(powers[name] for name in public if name in powers)
     return found
 
 
@@ -132,12 +132,13 @@ _FOLDS = {Fold.SUM: sum, Fold.PRODUCT: math.prod, Fold.ANY: any, Fold.MIN: _leas
 
 def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
     """The answers of player ``i``'s active powers to ``hook``, combined as its spec says (the
-    identity when none answers). ``own`` names a building whose own power is asked too, first
-    (hooks declared ``own``)."""
+    identity when none answers). ``own`` names a building whose own power is asked too, first,
+    when its text speaks of its own foundation (hooks declared ``own``, ``Power.own_foundation``;
+    otherwise a building has no function before it is complete, R-BUILD-10)."""
     found = active_powers(state, i, hook)
     if own is not None:
         mine = _resolve(state.ruleset).by_hook[hook].get(own)
-        if mine is not None and mine not in found:
+        if mine is not None and mine.own_foundation and mine not in found:
             found = [mine, *found]
     combine = SPECS[hook].fold
     if not found:
@@ -146,13 +147,16 @@ def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
     return _FOLDS[combine](getattr(p, hook)(ctx, i, *args) for p in found)
 
 
-def fire(state: GameState, i: int, hook: str, ev: list[Event], *args, powers: list[Power] | None = None) -> list[Step]:
+def fire(state: GameState, i: int, hook: str, ev: list[Event], *args, powers: list[Power] | None = None,
+         answered: Step | None = None) -> list[Step]:
     """Let player ``i``'s active powers (or ``powers``) act on ``hook``: their events go to
-    ``ev``; the steps they grant are returned, to be pushed (``push_steps``)."""
+    ``ev``; the steps they grant are returned, to be pushed (``push_steps``). ``answered`` is
+    the step the decision acted on answered."""
     found = active_powers(state, i, hook) if powers is None else powers
     if not found:
         return []
     ctx = EngineContext(state, _resolve(state.ruleset), ev)
+    ctx.answered = answered
     for p in found:
         getattr(p, hook)(ctx, i, *args)
     return ctx.granted
@@ -242,11 +246,13 @@ def materials_needed(state: GameState, i: int, building: Building) -> int:
 
 
 def material_fits(state: GameState, i: int, building: Building, card: str) -> bool:
-    """Whether ``card`` may be added to ``building``: same material as the foundation, or a
-    power allows it (R-BUILD-5)."""
+    """Whether ``card`` may be added to ``building``: same material as the foundation or, for
+    a foundation a power let stand on a Site of another material, as the Site, even once that
+    power is gone; otherwise only if a power allows it (R-BUILD-5, BC-TOWER-4,
+    BC-SCRIPTORIUM-1, BC-STATUE-1, B-STATUE-2)."""
     cards = _resolve(state.ruleset).cards
     material = cards[card].material
-    if material is cards[building.foundation].material:
+    if material is cards[building.foundation].material or material is building.site:
         return True
     return fold(state, i, "material_fits", building, material, own=building.foundation)
 

@@ -79,6 +79,11 @@ class PlayerState:
     """Has finished (or declined) their actions this turn (R-TURN-7)."""
     acted: list[Role] = field(default_factory=list)
     """Roles of the actions performed this turn, clients' and powers' included (B-ACADEMY-1)."""
+    spent: dict[str, int] = field(default_factory=dict)
+    """What ended this player's plays or actions, by the turn it happened in: a demand, an
+    out-of-town foundation, a client hired... (``engine.spent``), so a statement made too
+    late is refused with the rule that made the difference. Serialised as [key, turn] pairs
+    (a list replaces as a whole in a JSON merge patch, as the stored deltas need)."""
 
     def building(self, name: str) -> Building | None:
         for building in self.buildings:
@@ -94,6 +99,7 @@ class PlayerState:
             "buildings": [b.to_dict() for b in self.buildings],
             "hired": list(self.hired), "played": self.played, "done": self.done,
             **({"acted": [r.value for r in self.acted]} if self.acted else {}),
+            **({"spent": [[k, t] for k, t in self.spent.items()]} if self.spent else {}),
         }
 
     @classmethod
@@ -105,6 +111,7 @@ class PlayerState:
             [Building.from_dict(b) for b in data.get("buildings", ())],
             list(data.get("hired", ())), bool(data.get("played", False)), bool(data.get("done", False)),
             [Role(r) for r in data.get("acted", ())],
+            {k: int(t) for k, t in data.get("spent", ())},
         )
 
 
@@ -151,6 +158,9 @@ class GameState:
     told which cards it takes (``engine.draws.stack``)."""
     removed: list[str] = field(default_factory=list)
     """Order cards out of play (not part of the game or position)."""
+    removed_unseen: bool = False
+    """The cards out of play are unseen, so any of them may be one the deck holds: a position
+    gives the deck as a count of the cards it leaves unplaced (``deck: N``)."""
     pool: list[str] = field(default_factory=list)
     jack_pile: int = 0
     jacks_out: int = 0
@@ -214,6 +224,7 @@ class GameState:
             "deck": list(self.deck),
             "deck_known": self.deck_known,
             "removed": list(self.removed),
+            **({"removed_unseen": True} if self.removed_unseen else {}),
             "pool": list(self.pool),
             "jack_pile": self.jack_pile,
             "jacks_out": self.jacks_out,
@@ -244,6 +255,7 @@ class GameState:
             deck=list(data.get("deck", ())),
             deck_known=bool(data.get("deck_known", True)),
             removed=list(data.get("removed", ())),
+            removed_unseen=bool(data.get("removed_unseen", False)),
             pool=list(data.get("pool", ())),
             jack_pile=int(data.get("jack_pile", 0)),
             jacks_out=int(data.get("jacks_out", 0)),
@@ -270,13 +282,13 @@ class GameState:
         ``to_dict``/``from_dict``, without building the dict)."""
         players = [PlayerState(p.name, p.hand[:], p.camp[:], p.clientele[:], p.stockpile[:], p.vault[:],
                                p.influence[:], [b.copy() for b in p.buildings],
-                               p.hired[:], p.played, p.done, p.acted[:]) for p in self.players]
+                               p.hired[:], p.played, p.done, p.acted[:], dict(p.spent)) for p in self.players]
         legionary = self.legionary
         if legionary is not None:
             legionary = LegionaryDemand(legionary.demander, legionary.shown[:], legionary.demanded[:],
                                         legionary.pool_left[:], legionary.pool_budget, legionary.victims[:])
         return GameState(self.ruleset, players, dict(self.rulings), self.deck[:], self.deck_known, self.removed[:],
-                         self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
+                         self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
                          self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:])

@@ -164,7 +164,7 @@ class AlsoFrom(Step):
 
     def describe(self) -> str:
         verb = {Role.PATRON: "hire a client", Role.LABORER: "gather a card", Role.MERCHANT: "sell a card"}
-        where = "the top of the deck" if self.zone is Zone.DECK else str(self.zone)
+        where = {Zone.HAND: "hand", Zone.DECK: "the top of the deck"}.get(self.zone, f"the {self.zone}")
         return f"also {verb[self.take_role]} from {where}"
 
 

@@ -13,7 +13,8 @@ from gtr_replay.powers.registry import register
 class Aqueduct(TakesAlsoFrom):
     """Black Box: your clientele limit is doubled, after the Insula's two and counting the
     Aqueduct's own influence; each Patron action may also take one client from your hand,
-    with or without one from the Pool (B-AQUEDUCT-1, B-AQUEDUCT-2, R-PATRON-2, R-PATRON-3)."""
+    before or after one from the Pool, or alone (B-AQUEDUCT-1, B-AQUEDUCT-2, R-PATRON-2,
+    R-PATRON-3)."""
 
     building = "Aqueduct"
     rulesets = BLACK_BOX

@@ -10,7 +10,9 @@ rule IDs, and says in which rulesets it works (``BLACK_BOX``, ``CLASSIC``, ...).
 Hooks ask a player's *active* powers: completed structures, foundations an ``activates``
 power wakes early, and other players' public structures. A hook marked *own* also asks the
 building's own power about itself, complete or not, since a power may speak about its own
-foundation while it is laid and filled (Villa, Statue).
+foundation while it is laid and filled, and only a power whose text does so
+(``own_foundation``: the Villa, the Statue): any other building has no function before it
+is complete (R-BUILD-10).
 
 Every hook receives a ``Context`` (``powers.context``) and the index of the player who owns
 (or benefits from) the power. Effects (a step granted, the game ended, an event) go through
@@ -116,6 +118,9 @@ class Power:
     rule_ids: ClassVar[tuple[str, ...]]
     grants: ClassVar[tuple[type[Step], ...]] = ()
     """The kinds of steps this power grants (``engine.steps``), for the docs and their tests."""
+    own_foundation: ClassVar[bool] = False
+    """Its text applies to its own foundation before completion (B-VILLA-1, B-STATUE-1), so the
+    hooks declared ``own`` ask it about that foundation even though it is not active yet."""
 
     def refill_bonus(self, ctx: Context, owner: int) -> int:
         return 0

@@ -62,6 +62,7 @@ class Villa(Power):
     building = "Villa"
     rulesets = EVERY
     rule_ids = ("B-VILLA-1", "BC-VILLA-1")
+    own_foundation = True
 
     def completes(self, ctx, owner, building, card, role):
         return building.foundation == self.building and role is Role.ARCHITECT
@@ -105,6 +106,7 @@ class _Statue(Power):
     it is laid and filled, as the Villa is (B-STATUE-1, B-STATUE-2, B-STATUE-4, BC-STATUE-1)."""
 
     building = "Statue"
+    own_foundation = True
 
     def site_materials(self, ctx, owner, card):
         return frozenset(Material) if card == self.building else frozenset()

@@ -26,6 +26,8 @@ class Context:
     """The state itself, to read players' zones and buildings; effects go through the methods."""
     spec: RulesetSpec
     """The ruleset's numbers (petition size, refill size, ...)."""
+    answered: Step | None
+    """For ``after_action``: the step the action answered, if it answered one."""
 
     def card(self, name: str) -> Card:
         """The facts of an Order card of this ruleset: material, role, value."""

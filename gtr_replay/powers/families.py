@@ -12,22 +12,31 @@ from gtr_replay.powers.base import (
 
 class TakesAlsoFrom(Power):
     """An action of ``role`` may take its card from ``zone`` instead of the usual place and,
-    when ``also``, after a card from the usual place the same action may take one more from
-    ``zone`` (B-AQUEDUCT-2, B-BAR-1, B-BAR-2, B-BASILICA-1, B-DOCK-1, B-ATRIUM-1). The
-    limits still apply (B-BAR-3)."""
+    when ``also``, the same action may take one card from each: the usual place first, or
+    (``either_order``) ``zone`` first as well, where the text sets no order (B-AQUEDUCT-2,
+    B-BAR-1, B-BAR-2, B-BASILICA-1, B-DOCK-1, B-ATRIUM-1). The limits still apply (B-BAR-3)."""
 
     role: ClassVar[Role]
     zone: ClassVar[Zone]
     also: ClassVar[bool] = True
+    either_order: ClassVar[bool] = True
     grants = (AlsoFrom,)
 
     def action_sources(self, ctx, owner, role):
         return frozenset({self.zone}) if role is self.role else frozenset()
 
     def after_action(self, ctx, owner, decision, role):
-        if (self.also and role is self.role and type(decision) is TAKES[role]
-                and decision.source in (None, USUAL[role])):
+        if not self.also or role is not self.role or type(decision) is not TAKES[role]:
+            return
+        answered = ctx.answered
+        if isinstance(answered, AlsoFrom) and answered.power == self.building:
+            return  # that was the second card of the action
+        usual = USUAL[role]
+        source = decision.source or usual
+        if source is usual:
             ctx.grant(AlsoFrom(self.building, owner, role, self.zone))
+        elif source is self.zone and self.either_order:
+            ctx.grant(AlsoFrom(self.building, owner, role, usual))
 
 
 class CompletionActions(Power):

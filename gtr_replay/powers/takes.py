@@ -19,6 +19,7 @@ class Bar(TakesAlsoFrom):
     rule_ids = ("B-BAR-1", "B-BAR-2", "B-BAR-3")
     role = Role.PATRON
     zone = Zone.DECK
+    either_order = False
 
 
 @register

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
-from gtr_replay.engine import flow, rules
+from gtr_replay.engine import flow, rules, spent
 from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
@@ -47,10 +47,11 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
     to it, then move the turn on (R-ACT-3, R-TURN-6)."""
     role = acting_role(state)
     i = state.current if i is None else i
+    answered = state.answering
     spend(state, n, i)
     if state.phase is Phase.OVER:  # the deck's last card was taken (R-END-1a)
         return
-    rules.push_steps(state, ev, rules.fire(state, i, "after_action", ev, d, role))
+    rules.push_steps(state, ev, rules.fire(state, i, "after_action", ev, d, role, answered=answered))
     flow.settle_actions(state, ev)
 
 
@@ -155,6 +156,8 @@ class HireHandler(Handler):
         _take(state, i, zone, d.card, ev)
         player.clientele.append(d.card)
         player.hired.append(d.card)
+        if rules.role_of(state, d.card) is state.led_role:
+            spent.note(state, i, "hired")  # it acts from a later turn (R-ACT-2)
         _move(ev, d.player, d.card, zone, Zone.CLIENTELE)
         use_actions(state, ev, d)
 
@@ -242,6 +245,8 @@ class LayHandler(Handler):
         player.buildings.append(Building(d.card, site, out_of_town=d.out_of_town))
         _move(ev, d.player, d.card, Zone.HAND, Zone.BUILDING)
         ev.append(Event("site", d.player, d.card, text=f"{site} {'out of town' if d.out_of_town else 'in town'}"))
+        if d.out_of_town:
+            spent.note(state, i, "out-of-town")
         cost = rules.out_of_town_cost(state, i) if d.out_of_town else 1
         if not d.out_of_town and _last_site_claimed(state, site):
             spend(state, cost, i)
