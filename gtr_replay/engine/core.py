@@ -57,18 +57,32 @@ def pending(state: GameState) -> Prompt | None:
     if state.steps:
         step = state.steps[-1]
         kinds = step.answers()
-        if Think in kinds and discard_answers(step) and rules.fold(state, step.player, "before_think"):
+        if Think in kinds and discard_answers(step) and _may_discard(state, step.player):
             kinds = answers_with_discard(kinds)
         return Prompt(step.kind, state.players[step.player].name, kinds, step.player)
     i = state.current
     if phase is Phase.ACTIONS:
-        return Prompt(str(state.led_role).lower(), state.players[i].name, ROLE_ACTIONS[state.led_role], i)
+        return Prompt(state.led_role.value.lower(), state.players[i].name, ROLE_ACTIONS[state.led_role], i)
     if phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
         i = state.legionary.demander
     kinds = _PHASES[phase]
-    if phase is not Phase.GIVE and phase is not Phase.POOL and rules.fold(state, i, "before_think"):
+    if (phase is Phase.LEAD or phase is Phase.FOLLOW) and _may_discard(state, i):
         kinds = answers_with_discard(kinds)
     return Prompt(phase.value, state.players[i].name, kinds, i)
+
+
+def _may_discard(state: GameState, i: int) -> bool:
+    """Whether a power lets player ``i`` discard before thinking (B-LATRINE-1, B-VOMITORIUM-1)."""
+    return bool(rules.powers_with(state, "before_think")) and bool(rules.fold(state, i, "before_think"))
+
+
+def _decider(state: GameState) -> int:
+    """The index of the player the game waits for (``pending(state).index``, cheaper)."""
+    if state.steps:
+        return state.steps[-1].player
+    if state.phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
+        return state.legionary.demander
+    return state.current
 
 
 def _legal(state: GameState, kinds, i: int) -> Iterator[Decision]:
@@ -203,7 +217,7 @@ def forced_decision(state: GameState) -> Decision | None:
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     """Perform a checked decision; the step it answers, if any, is taken off the stack first
     (a discard before a think leaves the step for the think it comes before)."""
-    i = pending(state).index
+    i = _decider(state)
     step = None
     if state.steps and type(decision) is not Surrender and type(decision) is not Discard:
         step = state.answering = state.steps.pop()

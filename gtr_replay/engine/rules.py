@@ -80,14 +80,17 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     waiting = []
     buildings = state.players[i].buildings
     for b in buildings:
-        name = b.foundation
         if b.complete:
-            if name in powers:
-                found.append(powers[name])
-            if name in waking:
+            name = b.foundation
+            power = powers.get(name)
+            if power is not None:
+                found.append(power)
+            if waking and name in waking:
                 activators.append(waking[name])
         else:
             waiting.append(b)
+    if not state.public and not activators:
+        return found
     public = []
     if state.public:
         own = {b.foundation for b in buildings if b.complete}
@@ -95,7 +98,7 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
         activators.extend(waking[name] for name in public if name in waking)
     if waiting and activators:
         ctx = query_context(state)
-        woken = {b.foundation for b in waiting if any(a.activates(ctx, i, b) for a in activators)}
+        woken = [b.foundation for b in waiting if any(a.activates(ctx, i, b) for a in activators)]
         found.extend(powers[name] for name in woken if name in powers)
         if woken and state.rulings["public-copy"] == "one-copy":
             public = [name for name in public if name not in woken]
@@ -193,14 +196,21 @@ def refill_size(state: GameState, i: int) -> int:
     return spec(state).refill_size + fold(state, i, "refill_bonus")
 
 
+def _limit(state: GameState, i: int, bonus: str, factor: str) -> int:
+    """Influence plus the ``bonus`` hook's sum, times the ``factor`` hook's product."""
+    if not active_powers(state, i):
+        return influence(state, i)
+    return (influence(state, i) + fold(state, i, bonus)) * fold(state, i, factor)
+
+
 def clientele_limit(state: GameState, i: int) -> int:
     """Influence plus additions, then any doubling (R-PATRON-2)."""
-    return (influence(state, i) + fold(state, i, "clientele_bonus")) * fold(state, i, "clientele_factor")
+    return _limit(state, i, "clientele_bonus", "clientele_factor")
 
 
 def vault_limit(state: GameState, i: int) -> int:
     """Influence plus additions, then any doubling (R-VAULT-2)."""
-    return (influence(state, i) + fold(state, i, "vault_bonus")) * fold(state, i, "vault_factor")
+    return _limit(state, i, "vault_bonus", "vault_factor")
 
 
 def think_draws(state: GameState, i: int, option: str) -> int:

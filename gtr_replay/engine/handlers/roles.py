@@ -109,7 +109,9 @@ def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event]) -> N
 def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
     """Whether ``d.card`` may come from ``d.source`` (or the usual place) for this action."""
     zone = d.source or usual
-    if zone not in (allowed := _sources(state, i, usual)):
+    step = step_now(state)
+    restricted = step is not None and step.sources(usual) is not None
+    if (zone is not usual or restricted) and zone not in (allowed := _sources(state, i, usual)):
         places = " or the ".join(sorted(z.value for z in allowed))
         return problem(f"{action} from the {places}, not the {zone}", rule)
     if d.card == JACK:
@@ -126,7 +128,7 @@ def _source_candidates(state, i, usual: Zone):
     if len(zones) == 1 and usual in zones:
         yield from ((card, None) for card in sorted(set(_zone_cards(state, i, usual))) if card != JACK)
         return
-    for zone in sorted(zones, key=lambda z: z is not usual):
+    for zone in sorted(zones, key=lambda z: (z is not usual, z.value)):  # a stable order
         for card in sorted(set(_zone_cards(state, i, zone))):
             if card != JACK:
                 yield card, (None if zone is usual else zone)
