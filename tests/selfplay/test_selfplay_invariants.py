@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 
 from gtr_replay.engine import apply, new_game
-from gtr_replay.engine.decisions import Add, Follow, Hire, Lead, Steal
+from gtr_replay.engine.decisions import Add, Discard, Follow, Hire, Lay, Lead, Pass, Sell, Steal
+from gtr_replay.enums import Zone
 
 from gtr_replay.engine.scoring import result
 from gtr_replay.selfplay import play_one, selfplay
@@ -48,8 +49,14 @@ def _power_moments(game) -> Counter:
     state, _ = new_game(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings)
     for decision in game.decisions:
         before = state.copy()
+        top = state.steps[-1] if state.steps else None
         events = apply(state, decision)
         kind = type(decision)
+        if top is not None and kind not in (Pass, Discard) and decision.player == before.players[top.player].name:
+            seen[f"step of {top.power}"] += 1                                       # engine.steps, any power
+        seen["discard before a think"] += kind is Discard                          # B-LATRINE-1, B-VOMITORIUM-1
+        seen["vault card from the deck"] += kind is Sell and decision.source is Zone.DECK  # B-ATRIUM-1
+        seen["statue on another site"] += kind is Lay and decision.card == "Statue" and decision.site is not None
         seen["steal"] += kind is Steal                                              # B-PRISON-1
         seen["public placement"] += kind is Add and decision.owner is not None     # B-STAIRWAY-1
         seen["client from hand"] += kind is Hire and decision.source is not None   # B-AQUEDUCT-2
@@ -81,3 +88,19 @@ def test_the_powers_come_into_play():
     happened = {kind for kind, n in seen.items() if n}
     assert happened >= {"steal", "public placement", "client from hand", "material from pool",
                          "several cards played", "new client acts", "early completion", "catacomb"}, seen
+    # every power that grants a step has one of its steps taken (not only declined)
+    for power in ("Bar", "Dock", "Basilica", "Aqueduct", "Amphitheatre", "Foundry", "Garden", "School",
+                  "Academy", "Senate", "Sewer", "Tribunal", "Latrine", "Vomitorium", "Bath", "Prison", "Stairway"):
+        assert seen[f"step of {power}"], (power, seen)
+    assert seen["discard before a think"] and seen["vault card from the deck"] and seen["statue on another site"]
+
+
+def test_games_do_not_depend_on_the_hash_seed():
+    """The legal decisions come in one order whatever Python's string hashing (set orders)."""
+    import subprocess
+    import sys
+    code = ("from gtr_replay.selfplay import selfplay; "
+            "print([len(g.decisions) for r in ('republic', 'imperium') for g in selfplay(r, 3, 'hash', 3)])")
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**__import__("os").environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(runs) == 1
