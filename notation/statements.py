@@ -190,21 +190,23 @@ class Take(_CardFrom):
 @statement("lay")
 @dataclass(frozen=True)
 class Lay(Statement):
-    """``Ann lays Temple``, ``lays Statue on Brick``, ``... out of town``."""
+    """``Ann lays Temple``, ``lays Statue on Brick``, ``... out of town``; the deck's top card
+    (Fountain): ``Ann lays [Palisade] from deck``."""
 
     player: str
     card: str
     site: Material | None = None
     out_of_town: bool = False
+    source: Zone | None = None  # None: from hand
 
     @classmethod
     def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, card, *rest = parts  # then the site material and/or True for "out of town"
+        player, (card, source), *rest = parts  # then the site material and/or True for "out of town"
         site = rest.pop(0) if rest and isinstance(rest[0], Material) else None
-        return cls(player, card, site, bool(rest), span=span)
+        return cls(player, card, site, bool(rest), source, span=span)
 
     def text(self) -> str:
-        text = f"{self.player} lays {self.card}"
+        text = f"{self.player} lays {sourced(self.card, self.source)}"
         if self.site is not None:
             text += f" on {self.site}"
         return text + (" out of town" if self.out_of_town else "")

@@ -16,7 +16,7 @@ _EXPORTS = {
     "Add": "decisions", "Decision": "decisions", "Demand": "decisions", "Discard": "decisions",
     "Follow": "decisions", "Gather": "decisions", "Give": "decisions", "Hire": "decisions", "Keep": "decisions",
     "Lay": "decisions", "Lead": "decisions", "Pass": "decisions", "Sell": "decisions", "Surrender": "decisions",
-    "TakeFromPool": "decisions", "Think": "decisions",
+    "TakeFromDeck": "decisions", "TakeFromPool": "decisions", "Think": "decisions",
     "Event": "events", "new_game": "setup",
     "Building": "state", "GameState": "state", "Phase": "state", "PlayerState": "state",
 }

@@ -61,11 +61,13 @@ class Gather(Decision):
 
 @dataclass(frozen=True, slots=True)
 class Lay(Decision):
-    """Architect or Craftsman: lay a foundation from hand on a Site (R-BUILD-1..3)."""
+    """Architect or Craftsman: lay a foundation from hand on a Site (R-BUILD-1..3); with
+    ``source`` the deck, the top card a power lets a Craftsman draw (B-FOUNTAIN-1)."""
 
     card: str
     site: Material | None = None
     out_of_town: bool = False
+    source: Zone | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,17 @@ class Steal(Decision):
 
     victim: str
     building: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromDeck(Decision):
+    """Craftsman: put the deck's top card into the hand, as a power allows (B-FOUNTAIN-1)."""
+
+    card: str
+
+    @property
+    def verb(self) -> str:
+        return "take"
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from gtr_replay.engine.decisions import (
-    Add, Decision, Demand, Discard, Gather, Hire, Keep, Lay, Pass, Sell, Steal, Think,
+    Add, Decision, Demand, Discard, Gather, Hire, Keep, Lay, Pass, Sell, Steal, TakeFromDeck, Think,
 )
 from gtr_replay.enums import Role, Zone
 
@@ -29,7 +29,7 @@ ROLE_ACTIONS: dict[Role, tuple[type[Decision], ...]] = {
     Role.PATRON: (Hire, Pass),
     Role.LABORER: (Gather, Pass),
     Role.ARCHITECT: (Lay, Add, Pass),
-    Role.CRAFTSMAN: (Lay, Add, Pass),
+    Role.CRAFTSMAN: (Lay, Add, TakeFromDeck, Pass),
     Role.LEGIONARY: (Demand, Pass),
     Role.MERCHANT: (Sell, Pass),
 }

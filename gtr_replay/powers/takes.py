@@ -59,3 +59,19 @@ class Atrium(TakesAlsoFrom):
     zone = Zone.DECK
     also = False
     grants = ()
+
+
+@register
+class Fountain(TakesAlsoFrom):
+    """Black Box: a Craftsman action may take the top card of the deck instead of a card from
+    hand and, having looked at it, lay it (out of town for a second action), add it to a
+    matching foundation, or put it into the hand; it works from the turn it is complete
+    (B-FOUNTAIN-1, B-FOUNTAIN-2)."""
+
+    building = "Fountain"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-FOUNTAIN-1", "B-FOUNTAIN-2")
+    role = Role.CRAFTSMAN
+    zone = Zone.DECK
+    also = False
+    grants = ()

@@ -51,10 +51,11 @@ _TO_STATEMENT: dict[type, Callable] = {
     dc.Gather: lambda d, ev, draws: st.Gather(d.player, d.card, _zone(d.source)),
     dc.Sell: lambda d, ev, draws: st.Sell(d.player, d.card, _zone(d.source)),
     dc.Lay: lambda d, ev, draws: st.Lay(d.player, d.card, None if d.site is None else NMaterial(str(d.site)),
-                                       d.out_of_town),
+                                       d.out_of_town, _zone(d.source)),
     dc.Add: lambda d, ev, draws: st.Add(d.player, d.card, d.building, _zone(d.source), d.owner),
     dc.Steal: lambda d, ev, draws: st.Steal(d.player, d.victim, d.building),
     dc.TakeFromPool: lambda d, ev, draws: st.Take(d.player, d.card, NZone.POOL),
+    dc.TakeFromDeck: lambda d, ev, draws: st.Take(d.player, d.card, NZone.DECK),
     dc.Give: lambda d, ev, draws: st.Give(d.player, d.cards, d.to) if d.cards else st.Glory(d.player),
     dc.Pass: lambda d, ev, draws: st.Pass(d.player),
     dc.Keep: lambda d, ev, draws: st.Keep(d.player, d.cards),
@@ -99,13 +100,14 @@ _TO_DECISION: dict[type, Callable] = {
     st.Hire: lambda s, state: dc.Hire(s.player, _card_from(s, state), _engine_zone(s.source)),
     st.Gather: lambda s, state: dc.Gather(s.player, _card_from(s, state), _engine_zone(s.source)),
     st.Sell: lambda s, state: dc.Sell(s.player, _card_from(s, state), _engine_zone(s.source)),
-    st.Lay: lambda s, state: dc.Lay(s.player, s.card, None if s.site is None else Material(str(s.site)),
-                                    s.out_of_town),
+    st.Lay: lambda s, state: dc.Lay(s.player, _card_from(s, state), None if s.site is None else Material(str(s.site)),
+                                    s.out_of_town, _engine_zone(s.source)),
     st.Add: lambda s, state: dc.Add(s.player, s.card, s.structure, _engine_zone(s.source),
                                     None if s.owner == s.player else s.owner),
     st.Steal: lambda s, state: dc.Steal(s.player, s.victim, s.structure),
     st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown), tuple(Material(str(m)) for m in s.materials)),
-    st.Take: lambda s, state: dc.TakeFromPool(s.player, s.card),
+    st.Take: lambda s, state: (dc.TakeFromDeck(s.player, _card_from(s, state)) if str(s.source) == "deck"
+                               else dc.TakeFromPool(s.player, s.card)),
     st.Give: lambda s, state: dc.Give(s.player, tuple(s.cards), s.to),
     st.Glory: lambda s, state: dc.Give(s.player, (), _demander(state)),
     st.Pass: lambda s, state: dc.Pass(s.player),
@@ -130,5 +132,6 @@ def decision_for(statement: st.Statement, state: GameState) -> dc.Decision:
     if isinstance(statement, st.Lay) and statement.site is not None:
         from gtr_replay.engine import rules
         if str(statement.site) == str(rules.material_of(state, statement.card)):
-            return dc.Lay(statement.player, statement.card, None, statement.out_of_town)
+            return dc.Lay(statement.player, _card_from(statement, state), None, statement.out_of_town,
+                          _engine_zone(statement.source))
     return make(statement, state)

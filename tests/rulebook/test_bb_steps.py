@@ -265,3 +265,22 @@ def test_ex_bb_tribunal_1():
                     and not s.state_dict["steps"])
     hand_b = branch_b.player("You").hand
     assert len(hand_b) == 4 and hand_b.count(JACK) == 2
+
+
+def test_ex_bb_fountain_1():
+    """'When executing a Craftsman action, you may take a card from the draw deck instead of from
+    your hand. Upon inspecting the drawn card, you may either lay it as a Foundation ... place
+    the card as a Material into one of his existing Foundations, or take the card into his
+    hand' (B-FOUNTAIN-1)."""
+    game = play("EX-BB-FOUNTAIN-1")
+    laid = game.after("You lays [Palisade] from deck")
+    assert player(laid, "You").building("Palisade").site is Material.WOOD
+    assert laid.sites_in_town[Material.WOOD] == game.start.sites_in_town[Material.WOOD] - 1
+    done = game.after("You adds [Palisade] from deck to Palisade")
+    palisade = player(done, "You").building("Palisade")
+    assert palisade.complete and palisade.materials == ["Palisade"]
+    assert influence(done, "You") == influence(laid, "You") + 1
+    assert rules.fold(done, done.index("You"), "immune_to_demand", done.index("Opp"))  # its function works
+    final = game.final
+    assert player(final, "You").hand == ["Palisade"]
+    assert len(game.start.deck) - len(final.deck) == 3

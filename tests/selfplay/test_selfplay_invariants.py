@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from gtr_replay.engine import apply, new_game
-from gtr_replay.engine.decisions import Add, Discard, Follow, Hire, Lay, Lead, Pass, Sell, Steal
+from gtr_replay.engine.decisions import Add, Discard, Follow, Hire, Lay, Lead, Pass, Sell, Steal, TakeFromDeck
 from gtr_replay.enums import Zone
 
 from gtr_replay.engine.scoring import result
@@ -56,6 +56,8 @@ def _power_moments(game) -> Counter:
             seen[f"step of {top.power}"] += 1                                       # engine.steps, any power
         seen["discard before a think"] += kind is Discard                          # B-LATRINE-1, B-VOMITORIUM-1
         seen["vault card from the deck"] += kind is Sell and decision.source is Zone.DECK  # B-ATRIUM-1
+        seen["craftsman card from the deck"] += kind is TakeFromDeck or (                  # B-FOUNTAIN-1
+            kind in (Lay, Add) and decision.source is Zone.DECK)
         seen["statue on another site"] += kind is Lay and decision.card == "Statue" and decision.site is not None
         seen["steal"] += kind is Steal                                              # B-PRISON-1
         seen["public placement"] += kind is Add and decision.owner is not None     # B-STAIRWAY-1
@@ -92,7 +94,9 @@ def test_the_powers_come_into_play():
     for power in ("Bar", "Dock", "Basilica", "Aqueduct", "Amphitheatre", "Foundry", "Garden", "School",
                   "Academy", "Senate", "Sewer", "Tribunal", "Latrine", "Vomitorium", "Bath", "Prison", "Stairway"):
         assert seen[f"step of {power}"], (power, seen)
-    assert seen["discard before a think"] and seen["vault card from the deck"] and seen["statue on another site"]
+    for moment in ("discard before a think", "vault card from the deck", "statue on another site",
+                   "craftsman card from the deck"):
+        assert seen[moment], (moment, seen)
 
 
 def test_games_do_not_depend_on_the_hash_seed():

@@ -1,5 +1,6 @@
-"""Decisions only a power's step asks for: keeping played cards at the end of a turn, and
-discarding before a think (B-SEWER-1, B-SENATE-1, B-LATRINE-1, B-VOMITORIUM-1)."""
+"""Decisions only a power makes possible: keeping played cards at the end of a turn,
+discarding before a think, and taking the deck's top card into the hand (B-SEWER-1,
+B-SENATE-1, B-LATRINE-1, B-VOMITORIUM-1, B-FOUNTAIN-1)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ from collections import Counter
 from dataclasses import replace
 
 from gtr_replay.engine import rules
-from gtr_replay.engine.decisions import Discard, Keep
+from gtr_replay.engine.decisions import Discard, Keep, TakeFromDeck
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem
-from gtr_replay.engine.handlers.roles import step_now
+from gtr_replay.engine.handlers.roles import _sources, _take, _zone_cards, acting_role, step_now, use_actions
 from gtr_replay.engine.state import GameState
 from gtr_replay.engine.steps import KeepPlayed, ThinkAfterDiscard
-from gtr_replay.enums import JACK, Zone
+from gtr_replay.enums import JACK, Role, Zone
 
 
 def _keepable(state: GameState, i: int, step: KeepPlayed) -> list[str]:
@@ -124,3 +125,32 @@ class DiscardHandler(Handler):
         power = next(p.building for p in rules.active_powers(state, i, "before_think")
                      if way in p.before_think(rules.query_context(state), i))
         state.steps.append(ThinkAfterDiscard(power, i))
+
+
+@handles
+class TakeFromDeckHandler(Handler):
+    """A Craftsman action that draws the deck's top card may put it into the hand (B-FOUNTAIN-1d)."""
+
+    decision = TakeFromDeck
+
+    def _open(self, state, i) -> bool:
+        return acting_role(state) is Role.CRAFTSMAN and Zone.DECK in _sources(state, i, Zone.HAND)
+
+    def candidates(self, state, i):
+        if self._open(state, i):
+            for card in sorted(set(_zone_cards(state, i, Zone.DECK))):
+                yield TakeFromDeck(state.players[i].name, card)
+
+    def problem(self, state, i, d):
+        if not self._open(state, i):
+            return problem(f"no power lets {d.player}'s Craftsman action draw from the deck", "R-CRAFT-1",
+                           "B-FOUNTAIN-1")
+        if d.card not in _zone_cards(state, i, Zone.DECK):
+            return problem(f"{d.card} is not the deck's top card", "B-FOUNTAIN-1")
+        return None
+
+    def perform(self, state, i, d, ev):
+        _take(state, i, Zone.DECK, d.card, ev)
+        state.players[i].hand.append(d.card)
+        ev.append(Event("move", d.player, d.card, Zone.DECK, Zone.HAND))
+        use_actions(state, ev, d, 1, i)

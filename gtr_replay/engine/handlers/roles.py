@@ -212,26 +212,41 @@ def _site_problem(state: GameState, i: int, card: str, site, out_of_town: bool):
 
 @handles
 class LayHandler(Handler):
-    """Lay a foundation from hand, for an Architect or a Craftsman (R-ARCH-1a, R-CRAFT-1a)."""
+    """Lay a foundation from hand, for an Architect or a Craftsman (R-ARCH-1a, R-CRAFT-1a); a
+    Craftsman may lay the deck's top card where a power allows (B-FOUNTAIN-1). Pool cards are
+    never foundations (B-ARCHWAY-2)."""
 
     decision = Lay
+
+    def _from_deck(self, state, i) -> bool:
+        return acting_role(state) is Role.CRAFTSMAN and Zone.DECK in _sources(state, i, Zone.HAND)
 
     def candidates(self, state, i):
         player = state.players[i]
         places = (False, True) if rules.spec(state).out_of_town_sites else (False,)
-        for card in sorted(set(player.hand)):
+        offered = [(card, None) for card in sorted(set(player.hand))]
+        if self._from_deck(state, i):
+            offered += [(card, Zone.DECK) for card in sorted(set(_zone_cards(state, i, Zone.DECK)))]
+        for card, source in offered:
             if card == JACK:
                 continue
             own = rules.material_of(state, card)
             for site in sorted(rules.site_materials(state, i, card), key=MATERIALS.index):
                 for oot in places:
-                    yield Lay(player.name, card, None if site is own else site, oot)
+                    yield Lay(player.name, card, None if site is own else site, oot, source)
 
     def problem(self, state, i, d):
         player = state.players[i]
         if d.card == JACK:
             return problem("a Jack can never be a foundation", "R-CARD-6", "R-JACK-3")
-        if d.card not in player.hand:
+        if d.source is Zone.DECK:
+            if not self._from_deck(state, i):
+                return problem(f"{d.player} cannot lay a foundation from the deck", "R-CRAFT-1", "B-FOUNTAIN-1")
+            if d.card not in _zone_cards(state, i, Zone.DECK):
+                return problem(f"{d.card} is not the deck's top card", "B-FOUNTAIN-1")
+        elif d.source not in (None, Zone.HAND):
+            return problem(f"a foundation comes from the hand, not the {d.source}", "R-BUILD-1", "B-ARCHWAY-2")
+        elif d.card not in player.hand:
             return problem(f"no {d.card} in {d.player}'s hand", "R-BUILD-1", "R-BUILD-7")
         if player.building(d.card) is not None:
             return problem(f"{d.player} already has a {d.card}", "R-BUILD-2")
@@ -241,16 +256,16 @@ class LayHandler(Handler):
     def perform(self, state, i, d, ev):
         player = state.players[i]
         site = Material(d.site) if d.site else rules.material_of(state, d.card)
-        player.hand.remove(d.card)
+        _take(state, i, d.source or Zone.HAND, d.card, ev)
         stack = state.sites_out_of_town if d.out_of_town else state.sites_in_town
         stack[site] -= 1
         player.buildings.append(Building(d.card, site, out_of_town=d.out_of_town))
-        _move(ev, d.player, d.card, Zone.HAND, Zone.BUILDING)
+        _move(ev, d.player, d.card, d.source or Zone.HAND, Zone.BUILDING)
         ev.append(Event("site", d.player, d.card, text=f"{site} {'out of town' if d.out_of_town else 'in town'}"))
         if d.out_of_town:
             spent.note(state, i, "out-of-town")
         cost = rules.out_of_town_cost(state, i) if d.out_of_town else 1
-        if not d.out_of_town and _last_site_claimed(state, site):
+        if not d.out_of_town and state.phase is not Phase.OVER and _last_site_claimed(state, site):
             spend(state, cost, i)
             reason = "last-site" if rules.spec(state).sites_end_when == "last-in-town" else "all-sites"
             flow.end_game(state, ev, reason, by=d.player)  # R-END-1b, R-END-3b, AMB-02, AMB-29
