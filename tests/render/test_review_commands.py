@@ -169,3 +169,11 @@ def test_progress_shows_on_a_terminal_only(monkeypatch):
 def test_version():
     result = run("--version")
     assert result.exit_code == 0 and result.stdout.strip() == f"gtr {__version__}"
+
+
+def test_check_reports_progress_per_record():
+    from gtr_replay.replay.files import check_files
+
+    done = []
+    report = check_files([EXAMPLES], progress=done.append, workers=1)
+    assert report.ok and sum(done) == sum(f.records for f in report.files) == len(done)
