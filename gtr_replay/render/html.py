@@ -53,8 +53,9 @@ def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "")
     }
 
 
-def page(timeline: Timeline, *, viewer: str | None = None, title: str = "", problems: list[str] = ()) -> str:
-    """The whole page as text."""
+def page(timeline: Timeline, *, viewer: str | None = None, title: str = "", problems=()) -> str:
+    """The whole page as text; ``problems`` (text) replace the replay's own when given, so a
+    line that did not parse is listed too."""
     data = page_data(timeline, viewer=viewer, title=title)
     if problems:
         data["problems"] = list(problems)

@@ -7,7 +7,6 @@ import sqlite3
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import notation
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
