@@ -126,6 +126,9 @@ def selfplay(
 
     if draws and out_file is None:
         fail(UsageError("--draws only changes what --out writes", hint="add --out FILE.gtr"))
+    if out_file is not None and out_file.exists():
+        fail(UsageError(f"{out_file} already exists: selfplay --out never overwrites a file",
+                        hint="give a new file name, or move the old file away first"))
     reasons: Counter[str] = Counter()
     decisions = turns = played = 0
     started = time.perf_counter()
@@ -144,7 +147,11 @@ def selfplay(
     if out_file is not None:
         import notation
         try:
-            out_file.write_text(notation.write(records), encoding="utf-8")
+            with open(out_file, "x", encoding="utf-8") as handle:  # "x": made meanwhile? not overwritten
+                handle.write(notation.write(records))
+        except FileExistsError:
+            fail(UsageError(f"{out_file} already exists: selfplay --out never overwrites a file",
+                            hint="give a new file name, or move the old file away first"))
         except OSError as error:
             fail(UsageError(f"cannot write {out_file}: {error.strerror}", hint="check the folder exists"))
     seconds = time.perf_counter() - started

@@ -21,26 +21,37 @@ def import_(
     paths: Annotated[list[Path], typer.Argument(help="Record files (.gtr) or folders of them.")],
     db: DbOpt = Path("games.db"),
     as_json: JsonOpt = False,
+    replace: Annotated[bool, typer.Option("--replace", help="Let each record take the place of the game "
+                                                           "stored before from the same file and record "
+                                                           "number, even if its moves changed.")] = False,
     rulings: RulingsOpt = None,
 ) -> None:
     """Replay records and store every game in a SQLite database: players, decisions, events and a
-    snapshot per decision. A record already stored is skipped; one the rules refuse is reported
-    and not stored (exit 1), and the others are imported.
+    snapshot per decision. A record already stored is skipped; one corrected in its comments,
+    glyphs or descriptive tags updates its game; one the rules refuse is reported and not
+    stored (exit 1), and the others are imported. Ctrl-C keeps the games stored so far.
 
     Example: gtr import examples/ --db games.db
     """
     from gtr_replay.replay.files import record_files
+    from gtr_replay.replay.overrides import parse_rulings
     from gtr_replay.store import Store, count_records, import_files
 
+    if rulings:
+        parse_rulings(rulings)  # a wrong name is a usage error, before the database is opened
     files = record_files(paths)
     with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
-        report = import_files(store, paths, files=files, progress=advance, rulings=rulings)
+        report = import_files(store, paths, files=files, progress=advance, rulings=rulings, replace=replace)
     if as_json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
         for problem in report.problems:
             err.print(f"[red]error:[/red] {escape(str(problem))}", soft_wrap=True, highlight=False)
         _summary(report, db)
+    if report.interrupted:
+        err.print(f"interrupted: the {len(report.added) + len(report.updated)} game(s) stored before Ctrl-C are "
+                  f"kept, each whole; run the same import again to add the rest", highlight=False)
+        raise typer.Exit(130)
     raise typer.Exit(0 if report.ok else 1)
 
 
@@ -58,8 +69,47 @@ def _summary(report, db: Path) -> None:
             table.add_row(ruleset, str(players), str(len(games)), str(sum(g.decisions for g in games)),
                           ", ".join(f"{name} {n}" for name, n in sorted(wins.items())) or "-")
         out.print(table)
+    for game in report.updated:
+        out.print(f"updated game {game.id}: its record changed in comments, glyphs or descriptive tags")
     problems = f"; {len(report.problems)} record(s) not imported" if report.problems else ""
-    out.print(f"{len(report.added)} game(s) added, {report.already} already in {db}{problems}")
+    changed = f", {len(report.updated)} updated" if report.updated else ""
+    changed += f", {len(report.replaced)} replaced" if report.replaced else ""
+    out.print(f"{len(report.added)} game(s) added{changed}, {report.already} already in {db}{problems}")
+
+
+@app.command()
+def delete(
+    games: Annotated[Optional[list[str]], typer.Argument(help="Ids of the games to delete (games.id).")] = None,
+    db: DbOpt = Path("games.db"),
+    source: Annotated[Optional[str], typer.Option("--source", help="Delete every game imported from this "
+                                                                   "file (as named when imported).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Delete games and everything stored with them from a games database.
+
+    Example: gtr delete 3f2a9c0d1e4b5a67 --db games.db
+    """
+    from gtr_replay.errors import StoreError, UsageError
+    from gtr_replay.store import Store
+
+    if not games and source is None:
+        fail(UsageError("nothing to delete", hint="give game ids, or --source FILE"))
+    if not db.is_file():
+        fail(UsageError(f"no database {db}: the file does not exist", hint="give the database with --db"))
+    try:
+        with Store(db) as store:
+            deleted = store.delete(games, source)
+    except GtrError as error:
+        fail(error)
+    missing = [g for g in games or () if g not in deleted]
+    if as_json:
+        print(json.dumps({"deleted": deleted, "not_found": missing}, indent=2))
+    else:
+        out.print(f"{len(deleted)} game(s) deleted from {db}" + (": " + ", ".join(deleted) if deleted else ""),
+                  soft_wrap=True)
+    if missing or not deleted:
+        where = f"from {source}" if source is not None and not games else ", ".join(missing)
+        fail(StoreError(f"no game {where} in {db}", hint="list them with: gtr query 'SELECT id, source FROM games'"))
 
 
 @app.command()

@@ -128,6 +128,13 @@ RULINGS: tuple[Ruling, ...] = (
         _r("maximum", "Yes: a player holding more cards than the refill size may not draw; only a Jack may be taken.",
            "001 calls it 'maximum hand size'."),
     )),
+    Ruling("public-copy", "B-STAIRWAY-2", "Does a foundation the Gate wakes count as owning a structure of its name, so a public one of the same name gives no second copy?", (
+        _r("one-copy", "Yes: a foundation whose function works (woken by the Gate) is owned for B-STAIRWAY-2, so its function applies once.",
+           "000§…›Stairway: players that already own a Structure of the public Structure's name do not get a second copy of its Function.",
+           "000§…›Gate: you gain the functions of your Marble structures as soon as their foundations are laid."),
+        _r("two-copies", "No: only a completed structure counts as owning the name; a woken foundation and the public structure both work.",
+           "000§…›Stairway names a Structure, and a foundation is not a structure until complete (R-BUILD-8)."),
+    )),
     Ruling("merchant-bonus", "AMB-40", "Who gets a Merchant bonus when players tie for most cards of a material?", (
         _r("no-ties", "Only a single player with strictly most cards (at least one) gets it; a tie gives it to nobody.",
            "000§Merchant Bonuses and 001§Merchant Bonuses: the player with the most; a tie awards nobody."),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from gtr_replay.engine import flow, handlers  # noqa: F401  (registers the handlers)
+from gtr_replay.engine import flow, handlers, spent  # noqa: F401  (registers the handlers)
 from gtr_replay.engine.decisions import (
     Add, Decision, Demand, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, Steal, Surrender, TakeFromPool,
     Think,
@@ -52,6 +52,7 @@ _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
 
 _RIDERS: dict[str, tuple[type[Decision], ...]] = {
     "hire-from-hand": (Hire, Pass),
+    "hire-from-pool": (Hire, Pass),
     "public": (Add, Pass),
     "steal": (Steal, Pass),
 }
@@ -114,13 +115,14 @@ def check(state: GameState, decision: Decision) -> RulesError | None:
         if state.phase is Phase.ACTIONS and state.riders:
             rider = state.riders[-1]
             role = f" (the {rider.power} gives {prompt.player} a {rider.kind} step first; 'passes' declines it)"
-        return IllegalDecisionError(
+        return _too_late(state, decision, IllegalDecisionError(
             f"{decision.player} cannot {decision.verb} now: the game waits for {prompt.player} to {expected}{role}",
-            rule_ids=(rule,), actor=decision.player, turn=state.turn)
-    if handler.decider(state, decision) != prompt.player:
-        return NotYourDecisionError(
-            f"it is {prompt.player}'s decision, not {handler.decider(state, decision)}'s",
-            rule_ids=("R-TURN-2", "R-TURN-6"), actor=decision.player, turn=state.turn)
+            rule_ids=(rule,), actor=decision.player, turn=state.turn))
+    decider = handler.decider(state, decision)
+    if decider != handler.waits_for(state, decision, prompt.player):
+        return _too_late(state, decision, NotYourDecisionError(
+            f"it is {prompt.player}'s decision, not {decider}'s",
+            rule_ids=("R-TURN-2", "R-TURN-6"), actor=decision.player, turn=state.turn))
     found = handler.problem(state, state.current, decision)
     if found is None:
         return None
@@ -128,20 +130,67 @@ def check(state: GameState, decision: Decision) -> RulesError | None:
                                 rule_ids=found.rule_ids, actor=decision.player, turn=state.turn, hint=found.hint)
 
 
-def apply(state: GameState, decision: Decision, *, forced: bool = True, checked: bool = False) -> list[Event]:
+def _too_late(state: GameState, decision: Decision, error: RulesError) -> RulesError:
+    """A statement whose player has nothing of its kind left: cite the rule that ended it
+    (a demand, a petition, a client hired this turn...), then the turn order (``spent``)."""
+    reason = spent.explain(state, decision)
+    if reason is None:
+        return error
+    error.message = f"{decision.player} cannot {decision.verb} now: {reason.text}; {error.message.split(': ', 1)[-1]}"
+    error.rule_ids = reason.rule_ids + tuple(r for r in error.rule_ids if r not in reason.rule_ids)
+    return error
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedStep:
+    """A decision the engine made by itself because it was the only legal choice."""
+
+    decision: Decision
+    turn: int
+    """The turn it was made in (before any cleanup it led to)."""
+    before: GameState | None = None
+    """For a pass, when asked for: the state it was made in, which explains why a later
+    statement by that player had nothing legal left."""
+
+
+@dataclass(slots=True)
+class Applied:
+    """What applying a decision did: its events (forced steps included) and the steps the
+    engine then made by itself, in order."""
+
+    events: list[Event]
+    forced: list[ForcedStep]
+
+
+def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[Event]:
     """Check ``decision`` and perform it on ``state`` (in place), then (unless ``forced`` is
     False) make every forced action that follows. Raises ``RulesError`` (with the legal
-    choices) if the decision is illegal. ``checked=True`` skips the check when the caller
-    has just made it with ``check``."""
-    error = None if checked else check(state, decision)
+    choices) if the decision is illegal."""
+    if not forced:
+        _raise_if_illegal(state, decision)
+        ev: list[Event] = []
+        _perform(state, decision, ev)
+        return ev
+    return advance(state, decision).events
+
+
+def advance(state: GameState, decision: Decision, *, checked: bool = False,
+            with_states: bool = False) -> Applied:
+    """Apply ``decision`` like ``apply`` and report the steps the engine forced after it.
+    ``checked=True`` skips the check when the caller has just made it with ``check``;
+    ``with_states`` keeps the state before each forced pass (``ForcedStep.before``)."""
+    if not checked:
+        _raise_if_illegal(state, decision)
+    ev: list[Event] = []
+    _perform(state, decision, ev)
+    return Applied(ev, _make_forced(state, ev, with_states))
+
+
+def _raise_if_illegal(state: GameState, decision: Decision) -> None:
+    error = check(state, decision)
     if error is not None:
         error.legal = legal_decisions(state)
         raise error
-    ev: list[Event] = []
-    _perform(state, decision, ev)
-    if forced:
-        _make_forced(state, ev)
-    return ev
 
 
 def forced_decision(state: GameState) -> Decision | None:
@@ -159,12 +208,6 @@ def forced_decision(state: GameState) -> Decision | None:
     return only
 
 
-def make_forced(state: GameState, decision: Decision, ev: list[Event]) -> None:
-    """Perform one forced action (as returned by ``forced_decision``), recording it."""
-    ev.append(Event("auto", decision.player, text=repr(decision)))
-    _perform(state, decision, ev)
-
-
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     """Perform a checked decision; the rider it answers, if any, is taken off the stack first."""
     if state.riders and state.phase is Phase.ACTIONS and type(decision) is not Surrender:
@@ -176,10 +219,15 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
         flow.check_wins(state, ev)
 
 
-def _make_forced(state: GameState, ev: list[Event]) -> None:
+def _make_forced(state: GameState, ev: list[Event], with_states: bool = False) -> list[ForcedStep]:
     """Perform every action that is the only legal choice (principle: forced moves are derived)."""
+    steps: list[ForcedStep] = []
     while (only := forced_decision(state)) is not None:
-        make_forced(state, only, ev)
+        before = state.copy() if with_states and type(only) is Pass else None
+        steps.append(ForcedStep(only, state.turn, before))
+        ev.append(Event("auto", only.player, text=repr(only)))
+        _perform(state, only, ev)
+    return steps
 
 
 def settle(state: GameState) -> list[Event]:

@@ -6,7 +6,8 @@ The handler for each type (``engine.handlers``) enumerates, checks and performs 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, fields
 
 from gtr_replay.enums import Material, Role, Zone
 
@@ -80,9 +81,11 @@ class Add(Decision):
 
 @dataclass(frozen=True, slots=True)
 class Demand(Decision):
-    """Legionary: reveal cards from hand, all at once; Rome demands their materials (R-LEG-1, R-LEG-6)."""
+    """Legionary: reveal cards from hand, all at once; Rome demands their materials (R-LEG-1,
+    R-LEG-6). ``materials``, when a record says them, must be the shown cards' materials."""
 
     cards: tuple[str, ...]
+    materials: tuple[Material, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +131,19 @@ class Steal(Decision):
 @dataclass(frozen=True, slots=True)
 class Surrender(Decision):
     """Every other player surrenders; ``player`` wins (R-END-1e, R-END-3e, R-SCORE-1)."""
+
+
+def same_decision(a: Decision, b: Decision) -> bool:
+    """Whether two decisions are the same choice, however written: card lists are compared
+    as multisets (a give of two cards lists them in either order), and a field one
+    side leaves open (a give's receiver after 'Glory to Rome', a demand's materials) is not
+    compared."""
+    if type(a) is not type(b):
+        return False
+    for f in fields(a):
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        if x == y or x is None or y is None or (f.name == "to" and not (x and y)):
+            continue
+        if not (isinstance(x, tuple) and isinstance(y, tuple) and Counter(x) == Counter(y)):
+            return False
+    return True

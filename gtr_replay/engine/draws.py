@@ -30,6 +30,9 @@ def check_or_stack(state: GameState, cards: tuple[str, ...], who: str) -> None:
                          rule_ids=("R-THINK-1",),
                          hint="list the cards drawn, or give the deck order in a Deck tag")
     lacking = missing(state.deck, cards)
+    if lacking and state.removed_unseen:
+        _swap_unseen(state, cards, lacking)
+        lacking = missing(state.deck, cards)
     if lacking:
         raise RulesError(f"{', '.join(lacking)} cannot be drawn: no such card is left in the deck",
                          rule_ids=("R-COMP-6",), hint="every copy of it is already elsewhere")
@@ -37,6 +40,25 @@ def check_or_stack(state: GameState, cards: tuple[str, ...], who: str) -> None:
     for card in cards:
         rest.remove(card)
     state.deck[:] = list(cards) + rest
+
+
+def _swap_unseen(state: GameState, cards: tuple[str, ...], lacking: list[str]) -> None:
+    """The deck holds some N of the unplaced cards, which ones unknown (``removed_unseen``):
+    a card drawn that the sorted stand-in deck lacks was in the deck after all, and a card
+    not being drawn goes to the unseen pile in its place."""
+    spare = list(state.deck)
+    for card in cards:
+        if card in spare:
+            spare.remove(card)
+    for card in lacking:
+        if card not in state.removed or not spare:
+            continue
+        out = spare.pop()
+        state.removed.remove(card)
+        state.removed.append(out)
+        state.deck.remove(out)
+        state.deck.append(card)
+    state.deck.sort()
 
 
 def unknown_order(state: GameState) -> None:

@@ -7,7 +7,7 @@ called by the decision handlers after a decision is performed.
 from __future__ import annotations
 
 from gtr_replay.enums import JACK, Zone
-from gtr_replay.engine import rules
+from gtr_replay.engine import rules, spent
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import GameState, Phase
 
@@ -23,6 +23,7 @@ def start_turn(state: GameState, ev: list[Event]) -> None:
         player.played = False
         player.done = False
         player.hired.clear()
+    spent.forget_old(state)
     ev.append(Event("turn", state.players[state.leader].name, value=state.turn))
 
 

@@ -36,15 +36,16 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     """Powers working for a player (with ``hook``, only those that implement it): those of
     their completed structures (R-BUILD-9, R-BUILD-10), of foundations a power activates
     early (B-GATE-1), and of other players' public structures whose name the player does
-    not own (B-STAIRWAY-1, B-STAIRWAY-2)."""
+    not own (B-STAIRWAY-1, B-STAIRWAY-2; a woken foundation counts as owned under the
+    ``public-copy`` ruling's default)."""
     edition = RULESETS[state.ruleset].edition
     powers = _powers_table(edition, hook)
     if not powers:
         return []
     waking = _powers_table(edition, "activates")
     found = []
-    activators = None
-    waiting = False
+    activators = []
+    waiting = []
     buildings = state.players[i].buildings
     for b in buildings:
         name = b.foundation
@@ -52,21 +53,21 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
             if name in powers:
                 found.append(powers[name])
             if name in waking:
-                activators = [waking[name]] if activators is None else activators + [waking[name]]
+                activators.append(waking[name])
         else:
-            waiting = True
+            waiting.append(b)
+    public = []
     if state.public:
         own = {b.foundation for b in buildings if b.complete}
-        for owner, name in state.public:
-            if owner != i and name not in own:
-                if name in powers:
-                    found.append(powers[name])
-                if name in waking:
-                    activators = [waking[name]] if activators is None else activators + [waking[name]]
+        public = [name for owner, name in state.public if owner != i and name not in own]
+        activators.extend(waking[name] for name in public if name in waking)
+    woken = set()
     if waiting and activators:
-        found.extend(powers[b.foundation] for b in buildings
-                     if not b.complete and b.foundation in powers
-                     and any(a.activates(state, i, b) for a in activators))
+        woken = {b.foundation for b in waiting if any(a.activates(state, i, b) for a in activators)}
+        found.extend(powers[name] for name in woken if name in powers)
+        if woken and state.rulings["public-copy"] == "one-copy":
+            public = [name for name in public if name not in woken]
+    found.extend(powers[name] for name in public if name in powers)
     return found
 
 
@@ -166,23 +167,26 @@ def materials_needed(state: GameState, i: int, building: Building) -> int:
 
 
 def material_fits(state: GameState, i: int, building: Building, card: str) -> bool:
-    """Whether ``card`` may be added to ``building``: same material as the foundation, or a
-    power allows it (R-BUILD-5)."""
+    """Whether ``card`` may be added to ``building``: same material as the foundation or, for
+    a foundation a power let stand on a Site of another material, as the Site, even once that
+    power is gone; otherwise only if a power allows it (R-BUILD-5, BC-TOWER-4,
+    BC-SCRIPTORIUM-1, BC-STATUE-1, B-STATUE-2)."""
     cards = cards_for(state.ruleset).cards
     material = cards[card].material
-    if material is cards[building.foundation].material:
+    if material is cards[building.foundation].material or material is building.site:
         return True
     return any(p.material_fits(state, i, building, material) for p in active_powers(state, i, "material_fits"))
 
 
 def completes_now(state: GameState, i: int, building: Building, card: str, role: Role) -> bool:
     """Whether the card just added completes the building before it holds enough materials:
-    asked of the player's powers and of the building's own (R-BUILD-8)."""
+    asked of the player's active powers, and of the building's own power only when its text
+    speaks of its own foundation (``Power.own_foundation``); otherwise a building has no function before it
+    is complete (R-BUILD-8, R-BUILD-10)."""
     own = power_of(state, building.foundation)
-    if own is not None and own.completes(state, i, building, card, role):
+    if own is not None and own.own_foundation and own.completes(state, i, building, card, role):
         return True
-    return any(p.completes(state, i, building, card, role) for p in active_powers(state, i, "completes")
-               if p is not own)
+    return any(p.completes(state, i, building, card, role) for p in active_powers(state, i, "completes"))
 
 
 def action_sources(state: GameState, i: int, role: Role) -> frozenset[Zone]:

@@ -61,7 +61,7 @@ class Rider:
     anything else: ``passes`` declines it (R-TURN-7).
 
     ``kind`` names the step: ``client`` (one action of ``role`` for a new client, B-BATH-1),
-    ``hire-from-hand`` (B-AQUEDUCT-2), ``public`` (a placement in an opponent's structure,
+    ``hire-from-hand`` or ``hire-from-pool`` (B-AQUEDUCT-2), ``public`` (a placement in an opponent's structure,
     B-STAIRWAY-1) or ``steal`` (B-PRISON-1). ``power`` is the building that grants it.
     """
 
@@ -74,6 +74,7 @@ class Rider:
         return {
             "client": f"take a {self.role} action for the new client",
             "hire-from-hand": "also hire a client from hand",
+            "hire-from-pool": "also hire a client from the pool",
             "public": "also put a material into an opponent's structure",
             "steal": "take an opponent's completed structure",
         }.get(self.kind, self.kind)
@@ -106,6 +107,11 @@ class PlayerState:
     """Led or followed this turn, which earns one action (R-TURN-3, R-TURN-4)."""
     done: bool = False
     """Has finished (or declined) their actions this turn (R-TURN-7)."""
+    spent: dict[str, int] = field(default_factory=dict)
+    """What ended this player's plays or actions, by the turn it happened in: a demand, an
+    out-of-town foundation, a client hired... (``engine.spent``), so a statement made too
+    late is refused with the rule that made the difference. Serialised as [key, turn] pairs
+    (a list replaces as a whole in a JSON merge patch, as the stored deltas need)."""
 
     def building(self, name: str) -> Building | None:
         for building in self.buildings:
@@ -120,6 +126,7 @@ class PlayerState:
             "influence": [m.value for m in self.influence],
             "buildings": [b.to_dict() for b in self.buildings],
             "hired": list(self.hired), "played": self.played, "done": self.done,
+            **({"spent": [[k, t] for k, t in self.spent.items()]} if self.spent else {}),
         }
 
     @classmethod
@@ -130,6 +137,7 @@ class PlayerState:
             [Material(m) for m in data.get("influence", ())],
             [Building.from_dict(b) for b in data.get("buildings", ())],
             list(data.get("hired", ())), bool(data.get("played", False)), bool(data.get("done", False)),
+            {k: int(t) for k, t in data.get("spent", ())},
         )
 
 
@@ -176,6 +184,9 @@ class GameState:
     told which cards it takes (``engine.draws.stack``)."""
     removed: list[str] = field(default_factory=list)
     """Order cards out of play (not part of the game or position)."""
+    removed_unseen: bool = False
+    """The cards out of play are unseen, so any of them may be one the deck holds: a position
+    gives the deck as a count of the cards it leaves unplaced (``deck: N``)."""
     pool: list[str] = field(default_factory=list)
     jack_pile: int = 0
     jacks_out: int = 0
@@ -237,6 +248,7 @@ class GameState:
             "deck": list(self.deck),
             "deck_known": self.deck_known,
             "removed": list(self.removed),
+            **({"removed_unseen": True} if self.removed_unseen else {}),
             "pool": list(self.pool),
             "jack_pile": self.jack_pile,
             "jacks_out": self.jacks_out,
@@ -267,6 +279,7 @@ class GameState:
             deck=list(data.get("deck", ())),
             deck_known=bool(data.get("deck_known", True)),
             removed=list(data.get("removed", ())),
+            removed_unseen=bool(data.get("removed_unseen", False)),
             pool=list(data.get("pool", ())),
             jack_pile=int(data.get("jack_pile", 0)),
             jacks_out=int(data.get("jacks_out", 0)),
@@ -293,13 +306,13 @@ class GameState:
         ``to_dict``/``from_dict``, without building the dict)."""
         players = [PlayerState(p.name, p.hand[:], p.camp[:], p.clientele[:], p.stockpile[:], p.vault[:],
                                p.influence[:], [b.copy() for b in p.buildings],
-                               p.hired[:], p.played, p.done) for p in self.players]
+                               p.hired[:], p.played, p.done, dict(p.spent)) for p in self.players]
         legionary = self.legionary
         if legionary is not None:
             legionary = LegionaryDemand(legionary.demander, legionary.shown[:], legionary.demanded[:],
                                         legionary.pool_left[:], legionary.pool_budget, legionary.victims[:])
         return GameState(self.ruleset, players, dict(self.rulings), self.deck[:], self.deck_known, self.removed[:],
-                         self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
+                         self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
                          self.ended_by, self.winner, self.expansions, self.riders[:], self.public[:])

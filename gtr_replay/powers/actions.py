@@ -16,15 +16,12 @@ def _role(state, card: str) -> Role:
     return cards_for(state.ruleset).cards[card].role
 
 
-def _hired_from_pool(decision) -> bool:
-    return type(decision) is Hire and decision.source in (None, Zone.POOL)
-
-
 @register
 class Aqueduct(Power):
     """Black Box: your clientele limit is doubled, after the Insula's two and counting the
     Aqueduct's own influence; each Patron action may also take one client from your hand,
-    with or without one from the Pool (B-AQUEDUCT-1, B-AQUEDUCT-2, R-PATRON-2, R-PATRON-3)."""
+    before or after one from the Pool, or alone (B-AQUEDUCT-1, B-AQUEDUCT-2, R-PATRON-2,
+    R-PATRON-3)."""
 
     building = "Aqueduct"
     editions = ("black-box",)
@@ -37,9 +34,13 @@ class Aqueduct(Power):
         return frozenset({Zone.HAND}) if role is Role.PATRON else frozenset()
 
     def after_action(self, state, owner, decision, role):
-        if role is Role.PATRON and _hired_from_pool(decision):
-            return [Rider("hire-from-hand", Role.PATRON, self.building)]
-        return []
+        """The other half of the action: the text sets no order between the two clients."""
+        answering = state.acting
+        if role is not Role.PATRON or type(decision) is not Hire or (
+                answering is not None and answering.power == self.building):
+            return []
+        from_hand = decision.source is Zone.HAND
+        return [Rider("hire-from-pool" if from_hand else "hire-from-hand", Role.PATRON, self.building)]
 
 
 @register

@@ -35,8 +35,9 @@ on_steal         the granting power           a structure is taken           R-I
 
 Hooks ask a player's *active* powers (``engine.rules.active_powers``): completed structures,
 foundations an ``activates`` power wakes early, and other players' public structures. Only
-``completes`` also asks the building's own power about itself, complete or not, since a
-power may finish its own foundation (Villa).
+``completes`` also asks the building's own power about itself while it is a foundation, and
+only a power whose text speaks of its own foundation (``own_foundation``, the Villa): any
+other building has no function before it is complete (R-BUILD-10).
 
 A *rider* (``engine.state.Rider``) is an extra step granted on top of an action and taken
 before anything else: a new client's action, a second card from hand, a public placement, a
@@ -69,6 +70,9 @@ class Power:
     building: ClassVar[str]
     editions: ClassVar[tuple[str, ...]]
     rule_ids: ClassVar[tuple[str, ...]]
+    own_foundation: ClassVar[bool] = False
+    """Its text applies to its own foundation before completion (B-VILLA-1), so ``completes``
+    is asked of it about that foundation even though the power is not active yet."""
 
     def refill_bonus(self, state: GameState, owner: int) -> int:
         return 0

@@ -68,6 +68,7 @@ class Villa(Power):
     building = "Villa"
     editions = ("black-box", "classic")
     rule_ids = ("B-VILLA-1", "BC-VILLA-1")
+    own_foundation = True
 
     def completes(self, state, owner, building, card, role):
         return building.foundation == self.building and role is Role.ARCHITECT

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from gtr_replay.errors import UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
+from gtr_replay.replay.workers import pool
 from gtr_replay.vocabulary import card_vocabulary
 
 
@@ -48,7 +48,7 @@ def record_pieces(text: str) -> Iterator[tuple[int, int, str]]:
 
 def parse_piece(source: str, line: int, piece: str) -> list:
     """Parse one record's text, keeping the file's line numbers in spans and errors."""
-    return notation.parse("\n" * (line - 1) + piece, source=source, vocabulary=card_vocabulary())
+    return notation.parse(piece, source=source, vocabulary=card_vocabulary(), first_line=line)
 
 
 @dataclass(frozen=True)
@@ -118,11 +118,16 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None, rul
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}") from None
-        tasks.extend((str(path), line, piece, lenient, rulings) for _, line, piece in record_pieces(text))
+        pieces = [(str(path), line, piece, lenient, rulings) for _, line, piece in record_pieces(text)]
+        if not pieces:
+            file_report.errors += 1
+            report.problems.append(NotationProblem(f"{path}: no record in the file (a record starts with its "
+                                                   'tags, such as [Game "Glory to Rome"])'))
+        tasks.extend(pieces)
     workers = workers or (os.cpu_count() or 1)
     if workers > 1 and len(tasks) >= PARALLEL_FROM:
-        with ProcessPoolExecutor(workers) as pool:
-            outcomes = _counted(pool.map(_check_piece, tasks, chunksize=8), progress)
+        with pool(workers) as executor:
+            outcomes = list(_counted(executor.map(_check_piece, tasks, chunksize=8), progress))
     else:
         outcomes = _counted(map(_check_piece, tasks), progress)
     for source, records, decisions, problems in outcomes:

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 import notation
 from notation import Record, Step
 
-from gtr_replay.engine import apply, legal_decisions, rules
-from gtr_replay.engine.core import check, forced_decision, make_forced
-from gtr_replay.engine.decisions import Decision, Pass, Think
+from gtr_replay.engine import legal_decisions, rules
+from gtr_replay.engine.core import ForcedStep, advance, check
+from gtr_replay.engine.decisions import Decision, Give, Pass, Think, same_decision
 from gtr_replay.engine.draws import check_or_stack
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.scoring import result, scores
@@ -159,7 +159,7 @@ class Replayer:
         try:
             state, _ = start_state(self.record)
         except StartError as error:
-            self._report(error.line, error.column, "", error.message, hint=error.hint)
+            self._report(error.line, error.column, "", error.message, rule_ids=error.rule_ids, hint=error.hint)
             return
         self.start = state.copy()
         steps: list[tuple[notation.Turn | None, Step]] = []
@@ -174,7 +174,8 @@ class Replayer:
     def _line(self, state: GameState, steps, path: str, first_index: int) -> Iterator[Snapshot]:
         """Replay one line of play. In lenient mode a refused statement ends the line: its
         later statements depend on it, so they are reported as not replayed, in one place."""
-        forced: list[tuple[str, GameState | None]] = []
+        forced: list[ForcedStep] = []
+        """Steps the engine made by itself that a statement may still restate."""
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
             if turn is not None and not self._check_turn_header(state, turn, path):
@@ -215,7 +216,7 @@ class Replayer:
             return False
         return True
 
-    def _step(self, state: GameState, step: Step, path: str, index: int, forced: list[str]) -> Snapshot:
+    def _step(self, state: GameState, step: Step, path: str, index: int, forced: list[ForcedStep]) -> Snapshot:
         self.seq += 1
         statement = step.statement
         text = str(statement)
@@ -240,39 +241,44 @@ class Replayer:
                                       player=statement.actor, path=path, legal=texts)
             return snap(None, [], diagnostic=diagnostic)
 
-        if state.over:
+        def over() -> Snapshot:
             return refuse(f"the game is already over ({state.end_reason})", rule_ids=("R-END-2",), legal=False)
+
         try:
             decision = decision_for(statement, state)
         except (GtrError, KeyError) as error:
+            if state.over:
+                return over()
             message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
             return refuse(message, hint=getattr(error, "hint", None))
         problem = check(state, decision)
-        keys = [key for key, *_ in forced]
-        if problem is not None and repr(decision) in keys:
-            # a forced action the engine already made: checked, not applied again. A statement
-            # that is also legal now is a decision of its own (a pass after a step's forced pass)
-            found = keys.index(repr(decision))
-            turn = forced[found][2]  # made in the turn before any cleanup it led to
-            del forced[:found + 1]
-            return snap(decision, [], is_forced=True)
         if problem is not None:
+            found = _restated(decision, forced)
+            if found is not None:
+                # a step the engine already made: checked, not applied again. A statement
+                # that is also legal now is a decision of its own (a pass after a forced pass)
+                turn = forced[found].turn  # made in the turn before any cleanup it led to
+                del forced[:found + 1]
+                return snap(decision, [], is_forced=True)
+            if state.over:
+                return over()
             problem = _real_reason(decision, forced) or problem
             return refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
-        forced.clear()
+        # earlier forced steps can no longer be restated, but for the other answers to the
+        # same demand: the rulebooks set no order between the neighbours (R-LEG-3)
+        forced[:] = [f for f in forced if type(decision) is Give and type(f.decision) is Give
+                     and f.decision.to == decision.to and f.turn == state.turn]
         if isinstance(decision, Think) and decision.option != "jack":
             drawn = getattr(statement, "drawn", None)
             try:
                 self._prepare_draw(state, decision, drawn)
             except RulesError as error:
                 return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
-        events = apply(state, decision, forced=False, checked=True)
-        while (only := forced_decision(state)) is not None:
-            # keep the state before each forced pass: a later statement by that player is
-            # explained from there (why nothing was legal), not by whose turn it now is
-            forced.append((repr(only), state.copy() if isinstance(only, Pass) else None, state.turn))
-            make_forced(state, only, events)
-        return snap(decision, events)
+        # keep the state before each forced pass: a later statement by that player is
+        # explained from there (why nothing was legal), not by whose turn it now is
+        applied = advance(state, decision, checked=True, with_states=True)
+        forced.extend(applied.forced)
+        return snap(decision, applied.events)
 
     def _prepare_draw(self, state: GameState, decision: Think, drawn: tuple[str, ...] | None) -> None:
         want = min(rules.think_draws(state, state.index(decision.player), decision.option), len(state.deck))
@@ -303,11 +309,21 @@ class Replayer:
                          rule_ids=("R-SCORE-2",), hint=f'write [Result "{actual}"]')
 
 
-def _real_reason(decision: Decision, forced: list) -> RulesError | None:
+def _restated(decision: Decision, forced: list[ForcedStep]) -> int | None:
+    """Which forced step, if any, the decision restates (the same decision however its cards
+    are ordered: decisions are compared, not their text)."""
+    for n, step in enumerate(forced):
+        if same_decision(step.decision, decision):
+            return n
+    return None
+
+
+def _real_reason(decision: Decision, forced: list[ForcedStep]) -> RulesError | None:
     """Why ``decision`` was not legal before the engine passed its player's actions."""
-    for key, before, _ in forced:
-        if before is not None and key == repr(Pass(decision.player)):
-            problem = check(before, decision)
+    passing = Pass(decision.player)
+    for step in forced:
+        if step.before is not None and step.decision == passing:
+            problem = check(step.before, decision)
             if problem is not None:
                 problem.message += f"; with nothing legal to do, {decision.player}'s actions ended by themselves"
                 return problem

@@ -5,7 +5,7 @@
 - a setup block: the leader draw and every starting hand; the rest of the deck is of unknown
   order, so the record lists the cards each Thinker draws.
 - a position block (``[Start "position"]``): a described state; what it does not place is
-  in the deck (``deck: N`` keeps N of them there and sets the rest out of play).
+  in the deck (``deck: N``: N of them are, which ones is learnt as they are drawn).
 """
 
 from __future__ import annotations
@@ -30,10 +30,12 @@ from gtr_replay.rulings import resolve
 class StartError(ReplayError):
     """The record's header or opening block cannot give a starting state."""
 
-    def __init__(self, message: str, *, line: int = 0, column: int = 0, hint: str | None = None) -> None:
+    def __init__(self, message: str, *, line: int = 0, column: int = 0, hint: str | None = None,
+                 rule_ids: tuple[str, ...] = ()) -> None:
         super().__init__(message, hint=hint)
         self.line = line
         self.column = column
+        self.rule_ids = tuple(rule_ids)
 
 
 def _tag_span(record: Record, name: str) -> tuple[int, int]:
@@ -56,7 +58,8 @@ def header(record: Record) -> tuple[str, list[str], dict[str, str]]:
     except GtrError as error:
         name = "Rulings" if record.tag("Rulings") and "ruling" in error.message else "Ruleset"
         line, column = _tag_span(record, name)
-        raise StartError(error.message, line=line, column=column, hint=error.hint) from None
+        raise StartError(error.message, line=line, column=column, hint=error.hint,
+                             rule_ids=getattr(error, "rule_ids", ())) from None
     players = list(record.players)
     if not 2 <= len(players) <= 5:
         line, column = _tag_span(record, "Players")
@@ -95,7 +98,8 @@ def start_state(record: Record) -> tuple[GameState, list[Event]]:
         try:
             state, events = new_game(ruleset, players, deck=deck, rulings=rulings)
         except GtrError as error:
-            raise StartError(error.message, line=line, column=column, hint=error.hint) from None
+            raise StartError(error.message, line=line, column=column, hint=error.hint,
+                             rule_ids=getattr(error, "rule_ids", ())) from None
         if isinstance(record.start, Setup):
             _check_setup(record.start, state, events)
         return state, events
@@ -128,8 +132,8 @@ def _from_setup(setup: Setup, ruleset: str, players: list[str], rulings) -> tupl
         jacks = hand.count(JACK)
         if jacks != spec.starting_jacks:
             raise StartError(f"{name}'s starting hand holds {jacks} Jack(s); the {ruleset} rules deal "
-                             f"{spec.starting_jacks} (R-SETUP-2, R-SETUP-3, R-SETUP-9)",
-                             line=span.line, column=span.column)
+                             f"{spec.starting_jacks}", line=span.line, column=span.column,
+                             rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"))
         blocks.append([c for c in hand if c != JACK])
     hand_cards = [c for block in blocks for c in block]
     ordered = draws + hand_cards if spec.leader_draw_first else hand_cards + draws
@@ -137,17 +141,18 @@ def _from_setup(setup: Setup, ruleset: str, players: list[str], rulings) -> tupl
     surplus = Counter(ordered) - Counter(cards_for(ruleset).manifest())
     if surplus:
         raise StartError(f"the setup block shows more copies than the deck holds: {', '.join(sorted(surplus))}",
-                         line=span.line, column=span.column)
+                         line=span.line, column=span.column, rule_ids=("R-COMP-6",))
     deck = ordered + sorted(rest.elements())
     try:
         state, events = new_game(ruleset, players, deck=deck, rulings=rulings)
     except GtrError as error:
-        raise StartError(error.message, line=span.line, column=span.column, hint=error.hint) from None
+        raise StartError(error.message, line=span.line, column=span.column, hint=error.hint,
+                         rule_ids=getattr(error, "rule_ids", ())) from None
     for name, block in zip(players, blocks):
         if len(block) != spec.starting_orders:
             raise StartError(f"{name}'s starting hand holds {len(block)} Order cards; the {ruleset} rules deal "
-                             f"{spec.starting_orders} (R-SETUP-2, R-SETUP-3, R-SETUP-9)",
-                             line=span.line, column=span.column)
+                             f"{spec.starting_orders}", line=span.line, column=span.column,
+                             rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"))
     _check_setup(setup, state, events)
     unknown_order(state)
     return state, events
@@ -161,19 +166,21 @@ def _check_setup(setup: Setup, state: GameState, events: list[Event]) -> None:
     if written and written != dealt:
         shown = ", ".join(f"{p} {c}" for p, c in dealt)
         raise StartError(f"the leader draw deals {shown}, not what the setup block says", line=span.line,
-                         column=span.column, hint="R-SETUP-5: redeals go to the tied players (AMB-07)")
+                         column=span.column, hint="redeals go to the tied players",
+                         rule_ids=("R-SETUP-5", "AMB-07"))
     leader = state.players[state.leader].name
     if setup.leader is not None and setup.leader != leader:
         raise StartError(f"the leader draw makes {leader} the leader, not {setup.leader}", line=span.line,
-                         column=span.column, hint="R-SETUP-5, AMB-06: the building name first in the alphabet")
+                         column=span.column, hint="the building name first in the alphabet leads",
+                         rule_ids=("R-SETUP-5", "AMB-06"))
 
 
 def _from_position(position: Position, ruleset: str, players: list[str], rulings) -> GameState:
     span = position.span
     card_set = cards_for(ruleset)
 
-    def fail(message: str, hint: str | None = None):
-        raise StartError(f"position: {message}", line=span.line, column=span.column, hint=hint)
+    def fail(message: str, hint: str | None = None, rule_ids: tuple[str, ...] = ()):
+        raise StartError(f"position: {message}", line=span.line, column=span.column, hint=hint, rule_ids=rule_ids)
 
     by_name = {name: PlayerState(name) for name in players}
     public: list[tuple[str, str]] = []
@@ -200,8 +207,8 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
                                 line.out_of_town, line.stolen)
             if (line.stolen or line.public) and not line.complete:
                 fail(f"{player.name}'s {line.foundation} is marked {'stolen' if line.stolen else 'public'} "
-                     "but not complete", "B-PRISON-1, B-STAIRWAY-1: only completed structures are taken "
-                     "or made public; add 'complete'")
+                     "but not complete", "only completed structures are taken or made public; add 'complete'",
+                     ("B-PRISON-1", "B-STAIRWAY-1"))
             if line.public:
                 public.append((player.name, line.foundation))
             player.buildings.append(building)
@@ -222,7 +229,8 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
         fail(f"{', '.join(sorted(unknown))} is not a card of the {ruleset} ruleset")
     remaining = Counter(card_set.manifest()) - placed
     if placed - Counter(card_set.manifest()):
-        fail(f"more copies than the deck holds: {', '.join(sorted(placed - Counter(card_set.manifest())))}")
+        fail(f"more copies than the deck holds: {', '.join(sorted(placed - Counter(card_set.manifest())))}",
+             rule_ids=("R-COMP-6",))
     deck_line = position.deck
     deck_known = True
     if deck_line is None:
@@ -233,15 +241,15 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
             fail("the deck lists an unseen card '?'", "give the deck as a count: deck: N")
         lacking = Counter(deck_line.cards) - remaining
         if lacking:
-            fail(f"the deck lists cards already placed elsewhere: {', '.join(sorted(lacking))}")
+            fail(f"the deck lists cards already placed elsewhere: {', '.join(sorted(lacking))}", rule_ids=("R-COMP-6",))
         deck = list(deck_line.cards)
         removed = sorted((remaining - Counter(deck)).elements())
     else:
         pool = sorted(remaining.elements())
         if deck_line.count > len(pool):
-            fail(f"the deck holds {deck_line.count} cards but only {len(pool)} are not placed")
+            fail(f"the deck holds {deck_line.count} cards but only {len(pool)} are not placed", rule_ids=("R-COMP-6",))
         deck, removed = pool[:deck_line.count], pool[deck_line.count:]
-        deck_known = False
+        deck_known = False  # which N of the unplaced cards: known only as they are drawn
     names = list(by_name)
     leader = position.leader or names[0]
     if leader not in by_name:
@@ -249,9 +257,11 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
     spec = find_ruleset(ruleset)
     jack_pile = position.jacks if position.jacks is not None else card_set.jacks - jacks_held
     if jacks_held + jack_pile > card_set.jacks:
-        fail(f"{jacks_held + jack_pile} Jacks placed; the {ruleset} game has {card_set.jacks}")
+        fail(f"{jacks_held + jack_pile} Jacks placed; the {ruleset} game has {card_set.jacks}",
+             rule_ids=("R-COMP-1", "R-COMP-2"))
     state = GameState(spec.ruleset, [by_name[n] for n in names], rulings, deck=deck, deck_known=deck_known,
-                      removed=removed, pool=list(position.pool), jack_pile=jack_pile,
+                      removed=removed, removed_unseen=deck_line is not None and deck_line.cards is None,
+                      pool=list(position.pool), jack_pile=jack_pile,
                       jacks_out=card_set.jacks - jacks_held - jack_pile)
     state.leader = names.index(leader)
     state.public = [(names.index(owner), building) for owner, building in public]
@@ -271,7 +281,7 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
             state.sites_out_of_town[material] = max(0, supply - n) if spec.out_of_town_sites else 0
         rest = supply - state.sites_in_town[material] - state.sites_out_of_town[material]
         if rest < 0:
-            fail(f"more {material} Sites than the game has ({card_set.sites_per_material})")
+            fail(f"more {material} Sites than the game has ({card_set.sites_per_material})", rule_ids=("R-COMP-7",))
         state.sites_out_of_game[material] = rest
     flow.start_turn(state, [])
     core.settle(state)

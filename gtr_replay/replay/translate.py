@@ -93,7 +93,7 @@ _TO_DECISION: dict[type, Callable] = {
     st.Add: lambda s, state: dc.Add(s.player, s.card, s.structure, _engine_zone(s.source),
                                     None if s.owner == s.player else s.owner),
     st.Steal: lambda s, state: dc.Steal(s.player, s.victim, s.structure),
-    st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown)),
+    st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown), tuple(Material(str(m)) for m in s.materials)),
     st.Take: lambda s, state: dc.TakeFromPool(s.player, s.card),
     st.Give: lambda s, state: dc.Give(s.player, tuple(s.cards), s.to),
     st.Glory: lambda s, state: dc.Give(s.player, (), _demander(state)),

@@ -1,6 +1,6 @@
 """The tables, indexes and views of a games database, created with sqlite-utils.
 
-One row in ``games`` per record, keyed by the hash of its canonical text; ``players``,
+One row in ``games`` per game, keyed by a hash of what defines it (``rows.game_id``); ``players``,
 ``decisions``, ``events`` and ``snapshots`` hang off it. Columns are described in
 ``COLUMNS`` so ``gtr query`` users (and tests) can read what each one means.
 """
@@ -11,8 +11,9 @@ import sqlite_utils
 
 from gtr_replay.store import player_states
 
-VERSION = 1
-"""Stored in ``PRAGMA user_version``; a database of another version is refused."""
+VERSION = 2
+"""Stored in ``PRAGMA user_version``; a database of another version is refused. (Version 2
+keys a game by what defines it, version 1 by its whole text.)"""
 
 TABLES: dict[str, dict] = {
     "games": dict(
@@ -51,7 +52,8 @@ TABLES: dict[str, dict] = {
 }
 
 COLUMNS = {
-    "games.id": "first 16 hex digits of the SHA-256 of the record's canonical text",
+    "games.id": "first 16 hex digits of the SHA-256 of what defines the game: the tags Ruleset, Players, "
+                "Expansion, Rulings, Deck and Start, the setup or position block, the main line's statements",
     "games.players": "number of players",
     "games.player_names": "names in seating order, comma separated",
     "games.winners": "winner(s), comma separated (NULL when the record stops before the end)",

@@ -10,6 +10,7 @@ import pytest
 from gtr_replay.engine import (
     Demand, Gather, Give, Lay, Lead, Pass, PlayerState, TakeFromPool, Think, legal_decisions, new_game, pending,
 )
+from gtr_replay.engine import rules
 from gtr_replay.engine.scoring import merchant_bonuses, result
 from gtr_replay.enums import JACK, Material, Role
 from gtr_replay.rulings import RULINGS
@@ -188,6 +189,16 @@ def test_merchant_bonus_ties_share(position):
     state = table("merchant-bonus=ties-share")
     assert merchant_bonuses(state) == {Material.MARBLE: [0, 1]}
     assert [s.total for s in result(state).scores] == [2 + 3 + 3, 2 + 3 + 3, 2]
+
+
+def test_public_copy_two_copies():
+    """B-STAIRWAY-2 read as naming completed structures only (R-BUILD-8): Ann's Gate-woken
+    Temple foundation and Ben's public Temple both work for her, 5 + 4 + 4 = 13; the
+    default reading gives 9 (tests/powers/test_power_fidelity.py)."""
+    from tests.fidelity_helpers import replay_file
+    replayer, _ = replay_file("public-copy.gtr", rulings="public-copy=two-copies")
+    assert not replayer.diagnostics
+    assert rules.refill_size(replayer.start, 0) == 13
 
 
 # -- completeness --------------------------------------------------------------------------

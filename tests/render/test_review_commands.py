@@ -101,8 +101,9 @@ def test_rulings_reach_every_replaying_command(deck_game, tmp_path):
     assert run("import", deck_game, "--db", db).exit_code == 0
     other = run("import", deck_game, "--db", db, "--rulings", "deck-end=empty-draw")
     assert other.exit_code == 1 and "not imported" in other.stderr  # its Result tag no longer holds
-    for command in ("check", "show", "replay", "legal", "view", "import"):
-        wrong = run(command, deck_game, "--rulings", "deck-end=sometimes")
+    for command, *more in (("check",), ("show",), ("replay",), ("legal",), ("view", "-o", page),
+                           ("import", "--db", db)):
+        wrong = run(command, deck_game, *more, "--rulings", "deck-end=sometimes")
         assert wrong.exit_code == 2 and "unknown reading 'sometimes'" in wrong.stderr, command
 
 

@@ -43,6 +43,11 @@ class Handler:
     def perform(self, state: GameState, i: int, d: Decision, ev: list[Event]) -> None:
         raise NotImplementedError
 
+    def waits_for(self, state: GameState, d: Decision, expected: str) -> str:
+        """Who may make ``d`` now: the player the game waits for (``expected``), unless the
+        rules leave an order open (a demand's neighbours answer in either order)."""
+        return expected
+
     def decider(self, state: GameState, d: Decision) -> str:
         """The player who makes this decision (usually the one it names)."""
         return d.player

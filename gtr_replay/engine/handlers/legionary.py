@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from gtr_replay.enums import JACK, Zone
-from gtr_replay.engine import flow, rules
+from gtr_replay.engine import flow, rules, spent
 from gtr_replay.engine.decisions import Demand, Give, TakeFromPool
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem, take
@@ -42,6 +42,8 @@ class DemandHandler(Handler):
         left = _shown_at_most(state, i)
         if len(d.cards) > left:
             return problem(f"{d.player} has {left} Legionary actions, so can show at most {left} cards", "R-LEG-6")
+        if d.materials is not None:
+            return _material_problem(state, d)
         return None
 
     def perform(self, state, i, d, ev):
@@ -55,10 +57,27 @@ class DemandHandler(Handler):
         else:
             state.actions_used = rules.action_count(state, i)  # every action is spent at once (R-LEG-6, R-LEG-7)
             state.players[i].done = True
+            spent.note(state, i, "demand")
         ev.append(Event("demand", d.player, text=", ".join(str(m) for m in demanded), value=len(demanded)))
         state.phase = Phase.POOL
         if not pool_takes(state):
             end_pool_stage(state, ev)
+
+
+def _material_problem(state: GameState, d: Demand):
+    """The materials said must be the shown cards' materials: "turn over an Order card ...
+    so that this Material is showing. Say 'Rome demands {name of Material}'" (R-LEG-1)."""
+    shown = [rules.material_of(state, c) for c in d.cards]
+    if len(d.materials) != len(d.cards):
+        return problem(f"{len(d.materials)} material(s) said for {len(d.cards)} card(s) shown; each shown card "
+                       "demands its own material", "R-LEG-1", "R-LEG-6")
+    if Counter(d.materials) == Counter(shown):
+        return None
+    wrong = [(m, c, s) for m, c, s in zip(d.materials, d.cards, shown) if m is not s] or \
+        [(m, c, s) for m, c, s in zip(sorted(d.materials), d.cards, shown)]
+    said, card, actual = wrong[0]
+    return problem(f"{card} is {actual}, so showing it demands {actual}, not {said}", "R-LEG-1",
+                   hint=f"write '{d.player} demands {', '.join(str(m) for m in shown)} showing {', '.join(d.cards)}'")
 
 
 def _shown_at_most(state: GameState, i: int) -> int:
@@ -124,6 +143,7 @@ class TakeFromPoolHandler(Handler):
         state.players[i].stockpile.append(d.card)
         demand.pool_left.remove(rules.material_of(state, d.card))
         demand.pool_budget -= 1
+        spent.note(state, i, "pool")
         ev.append(Event("move", d.player, d.card, Zone.POOL, Zone.STOCKPILE))
         if not pool_takes(state):
             end_pool_stage(state, ev)
@@ -144,19 +164,33 @@ def _immune(state: GameState, victim: int) -> bool:
 
 
 def give_options(state: GameState, victim: int) -> list[tuple[str, ...]]:
-    """Every set of cards the victim may hand over (R-LEG-3); an immune victim may give none."""
+    """Every set of cards the victim may hand over (R-LEG-3). An immune victim may give any
+    part of what is demanded, nothing included: "you may still choose to give up cards if
+    you wish" (B-PALISADE-1, B-WALL-2, R-LEG-11)."""
     due = owed(state, victim)
     hand = state.players[victim].hand
+    immune = bool(due) and _immune(state, victim)
     per_material = []
     for material, n in sorted(due.items()):
         group = Counter(c for c in hand if c != JACK and rules.material_of(state, c) is material)
-        per_material.append(list(multisets(group, n)))
+        sizes = range(n + 1) if immune else (n,)
+        per_material.append([cards for k in sizes for cards in multisets(group, k)])
     combos: list[tuple[str, ...]] = [()]
     for choices in per_material:
         combos = [tuple(sorted(a + b)) for a in combos for b in choices]
-    if _immune(state, victim) and combos != [()]:
-        combos.append(())
+    if immune:
+        combos.sort(key=len, reverse=True)  # all that is due first, as without immunity
     return combos
+
+
+def _answering(state: GameState, d: Give) -> int:
+    """The neighbour a give answers for: the one named, if still to answer (the rulebooks set
+    no order between the left and the right neighbour, R-LEG-3), else the next one."""
+    victims = state.legionary.victims
+    for victim in victims:
+        if state.players[victim].name == d.player:
+            return victim
+    return victims[0]
 
 
 @handles
@@ -166,6 +200,12 @@ class GiveHandler(Handler):
     def decider(self, state, d):
         return d.player if state.rulings["legionary-give"] == "giver-chooses" else d.to
 
+    def waits_for(self, state, d, expected):
+        """Any neighbour still to answer may answer now (R-LEG-3)."""
+        if state.legionary is not None and _answering(state, d) != state.legionary.victims[0]:
+            return self.decider(state, d)
+        return expected
+
     def candidates(self, state, i):
         demand = state.legionary
         victim = demand.victims[0]
@@ -174,22 +214,26 @@ class GiveHandler(Handler):
 
     def problem(self, state, i, d):
         demand = state.legionary
-        victim = state.players[demand.victims[0]]
+        answering = _answering(state, d)
+        victim = state.players[answering]
         demander = state.players[demand.demander]
         if d.player != victim.name or d.to != demander.name:
             return problem(f"{victim.name} answers {demander.name}'s demand now", "R-LEG-3")
         lacking = missing(victim.hand, d.cards)
         if lacking:
             return problem(f"{', '.join(lacking)} not in {victim.name}'s hand", "R-LEG-3")
-        if tuple(sorted(d.cards)) in give_options(state, demand.victims[0]):
+        if tuple(sorted(d.cards)) in give_options(state, answering):
             return None
-        due = owed(state, demand.victims[0])
+        due = owed(state, answering)
         wanted = ", ".join(f"{n} {m}" for m, n in sorted(due.items())) or "nothing"
         return problem(f"{victim.name} must give {wanted} from hand", "R-LEG-3", "R-LEG-6", "AMB-10")
 
     def perform(self, state, i, d, ev):
         demand = state.legionary
-        victim = state.players[demand.victims.pop(0)]
+        answering = _answering(state, d)
+        demand.victims.remove(answering)
+        spent.note(state, answering, "answered")
+        victim = state.players[answering]
         demander = state.players[demand.demander]
         take(victim.hand, d.cards)
         demander.stockpile.extend(d.cards)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from gtr_replay.enums import JACK, ROLES, Role, Zone
-from gtr_replay.engine import flow, rules
+from gtr_replay.engine import flow, rules, spent
 from gtr_replay.engine.decisions import Follow, Lead, Think
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, Problem, handles, missing, multisets, problem, take
@@ -82,8 +82,10 @@ def _plain_play_options(state: GameState, i: int, role=None):
                         yield r, cards
 
 
-def _put_in_camp(state: GameState, i: int, cards: tuple[str, ...], ev: list[Event]) -> None:
+def _put_in_camp(state: GameState, i: int, cards: tuple[str, ...], role, ev: list[Event]) -> None:
     player = state.players[i]
+    if len(cards) > 1 and not rules.allows_play(state, i, cards, role):
+        spent.note(state, i, "petition")  # one play, one action (R-PET-4)
     take(player.hand, cards)
     player.camp.extend(cards)
     player.played = True
@@ -107,7 +109,7 @@ class LeadHandler(Handler):
         return _play_problem(state, i, d.cards, d.role)
 
     def perform(self, state, i, d, ev):
-        _put_in_camp(state, i, d.cards, ev)
+        _put_in_camp(state, i, d.cards, d.role, ev)
         state.led_role = Role(d.role)  # a role read from text arrives as a plain string
         ev.append(Event("lead", d.player, text=str(d.role)))
         flow.next_follower(state, ev)
@@ -126,7 +128,7 @@ class FollowHandler(Handler):
         return _play_problem(state, i, d.cards, state.led_role)
 
     def perform(self, state, i, d, ev):
-        _put_in_camp(state, i, d.cards, ev)
+        _put_in_camp(state, i, d.cards, state.led_role, ev)
         ev.append(Event("follow", d.player, text=str(state.led_role)))
         flow.next_follower(state, ev)
 

@@ -4,7 +4,7 @@ Merchant, and declining (R-PATRON-*, R-LAB-*, R-ARCH-1, R-CRAFT-1, R-BUILD-*, R-
 from __future__ import annotations
 
 from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
-from gtr_replay.engine import flow, rules
+from gtr_replay.engine import flow, rules, spent
 from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
@@ -43,11 +43,11 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1) -> N
     """Spend ``n`` actions on ``d`` (a rider pays for one), grant the riders powers attach to
     it, then move the turn on (R-ACT-3, R-TURN-6)."""
     role = state.acting.role if state.acting is not None else state.led_role
-    spend(state, n)
     i = state.current
     granted = []
-    for power in rules.active_powers(state, i, "after_action"):
+    for power in rules.active_powers(state, i, "after_action"):  # ``state.acting``: the rider d answers
         granted.extend(power.after_action(state, i, d, role))
+    spend(state, n)
     granted.sort(key=lambda r: _RIDER_ORDER.get(r.kind, 0))
     for new in granted:
         state.riders.append(new)
@@ -70,9 +70,13 @@ def _move(ev, player, card, source, target):
 def _sources(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
     """Where this action may take its card: the usual place, or others a power opens."""
     rider = rider_now(state)
-    if rider is not None and rider.kind == "hire-from-hand":
-        return frozenset({Zone.HAND})
+    if rider is not None and rider.kind in _RIDER_ZONES:
+        return _RIDER_ZONES[rider.kind]
     return frozenset({usual}) | rules.action_sources(state, i, acting_role(state))
+
+
+_RIDER_ZONES = {"hire-from-hand": frozenset({Zone.HAND}), "hire-from-pool": frozenset({Zone.POOL})}
+"""Riders that are one more card of the same action from one given place (B-AQUEDUCT-2)."""
 
 
 def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
@@ -83,7 +87,7 @@ def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
     """Whether ``d.card`` may come from ``d.source`` (or the usual place) for this action."""
     zone = d.source or usual
     rider = rider_now(state)
-    if (zone is not usual or (rider is not None and rider.kind == "hire-from-hand")) \
+    if (zone is not usual or (rider is not None and rider.kind in _RIDER_ZONES)) \
             and zone not in (allowed := _sources(state, i, usual)):
         places = " or the ".join(sorted(z.value for z in allowed))
         return problem(f"{action} from the {places}, not the {zone}", rule)
@@ -131,6 +135,8 @@ class HireHandler(Handler):
         _zone_cards(state, i, zone).remove(d.card)
         player.clientele.append(d.card)
         player.hired.append(d.card)
+        if rules.role_of(state, d.card) is state.led_role:
+            spent.note(state, i, "hired")  # it acts from a later turn (R-ACT-2)
         _move(ev, d.player, d.card, zone, Zone.CLIENTELE)
         use_actions(state, ev, d)
 
@@ -218,6 +224,8 @@ class LayHandler(Handler):
         player.buildings.append(Building(d.card, site, out_of_town=d.out_of_town))
         _move(ev, d.player, d.card, Zone.HAND, Zone.BUILDING)
         ev.append(Event("site", d.player, d.card, text=f"{site} {'out of town' if d.out_of_town else 'in town'}"))
+        if d.out_of_town:
+            spent.note(state, i, "out-of-town")
         cost = rules.out_of_town_cost(state, i) if d.out_of_town else 1
         if not d.out_of_town and _last_site_claimed(state, site):
             state.acting = None

@@ -1,0 +1,88 @@
+"""Why a player has nothing left to play this turn: the rule that made the difference.
+
+Handlers note what ends or limits a player's plays and actions as it happens (a demand, an
+out-of-town foundation, a client hired, a petition, an answer given). When a statement comes
+too late, the refusal cites that rule before the turn order (R-TURN-1, R-TURN-2, R-TURN-6).
+A note is kept through the next turn's lead and follow, where such a statement usually lands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gtr_replay.engine.decisions import Decision, Follow, Give, Lead, TakeFromPool, Think
+from gtr_replay.engine.state import GameState, Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """What ended a player's plays or actions, in words, with the rules behind it."""
+
+    text: str
+    rule_ids: tuple[str, ...]
+
+
+REASONS: dict[str, Reason] = {
+    "demand": Reason("all of {p}'s Legionary actions were one demand, shown at once", ("R-LEG-6",)),
+    "out-of-town": Reason("{p}'s out-of-town foundation took two actions", ("R-BUILD-3", "AMB-05")),
+    "hired": Reason("a client {p} hires does not act in the turn it is hired", ("R-ACT-2",)),
+    "petition": Reason("{p}'s petition was one play, worth one action", ("R-PET-4",)),
+    "answered": Reason("{p} has already answered this demand, and a neighbour answers once",
+                       ("R-LEG-3", "R-LEG-5")),
+    "pool": Reason("{p} has taken every Pool card the demand allows", ("R-LEG-2", "AMB-09")),
+}
+
+PLAYED = Reason("{p} has already led, followed or thought this turn, once as every player does",
+                ("R-TURN-2", "R-TURN-11"))
+
+_ACTIONS = ("demand", "out-of-town", "hired", "petition")
+"""Notes that explain a spent action, most telling first."""
+
+_BY_KIND: dict[type, tuple[str, ...]] = {Give: ("answered",), TakeFromPool: ("pool",)}
+_PLAYS = (Lead, Follow, Think)
+
+
+def note(state: GameState, i: int, what: str) -> None:
+    """Remember that ``what`` (a key of ``REASONS``) happened to player ``i`` this turn."""
+    state.players[i].spent[what] = state.turn
+
+
+def forget_old(state: GameState) -> None:
+    """At a new turn: keep only the notes of the turn just ended."""
+    for player in state.players:
+        if player.spent:
+            player.spent = {k: t for k, t in player.spent.items() if t >= state.turn - 1}
+
+
+def explain(state: GameState, decision: Decision) -> Reason | None:
+    """Why ``decision``'s player has nothing of that kind left now, if a note says so."""
+    try:
+        i = state.index(decision.player)
+    except KeyError:
+        return None
+    kind = type(decision)
+    if kind in _PLAYS:
+        return _played(state, i, decision.player)
+    player = state.players[i]
+    if not player.spent:
+        return None
+    # a note of the last turn explains a statement written in this turn's lead or follow
+    turns = (state.turn, state.turn - 1) if state.phase in (Phase.LEAD, Phase.FOLLOW) else (state.turn,)
+    for key in _BY_KIND.get(kind, _ACTIONS):
+        when = player.spent.get(key)
+        if when is not None and when in turns:
+            reason = REASONS[key]
+            return Reason(reason.text.format(p=decision.player), reason.rule_ids)
+    return None
+
+
+def _played(state: GameState, i: int, name: str) -> Reason | None:
+    """A lead, follow or think from a player who has made theirs this turn: everyone from the
+    leader up to the one deciding now, or everyone once the actions have begun (R-TURN-2)."""
+    if state.phase is Phase.LEAD or state.phase is Phase.OVER:
+        return None
+    if state.phase is Phase.FOLLOW:
+        n = len(state.players)
+        if (i - state.leader) % n >= (state.current - state.leader) % n:
+            return None
+    return Reason(PLAYED.text.format(p=name), PLAYED.rule_ids)
