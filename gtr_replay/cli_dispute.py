@@ -21,6 +21,8 @@ def _said(name: str, side) -> Text:
 
 
 def _outcome(name: str, o) -> str:
+    if not o.started:
+        return f"{name}: the game cannot be set up: {o.problem}"
     text = f"{name}: {o.statements} statement(s) replayed; "
     text += f"game over ({o.end}): {o.result}" if o.over else "the game goes on"
     if o.problem:
@@ -76,7 +78,12 @@ def diff(
                 out.print(f"    ... and {len(d.differences) - 20} more", soft_wrap=True)
     out.print(_outcome("A", a), soft_wrap=True, markup=False)
     out.print(_outcome("B", b), soft_wrap=True, markup=False)
-    if d is not None and d.a is not None and d.b is not None:
+    if d is not None and d.index == 0:
+        for name, timeline in zip("AB", found.timelines):
+            if timeline is not None:
+                out.print(Text(f"\nunder {name}, the start:", style="bold"), soft_wrap=True)
+                out.print(model_view(state_model(timeline.start)))
+    elif d is not None:
         for name, side in (("A", d.a), ("B", d.b)):
             when = "after" if side.accepted else "before"
             out.print(Text(f"\nunder {name}, the state {when} it:", style="bold"), soft_wrap=True)

@@ -30,7 +30,7 @@ def plot(
     """Draw each player's points at the end of every turn as an SVG line chart: from a
     record (replayed), from a stored game (the turn_points view) or from any query.
 
-    Example: gtr plot --db games.db --sql "SELECT player, turn, points FROM turn_points WHERE game = 'd25c12616811d48c'"
+    Example: gtr plot --db games.db --sql "SELECT name AS player, turn, points FROM player_states WHERE name = 'Ann'"
     """
     from gtr_replay.render.chart import points_by_turn, series_from_rows, svg
 

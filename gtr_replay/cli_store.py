@@ -34,8 +34,11 @@ def import_(
     Example: gtr import examples/ --db games.db
     """
     from gtr_replay.replay.files import record_files
+    from gtr_replay.replay.overrides import parse_rulings
     from gtr_replay.store import Store, count_records, import_files
 
+    if rulings:
+        parse_rulings(rulings)  # a wrong name is a usage error, before the database is opened
     files = record_files(paths)
     with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
         report = import_files(store, paths, files=files, progress=advance, rulings=rulings, replace=replace)

@@ -195,7 +195,7 @@ def _interactive(timeline, viewer: str | None) -> None:
         elif reply.kind == "end":
             out.print(Text(reply.message, style="dim"))
             out.print(view(reply.position).renderables[-1])
-        elif reply.kind == "message" or reply.message:
+        elif reply.message:
             out.print(Text(reply.message, style="dim"))
 
 

@@ -18,7 +18,9 @@ from gtr_replay.engine.scoring import result
 from gtr_replay.engine.state import GameState
 from gtr_replay.render.narration import Line, narrate
 from gtr_replay.render.timeline import Moment, Timeline
+from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.from_game import result_tag
+from gtr_replay.replay.replayer import IllegalStatement
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,8 @@ class Outcome:
     """'Ann 24, Ben 19' once the game is over."""
     problem: str | None
     """The first thing this side could not accept, with where it is."""
+    started: bool = True
+    """False when the start cannot be set up under these readings (``problem`` says why)."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,8 @@ class Comparison:
     a: Outcome
     b: Outcome
     divergence: Divergence | None
-    timelines: tuple[Timeline, Timeline] = field(repr=False)
+    timelines: tuple[Timeline | None, Timeline | None] = field(repr=False)
+    """Each side's replay (``None`` for a side whose start cannot be set up)."""
 
     def to_dict(self) -> dict:
         return {"a": asdict(self.a), "b": asdict(self.b),
@@ -112,6 +117,10 @@ def _outcome(rulings: str, timeline: Timeline) -> Outcome:
                    f"{problem.where}: {problem.message}" if problem else None)
 
 
+def _unstarted(rulings: str, problem: Diagnostic) -> Outcome:
+    return Outcome(rulings, 0, False, None, None, f"{problem.where}: {problem.message}", started=False)
+
+
 def _main(timeline: Timeline) -> list[Moment]:
     return [m for m in timeline.moments if not m.depth]
 
@@ -126,11 +135,21 @@ def _side(timeline: Timeline, moment: Moment | None) -> Side | None:
 
 def compare(record: Record, a: str | None, b: str | None, *, source: str = "<record>") -> Comparison:
     """Replay ``record`` under readings ``a`` and ``b`` and find where they part."""
-    ta = Timeline.replay(record, source=source, lenient=True, rulings=a)
-    tb = Timeline.replay(record, source=source, lenient=True, rulings=b)
-    outcome = Comparison(_outcome(a or "the record's own readings", ta),
-                         _outcome(b or "the record's own readings", tb),
-                         None, (ta, tb))
+    names = (a or "the record's own readings", b or "the record's own readings")
+    sides = []
+    for readings in (a, b):
+        try:
+            sides.append(Timeline.replay(record, source=source, lenient=True, rulings=readings))
+        except IllegalStatement as error:  # the start cannot be set up under these readings
+            sides.append(error.diagnostic)
+    ta, tb = sides
+    if isinstance(ta, Diagnostic) or isinstance(tb, Diagnostic):
+        if isinstance(ta, Diagnostic) and isinstance(tb, Diagnostic):
+            raise IllegalStatement(ta)  # neither can start: no dispute, a bad record
+        outcomes = [_unstarted(n, t) if isinstance(t, Diagnostic) else _outcome(n, t) for n, t in zip(names, sides)]
+        return Comparison(*outcomes, Divergence(0, 0, 0, "(the start)", "accept-refuse", None, None, []),
+                          tuple(t if isinstance(t, Timeline) else None for t in sides))
+    outcome = Comparison(_outcome(names[0], ta), _outcome(names[1], tb), None, (ta, tb))
     start = differences(ta.start.to_dict(), tb.start.to_dict())
     if start:
         return _with(outcome, Divergence(0, 0, ta.start.turn, "(the start)", "state", None, None, start))

@@ -53,8 +53,9 @@ def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "")
     }
 
 
-def page(timeline: Timeline, *, viewer: str | None = None, title: str = "", problems: list[str] = ()) -> str:
-    """The whole page as text."""
+def page(timeline: Timeline, *, viewer: str | None = None, title: str = "", problems=()) -> str:
+    """The whole page as text; ``problems`` (text) replace the replay's own when given, so a
+    line that did not parse is listed too."""
     data = page_data(timeline, viewer=viewer, title=title)
     if problems:
         data["problems"] = list(problems)
@@ -102,8 +103,8 @@ main{display:flex;gap:12px;padding:12px}#board{flex:3;min-width:0}aside{flex:2;m
 .panel h3{margin:0 0 4px;font-size:14px}.row{display:flex;gap:8px;margin:3px 0;align-items:flex-start}
 .row>.label{width:80px;color:#777;font-size:12px;flex:none;padding-top:4px}.cards{display:flex;flex-wrap:wrap;gap:3px}
 .card{width:72px;height:44px;border-radius:5px;border:1px solid #0003;color:#fff;font-size:10px;padding:2px 3px;
-box-sizing:border-box;display:flex;flex-direction:column;justify-content:space-between;text-shadow:0 0 2px #000a}
-.card .name{font-weight:600;font-size:10.5px;line-height:1.1}.card .foot{display:flex;justify-content:space-between}
+box-sizing:border-box;overflow:hidden;display:flex;flex-direction:column;justify-content:space-between;text-shadow:0 0 2px #000a}
+.card .name{font-weight:600;font-size:10.5px;line-height:1.1;overflow-wrap:anywhere}.card .foot{display:flex;justify-content:space-between}
 .card.jack{background:#111}.card.back{background:repeating-linear-gradient(45deg,#555,#555 4px,#666 4px,#666 8px)}
 .card.unknown{background:#aaa}.group-label{font-size:11px;color:#555;align-self:center;margin-left:4px}
 .building{border:1px dashed #aaa;border-radius:6px;padding:3px;display:flex;gap:3px;align-items:center;margin:2px}

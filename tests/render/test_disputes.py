@@ -110,3 +110,27 @@ def test_gtr_diff_reports_the_first_divergence(deck_ended, tmp_path):
     assert same.exit_code == 0 and "agree on every statement" in same.stdout
     bad = runner.invoke(app, ["diff", str(path), "--against", "deck-end=sometimes"])
     assert bad.exit_code == 2 and "unknown reading 'sometimes'" in bad.stderr
+
+
+def test_a_reading_of_the_leader_draw_can_part_at_the_start():
+    """Under one reading of AMB-06 a setup block may name a leader draw the other reading
+    deals differently, so that side cannot even start; or both start with another leader."""
+    from pathlib import Path
+
+    from gtr_replay.render.opening import open_record
+
+    seen = set()
+    games = Path(__file__).parents[2] / "examples" / "games"
+    for path in (games / "classic-2p.gtr", games / "classic-5p.gtr"):
+        found = compare(open_record(path).record, None, "leader-draw=role-name", source=str(path))
+        d = found.divergence
+        if d is None or d.index:
+            continue
+        assert d.a is None and d.b is None
+        if not found.b.started:
+            assert d.kind == "accept-refuse" and found.timelines[1] is None and "leader draw" in found.b.problem
+            seen.add("cannot start")
+        else:
+            assert d.kind == "state" and any(p == "leader" for p, _, _ in d.differences)
+            seen.add("another leader")
+    assert seen  # the examples show at least one of the two

@@ -159,3 +159,14 @@ def test_a_missing_browser_skips_outside_ci_and_fails_in_ci(monkeypatch):
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception, match="apt-get install chromium"):
         module.start_browser()
+
+
+def test_clicking_a_variation_shows_its_own_state(browser, tmp_path, replayed):
+    browser.get(make_page(tmp_path).as_uri())
+    moment = next(m for m in replayed.moments if m.depth)
+    browser.find_element("css selector", f'#lines li[data-seq="{moment.snapshot.seq}"]').click()
+    assert browser.find_element("id", "where").text.endswith("(variation)")
+    assert shown_points(browser) == visible_points(moment.snapshot.state, None)
+    hands = {c.get_attribute("data-player"): int(c.find_element("css selector", ".hand").get_attribute("data-count"))
+             for c in browser.find_elements("css selector", "#camps .camp")}
+    assert hands == {p.name: len(p.hand) for p in moment.snapshot.state.players}

@@ -7,7 +7,6 @@ import sqlite3
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import notation
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
@@ -102,8 +101,9 @@ def test_rulings_reach_every_replaying_command(deck_game, tmp_path):
     assert run("import", deck_game, "--db", db).exit_code == 0
     other = run("import", deck_game, "--db", db, "--rulings", "deck-end=empty-draw")
     assert other.exit_code == 1 and "not imported" in other.stderr  # its Result tag no longer holds
-    for command in ("check", "show", "replay", "legal", "view", "import"):
-        wrong = run(command, deck_game, "--rulings", "deck-end=sometimes")
+    for command, *more in (("check",), ("show",), ("replay",), ("legal",), ("view", "-o", page),
+                           ("import", "--db", db)):
+        wrong = run(command, deck_game, *more, "--rulings", "deck-end=sometimes")
         assert wrong.exit_code == 2 and "unknown reading 'sometimes'" in wrong.stderr, command
 
 
@@ -169,3 +169,11 @@ def test_progress_shows_on_a_terminal_only(monkeypatch):
 def test_version():
     result = run("--version")
     assert result.exit_code == 0 and result.stdout.strip() == f"gtr {__version__}"
+
+
+def test_check_reports_progress_per_record():
+    from gtr_replay.replay.files import check_files
+
+    done = []
+    report = check_files([EXAMPLES], progress=done.append, workers=1)
+    assert report.ok and sum(done) == sum(f.records for f in report.files) == len(done)
