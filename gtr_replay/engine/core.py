@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from gtr_replay.engine import flow, handlers, spent  # noqa: F401  (registers the handlers)
+from gtr_replay.engine import flow, handlers, spent, unseen  # noqa: F401  (registers the handlers)
 from gtr_replay.engine.decisions import (
     Add, Decision, Demand, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, Steal, Surrender, TakeFromPool,
     Think,
@@ -196,8 +196,8 @@ def _raise_if_illegal(state: GameState, decision: Decision) -> None:
 def forced_decision(state: GameState) -> Decision | None:
     """The action the engine would make by itself now: the only legal choice of an action
     prompt. None when a player must decide (or at a lead, follow or think)."""
-    if state.phase in _OWN_STATEMENT:
-        return None
+    if state.phase in _OWN_STATEMENT or (state.unseen is not None and unseen.holds_unseen(state, state.current)):
+        return None  # a player holding unseen cards might do more than the seen cards allow
     only = None
     for n, decision in enumerate(_legal(state, pending(state).decisions)):
         if n:

@@ -215,6 +215,9 @@ class GameState:
     every player (B-STAIRWAY-1). The material that marks one sits with its materials."""
     acting: Rider | None = field(default=None, compare=False)
     """While a decision is performed: the rider it answers. Always None between decisions."""
+    unseen: list[str] | None = None
+    """The cards whose whereabouts the record has not shown, sorted, when some card of the
+    state is unseen (``?``, ``engine.unseen``); None when every card is known."""
 
     # -- lookups ---------------------------------------------------------------------------
     def index(self, name: str) -> int:
@@ -266,6 +269,7 @@ class GameState:
             "winner": self.winner,
             "riders": [r.to_dict() for r in self.riders],
             "public": [[i, name] for i, name in self.public],
+            **({"unseen": list(self.unseen)} if self.unseen is not None else {}),
         }
 
     @classmethod
@@ -298,6 +302,7 @@ class GameState:
             expansions=tuple(data.get("expansions", ())),
             riders=[Rider.from_dict(r) for r in data.get("riders", ())],
             public=[(int(i), name) for i, name in data.get("public", ())],
+            unseen=list(data["unseen"]) if "unseen" in data else None,
         )
 
     def copy(self) -> GameState:
@@ -314,4 +319,5 @@ class GameState:
                          self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
-                         self.ended_by, self.winner, self.expansions, self.riders[:], self.public[:])
+                         self.ended_by, self.winner, self.expansions, self.riders[:], self.public[:], None,
+                         None if self.unseen is None else self.unseen[:])

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import notation
 from notation import Record, Step
 
-from gtr_replay.engine import legal_decisions, rules
+from gtr_replay.engine import legal_decisions, rules, unseen
 from gtr_replay.engine.core import ForcedStep, advance, check
 from gtr_replay.engine.decisions import Decision, Give, Pass, Think, same_decision
 from gtr_replay.engine.draws import check_or_stack
@@ -148,6 +148,8 @@ class Replayer:
         self.complete = True
         """False when lenient replay had to stop the main line early."""
         self._points: dict[int, dict[str, int]] = {}
+        self._revealed: dict[str, list[int]] = {}
+        """Lines where a statement revealed an unseen card, by card (``engine.unseen``)."""
 
     # -- reporting ---------------------------------------------------------------------------
     def _report(self, line: int, column: int, statement: str, message: str, *, rule_ids=(), hint=None,
@@ -161,7 +163,7 @@ class Replayer:
         return diagnostic
 
     def _legal_texts(self, state: GameState, written: str) -> tuple[str, ...]:
-        texts = [str(statement_for(d, state, [])) for d in legal_decisions(state)]
+        texts = [str(statement_for(d, state, [])) for d in legal_decisions(state) if not unseen.names_unseen(d)]
         return closest_first(written, texts)
 
     # -- replay ------------------------------------------------------------------------------
@@ -262,6 +264,11 @@ class Replayer:
             message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
             return refuse(message, hint=getattr(error, "hint", None))
         problem = check(state, decision)
+        if problem is not None and state.unseen is not None:
+            try:
+                problem = self._reveal(state, decision, problem, line)
+            except RulesError as error:
+                return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         if problem is not None:
             found = _restated(decision, forced)
             if found is not None:
@@ -286,9 +293,56 @@ class Replayer:
                 return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         # keep the state before each forced pass: a later statement by that player is
         # explained from there (why nothing was legal), not by whose turn it now is
+        ruled_out = unseen.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
+            else None
         applied = advance(state, decision, checked=True, with_states=True)
         forced.extend(applied.forced)
+        if ruled_out:
+            try:
+                unseen.rule_out(state, state.player(decision.player).hand, ruled_out)
+            except RulesError as error:
+                return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         return snap(decision, applied.events)
+
+    def _reveal(self, state: GameState, decision: Decision, problem: RulesError, line: int) -> RulesError | None:
+        """A decision naming cards its player's hand lacks, while the hand holds unseen cards:
+        legal if revealing them makes it so (then they are bound), else ``problem`` stands.
+        Raises when the reveal is impossible (every copy placed, or ruled out)."""
+        cards = unseen.reveal_for(state, decision)
+        if not cards:
+            return problem
+        trial = state.copy()
+        try:
+            unseen.reveal(trial, decision, cards)
+        except unseen.AllPlaced as error:
+            lines = self._placed_lines(error.card, line)
+            if lines:
+                error.message += ": line" + ("s " if len(lines) > 1 else " ") + ", ".join(map(str, lines))
+            raise
+        if check(trial, decision) is not None:
+            return problem
+        unseen.reveal(state, decision, cards)
+        for card in cards:
+            self._revealed.setdefault(card, []).append(line)
+        return None
+
+    def _placed_lines(self, card: str, before: int) -> list[int]:
+        """The lines that show the copies of ``card`` before line ``before``: the opening
+        block's lines, the draws listing it, the statements that revealed it."""
+        lines: list[int] = []
+        start = self.record.start
+        for block_line in getattr(start, "lines", ()):
+            shown = [*getattr(block_line, "cards", ()), *(d.card for d in getattr(block_line, "draws", ()))]
+            if isinstance(block_line, notation.Building):
+                shown += [block_line.foundation, *block_line.materials]
+            lines += [block_line.span.line] * shown.count(card)
+        for step in self.record.steps:
+            if step.span.line >= before:
+                break
+            drawn = getattr(step.statement, "drawn", None) or ()
+            lines += [step.span.line] * list(drawn).count(card)
+        lines += [n for n in self._revealed.get(card, ()) if n < before]
+        return sorted(lines)
 
     def _prepare_draw(self, state: GameState, decision: Think, drawn: tuple[str, ...] | None) -> None:
         want = min(rules.think_draws(state, state.index(decision.player), decision.option), len(state.deck))
