@@ -225,3 +225,27 @@ def ruled_out_by(state: GameState, decision) -> frozenset[Material]:
         return frozenset()
     given = Counter(materials_of(state, decision.cards))
     return frozenset(m for m, n in Counter(demand.demanded).items() if given[m] < n)
+
+
+def seen_decisions(state: GameState) -> list[Decision]:
+    """The legal decisions that name no unseen card. A player holding ``?`` cards may also
+    make any decision that names one of them (it binds it); those are not listed."""
+    from gtr_replay.engine.core import legal_decisions, pending
+    from gtr_replay.engine.decisions import Think
+    from gtr_replay.engine.handlers.base import HANDLERS
+
+    prompt = pending(state)
+    if prompt is None or state.unseen is None or not holds_unseen(state, state.current):
+        return legal_decisions(state)
+    seen = state.copy()
+    hand = seen.players[state.current].hand
+    hand[:] = [c for c in hand if not is_unseen(c)]
+    found: list[Decision] = []
+    for decision in legal_decisions(seen):
+        if type(decision) is not Think:
+            found.append(decision)
+    if Think in prompt.decisions:  # the whole hand counts towards a refill (R-THINK-1)
+        handler = HANDLERS[Think]
+        found += [d for d in handler.candidates(state, state.current)
+                  if handler.problem(state, state.current, d) is None]
+    return found

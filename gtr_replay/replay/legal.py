@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 
 from notation import Record, Tag
 
-from gtr_replay.engine.core import legal_decisions, pending
+from gtr_replay.engine.core import pending
 from gtr_replay.engine.state import GameState
-from gtr_replay.engine.unseen import is_unseen, names_unseen
+from gtr_replay.engine.unseen import is_unseen, seen_decisions
 from gtr_replay.errors import UsageError
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.replay.translate import statement_for
@@ -63,9 +63,7 @@ def legal_in(state: GameState, position: int = 0) -> LegalPoint:
     if prompt is None:
         return LegalPoint(position, state.turn, None, None, over=state.end_reason or "over")
     choices: dict[str, list[str]] = {}
-    for decision in legal_decisions(state):
-        if names_unseen(decision):
-            continue
+    for decision in seen_decisions(state):
         statement = statement_for(decision, state, [])
         choices.setdefault(statement.kind, []).append(str(statement))
     holder = state.players[state.index(prompt.player)]

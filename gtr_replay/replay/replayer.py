@@ -163,7 +163,7 @@ class Replayer:
         return diagnostic
 
     def _legal_texts(self, state: GameState, written: str) -> tuple[str, ...]:
-        texts = [str(statement_for(d, state, [])) for d in legal_decisions(state) if not unseen.names_unseen(d)]
+        texts = [str(statement_for(d, state, [])) for d in unseen.seen_decisions(state)]
         return closest_first(written, texts)
 
     # -- replay ------------------------------------------------------------------------------

@@ -207,6 +207,8 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
     explicit_influence: set[str] = set()
     placed: Counter = Counter()
     jacks_held = 0
+    hidden = 0
+    """Unseen cards ('?') in hands and vaults (``engine.unseen``)."""
     for line in position.lines:
         if isinstance(line, notation.Hand):
             player = by_name.get(line.player) or fail(f"{line.player} is not in the Players tag")
@@ -235,10 +237,12 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
     for player in by_name.values():
         if player.name not in explicit_influence:  # an influence line, when given, lists every Site
             player.influence = [b.site for b in player.buildings if b.complete and not b.stolen]
-        if "?" in player.hand + player.clientele + player.stockpile + player.vault:
-            fail(f"{player.name} has an unseen card '?'", "name every card of a position")
+        if UNSEEN in player.clientele + player.stockpile:
+            fail(f"{player.name}'s clientele and stockpile are face up: an unseen card '?' cannot be there",
+                 "name their cards; a hand or a vault may hold '?'")
+        hidden += player.hand.count(UNSEEN) + player.vault.count(UNSEEN)
         for zone in (player.hand, player.clientele, player.stockpile, player.vault):
-            placed.update(c for c in zone if c != JACK)
+            placed.update(c for c in zone if c != JACK and c != UNSEEN)
         jacks_held += player.hand.count(JACK)
         for b in player.buildings:
             placed[b.foundation] += 1
@@ -266,6 +270,9 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
         removed = sorted((remaining - Counter(deck)).elements())
     else:
         pool = sorted(remaining.elements())
+        if deck_line.count + hidden > len(pool):
+            fail(f"the deck holds {deck_line.count} cards and {hidden} are unseen elsewhere, but only "
+                 f"{len(pool)} are not placed", rule_ids=("R-COMP-6",))
         if deck_line.count > len(pool):
             fail(f"the deck holds {deck_line.count} cards but only {len(pool)} are not placed", rule_ids=("R-COMP-6",))
         deck, removed = pool[:deck_line.count], pool[deck_line.count:]
@@ -303,6 +310,18 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
         if rest < 0:
             fail(f"more {material} Sites than the game has ({card_set.sites_per_material})", rule_ids=("R-COMP-7",))
         state.sites_out_of_game[material] = rest
+    if hidden:  # each '?' is one of the unplaced cards, like the deck's (engine.unseen)
+        if deck_line is not None and deck_line.cards is not None:
+            fail("a position with unseen cards gives its deck as a count: deck: N")
+        unplaced = sorted(state.deck + state.removed)
+        if hidden > len(unplaced):
+            fail(f"{hidden} unseen cards, but only {len(unplaced)} are not placed", rule_ids=("R-COMP-6",))
+        count = deck_line.count if deck_line is not None else len(unplaced) - hidden
+        state.deck[:] = [UNSEEN] * count
+        state.removed[:] = [UNSEEN] * (len(unplaced) - hidden - count)
+        state.removed_unseen = True
+        state.deck_known = False
+        state.unseen = unplaced
     flow.start_turn(state, [])
     core.settle(state)
     return state
