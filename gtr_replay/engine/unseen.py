@@ -249,3 +249,52 @@ def seen_decisions(state: GameState) -> list[Decision]:
         found += [d for d in handler.candidates(state, state.current)
                   if handler.problem(state, state.current, d) is None]
     return found
+
+
+_MOST_COMBINATIONS = 20000
+"""Assignments of unseen vault cards tried for an exact score range; beyond, a bound."""
+
+
+def score_ranges(state: GameState) -> dict[str, tuple[int, int]] | None:
+    """Each player's lowest and highest final score over every assignment of the unseen vault
+    cards (R-SCORE-2, R-MER-2), or None when no vault card is unseen. Vault cards count by
+    their material (R-CARD-4), so trying one card of each material is enough."""
+    from itertools import combinations_with_replacement, product
+    from math import prod
+
+    from gtr_replay.engine.scoring import scores
+
+    counts = unseen_vault(state)
+    if not counts:
+        return None
+    available = Counter(_material(state, c) for c in state.unseen)
+    sample = {}
+    for card in state.unseen:
+        sample.setdefault(_material(state, card), card)
+    kinds = sorted(sample)
+    per_player = {name: list(combinations_with_replacement(kinds, n)) for name, n in counts.items()}
+    if prod(len(options) for options in per_player.values()) > _MOST_COMBINATIONS:
+        low, high = value_range(state)
+        known = {s.player: s.total for s in scores(state)}
+        bonus = 6 * cards_for(state.ruleset).jacks  # a loose bound: every bonus may change hands
+        return {name: (total + low * counts.get(name, 0) - bonus, total + high * counts.get(name, 0) + bonus)
+                for name, total in known.items()}
+    found: dict[str, tuple[int, int]] = {}
+    names = list(per_player)
+    for choice in product(*(per_player[n] for n in names)):
+        if Counter(m for part in choice for m in part) - available:
+            continue
+        trial = state.copy()
+        for name, part in zip(names, choice):
+            vault = trial.player(name).vault
+            picks = iter(part)
+            vault[:] = [sample[next(picks)] if is_unseen(c) else c for c in vault]
+        for score in scores(trial):
+            lo, hi = found.get(score.player, (score.total, score.total))
+            found[score.player] = (min(lo, score.total), max(hi, score.total))
+    return found
+
+
+def result_text(ranges: dict[str, tuple[int, int]], state: GameState) -> str:
+    """``Ann 24, Ben 17-23``: the scores, a range where unseen vault cards decide."""
+    return ", ".join(f"{name} {lo}" if lo == hi else f"{name} {lo}-{hi}" for name, (lo, hi) in ranges.items())

@@ -344,6 +344,20 @@ class Replayer:
         lines += [n for n in self._revealed.get(card, ()) if n < before]
         return sorted(lines)
 
+    def _check_range(self, written: str, ranges: dict[str, tuple[int, int]], state: GameState, line: int,
+                     column: int) -> None:
+        """A Result tag where unseen vault cards decide the scores: each score must be one some
+        assignment of them gives (it then says what they were worth)."""
+        hidden = sum(unseen.unseen_vault(state).values())
+        possible = unseen.result_text(ranges, state)
+        scores = _written_scores(written)
+        wrong = [name for name, (lo, hi) in ranges.items()
+                 if scores is None or name not in scores or not lo <= scores[name] <= hi]
+        if wrong:
+            self._report(line, column, f'[Result "{written}"]', f"the replay gives {possible!r}: the scores "
+                         f"depend on {hidden} unseen vault card(s)", rule_ids=("R-SCORE-2", "R-MER-2"),
+                         hint=f"give each player's score within that range: {', '.join(wrong)} is not")
+
     def _prepare_draw(self, state: GameState, decision: Think, drawn: tuple[str, ...] | None) -> None:
         want = min(rules.think_draws(state, state.index(decision.player), decision.option), len(state.deck))
         if drawn is None:
@@ -367,10 +381,25 @@ class Replayer:
             self._report(line, column, f'[Result "{written}"]', "the record ends before the game does, so it "
                          "has no result yet", rule_ids=("R-END-1",), hint="remove the Result tag or finish the game")
             return
+        ranges = unseen.score_ranges(state) if state.unseen is not None and state.winner is None else None
+        if ranges is not None:
+            self._check_range(written, ranges, state, line, column)
+            return
         actual = result_tag(result(state))
         if " ".join(written.split()) != actual:
             self._report(line, column, f'[Result "{written}"]', f"the replay gives {actual!r}",
                          rule_ids=("R-SCORE-2",), hint=f'write [Result "{actual}"]')
+
+
+def _written_scores(written: str) -> dict[str, int] | None:
+    """``Ann 24, Ben 19`` as a dict, or None when the tag says no points."""
+    found = {}
+    for part in written.split(","):
+        name, _, points = part.strip().rpartition(" ")
+        if not name or not points.isdigit():
+            return None
+        found[name] = int(points)
+    return found
 
 
 def _restated(decision: Decision, forced: list[ForcedStep]) -> int | None:

@@ -115,3 +115,28 @@ turn 3 Ann
     assert set(point.choices) == {"think"}
     bad = text.replace("stockpile", "").replace("  vault Ben: ?, Road\n", "  stockpile Ben: ?\n")
     assert "face up" in refused(bad)
+
+
+ENDING = HEAD.replace("\n\n", '\n[Start "position"]\n[Result "Ann 2, Ben {ben}"]\n\n') + """position
+  turn: 3
+  leader: Ann
+  deck: 1
+  hand Ann: Dock, Wall
+  hand Ben: ?, ?, ?
+  vault Ben: ?, Road
+
+turn 3 Ann
+  Ann thinks: refill [Road]
+"""
+
+
+def test_scores_that_depend_on_unseen_vault_cards_are_a_range():
+    replayer, _ = replay(ENDING.format(ben=9))
+    assert replayer.final.over
+    from gtr_replay.engine.unseen import score_ranges
+    # 2 influence + Road 1 + the Rubble bonus 3, plus 1 (Rubble: no bonus change) .. 3 and a bonus (Marble)
+    assert score_ranges(replayer.final) == {"Ann": (2, 2), "Ben": (7, 12)}
+    for ben in (7, 12):
+        replay(ENDING.format(ben=ben))
+    message = refused(ENDING.format(ben=19))
+    assert "Ben 7-12" in message and "depend on 1 unseen vault card" in message
