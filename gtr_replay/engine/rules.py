@@ -137,14 +137,18 @@ def hand_count_for_think(state: GameState, i: int) -> int:
 
 def role_of(state: GameState, card: str) -> Role | None:
     """The card's role; None for a card the recorder did not see (``engine.unseen``)."""
-    found = cards_for(state.ruleset).cards.get(card)
-    return None if found is None else found.role
+    try:
+        return cards_for(state.ruleset).cards[card].role
+    except KeyError:
+        return None
 
 
 def material_of(state: GameState, card: str) -> Material | None:
     """The card's material; None for a card the recorder did not see (``engine.unseen``)."""
-    found = cards_for(state.ruleset).cards.get(card)
-    return None if found is None else found.material
+    try:
+        return cards_for(state.ruleset).cards[card].material
+    except KeyError:
+        return None
 
 
 def action_count(state: GameState, i: int) -> int:

@@ -140,3 +140,12 @@ def test_scores_that_depend_on_unseen_vault_cards_are_a_range():
         replay(ENDING.format(ben=ben))
     message = refused(ENDING.format(ben=19))
     assert "Ben 7-12" in message and "depend on 1 unseen vault card" in message
+
+
+def test_a_setup_block_needs_at_least_one_hand():
+    text = SETUP.format(ben="").replace("  hand Ann: Statue, Statue, Temple, Road, Dock\n", "")
+    assert "no hand at all" in refused(text)
+
+
+def test_a_starting_hand_with_too_few_cards_is_refused():
+    assert "Order cards" in refused(SETUP.format(ben="  hand Ben: ?, ?, ?\n"))
