@@ -332,7 +332,7 @@ class Replayer:
         lines: list[int] = []
         start = self.record.start
         for block_line in getattr(start, "lines", ()):
-            shown = [*getattr(block_line, "cards", ()), *(d.card for d in getattr(block_line, "draws", ()))]
+            shown = [*(getattr(block_line, "cards", None) or ()), *(d.card for d in getattr(block_line, "draws", ()))]
             if isinstance(block_line, notation.Building):
                 shown += [block_line.foundation, *block_line.materials]
             lines += [block_line.span.line] * shown.count(card)

@@ -149,3 +149,18 @@ def test_a_setup_block_needs_at_least_one_hand():
 
 def test_a_starting_hand_with_too_few_cards_is_refused():
     assert "Order cards" in refused(SETUP.format(ben="  hand Ben: ?, ?, ?\n"))
+
+
+def test_copies_placed_by_a_position_are_named_by_their_lines():
+    text = HEAD.replace("\n\n", '\n[Start "position"]\n\n') + """position
+  deck: 50
+  pool: Statue, Statue
+  hand Ann: Statue, Jack
+  hand Ben: ?, ?
+
+turn 1 Ann
+  Ann leads Patron with Jack
+  Ben follows with Statue
+"""
+    message = refused(text)
+    assert "all 3 copies of Statue are already placed: lines 8, 8, 9" in message
