@@ -31,7 +31,7 @@ from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.legal import LegalPoint, legal_in
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
-from gtr_replay.replay.start import header
+from gtr_replay.replay.start import StartError, header
 from gtr_replay.vocabulary import card_vocabulary
 
 
@@ -44,7 +44,11 @@ class Refused(GtrError):
 
 
 def _parse(text: str, source: str) -> Record:
-    records = notation.parse(text, source=source, vocabulary=card_vocabulary())
+    try:
+        records = notation.parse(text, source=source, vocabulary=card_vocabulary())
+    except notation.NotationError as error:
+        hint = error.hint or (f"expected {error.expected}" if error.expected else None)
+        raise Refused(error.message, hint=hint) from None
     if len(records) != 1:
         raise UsageError(f"{source} holds {len(records)} records; the recorder keeps one game per file",
                          hint="give a new file name")
@@ -112,7 +116,10 @@ class Recording:
         text = "".join(f'[{name} "{value}"]\n' for name, value in tags)
         text += f"\nsetup\n  {pool}\n  hand {me}: {hand}\n"
         record = _parse(text, str(path))
-        header(record)  # ruleset and players checked before anything is written
+        try:
+            header(record)  # ruleset and players checked before anything is written
+        except StartError as error:
+            raise UsageError(error.message, hint=error.hint) from None
         recording = cls(path, record, me)
         _replace_atomically(path, recording.text)
         return recording
@@ -175,15 +182,18 @@ class Recording:
             raise Refused("nothing to record", hint="type a statement; Tab offers the legal ones")
         if self.over:
             raise Refused(f"the game is over ({self.state.end_reason})", hint="type 'quit'")
-        try:
-            record = _parse(self.text + "  " + line + "\n", str(self.path))
-        except notation.NotationError as error:
-            raise Refused(error.message, hint=error.hint or (f"expected {error.expected}" if error.expected
-                                                             else None)) from None
+        record = _parse(self.text + "  " + line + "\n", str(self.path))
         if len(record.steps) != len(self.record.steps) + 1:
             raise Refused("type one statement at a time")
         record = self._unseen_draws(record)
-        state = _replay(record, str(self.path))
+        try:
+            state = _replay(record, str(self.path))
+        except Refused as error:
+            if error.diagnostic is None or not error.diagnostic.statement.startswith("turn "):
+                raise
+            point = self.point()  # the statement would open a turn the rules do not start here
+            raise Refused(f"'{line}' cannot come next: it is {point.player}'s decision ({point.prompt})",
+                          hint="'legal' lists what is legal now", ) from None
         if state.over and record.tag("Result") is None and not unseen_vault(state):  # else a range: not written
             record = replace(record, tags=record.tags + (notation.Tag("Result", result_tag_of(state)),))
         self._commit(record, state)

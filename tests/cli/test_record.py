@@ -92,3 +92,19 @@ def test_a_real_terminal_session(tmp_path):
         child.close(force=True)
     assert not child.isalive()
     assert str(notation.parse_one(path.read_text()).steps[0].statement) == "Ann leads Craftsman with Market"
+
+
+def test_a_statement_out_of_turn_and_bad_notation_are_refused_in_words(tmp_path):
+    record, pool, hand = _game()
+    rec = Recording.start(tmp_path / "t.gtr", ruleset="republic", players=["Ann", "Ben"], me="Ann",
+                          pool=pool, hand=hand)
+    with pytest.raises(Refused) as out_of_turn:
+        rec.add("Ben leads Laborer with Road")
+    assert "it is Ann's decision (lead)" in str(out_of_turn.value)
+    with pytest.raises(Refused) as garbled:
+        rec.add("Ann blorps")
+    assert "expected a verb" in str(garbled.value)
+    assert len(notation.parse_one((tmp_path / "t.gtr").read_text()).steps) == 0
+    bad = runner.invoke(app, ["record", str(tmp_path / "u.gtr"), "-r", "nope", "--players", "Ann, Ben",
+                              "--me", "Ann", "--pool", pool, "--hand", hand])
+    assert bad.exit_code == 2 and "unknown ruleset" in bad.stderr
