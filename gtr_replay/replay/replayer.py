@@ -264,6 +264,10 @@ class Replayer:
             message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
             return refuse(message, hint=getattr(error, "hint", None))
         problem = check(state, decision)
+        if problem is not None and unseen.names_unseen(decision):
+            return refuse("'?' stands for a card the recorder did not see, but this statement shows the card "
+                          "to the table", rule_ids=problem.rule_ids,
+                          hint="name the card; '?' is for draws and hidden zones only")
         if problem is not None and state.unseen is not None:
             try:
                 problem = self._reveal(state, decision, problem, line)

@@ -164,3 +164,8 @@ turn 1 Ann
 """
     message = refused(text)
     assert "all 3 copies of Statue are already placed: lines 8, 8, 9" in message
+
+
+def test_a_card_shown_to_the_table_cannot_be_written_unseen():
+    message = refused(SETUP.format(ben="") + "\nturn 2 Ben\n  Ben leads Laborer with ?\n")
+    assert "shows the card to the table" in message
