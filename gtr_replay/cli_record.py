@@ -136,6 +136,5 @@ def record(
         except GtrError as error:
             err.print(f"refused: {error}", markup=False, soft_wrap=True)
     if recording.over:
-        out.print(f"the game is over ({recording.state.end_reason}); {recording.record.tag('Result') or ''}",
-                  markup=False)
+        out.print(f"the game is over ({recording.state.end_reason}): {recording.point().result}", markup=False)
     out.print(f"{file}: {len(recording.record.steps)} statement(s) saved", markup=False)

@@ -15,8 +15,10 @@ from notation import Record, Tag
 
 from gtr_replay.engine.core import pending
 from gtr_replay.engine.state import GameState
-from gtr_replay.engine.unseen import is_unseen, seen_decisions
+from gtr_replay.engine.scoring import result
+from gtr_replay.engine.unseen import is_unseen, result_text, score_ranges, seen_decisions, unseen_vault
 from gtr_replay.errors import UsageError
+from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.replay.translate import statement_for
 
@@ -39,15 +41,18 @@ class LegalPoint:
     one of them binds it, so more may be legal than is listed."""
     over: str | None = None
     """Why the game ended, when it has."""
+    result: str | None = None
+    """The final scores once the game is over: ``Ann 24, Ben 17-23`` where unseen vault
+    cards decide (``engine.unseen.score_ranges``)."""
 
     def to_dict(self) -> dict:
         return {"position": self.position, "turn": self.turn, "player": self.player, "prompt": self.prompt,
-                "choices": self.choices, "unseen": self.unseen, "over": self.over}
+                "choices": self.choices, "unseen": self.unseen, "over": self.over, "result": self.result}
 
     def lines(self) -> list[str]:
         """The point for a person: who decides, then one line per kind of decision."""
         if self.over:
-            return [f"after statement {self.position}: the game is over ({self.over})"]
+            return [f"after statement {self.position}: the game is over ({self.over}): {self.result}"]
         head = f"after statement {self.position}, turn {self.turn}: {self.player} to {self.prompt}"
         text = [head]
         for kind, statements in self.choices.items():
@@ -61,7 +66,8 @@ def legal_in(state: GameState, position: int = 0) -> LegalPoint:
     """The legal decisions in ``state``."""
     prompt = pending(state)
     if prompt is None:
-        return LegalPoint(position, state.turn, None, None, over=state.end_reason or "over")
+        return LegalPoint(position, state.turn, None, None, over=state.end_reason or "over",
+                          result=final_result(state))
     choices: dict[str, list[str]] = {}
     for decision in seen_decisions(state):
         statement = statement_for(decision, state, [])
@@ -69,6 +75,16 @@ def legal_in(state: GameState, position: int = 0) -> LegalPoint:
     holder = state.players[state.index(prompt.player)]
     hidden = sum(1 for card in holder.hand if is_unseen(card))
     return LegalPoint(position, state.turn, prompt.player, prompt.kind, choices, hidden)
+
+
+def final_result(state: GameState) -> str:
+    """``Ann 24, Ben 19`` (or who won without points); where unseen vault cards decide, each
+    score as a range, saying how many cards it depends on."""
+    ranges = score_ranges(state) if state.unseen is not None and state.winner is None else None
+    if ranges is None:
+        return result_tag(result(state))
+    hidden = sum(unseen_vault(state).values())
+    return f"{result_text(ranges, state)} (depends on {hidden} unseen vault card{'s' if hidden > 1 else ''})"
 
 
 def with_rulings(record: Record, rulings: str | None) -> Record:

@@ -55,7 +55,7 @@ def test_turn_and_end_of_game():
     assert legal_at(rec, turn=5).turn == 5
     assert legal_at(rec, turn=5).player == "Ann" and "lead" in legal_at(rec, turn=5).choices
     end = legal_at(rec)
-    assert end.player is None and end.over
+    assert end.player is None and end.over and end.result == rec.tag("Result")
 
 
 def test_out_of_range_points_are_usage_errors():

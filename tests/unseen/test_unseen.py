@@ -169,3 +169,8 @@ turn 1 Ann
 def test_a_card_shown_to_the_table_cannot_be_written_unseen():
     message = refused(SETUP.format(ben="") + "\nturn 2 Ben\n  Ben leads Laborer with ?\n")
     assert "shows the card to the table" in message
+
+
+def test_the_final_result_says_what_it_depends_on():
+    point = legal_at(notation.parse_one(ENDING.format(ben=9), vocabulary=card_vocabulary()))
+    assert point.result == "Ann 2, Ben 7-12 (depends on 1 unseen vault card)"
