@@ -25,13 +25,14 @@ from notation import statements as st
 
 from gtr_replay.engine import rules
 from gtr_replay.engine.state import GameState
-from gtr_replay.engine.unseen import UNSEEN, unseen_vault
+from gtr_replay.engine.unseen import UNSEEN, legal_if_revealed, unseen_vault
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.legal import LegalPoint, legal_in
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
 from gtr_replay.replay.start import StartError, header
+from gtr_replay.replay.translate import statement_for
 from gtr_replay.vocabulary import card_vocabulary
 
 
@@ -96,6 +97,7 @@ class Recording:
         self.me = me
         self.text = notation.write(record)
         self.state = _replay(record, str(self.path))
+        self._revealing: list[str] | None = None
 
     # -- starting -------------------------------------------------------------------------
     @classmethod
@@ -162,7 +164,9 @@ class Recording:
         for statements in self.point().choices.values():
             for text in statements:
                 found.append(self._with_draws(text))
-        return found
+        if self._revealing is None:  # the same state asks again at every key: compute once
+            self._revealing = [str(statement_for(d, self.state, [])) for d in legal_if_revealed(self.state)]
+        return found + self._revealing
 
     def _with_draws(self, text: str) -> str:
         if " thinks: " not in text or text.endswith("jack") or self.state.deck_known:
@@ -221,7 +225,7 @@ class Recording:
             _fsync_write(self.path, text[len(self.text):], "a")
         else:  # a header changed (the Result tag at the end): the file is rewritten whole
             _replace_atomically(self.path, text)
-        self.record, self.text, self.state = record, text, state
+        self.record, self.text, self.state, self._revealing = record, text, state, None
 
     def undo(self) -> str:
         """Take back the last statement (the file is rewritten atomically); returns it."""
@@ -240,7 +244,7 @@ class Recording:
         state = _replay(record, str(self.path))
         text = notation.write(record)
         _replace_atomically(self.path, text)
-        self.record, self.text, self.state = record, text, state
+        self.record, self.text, self.state, self._revealing = record, text, state, None
         return str(last.statement)
 
 

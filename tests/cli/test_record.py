@@ -62,7 +62,8 @@ def test_every_accepted_statement_is_on_disk_and_undo_rewrites(tmp_path):
     assert not path.read_text().rstrip().endswith(second)
     resumed = Recording.resume(path)
     assert resumed.me == "Ann" and len(resumed.record.steps) == 1
-    assert any(s.startswith("Ben ") for s in resumed.suggestions())
+    assert "Ben thinks: draw [?]" in resumed.suggestions()  # an unseen draw, filled in
+    assert "Ben follows with Road" in resumed.suggestions()  # revealing one of the unseen cards
 
 
 def test_bad_starts_are_usage_errors(tmp_path):

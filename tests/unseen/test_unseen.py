@@ -174,3 +174,13 @@ def test_a_card_shown_to_the_table_cannot_be_written_unseen():
 def test_the_final_result_says_what_it_depends_on():
     point = legal_at(notation.parse_one(ENDING.format(ben=9), vocabulary=card_vocabulary()))
     assert point.result == "Ann 2, Ben 7-12 (depends on 1 unseen vault card)"
+
+
+def test_what_revealing_an_unseen_card_would_allow():
+    from gtr_replay.engine.unseen import legal_if_revealed
+
+    replayer, snaps = replay(SETUP.format(ben=""))
+    state = snaps[0].state  # Ben to follow Patron, holding five unseen cards
+    shown = {d.cards for d in legal_if_revealed(state)}
+    assert ("Temple",) in shown and ("Road",) not in shown  # Temple is a Patron card; one copy is unseen
+    assert ("Statue",) not in shown  # every Statue is placed
