@@ -17,7 +17,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, RulesetOpt, app, debug, err, fail, out
+from gtr_replay.cli_common import JsonOpt, RulesetOpt, app, debug, err, fail, out, with_progress
 from gtr_replay.errors import GtrError, UsageError
 
 
@@ -126,12 +126,16 @@ def selfplay(
 
     if draws and out_file is None:
         fail(UsageError("--draws only changes what --out writes", hint="add --out FILE.gtr"))
+    if out_file is not None and out_file.exists():
+        fail(UsageError(f"{out_file} already exists: selfplay --out never overwrites a file",
+                        hint="give a new file name, or move the old file away first"))
     reasons: Counter[str] = Counter()
     decisions = turns = played = 0
     started = time.perf_counter()
     records = []
     try:
-        for game in play(ruleset, players, seed, games, rulings=rulings_, check=check):
+        for game in with_progress(play(ruleset, players, seed, games, rulings=rulings_, check=check), "playing",
+                                  games, quiet=as_json):
             played += 1
             decisions += len(game.decisions)
             turns += game.turns
@@ -143,7 +147,11 @@ def selfplay(
     if out_file is not None:
         import notation
         try:
-            out_file.write_text(notation.write(records), encoding="utf-8")
+            with open(out_file, "x", encoding="utf-8") as handle:  # "x": made meanwhile? not overwritten
+                handle.write(notation.write(records))
+        except FileExistsError:
+            fail(UsageError(f"{out_file} already exists: selfplay --out never overwrites a file",
+                            hint="give a new file name, or move the old file away first"))
         except OSError as error:
             fail(UsageError(f"cannot write {out_file}: {error.strerror}", hint="check the folder exists"))
     seconds = time.perf_counter() - started
@@ -189,10 +197,11 @@ def fmt(
 
 # Commands defined in other modules register on the same app when imported here.
 from gtr_replay import cli_check  # noqa: E402,F401  (check)
-from gtr_replay import cli_legal  # noqa: E402,F401  (legal)
 from gtr_replay import cli_record  # noqa: E402,F401  (record)
 from gtr_replay import cli_store  # noqa: E402,F401  (import, query)
-from gtr_replay import cli_view  # noqa: E402,F401  (show, replay)
+from gtr_replay import cli_view  # noqa: E402,F401  (show, replay, legal, view)
+from gtr_replay import cli_dispute  # noqa: E402,F401  (diff)
+from gtr_replay import cli_plot  # noqa: E402,F401  (plot)
 
 
 def main() -> None:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from gtr_replay.cli_common import app, err, fail, out
-from gtr_replay.errors import GtrError
+from gtr_replay.cli_common import RulingsOpt, app, emit_json, err, out, progress_bar
 
 
 @app.command()
@@ -18,19 +16,20 @@ def check(
     lenient: Annotated[bool, typer.Option("--lenient", help="Report every problem instead of stopping at the "
                                                            "first bad statement of each record.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print per-file counts as JSON.")] = False,
+    rulings: RulingsOpt = None,
 ) -> None:
     """Replay every record through the rules; exit 0 when all are legal, 1 with the reports.
 
     Example: gtr check examples/ --lenient
     """
-    from gtr_replay.replay.files import check_files
+    from gtr_replay.replay.files import check_files, record_files
+    from gtr_replay.store import count_records
 
-    try:
-        report = check_files(paths, lenient=lenient)
-    except GtrError as error:
-        fail(error)
+    files = record_files(paths)
+    with progress_bar("checking", count_records(files), quiet=as_json) as advance:
+        report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance)
     if as_json:
-        print(json.dumps(report.to_dict(), indent=2))
+        emit_json(report.to_dict())
     else:
         for problem in report.problems:
             err.print(str(problem), markup=False, highlight=False, soft_wrap=True)

@@ -11,8 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, app, err, fail, out
-from gtr_replay.errors import GtrError
+from gtr_replay.cli_common import JsonOpt, RulingsOpt, app, emit_json, err, fail, out, progress_bar
 
 DbOpt = Annotated[Path, typer.Option("--db", help="The SQLite database file.")]
 
@@ -22,41 +21,38 @@ def import_(
     paths: Annotated[list[Path], typer.Argument(help="Record files (.gtr) or folders of them.")],
     db: DbOpt = Path("games.db"),
     as_json: JsonOpt = False,
+    replace: Annotated[bool, typer.Option("--replace", help="Let each record take the place of the game "
+                                                           "stored before from the same file and record "
+                                                           "number, even if its moves changed.")] = False,
+    rulings: RulingsOpt = None,
 ) -> None:
     """Replay records and store every game in a SQLite database: players, decisions, events and a
-    snapshot per decision. A record already stored is skipped; one the rules refuse is reported
-    and not stored (exit 1), and the others are imported.
+    snapshot per decision. A record already stored is skipped; one corrected in its comments,
+    glyphs or descriptive tags updates its game; one the rules refuse is reported and not
+    stored (exit 1), and the others are imported. Ctrl-C keeps the games stored so far.
 
     Example: gtr import examples/ --db games.db
     """
     from gtr_replay.replay.files import record_files
+    from gtr_replay.replay.overrides import parse_rulings
     from gtr_replay.store import Store, count_records, import_files
 
-    try:
-        files = record_files(paths)
-        with Store(db) as store:
-            if err.is_terminal and not as_json:
-                report = _with_progress(store, files, count_records(files), import_files)
-            else:
-                report = import_files(store, paths, files=files)
-    except GtrError as error:
-        fail(error)
+    if rulings:
+        parse_rulings(rulings)  # a wrong name is a usage error, before the database is opened
+    files = record_files(paths)
+    with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
+        report = import_files(store, paths, files=files, progress=advance, rulings=rulings, replace=replace)
     if as_json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
         for problem in report.problems:
             err.print(f"[red]error:[/red] {escape(str(problem))}", soft_wrap=True, highlight=False)
         _summary(report, db)
+    if report.interrupted:
+        err.print(f"interrupted: the {len(report.added) + len(report.updated)} game(s) stored before Ctrl-C are "
+                  f"kept, each whole; run the same import again to add the rest", highlight=False)
+        raise typer.Exit(130)
     raise typer.Exit(0 if report.ok else 1)
-
-
-def _with_progress(store, files, total, import_files):
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=err, transient=True) as progress:
-        task = progress.add_task("import", total=total)
-        return import_files(store, files, files=files, progress=lambda n: progress.advance(task, n))
 
 
 def _summary(report, db: Path) -> None:
@@ -73,8 +69,47 @@ def _summary(report, db: Path) -> None:
             table.add_row(ruleset, str(players), str(len(games)), str(sum(g.decisions for g in games)),
                           ", ".join(f"{name} {n}" for name, n in sorted(wins.items())) or "-")
         out.print(table)
+    for game in report.updated:
+        out.print(f"updated game {game.id}: its record changed in comments, glyphs or descriptive tags")
     problems = f"; {len(report.problems)} record(s) not imported" if report.problems else ""
-    out.print(f"{len(report.added)} game(s) added, {report.already} already in {db}{problems}")
+    changed = f", {len(report.updated)} updated" if report.updated else ""
+    changed += f", {len(report.replaced)} replaced" if report.replaced else ""
+    out.print(f"{len(report.added)} game(s) added{changed}, {report.already} already in {db}{problems}")
+
+
+@app.command()
+def delete(
+    games: Annotated[Optional[list[str]], typer.Argument(help="Ids of the games to delete (games.id).")] = None,
+    db: DbOpt = Path("games.db"),
+    source: Annotated[Optional[str], typer.Option("--source", help="Delete every game imported from this "
+                                                                   "file (as named when imported).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Delete games and everything stored with them from a games database.
+
+    Example: gtr delete 3f2a9c0d1e4b5a67 --db games.db
+    """
+    from gtr_replay.errors import StoreError, UsageError
+    from gtr_replay.store import Store
+
+    if not games and source is None:
+        fail(UsageError("nothing to delete", hint="give game ids, or --source FILE"))
+    if not db.is_file():
+        fail(UsageError(f"no database {db}: the file does not exist", hint="give the database with --db"))
+    try:
+        with Store(db) as store:
+            deleted = store.delete(games, source)
+    except GtrError as error:
+        fail(error)
+    missing = [g for g in games or () if g not in deleted]
+    if as_json:
+        print(json.dumps({"deleted": deleted, "not_found": missing}, indent=2))
+    else:
+        out.print(f"{len(deleted)} game(s) deleted from {db}" + (": " + ", ".join(deleted) if deleted else ""),
+                  soft_wrap=True)
+    if missing or not deleted:
+        where = f"from {source}" if source is not None and not games else ", ".join(missing)
+        fail(StoreError(f"no game {where} in {db}", hint="list them with: gtr query 'SELECT id, source FROM games'"))
 
 
 @app.command()
@@ -85,16 +120,22 @@ def query(
     saved: Annotated[bool, typer.Option("--saved", help="Run the shipped query named instead of SQL; "
                                                        "without a name, list them.")] = False,
     as_json: JsonOpt = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (a header row, then one row per result).")] = False,
+    as_tsv: Annotated[bool, typer.Option("--tsv", help="Print tab-separated values with a header row.")] = False,
 ) -> None:
     """Ask a games database a question in SQL, on a read-only connection (a statement that
-    would write is refused). Tables: games, players, decisions, events, snapshots; views:
-    final_scores, completions, first_structures, turn_points, leads, wins, end_reasons.
+    would write is refused). Tables: games, players, decisions, events, snapshots,
+    player_states; views: final_scores, completions, first_structures, turn_points, leads,
+    wins, end_reasons, snapshot_states. On a terminal the answer is a table; piped, it is
+    tab-separated values, never cut.
 
     Example: gtr query --saved final-scores --db games.db
     """
     from gtr_replay.errors import UsageError
     from gtr_replay.store import SAVED, run_query, saved_query
 
+    if as_json + as_csv + as_tsv > 1:
+        fail(UsageError("give one of --json, --csv and --tsv"))
     if saved:
         if sql is None or sql not in SAVED:
             _list_saved(SAVED, as_json)
@@ -104,20 +145,37 @@ def query(
         sql = saved_query(sql)
     elif sql is None:
         fail(UsageError("no query given", hint="give SQL, or --saved NAME (gtr query --saved lists them)"))
-    try:
-        result = run_query(db, sql)
-    except GtrError as error:
-        fail(error)
+    result = run_query(db, sql)
     if as_json:
-        print(json.dumps(result.dicts(), indent=2, ensure_ascii=False))
-        return
-    table = Table()
-    for column in result.columns:
-        table.add_column(column)
+        emit_json(result.dicts())
+    elif as_csv or as_tsv or not out.is_terminal:
+        _delimited(result, "," if as_csv else "\t")
+    else:
+        table = Table()
+        for column in result.columns:
+            table.add_column(column, overflow="fold")  # a narrow terminal wraps a cell, never cuts it
+        for row in result.rows:
+            table.add_row(*("" if v is None else str(v) for v in row))
+        out.print(table)
+        out.print(f"{len(result.rows)} row(s)")
+
+
+def _delimited(result, delimiter: str) -> None:
+    """The header and every row, whole: CSV as RFC 4180 reads it, or tab-separated values."""
+    import csv
+    import sys
+
+    if delimiter == ",":
+        writer = csv.writer(sys.stdout, lineterminator="\r\n")
+    else:  # TSV has no quoting: a tab or line break inside a cell becomes a space
+        writer = csv.writer(sys.stdout, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE,
+                            escapechar=None, quotechar=None)
+    writer.writerow(result.columns)
     for row in result.rows:
-        table.add_row(*("" if v is None else str(v) for v in row))
-    out.print(table)
-    out.print(f"{len(result.rows)} row(s)")
+        cells = ["" if v is None else v for v in row]
+        if delimiter != ",":
+            cells = [" ".join(str(c).split("\t")).replace("\r\n", " ").replace("\n", " ") for c in cells]
+        writer.writerow(cells)
 
 
 def _list_saved(saved, as_json: bool) -> None:

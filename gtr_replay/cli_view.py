@@ -1,8 +1,10 @@
-"""``gtr show`` and ``gtr replay``: a record's state at one point, or the game narrated.
+"""``gtr show``, ``gtr replay``, ``gtr legal`` and ``gtr view``: a record's state at one
+point, the game narrated, the legal choices, or the whole record as a page.
 
-Both replay one record of a file strictly; a record the rules refuse is reported the way
-``gtr check`` reports it and exits 1. The layout is ``render``'s; this module only reads
-the file, picks the position and prints.
+Each replays one record of a file leniently: a statement the rules refuse (or one that does
+not parse) ends the replay there; everything before it is shown, the problem is reported on
+standard error, and the command exits 1. The layout is ``render``'s; this module only reads
+the options, picks the position and prints.
 """
 
 from __future__ import annotations
@@ -14,42 +16,30 @@ from typing import Annotated, Optional
 import typer
 from rich.text import Text
 
-from gtr_replay.cli_common import app, err, fail, out
-from gtr_replay.errors import GtrError, UsageError
+from gtr_replay.cli_common import JsonOpt, RulingsOpt, app, emit_json, err, fail, out
+from gtr_replay.errors import UsageError
 
 FileArg = Annotated[Path, typer.Argument(help="A record file (.gtr).")]
 RecordOpt = Annotated[int, typer.Option("--record", "-k", help="Which record of the file, counting from 1.")]
+AsOpt = Annotated[Optional[str], typer.Option("--as", help="Show only what this player may see.")]
+AtOpt = Annotated[Optional[int], typer.Option("--at", help="The state after the N-th statement of the main "
+                                                           "line (0: before the first).")]
+TurnOpt = Annotated[Optional[int], typer.Option("--turn", help="The state at the start of turn T.")]
 
 
-def _timeline(path: Path, k: int):
-    """Parse ``path``, pick record ``k`` and replay it; report and exit 1 if it is not legal."""
-    import notation
+def _open(path: Path, k: int, rulings: str | None):
+    from gtr_replay.render.opening import open_record
 
-    from gtr_replay.render.timeline import Timeline
-    from gtr_replay.replay.replayer import IllegalStatement
-    from gtr_replay.vocabulary import card_vocabulary
+    return open_record(path, k, rulings=rulings)
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        fail(UsageError(f"{path}: no such file", hint="give a .gtr record file"))
-    except (OSError, UnicodeDecodeError) as error:
-        fail(UsageError(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}"))
-    try:
-        records = notation.parse(text, source=str(path), vocabulary=card_vocabulary())
-    except notation.NotationError as error:
-        err.print(str(error), markup=False, highlight=False, soft_wrap=True)
-        raise typer.Exit(1) from None
-    if not 1 <= k <= len(records):
-        fail(UsageError(f"{path} has {len(records)} record(s); there is no record {k}",
-                        hint=f"choose --record 1 to {len(records)}" if records else None))
-    try:
-        return Timeline.replay(records[k - 1], source=str(path))
-    except IllegalStatement as error:
-        err.print(str(error.diagnostic), markup=False, highlight=False, soft_wrap=True)
-        raise typer.Exit(1) from None
-    except GtrError as error:
-        fail(error)
+
+def _problems(opened) -> None:
+    """Report what the replay could not accept (after the view, on standard error); exit 1."""
+    if opened.problems:
+        out.print(Text(opened.stop, style="red"), soft_wrap=True)
+        for problem in opened.problems:
+            err.print(problem, markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(1)
 
 
 def _players(timeline) -> str:
@@ -63,45 +53,64 @@ def _where(timeline, position: int) -> str:
     return f"after statement {position} of {len(timeline)} (turn {moment.turn}: {moment.snapshot.text})"
 
 
-@app.command()
-def show(
-    file: FileArg,
-    at: Annotated[Optional[int], typer.Option("--at", help="The state after the N-th statement of the main "
-                                                           "line (0: before the first).")] = None,
-    turn: Annotated[Optional[int], typer.Option("--turn", help="The state at the start of turn T.")] = None,
-    as_player: Annotated[Optional[str], typer.Option("--as", help="Show only what this player may see.")] = None,
-    record: RecordOpt = 1,
-) -> None:
-    """Show the state of a record: every camp, the pool, the sites, the deck and Jacks, and
-    the next decision (or the result). Default: the end of the record.
-
-    Example: gtr show game.gtr --turn 5 --as Ann
-    """
-    from gtr_replay.render import state_view
-
+def _position(timeline, at: int | None, turn: int | None) -> int:
     if at is not None and turn is not None:
         fail(UsageError("give --at or --turn, not both"))
-    timeline = _timeline(file, record)
-    position = len(timeline)
     if at is not None:
         if not 0 <= at <= len(timeline):
             fail(UsageError(f"--at {at} is out of range: the main line has statements 0 to {len(timeline)}",
                             hint="0 is the state before the first statement"))
-        position = at
-    elif turn is not None:
+        return at
+    if turn is not None:
         turns = timeline.turns
         if turn not in turns:
             fail(UsageError(f"--turn {turn} is out of range: the record has turns {turns.start} to {turns.stop - 1}"))
-        position = timeline.start_of_turn(turn)
+        return timeline.start_of_turn(turn)
+    return len(timeline)
+
+
+def _viewer(timeline, as_player: str | None) -> str | None:
     names = [p.name for p in timeline.start.players]
     if as_player is not None and as_player not in names:
         close = [n for n in names if n.casefold() == as_player.casefold()]
         fail(UsageError(f"--as {as_player}: no such player; the players are {', '.join(names)}",
                         hint=f"did you mean {close[0]}?" if close else None))
+    return as_player
+
+
+@app.command()
+def show(
+    file: FileArg,
+    at: AtOpt = None,
+    turn: TurnOpt = None,
+    as_player: AsOpt = None,
+    record: RecordOpt = 1,
+    rulings: RulingsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the state of a record: every camp, the pool, the sites, the deck and Jacks, and
+    the next decision (or the result). Default: the end of the record, or the last statement
+    before one the rules refuse.
+
+    Example: gtr show game.gtr --turn 5 --as Ann
+    """
+    from gtr_replay.render import model
+    from gtr_replay.render.state import model_view
+
+    opened = _open(file, record, rulings)
+    timeline = opened.timeline
+    position = _position(timeline, at, turn)
+    viewer = _viewer(timeline, as_player)
+    shown = model.state_model(timeline.state(position), viewer=viewer, watch=timeline.watch(position))
+    if as_json:
+        emit_json({"file": str(file), "record": record, "position": position, "statements": len(timeline),
+                   "turn": timeline.turn_at(position), "state": shown.to_dict(), "problems": opened.problems})
+        raise typer.Exit(1 if opened.problems else 0)
     view = f" as {as_player} sees it" if as_player else ""
     heading = f"{file} · record {record} · {_players(timeline)} · {_where(timeline, position)}{view}"
     out.print(Text(heading), soft_wrap=True)
-    out.print(state_view(timeline.state(position), viewer=as_player, watch=timeline.watch(position)))
+    out.print(model_view(shown))
+    _problems(opened)
 
 
 @app.command()
@@ -111,32 +120,58 @@ def replay(
     step: Annotated[Optional[bool], typer.Option(
         "--step/--no-step", help="Step through the game by commands (the default on a terminal), or print "
                                  "the whole narration.")] = None,
+    as_player: AsOpt = None,
+    rulings: RulingsOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Narrate a record decision by decision, with what each one changed. On a terminal it
     steps: Enter or n (next), b (back), t N (jump to turn N), s (state), q (quit).
 
     Example: gtr replay game.gtr --no-step
     """
-    from gtr_replay.render import status
+    from gtr_replay.render import model
+    from gtr_replay.render.lines import line_text
+    from gtr_replay.render.narration import narrated
+    from gtr_replay.render.state import model_view
 
-    timeline = _timeline(file, record)
+    opened = _open(file, record, rulings)
+    timeline = opened.timeline
+    viewer = _viewer(timeline, as_player)
+    lines = narrated(timeline, viewer=viewer)
+    end = model.state_model(timeline.state(len(timeline)), viewer=viewer, watch=timeline.watch(len(timeline)))
+    if as_json:
+        emit_json({"file": str(file), "record": record, "ruleset": str(timeline.start.ruleset),
+                   "players": [p.name for p in timeline.start.players], "viewer": viewer,
+                   "lines": [line.to_dict() for line in lines], "next": end.next,
+                   "outcome": end.to_dict()["outcome"], "problems": opened.problems})
+        raise typer.Exit(1 if opened.problems else 0)
     if step is None:
         step = sys.stdin.isatty() and sys.stdout.isatty()
     out.print(Text(f"{file} · record {record} · {timeline.start.ruleset} · {_players(timeline)} · "
                    f"{len(timeline)} statements", style="bold"), soft_wrap=True)
     if step:
-        _step(timeline)
-        return
-    for line in timeline.narrated():
-        out.print(line)
-    out.print(status(timeline.state(len(timeline))))
+        _interactive(timeline, viewer)
+    else:
+        for line in lines:
+            out.print(line_text(line), soft_wrap=True)
+        out.print(model_view(end).renderables[-1])
+    _problems(opened)
 
 
-def _step(timeline) -> None:
+def _interactive(timeline, viewer: str | None) -> None:
     """Read commands from stdin until q or the end of input; print what each one shows."""
-    from gtr_replay.render import state_view, status
+    from gtr_replay.render import model
+    from gtr_replay.render.lines import line_text
+    from gtr_replay.render.narration import narrate
+    from gtr_replay.render.state import model_view
     from gtr_replay.render.stepper import HELP, Stepper
-    from gtr_replay.render.timeline import narrate
+
+    def said(position: int) -> Text:
+        return line_text(narrate(timeline, timeline.main[position - 1], viewer=viewer))
+
+    def view(position: int):
+        return model_view(model.state_model(timeline.state(position), viewer=viewer,
+                                            watch=timeline.watch(position)))
 
     stepper = Stepper(timeline)
     out.print(Text(HELP, style="dim"))
@@ -148,17 +183,83 @@ def _step(timeline) -> None:
             break
         reply = stepper.handle(command)
         if reply.kind == "next":
-            out.print(narrate(timeline.main[reply.position - 1]))
+            out.print(said(reply.position), soft_wrap=True)
         elif reply.kind == "back":
-            shown = narrate(timeline.main[reply.position - 1]) if reply.position else Text("the start of the game")
-            out.print(Text("back to: ", style="dim") + shown)
+            shown = said(reply.position) if reply.position else Text("the start of the game")
+            out.print(Text("back to: ", style="dim") + shown, soft_wrap=True)
         elif reply.kind == "turn":
             state = timeline.state(reply.position)
             out.print(Text(f"start of turn {reply.turn}: {state.players[state.leader].name} leads", style="bold"))
         elif reply.kind == "state":
-            out.print(state_view(timeline.state(reply.position), watch=timeline.watch(reply.position)))
+            out.print(view(reply.position))
         elif reply.kind == "end":
             out.print(Text(reply.message, style="dim"))
-            out.print(status(timeline.state(reply.position)))
+            out.print(view(reply.position).renderables[-1])
         elif reply.message:
             out.print(Text(reply.message, style="dim"))
+
+
+@app.command()
+def legal(
+    file: FileArg,
+    at: AtOpt = None,
+    turn: TurnOpt = None,
+    record: RecordOpt = 1,
+    rulings: RulingsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """List every legal decision at a point of a record, as statements grouped by kind, and
+    whose decision it is (default: the end of the record).
+
+    Example: gtr legal game.gtr --at 12 --rulings deck-end=empty-draw
+    """
+    from gtr_replay.render.model import next_words
+    from gtr_replay.replay.legal import legal_in
+
+    opened = _open(file, record, rulings)
+    timeline = opened.timeline
+    position = _position(timeline, at, turn)
+    state = timeline.state(position)
+    point = legal_in(state, position)
+    texts = [text for group in point.choices.values() for text in group]
+    if as_json:
+        emit_json({"file": str(file), "record": record, "next": next_words(state), "legal": texts,
+                   **point.to_dict(), "problems": opened.problems})
+        raise typer.Exit(1 if opened.problems else 0)
+    out.print(Text(f"{file} · record {record} · {_where(timeline, position)}"), soft_wrap=True)
+    out.print(next_words(state), soft_wrap=True)
+    for line in point.lines()[1:] if not point.over else ():
+        out.print(line, soft_wrap=True, markup=False)
+    if point.over:
+        out.print(f"  result: {point.result}", soft_wrap=True, markup=False)
+    _problems(opened)
+
+
+@app.command()
+def view(
+    file: FileArg,
+    output: Annotated[Optional[Path], typer.Option("--out", "-o", help="The page to write (default: the "
+                                                                       "record's name with .html).")] = None,
+    as_player: AsOpt = None,
+    record: RecordOpt = 1,
+    rulings: RulingsOpt = None,
+) -> None:
+    """Write a record as one self-contained HTML page to step through in a browser: the
+    table and every camp, the statements with comments and variations (click to jump, arrow
+    keys to step), what each one changed, and each player's points by turn.
+
+    Example: gtr view game.gtr -o game.html --as Ann
+    """
+    from gtr_replay.render.html import page
+
+    opened = _open(file, record, rulings)
+    viewer = _viewer(opened.timeline, as_player)
+    target = output or file.with_suffix(".html")
+    text = page(opened.timeline, viewer=viewer, title=f"{file.name} · record {record}", problems=opened.problems)
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        fail(UsageError(f"cannot write {target}: {error.strerror}", hint="check the folder exists"))
+    out.print(f"wrote {target} ({len(opened.timeline)} statements{f', as {viewer} sees it' if viewer else ''})",
+              soft_wrap=True, markup=False)
+    _problems(opened)

@@ -46,12 +46,14 @@ class NotationError(Exception):
         self.line += lines
         return self
 
-    def locate(self, source: str | None, lines: list[str] | None) -> "NotationError":
-        """Name the file and fetch the source line, once the error reaches the reader."""
+    def locate(self, source: str | None, lines: list[str] | None, first_line: int = 1) -> "NotationError":
+        """Name the file and fetch the source line, once the error reaches the reader
+        (``lines`` start at line ``first_line``)."""
         if self.source is None:
             self.source = source
-        if self.text is None and lines is not None and 0 < self.line <= len(lines):
-            self.text = lines[self.line - 1]
+        index = self.line - first_line
+        if self.text is None and lines is not None and 0 <= index < len(lines):
+            self.text = lines[index]
         return self
 
     @property

@@ -20,7 +20,7 @@ from lark import Lark, Token, Transformer
 from . import blocks, words
 from .errors import NotationError
 from .records import BRACE, LINE, Comment, Span, Step, Tag, Variation, split_players
-from .scan import unescape
+from .scan import MAX_DIGITS, unescape
 from .statements import REGISTRY
 from .vocabulary import UNSEEN, Vocabulary
 
@@ -94,6 +94,16 @@ def _word(read: Callable[[str], Any], expected: str) -> Callable[[Token], Any]:
             raise word_error(error, token, expected) from None
 
     return convert
+
+
+def _number(token: Token, skip: int = 0) -> int:
+    """The number a token spells (after ``skip`` characters), refused beyond ``MAX_DIGITS``."""
+    digits = token[skip:]
+    if len(digits) > MAX_DIGITS:
+        raise NotationError(
+            f"a number of {len(digits):,} digits: numbers have at most {MAX_DIGITS}", line=token.line,
+            column=token.column, width=len(token), expected=f"a number of at most {MAX_DIGITS} digits")
+    return int(digits)
 
 
 ROLES = "a role: " + ", ".join(words.Role)
@@ -200,7 +210,7 @@ class ToRecords(Transformer):
     # Lines of the turns
 
     def turn_header(self, c: list) -> _TurnHeader:
-        return _TurnHeader(int(c[1]), self.names.player(c[2]), _trailing(c[3:]), span(c[0]))
+        return _TurnHeader(_number(c[1]), self.names.player(c[2]), _trailing(c[3:]), span(c[0]))
 
     def play_line(self, c: list) -> _StepLine:
         leading: tuple[Comment, ...] = ()
@@ -224,7 +234,7 @@ class ToRecords(Transformer):
             elif item.type == "GLYPH":
                 glyphs.append(str(item))
             elif item.type == "NAG":
-                glyphs.append(f"${int(item[1:])}")
+                glyphs.append(f"${_number(item, 1)}")
             else:
                 notes.append(_comment(item))
         return Step(statement, tuple(glyphs), tuple(notes), span=statement.span)
@@ -298,16 +308,16 @@ class ToRecords(Transformer):
         return blocks.Leader(self.names.player(c[1]), comments=_trailing(c), span=span(c[0]))
 
     def turn_number_line(self, c: list) -> blocks.TurnNumber:
-        return blocks.TurnNumber(int(c[1]), comments=_trailing(c), span=span(c[0]))
+        return blocks.TurnNumber(_number(c[1]), comments=_trailing(c), span=span(c[0]))
 
     def deck_count_line(self, c: list) -> blocks.Deck:
-        return blocks.Deck(count=int(c[1]), comments=_trailing(c), span=span(c[0]))
+        return blocks.Deck(count=_number(c[1]), comments=_trailing(c), span=span(c[0]))
 
     def deck_cards_line(self, c: list) -> blocks.Deck:
         return blocks.Deck(cards=c[1], comments=_trailing(c), span=span(c[0]))
 
     def jacks_line(self, c: list) -> blocks.Jacks:
-        return blocks.Jacks(int(c[1]), comments=_trailing(c), span=span(c[0]))
+        return blocks.Jacks(_number(c[1]), comments=_trailing(c), span=span(c[0]))
 
     def sites_line(self, c: list) -> blocks.Sites:
         out_of_town = c[0].type == "OUT_OF_TOWN"
@@ -317,7 +327,7 @@ class ToRecords(Transformer):
         return tuple(c)
 
     def site_count(self, c: list) -> tuple:
-        return (_material(c[0]), int(c[1]))
+        return (_material(c[0]), _number(c[1]))
 
     def zone_line(self, c: list) -> blocks.Cards:
         cards = c[2] if len(c) > 2 and isinstance(c[2], tuple) else ()

@@ -19,7 +19,7 @@ from . import scan, words
 from .assemble import Assembler
 from .errors import NotationError
 from .grammar import (
-    MATERIALS, ROLES, Names, ToRecords, _BlockHeader, _StepLine, _TurnHeader, build_parser,
+    MATERIALS, ROLES, Names, ToRecords, _BlockHeader, _CommentLine, _StepLine, _TurnHeader, build_parser,
 )
 from .records import Record, split_players
 from .vocabulary import Vocabulary
@@ -34,19 +34,22 @@ _CACHE_LIMIT = 200_000
 _caches: dict[tuple, dict[str, Any]] = {}
 
 
-def parse(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None) -> list[Record]:
+def parse(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None,
+          first_line: int = 1) -> list[Record]:
     """Every record in ``text``. ``source`` names the file in errors.
 
     With a ``vocabulary``, card names are checked and written canonically
     (prefixes and aliases resolved); without one, any well-formed name is kept
-    as written. Raises ``NotationError`` at the first mistake.
+    as written. ``first_line`` numbers the text's first line (for a piece of a
+    file). Raises ``NotationError`` at the first mistake, including an input
+    beyond the limits in ``scan.LIMITS``.
     """
     text = scan.normalize(text)
     try:
         with _LOCK:
-            return [_record(chunk, vocabulary) for chunk in scan.records(text)]
+            return [_record(chunk, vocabulary) for chunk in scan.records(text, first_line)]
     except NotationError as error:
-        raise error.locate(source, text.split("\n")) from None
+        raise error.locate(source, text.split("\n"), first_line) from None
 
 
 def parse_one(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None) -> Record:
@@ -67,11 +70,21 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
                             expected='a tag such as [Game "Glory to Rome"]')
     names = Names()
     _TRANSFORMER.names = names
-    tags = tuple(_line(tag, chunk.line + i, "tag", names) for i, tag in enumerate(chunk.tags))
+    tags = []
+    for number, tag in chunk.tags:
+        scan.check_length(tag, number)
+        tags.append(_line(tag, number, "tag", names))
     players = next((split_players(t.value) for t in tags if t.name == "Players"), ())
     names = Names(players, vocabulary)
     _TRANSFORMER.names = names
+    # comment lines between the tags: standalone comments of the record
     items = []
+    for number, text in chunk.notes:
+        item = _line(text, number, "line", names)
+        if not isinstance(item, _CommentLine):
+            raise NotationError("only comment lines go between tags", line=number, column=1,
+                                expected="a tag or a comment")
+        items.append(item)
     for number, text in scan.logical_lines(chunk.body, chunk.body_line, JOIN):
         item = _line(text, number, "line", names)
         items.append(item)
@@ -79,7 +92,7 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
             names.block = item.word
         elif isinstance(item, (_TurnHeader, _StepLine)):
             names.block = None
-    record = Assembler(tags, players).build(items)
+    record = Assembler(tuple(tags), players).build(items)
     return Record(record.tags, record.start, record.turns, record.comments, span=tags[0].span)
 
 

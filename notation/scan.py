@@ -5,8 +5,14 @@ a file, and the reader uses ``records`` and ``logical_lines`` to feed the
 grammar one line at a time.
 
 A record starts at its first tag line (a line beginning with ``[`` in the
-first column). The next record starts at a tag line
-that follows anything but blank lines (a body), or at a second ``[Game`` tag.
+first column). The next record starts at a tag line that follows a body line
+(anything but blank lines and comment lines), or at a second ``[Game`` tag.
+A comment line between two tags belongs to the record (it is kept with the
+standalone comments after the tags).
+
+Everything here runs in time linear in the text, and refuses early what the
+reader would choke on (``LIMITS``): a line longer than ``MAX_LINE``
+characters, variations nested deeper than ``MAX_DEPTH``.
 """
 
 from __future__ import annotations
@@ -14,8 +20,18 @@ from __future__ import annotations
 import io
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Iterator, Union
+
+from .errors import NotationError
+
+MAX_LINE = 10_000
+"""Characters in one line of a record; a longer line is refused where it starts."""
+MAX_DEPTH = 50
+"""Variations nested inside each other; a deeper one is refused at its ``(``."""
+MAX_DIGITS = 9
+"""Digits in a number (turn, deck, Jacks, sites, ``$N``); the reader refuses longer ones."""
+LIMITS = {"line": MAX_LINE, "depth": MAX_DEPTH, "digits": MAX_DIGITS}
 
 # A tag line starts with "[" in the first column; "\n[" is quick to search for.
 _TAG_LINE = re.compile(r"\n(\[[^\n]*)")
@@ -24,6 +40,8 @@ _TAG_BLOCK = re.compile(r"\n(\[[^\n]*(?:\n\[[^\n]*)*)")
 _TAG_ITEM = re.compile(r'^\[[ \t]*([^\W\d][\w-]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]', re.M)
 _GAME = re.compile(r"\[[ \t]*game\b", re.I)
 _NONBLANK = re.compile(r"\S")
+# A line that is neither blank nor only comments (`; ...`, `{...}` closed on the line).
+_BODY_LINE = re.compile(r"^(?![ \t]*(?:;|(?:\{[^}\n]*\}[ \t]*)+(?:;[^\n]*)?$))[ \t]*\S", re.M)
 _ESCAPE = re.compile(r"\\(.)")
 
 
@@ -42,12 +60,17 @@ def unescape(value: str) -> str:
 
 @dataclass
 class Chunk:
-    """One record's text: its tag lines and body lines, with the line each starts on."""
+    """One record's text: its tag lines and body lines, with the line each starts on.
+
+    ``tags`` holds ``(line, text)`` for each tag line; ``notes`` the comment lines
+    found between them.
+    """
 
     line: int  # line of the first tag
-    tags: list[str]
+    tags: list[tuple[int, str]]
     body_line: int  # line of the first body line
     body: list[str]
+    notes: list[tuple[int, str]] = field(default_factory=list)
 
 
 def _tag_lines(text: str) -> Iterator[tuple[int, int, str]]:
@@ -59,30 +82,37 @@ def _tag_lines(text: str) -> Iterator[tuple[int, int, str]]:
         yield match.start(1), match.end(), match[1]
 
 
-def records(text: str) -> Iterator[Chunk]:
-    """Cut normalized text into records. Text before the first tag is a body without tags."""
-    line, position = 1, 0
+def records(text: str, first_line: int = 1) -> Iterator[Chunk]:
+    """Cut normalized text into records. Text before the first tag is a body without tags.
+
+    ``first_line`` is the line number of the text's first line (a piece of a file).
+    """
+    line, position = first_line, 0
     chunk: Chunk | None = None
     has_game = False
     for start, end, tag_line in _tag_lines(text):
+        gap = line
         line += text.count("\n", position, start)
-        body = _NONBLANK.search(text, position, start) is not None
+        body = _BODY_LINE.search(text, position, start) is not None
         is_game = _GAME.match(tag_line) is not None
         if chunk is None or body or (is_game and has_game):
             if chunk is not None:
                 _close(chunk, text[position:start])
                 yield chunk
             elif body:
-                yield Chunk(1, [], 1, text[:start].split("\n"))
+                yield Chunk(first_line, [], first_line, text[:start].split("\n"))
             chunk = Chunk(line, [], line, [])
             has_game = False
-        chunk.tags.append(tag_line)
+        elif _NONBLANK.search(text, position, start):  # comment lines between two tags
+            between = text[position:start].split("\n")
+            chunk.notes += [(gap + i, note) for i, note in enumerate(between) if note.strip()]
+        chunk.tags.append((line, tag_line))
         has_game = has_game or is_game
         chunk.body_line = line + 1
         position = end
     if chunk is None:
         if text.strip():
-            yield Chunk(1, [], 1, text.split("\n"))
+            yield Chunk(first_line, [], first_line, text.split("\n"))
         return
     _close(chunk, text[position:])
     yield chunk
@@ -119,7 +149,7 @@ def iter_headers(source: Union[str, os.PathLike, IO[str]]) -> Iterator[Header]:
         start = match.start(1)
         line += text.count("\n", counted, start)
         counted = start
-        if tags and _NONBLANK.search(text, position, start) is not None:
+        if tags and _BODY_LINE.search(text, position, start) is not None:
             yield Header(first, tuple(tags))
             tags = []
         if not tags:
@@ -158,10 +188,59 @@ def _read(source: Union[str, os.PathLike, IO[str]]) -> str:
 
 
 # Logical lines: a line, plus the following ones while a `{` comment or a `(`
-# variation opened on it is still open.
+# variation opened on it is still open. One pass over the marks of each line keeps
+# the state (in a comment, how deep), so a comment or variation that stays open to
+# the end of the record costs no more than reading it once.
 
 _OPENERS = re.compile(r"[{(]")
 _MARKS = re.compile(r"[{}();]")
+
+
+class _Marks:
+    """The brackets seen so far in one logical line: an open comment, open variations."""
+
+    __slots__ = ("join", "in_comment", "opened")
+
+    def __init__(self, join: re.Pattern[str]):
+        self.join = join
+        self.in_comment = False
+        self.opened: list[int] = []  # column of each open `(`
+
+    @property
+    def open(self) -> bool:
+        return self.in_comment or bool(self.opened)
+
+    def feed(self, text: str, number: int) -> None:
+        """Read the marks of one physical line (line ``number``)."""
+        position = 0
+        search = _MARKS.search
+        while (mark := search(text, position)) is not None:
+            char = mark[0]
+            position = mark.end()
+            if self.in_comment:
+                self.in_comment = char != "}"
+            elif char == "{":
+                self.in_comment = True
+            elif char == "(":
+                self.opened.append(position)
+                if len(self.opened) > MAX_DEPTH:
+                    raise NotationError(
+                        f"variations nested more than {MAX_DEPTH} deep", line=number, column=position,
+                        expected=f"at most {MAX_DEPTH} variations inside each other",
+                        hint="close some variations, or split the line of play into separate records")
+            elif char == ")":
+                if self.opened:
+                    self.opened.pop()
+            elif char == ";" and not self.join.match(text, mark.start()):
+                return  # a comment to the end of the line
+
+
+def check_length(text: str, number: int) -> None:
+    if len(text) > MAX_LINE:
+        raise NotationError(
+            f"line of {len(text):,} characters: a line holds at most {MAX_LINE:,}", line=number,
+            column=MAX_LINE + 1, expected="a shorter line",
+            hint="break long comments and variations over several lines")
 
 
 def logical_lines(lines: list[str], first: int, join: re.Pattern[str]) -> Iterator[tuple[int, str]]:
@@ -171,36 +250,19 @@ def logical_lines(lines: list[str], first: int, join: re.Pattern[str]) -> Iterat
         text = lines[index]
         number = first + index
         index += 1
+        check_length(text, number)
         if not text or text.isspace():
             continue
         if _OPENERS.search(text):
-            while index < count and _still_open(text, join):
-                text += "\n" + lines[index]
-                index += 1
+            marks = _Marks(join)
+            marks.feed(text, number)
+            if marks.open:
+                parts = [text]
+                while index < count and marks.open:
+                    more = lines[index]
+                    check_length(more, first + index)
+                    marks.feed(more, first + index)
+                    parts.append(more)
+                    index += 1
+                text = "\n".join(parts)
         yield number, text
-
-
-def _still_open(text: str, join: re.Pattern[str]) -> bool:
-    depth = 0
-    in_comment = False
-    end = len(text)
-    position = 0
-    while True:
-        mark = _MARKS.search(text, position, end)
-        if mark is None:
-            return in_comment or depth > 0
-        char = mark[0]
-        position = mark.end()
-        if in_comment:
-            in_comment = char != "}"
-        elif char == "{":
-            in_comment = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == ";" and not join.match(text, mark.start()):
-            newline = text.find("\n", position)
-            if newline < 0:
-                return depth > 0
-            position = newline

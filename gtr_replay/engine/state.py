@@ -110,7 +110,8 @@ class PlayerState:
     spent: dict[str, int] = field(default_factory=dict)
     """What ended this player's plays or actions, by the turn it happened in: a demand, an
     out-of-town foundation, a client hired... (``engine.spent``), so a statement made too
-    late is refused with the rule that made the difference."""
+    late is refused with the rule that made the difference. Serialised as [key, turn] pairs
+    (a list replaces as a whole in a JSON merge patch, as the stored deltas need)."""
 
     def building(self, name: str) -> Building | None:
         for building in self.buildings:
@@ -125,7 +126,7 @@ class PlayerState:
             "influence": [m.value for m in self.influence],
             "buildings": [b.to_dict() for b in self.buildings],
             "hired": list(self.hired), "played": self.played, "done": self.done,
-            **({"spent": dict(self.spent)} if self.spent else {}),
+            **({"spent": [[k, t] for k, t in self.spent.items()]} if self.spent else {}),
         }
 
     @classmethod
@@ -136,7 +137,7 @@ class PlayerState:
             [Material(m) for m in data.get("influence", ())],
             [Building.from_dict(b) for b in data.get("buildings", ())],
             list(data.get("hired", ())), bool(data.get("played", False)), bool(data.get("done", False)),
-            {k: int(v) for k, v in data.get("spent", {}).items()},
+            {k: int(t) for k, t in data.get("spent", ())},
         )
 
 

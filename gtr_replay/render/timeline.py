@@ -1,22 +1,29 @@
 """A replayed record laid out for reading: the main line statement by statement, the turn
-each statement was made in, the vault cards seen this turn, and a narrated line for each.
+each statement was made in, the vault cards seen this turn, and the problems met.
 
 Position ``n`` is the state after the n-th statement of the main line; position 0 is the
 state before the first one. Variations are kept for narration but have no position.
+
+The timeline is plain data (no rich): the terminal and the HTML views both read it. It sits
+in ``render`` beside ``view``, because the vault cards a reader saw go in are a view's concern.
+
+A lenient timeline keeps everything up to a statement the rules refuse: that statement is a
+moment carrying its diagnostic (its state is the one before it), and ``problems`` holds every
+diagnostic, the statements not replayed after it included.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from notation import Record
-from rich.text import Text
 
 from gtr_replay.engine.state import GameState
-from gtr_replay.enums import Zone
 from gtr_replay.render.view import VaultWatch
-from gtr_replay.replay.replayer import Replayer, Snapshot
+from gtr_replay.replay.diagnostics import Diagnostic
+from gtr_replay.replay.overrides import with_rulings
+from gtr_replay.replay.replayer import IllegalStatement, Replayer, Snapshot
 
 
 @dataclass(frozen=True)
@@ -28,73 +35,67 @@ class Moment:
     """The turn the statement was made in."""
     depth: int
     """0 on the main line, 1 inside a variation, 2 inside a variation of a variation..."""
+    before: int
+    """The seq of the snapshot whose state this statement was made in (0: the start)."""
+    timeline: Timeline | None = field(default=None, repr=False, compare=False)
 
-
-def narrate(moment: Moment) -> Text:
-    """'turn 3   Ben lays Archway !?  — completes Ben's Archway; Ben +1 influence  {a comment}'."""
-    snap = moment.snapshot
-    line = Text(f"turn {moment.turn:<3} ", style="dim")
-    line.append("  " * moment.depth + ("( " if moment.depth else ""))
-    line.append(snap.text, style="bold")
-    for glyph in snap.glyphs:
-        line.append(f" {glyph}", style="magenta")
-    if moment.depth:
-        line.append(" )")
-    notes = []
-    if snap.forced:
-        notes.append("forced")
-    notes.extend(_answers(snap))
-    if str(snap.annotation):
-        notes.append(str(snap.annotation))
-    if snap.annotation.ended and snap.annotation.points:
-        notes.append("points " + ", ".join(f"{p} {n}" for p, n in snap.annotation.points.items()))
-    if notes:
-        line.append("  — " + "; ".join(notes), style="cyan")
-    for comment in snap.comments:
-        line.append(f"  {{{comment}}}", style="green")
-    return line
-
-
-def _answers(snap: Snapshot) -> list[str]:
-    """The answers to a Legionary demand that the engine made because each was the only
-    legal one (R-LEG-3): 'Ben gives Dock', 'Cid: Glory to Rome'."""
-    gives: dict[str, list[str]] = {}
-    notes = []
-    for event in snap.events:
-        if event.kind == "glory":
-            notes.append(f"{event.player}: Glory to Rome")
-        elif (event.kind == "move" and event.player != snap.player and event.target == Zone.STOCKPILE
-              and event.source in (Zone.HAND, Zone.STOCKPILE)):
-            gives.setdefault(event.player, []).append(event.card)
-    return [f"{who} gives {', '.join(cards)}" for who, cards in gives.items()] + notes
+    @property
+    def refused(self) -> bool:
+        return self.snapshot.diagnostic is not None
 
 
 class Timeline:
-    """Every statement of one record, replayed once (strictly: a refused statement raises
-    ``IllegalStatement`` with its diagnostic)."""
+    """Every statement of one record, replayed once."""
 
-    def __init__(self, start: GameState, snapshots: list[Snapshot]) -> None:
+    def __init__(self, start: GameState, snapshots: list[Snapshot],
+                 problems: list[Diagnostic] | None = None) -> None:
         self.start = start
+        self.problems: list[Diagnostic] = list(problems or ())
+        """What the rules refused (lenient replay only; a strict replay raises instead)."""
         self.moments: list[Moment] = []
-        """Every statement in replay order, variations included."""
+        """Every statement in replay order, variations and a refused statement included."""
         self.main: list[Moment] = []
+        """The main line's statements that replayed, one per position."""
+        self.refused: Moment | None = None
+        """The main-line statement the rules refused, if any: the record stops being replayed there."""
         self._watches: list[VaultWatch] = [VaultWatch()]
+        self._by_seq: dict[int, Snapshot] = {}
+        last: dict[str, int] = {}  # line of play -> seq of its latest statement
         watch = VaultWatch()
         for snap in snapshots:
-            moment = Moment(snap, snap.turn, snap.path.count("/") + 1 if snap.path else 0)
+            before = last.get(snap.path)
+            if before is None:  # a line's first statement: made where the statement it replaces was
+                before = self._first_before(snap.path)
+            moment = Moment(snap, snap.turn, snap.path.count("/") + 1 if snap.path else 0, before, self)
             self.moments.append(moment)
+            self._by_seq[snap.seq] = snap
+            if snap.diagnostic is not None:
+                if not snap.path:
+                    self.refused = moment
+                continue
+            last[snap.path] = snap.seq
             if not snap.path:
                 self.main.append(moment)
                 watch.feed(snap.events)
                 self._watches.append(watch.copy())
+        self._positions = {m.snapshot.seq: n for n, m in enumerate(self.main, 1)}
+
+    def _first_before(self, path: str) -> int:
+        if not path:
+            return 0
+        replaced = int(path.rsplit("/", 1)[-1].split(".")[0])
+        return next(m.before for m in self.moments if m.snapshot.seq == replaced)
 
     @classmethod
-    def replay(cls, record: Record, *, source: str = "<record>") -> Timeline:
-        replayer = Replayer(record, source=source)
+    def replay(cls, record: Record, *, source: str = "<record>", lenient: bool = False,
+               rulings: str | None = None) -> Timeline:
+        """Replay ``record`` (under ``rulings`` laid over its own tag). Strict: a refused
+        statement raises ``IllegalStatement``. Lenient: it ends the timeline and is kept."""
+        replayer = Replayer(with_rulings(record, rulings), source=source, lenient=lenient)
         snapshots = list(replayer.run())
-        if replayer.start is None:  # the start could not be set up; strict replay has raised
-            raise AssertionError("no start state")
-        return cls(replayer.start, snapshots)
+        if replayer.start is None:  # the start could not be set up: nothing to show
+            raise IllegalStatement(replayer.diagnostics[0])
+        return cls(replayer.start, snapshots, replayer.diagnostics)
 
     def __len__(self) -> int:
         return len(self.main)
@@ -102,6 +103,10 @@ class Timeline:
     def state(self, position: int) -> GameState:
         """The state after statement ``position`` of the main line (0: before the first)."""
         return self.start.copy() if position == 0 else self.main[position - 1].snapshot.state
+
+    def state_of(self, seq: int) -> GameState:
+        """The state after the statement with ``seq`` (0: the start)."""
+        return self.start.copy() if seq == 0 else self._by_seq[seq].state
 
     def watch(self, position: int) -> VaultWatch:
         """Vault cards seen going in during the turn under way at ``position`` (R-VAULT-1)."""
@@ -121,7 +126,19 @@ class Timeline:
             raise IndexError(turn)
         return next(n for n in range(len(self) + 1) if self.turn_at(n) >= turn)
 
-    def narrated(self) -> Iterator[Text]:
-        """A narrated line for every statement, variations indented under the main line."""
+    def position_of(self, moment: Moment) -> int | None:
+        """The main-line position a moment leads to (``None`` inside a variation or refused)."""
+        return self._positions.get(moment.snapshot.seq)
+
+    def narrated(self) -> Iterator:
+        """A narrated terminal line (rich ``Text``) for every statement, variations indented."""
         for moment in self.moments:
             yield narrate(moment)
+
+
+def narrate(moment: Moment):
+    """The narrated terminal line (rich ``Text``) of one moment (see ``render.narration``)."""
+    from gtr_replay.render.lines import line_text
+    from gtr_replay.render.narration import narrate as words
+
+    return line_text(words(moment.timeline, moment))

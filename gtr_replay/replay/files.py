@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,7 +12,9 @@ from notation import scan
 
 from gtr_replay.errors import UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
+from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
+from gtr_replay.replay.workers import pool
 from gtr_replay.vocabulary import card_vocabulary
 
 
@@ -47,7 +48,7 @@ def record_pieces(text: str) -> Iterator[tuple[int, int, str]]:
 
 def parse_piece(source: str, line: int, piece: str) -> list:
     """Parse one record's text, keeping the file's line numbers in spans and errors."""
-    return notation.parse("\n" * (line - 1) + piece, source=source, vocabulary=card_vocabulary())
+    return notation.parse(piece, source=source, vocabulary=card_vocabulary(), first_line=line)
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,13 @@ class CheckReport:
         return f"{len(self.files)} file(s), {records} record(s), {decisions} statement(s): {verdict}"
 
 
-def check_files(paths, *, lenient: bool = False, workers: int | None = None) -> CheckReport:
-    """Parse and replay every record of every file (strict: one problem per record at most)."""
+def check_files(paths, *, lenient: bool = False, workers: int | None = None, rulings: str | None = None,
+                progress: Callable[[int], None] | None = None) -> CheckReport:
+    """Parse and replay every record of every file (strict: one problem per record at most),
+    under ``rulings`` laid over each record's own; ``progress`` is called with the number of
+    records just checked."""
+    if rulings:
+        parse_rulings(rulings)  # a wrong name is a usage error before any work
     report = CheckReport()
     files = record_files(paths)
     if not files:
@@ -112,13 +118,18 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None) -> 
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}") from None
-        tasks.extend((str(path), line, piece, lenient) for _, line, piece in record_pieces(text))
+        pieces = [(str(path), line, piece, lenient, rulings) for _, line, piece in record_pieces(text)]
+        if not pieces:
+            file_report.errors += 1
+            report.problems.append(NotationProblem(f"{path}: no record in the file (a record starts with its "
+                                                   'tags, such as [Game "Glory to Rome"])'))
+        tasks.extend(pieces)
     workers = workers or (os.cpu_count() or 1)
     if workers > 1 and len(tasks) >= PARALLEL_FROM:
-        with ProcessPoolExecutor(workers) as pool:
-            outcomes = list(pool.map(_check_piece, tasks, chunksize=8))
+        with pool(workers) as executor:
+            outcomes = list(_counted(executor.map(_check_piece, tasks, chunksize=8), progress))
     else:
-        outcomes = [_check_piece(task) for task in tasks]
+        outcomes = _counted(map(_check_piece, tasks), progress)
     for source, records, decisions, problems in outcomes:
         file_report = by_source[source]
         file_report.records += records
@@ -128,9 +139,18 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None) -> 
     return report
 
 
+def _counted(outcomes, progress) -> list:
+    done = []
+    for outcome in outcomes:
+        done.append(outcome)
+        if progress is not None:
+            progress(outcome[1])
+    return done
+
+
 def _check_piece(task) -> tuple[str, int, int, list]:
     """Check one record: (source, records, statements replayed, problems)."""
-    source, line, piece, lenient = task
+    source, line, piece, lenient, rulings = task
     try:
         records = parse_piece(source, line, piece)
     except notation.NotationError as error:
@@ -138,7 +158,7 @@ def _check_piece(task) -> tuple[str, int, int, list]:
     decisions = 0
     problems: list = []
     for record in records:
-        replayer = Replayer(record, source=source, lenient=lenient, keep_states=False)
+        replayer = Replayer(with_rulings(record, rulings), source=source, lenient=lenient, keep_states=False)
         try:
             for _ in replayer.run():
                 decisions += 1

@@ -56,7 +56,8 @@ class LegalPoint:
         head = f"after statement {self.position}, turn {self.turn}: {self.player} to {self.prompt}"
         text = [head]
         for kind, statements in self.choices.items():
-            text.append(f"  {kind}: " + "; ".join(statements))
+            text.append(f"  {kind}:")
+            text.extend(f"    {statement}" for statement in statements)
         if self.unseen:
             text.append(f"  and any statement naming the {self.unseen} unseen card(s) {self.player} holds")
         return text

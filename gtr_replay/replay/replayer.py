@@ -39,7 +39,8 @@ class IllegalStatement(ReplayError):
 
 @dataclass
 class Annotation:
-    """What a statement changed, for readers: cards moved, influence, completions, points."""
+    """What a statement changed: cards moved, influence, completions, points (the words a
+    reader sees are ``render.narration``'s)."""
 
     moved: list[str] = field(default_factory=list)
     influence: dict[str, int] = field(default_factory=dict)
@@ -51,17 +52,6 @@ class Annotation:
 
     def to_dict(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if v}
-
-    def __str__(self) -> str:
-        parts = []
-        if self.completed:
-            parts.append("completes " + ", ".join(self.completed))
-        for name, gain in self.influence.items():
-            parts.append(f"{name} {gain:+d} influence")
-        parts.extend(self.powers)
-        if self.ended:
-            parts.append(f"game ends: {self.ended}")
-        return "; ".join(parts)
 
 
 @dataclass

@@ -8,7 +8,11 @@ a read-only connection can open.
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
@@ -16,10 +20,13 @@ import sqlite_utils
 from gtr_replay.engine.state import GameState
 from gtr_replay.errors import StoreError
 from gtr_replay.store import schema
-from gtr_replay.store.rows import DECISION_COLUMNS, EVENT_COLUMNS, SNAPSHOT_COLUMNS, GameRows
+from gtr_replay.store.player_states import PLAYER_STATE_COLUMNS
+from gtr_replay.store.rows import DECISION_COLUMNS, EVENT_COLUMNS, SNAPSHOT_COLUMNS, GameRows, content_hash
 from gtr_replay.store.snapshots import to_state
 
 DEFAULT_DB = "games.db"
+BUSY_TIMEOUT = 60.0
+"""Seconds a write waits for another import into the same database to commit its game."""
 
 
 def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
@@ -29,6 +36,7 @@ def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
 _DECISIONS = _insert_sql("decisions", DECISION_COLUMNS)
 _EVENTS = _insert_sql("events", EVENT_COLUMNS)
 _SNAPSHOTS = _insert_sql("snapshots", SNAPSHOT_COLUMNS)
+_PLAYER_STATES = _insert_sql("player_states", PLAYER_STATE_COLUMNS)
 
 _CHAIN = """
 WITH RECURSIVE chain(seq, base, state, depth) AS (
@@ -45,15 +53,30 @@ class Store:
 
     def __init__(self, path: str | Path = DEFAULT_DB) -> None:
         self.path = Path(path)
-        try:
-            self.db = sqlite_utils.Database(self.path)
-            self.db.enable_wal()
-            self.db.execute("PRAGMA synchronous = NORMAL")
-            self.db.execute("PRAGMA foreign_keys = ON")
-            schema.prepare(self.db)
-        except sqlite3.DatabaseError as error:
-            raise StoreError(f"cannot open {self.path} as a games database: {error}",
-                             hint="give a new file name or a database written by gtr import") from None
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        while True:
+            conn = None
+            try:
+                conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT)
+                self.db = sqlite_utils.Database(conn)
+                self._prepare()
+                return
+            except sqlite3.DatabaseError as error:
+                if conn is not None:
+                    conn.close()
+                # Two imports opening a new database at once: the switch to WAL or the schema
+                # of one can find the other's lock without waiting for it; try again.
+                if "locked" in str(error) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                    continue
+                raise StoreError(f"cannot open {self.path} as a games database: {error}",
+                                 hint="give a new file name or a database written by gtr import") from None
+
+    def _prepare(self) -> None:
+        self.db.enable_wal()
+        self.db.execute("PRAGMA synchronous = NORMAL")
+        self.db.execute("PRAGMA foreign_keys = ON")
+        schema.prepare(self.db)
 
     def __enter__(self) -> Store:
         return self
@@ -63,30 +86,104 @@ class Store:
 
     def close(self) -> None:
         try:
+            self.db.execute("PRAGMA busy_timeout = 100")
             self.db.disable_wal()
-        except sqlite3.DatabaseError:  # another connection still reads it: leave WAL on
+        except sqlite3.DatabaseError:  # another connection still uses it: leave WAL on; the last closes it
             pass
         self.db.close()
 
-    def ids(self) -> frozenset[str]:
-        """Every stored game's id."""
-        return frozenset(row[0] for row in self.db.execute("SELECT id FROM games").fetchall())
+    def known(self) -> dict[str, str]:
+        """Every stored game's id, with the hash of its stored text (``content_hash``)."""
+        return {gid: content_hash(text) for gid, text in self.db.execute("SELECT id, record FROM games")}
 
     def has(self, game: str) -> bool:
         return self.db.execute("SELECT 1 FROM games WHERE id = ?", [game]).fetchone() is not None
 
-    def add(self, rows: GameRows) -> None:
-        """Write one game and everything under it in a single transaction."""
+    def add(self, rows: GameRows, *, replace: bool = False) -> tuple[str, list[str]]:
+        """Write one game and everything under it in a single transaction, and say what it did:
+        ``added``; ``already`` (the same text was stored); ``updated`` (the same game, stored
+        before with other comments, glyphs or descriptive tags, now replaced by this one).
+
+        With ``replace``, other games imported before from the same file and record number
+        (the record's moves were changed since) are deleted in the same transaction; their
+        ids come second.
+        """
+        with self._write() as conn:
+            replaced = []
+            if replace:
+                replaced = [r[0] for r in conn.execute(
+                    "SELECT id FROM games WHERE source = ? AND record_number = ? AND id != ?",
+                    [rows.game["source"], rows.game["record_number"], rows.id])]
+                for gid in replaced:
+                    _delete(conn, gid)
+            stored = conn.execute("SELECT record FROM games WHERE id = ?", [rows.id]).fetchone()
+            if stored is not None and stored[0] == rows.game["record"]:
+                return ALREADY, replaced
+            if stored is not None:
+                _delete(conn, rows.id)
+            self._insert(rows)
+        return (ADDED if stored is None else UPDATED), replaced
+
+    def delete(self, games: list[str] | None = None, source: str | None = None) -> list[str]:
+        """Delete the games named, or every game imported from ``source``: the ids deleted."""
+        with self._write() as conn:
+            found = [r[0] for r in conn.execute(
+                "SELECT id FROM games WHERE id IN (SELECT value FROM json_each(?)) OR source = ? ORDER BY rowid",
+                [json.dumps(games or []), source])]
+            for gid in found:
+                _delete(conn, gid)
+        return found
+
+    def _insert(self, rows: GameRows) -> None:
         db = self.db
-        with db.atomic():
-            db["games"].insert(rows.game)
-            db["players"].insert_all(rows.players)
-            db.conn.executemany(_DECISIONS, rows.decisions)
-            db.conn.executemany(_EVENTS, rows.events)
-            db.conn.executemany(_SNAPSHOTS, rows.snapshots)
+        db["games"].insert(rows.game)
+        db["players"].insert_all(rows.players)
+        db.conn.executemany(_DECISIONS, rows.decisions)
+        db.conn.executemany(_EVENTS, rows.events)
+        db.conn.executemany(_SNAPSHOTS, rows.snapshots)
+        db.conn.executemany(_PLAYER_STATES, rows.player_states)
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taken at once (BEGIN IMMEDIATE) so that two imports into the
+        same database wait for each other instead of failing; a full disk becomes a StoreError
+        and leaves the database as it was before the transaction."""
+        conn = self.db.conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.commit()
+        except sqlite3.OperationalError as error:
+            if conn.in_transaction:
+                conn.rollback()
+            raise _write_error(self.path, error) from None
 
     def state(self, game: str, seq: int) -> GameState:
         return load_state(self.db.conn, game, seq)
+
+
+ADDED, ALREADY, UPDATED = "added", "already", "updated"
+
+
+def _delete(conn: sqlite3.Connection, game: str) -> None:
+    for table in ("player_states", "events", "snapshots", "decisions", "players", "games"):
+        conn.execute(f"DELETE FROM {table} WHERE {'id' if table == 'games' else 'game'} = ?", [game])
+
+
+def _write_error(path: Path, error: sqlite3.OperationalError) -> StoreError:
+    text = str(error)
+    if "full" in text or "disk I/O" in text:
+        return StoreError(f"cannot write to {path}: {text} (is the disk full?); the games stored before "
+                          "are kept, whole",
+                          hint="free some disk space and run the same import again: it adds the rest")
+    if "locked" in text or "busy" in text:
+        return StoreError(f"cannot write to {path}: {text} (another program holds it)",
+                          hint="wait for it to finish, then run the import again")
+    return StoreError(f"cannot write to {path}: {text}")
 
 
 def load_state(conn: sqlite3.Connection, game: str, seq: int) -> GameState:

@@ -1,15 +1,22 @@
 """Importing record files: parse, replay strictly, and write each game in one transaction.
 
-A game is keyed by the hash of its canonical text, so importing the same record again (from
-the same file or another) adds nothing and costs no replay. A record that does not parse or
-that the rules refuse is reported with where it is, and the import goes on with the next.
+A game is keyed by what defines it (``rows.game_id``: the defining tags, the start and the
+moves), so importing the same record again (from the same file or another) adds nothing and
+costs no replay, and a record corrected in its comments, glyphs, variations or descriptive
+tags updates the stored game. A record that does not parse or that the rules refuse is
+reported with where it is, and the import goes on with the next.
+
+The replay runs in worker processes that end with this one (``replay.workers``). Ctrl-C
+stops the import between two games: the report says how many were stored, all whole.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,9 +24,11 @@ import notation
 
 from gtr_replay.errors import UsageError
 from gtr_replay.replay.files import parse_piece, record_files, record_pieces
+from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
-from gtr_replay.store.db import Store
-from gtr_replay.store.rows import game_id, game_rows
+from gtr_replay.replay.workers import pool
+from gtr_replay.store.db import ADDED, ALREADY, Store
+from gtr_replay.store.rows import content_hash, game_id, game_rows
 
 
 @dataclass(frozen=True)
@@ -31,6 +40,8 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
+        if not self.record_number:  # about the whole file
+            return f"{self.source}: {self.message}"
         return f"record {self.record_number} of {self.source} not imported: {self.message}"
 
     def to_dict(self) -> dict:
@@ -52,18 +63,26 @@ class Added:
 class ImportReport:
     files: int = 0
     added: list[Added] = field(default_factory=list)
+    updated: list[Added] = field(default_factory=list)
+    """Games stored before whose record changed in comments, glyphs or descriptive tags."""
+    replaced: list[str] = field(default_factory=list)
+    """Ids of games deleted by ``replace`` (their record's moves changed)."""
     already: int = 0
-    """Records whose game the database already held."""
+    """Records whose game the database already held, as written."""
     problems: list[Problem] = field(default_factory=list)
+    interrupted: bool = False
+    """Ctrl-C stopped the import; every game counted above is stored, whole."""
 
     @property
     def ok(self) -> bool:
-        return not self.problems
+        return not self.problems and not self.interrupted
 
     def to_dict(self) -> dict:
-        return {"files": self.files, "added": len(self.added), "already": self.already,
-                "decisions": sum(a.decisions for a in self.added),
-                "games": [a.__dict__ for a in self.added], "problems": [p.to_dict() for p in self.problems]}
+        return {"files": self.files, "added": len(self.added), "updated": len(self.updated),
+                "replaced": len(self.replaced), "already": self.already,
+                "decisions": sum(a.decisions for a in self.added + self.updated),
+                "games": [a.__dict__ for a in self.added], "updated_games": [a.__dict__ for a in self.updated],
+                "problems": [p.to_dict() for p in self.problems], "interrupted": self.interrupted}
 
 
 Progress = Callable[[int], None]
@@ -81,13 +100,22 @@ process writes; below it, starting workers costs more than it saves."""
 
 
 def import_files(store: Store, paths, *, progress: Progress | None = None,
-                 files: list[Path] | None = None, workers: int | None = None) -> ImportReport:
-    """Import every record of the files and folders in ``paths`` into ``store``."""
+                 files: list[Path] | None = None, workers: int | None = None,
+                 replace: bool = False, rulings: str | None = None) -> ImportReport:
+    """Import every record of the files and folders in ``paths`` into ``store``.
+
+    With ``replace``, a record stored before from the same file and record number as another
+    game (its moves were changed since) takes that game's place. With ``rulings``, each record
+    is stored with those readings laid over its own (its tag says so, so it is a game of its
+    own).
+    """
+    if rulings:
+        parse_rulings(rulings)  # a wrong name is a usage error before any work
     files = record_files(paths) if files is None else files
     if not files:
         raise UsageError("no .gtr files found", hint="give .gtr files or folders holding them")
     report = ImportReport(files=len(files))
-    tasks: list[tuple[str, int, int, str]] = []
+    tasks: list[tuple[str, int, int, str, str | None]] = []
     for path in files:
         source = str(path)
         try:
@@ -96,54 +124,92 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
             report.problems.append(Problem(source, 0, f"cannot read the file: "
                                                       f"{getattr(error, 'strerror', None) or error}"))
             continue
-        tasks.extend((source, number, line, piece) for number, line, piece in record_pieces(text))
+        pieces = [(source, number, line, piece, rulings) for number, line, piece in record_pieces(text)]
+        if not pieces:
+            report.problems.append(Problem(source, 0, NO_RECORD))
+        tasks.extend(pieces)
+    known = {} if replace else store.known()
     workers = workers or (os.cpu_count() or 1)
-    if workers > 1 and len(tasks) >= PARALLEL_FROM:
-        with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(store.ids(),)) as pool:
-            _write_all(store, pool.map(_work, tasks, chunksize=4), report, progress)
-    else:
-        _start_worker(store.ids())
-        _write_all(store, map(_work, tasks), report, progress)
+    try:
+        if workers > 1 and len(tasks) >= PARALLEL_FROM:
+            with pool(workers, _start_worker, (known,)) as executor:
+                results = executor.map(_work, tasks, chunksize=4)
+                try:
+                    _write_all(store, results, report, progress, replace)
+                except BaseException:
+                    executor.shutdown(wait=True, cancel_futures=True)
+                    raise
+        else:
+            _start_worker(known)
+            _write_all(store, map(_work, tasks), report, progress, replace)
+    except KeyboardInterrupt:
+        report.interrupted = True
     return report
 
 
-def _write_all(store: Store, results, report: ImportReport, progress: Progress | None) -> None:
+NO_RECORD = "no record in the file (a record starts with its tags, such as [Game \"Glory to Rome\"])"
+
+
+def _write_all(store: Store, results, report: ImportReport, progress: Progress | None, replace: bool) -> None:
     """Write each replayed game in its own transaction, in the order of the files."""
     for source, number, outcome in results:
         if isinstance(outcome, str):
             report.problems.append(Problem(source, number, outcome))
-        elif isinstance(outcome, tuple) or store.has(outcome.id):  # stored before, or twice in this import
+        elif isinstance(outcome, tuple):  # stored before, as written
             report.already += 1
         else:
-            store.add(outcome)
-            game = outcome.game
-            report.added.append(Added(game["id"], game["ruleset"], game["players"], game["winners"],
-                                      game["decisions"]))
+            with _counted():
+                done, replaced = store.add(outcome, replace=replace)
+                report.replaced += replaced
+                if done == ALREADY:  # twice in this import, or stored meanwhile by another import
+                    report.already += 1
+                else:
+                    game = outcome.game
+                    summary = Added(game["id"], game["ruleset"], game["players"], game["winners"],
+                                    game["decisions"])
+                    (report.added if done == ADDED else report.updated).append(summary)
         if progress is not None:
             progress(1)
 
 
-_KNOWN: frozenset[str] = frozenset()
+@contextmanager
+def _counted() -> Iterator[None]:
+    """Ctrl-C waits until the game being written is stored and counted (or not stored at all),
+    so that the report says exactly what the database kept."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
-def _start_worker(known: frozenset[str]) -> None:
+_KNOWN: dict[str, str] = {}
+
+
+def _start_worker(known: dict[str, str]) -> None:
     global _KNOWN
     _KNOWN = known
 
 
-def _work(task: tuple[str, int, int, str]):
-    """Parse, hash and replay one record (in a worker): its rows, ('already', id), or a problem."""
-    source, number, line, piece = task
+def _work(task: tuple[str, int, int, str, str | None]):
+    """Parse, key and replay one record (in a worker): its rows, ('already', id), or a problem."""
+    source, number, line, piece, rulings = task
     try:
         records = parse_piece(source, line, piece)
     except notation.NotationError as error:
         return source, number, str(error)
     if len(records) != 1:
         return source, number, f"{source}:{line}: expected one record here, found {len(records)}"
-    record = records[0]
+    record = with_rulings(records[0], rulings)
     canonical = notation.write(record)
-    gid = game_id(canonical)
-    if gid in _KNOWN:
+    gid = game_id(record)
+    if _KNOWN.get(gid) == content_hash(canonical):
         return source, number, ("already", gid)
     try:
         return source, number, game_rows(record, source=source, number=number, canonical=canonical)

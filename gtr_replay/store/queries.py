@@ -67,7 +67,14 @@ def open_read_only(path: str | Path) -> sqlite3.Connection:
                          hint=f"create it with: gtr import examples/ --db {path}")
     conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
     conn.execute("PRAGMA query_only = ON")
+    conn.set_authorizer(_no_other_file)
     return conn
+
+
+def _no_other_file(action: int, *_) -> int:
+    """Refuse ATTACH: ``mode=ro`` covers only the main database, and ATTACH (also run inside
+    ``VACUUM INTO``) would create the file it names."""
+    return sqlite3.SQLITE_DENY if action == sqlite3.SQLITE_ATTACH else sqlite3.SQLITE_OK
 
 
 def run_query(path: str | Path, sql: str, params: dict | None = None) -> QueryResult:
@@ -88,6 +95,10 @@ def run_query(path: str | Path, sql: str, params: dict | None = None) -> QueryRe
                          "decisions, events, snapshots") from None
     except sqlite3.DatabaseError as error:
         text = str(error)
+        if "not authorized" in text or "authorization denied" in text:
+            raise UsageError(f"the query would open or create another database file: {text} ({path} is "
+                             "opened read-only; ATTACH and VACUUM INTO are refused)",
+                             hint="gtr query only reads; copy the database with cp or sqlite3 .backup") from None
         if "one statement" in text:
             raise UsageError(f"the query holds several statements: {text}", hint="run one at a time") from None
         raise UsageError(f"the query failed: {text} ({path})") from None

@@ -12,18 +12,39 @@ from dataclasses import dataclass, field
 from functools import cache
 
 import notation
-from notation import Record
+from notation import Comment, Record
 
 from gtr_replay.cards import cards_for
 from gtr_replay.engine.decisions import Follow, Lead
 from gtr_replay.engine.scoring import result
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
+from gtr_replay.store.player_states import player_rows
 from gtr_replay.store.snapshots import KEY_EVERY, compact, delta, dumps
 
 
-def game_id(canonical: str) -> str:
-    """The key of a record: the first 16 hex digits of the SHA-256 of its canonical text."""
+DEFINING_TAGS = ("Ruleset", "Players", "Expansion", "Rulings", "Deck", "Start")
+"""The tags that say which game was played; the others (Event, Date, Result...) describe it."""
+
+
+def game_id(record: Record) -> str:
+    """The key of a game: the first 16 hex digits of the SHA-256 of what defines it.
+
+    That is the defining tags, the setup or position block (without comments) and the
+    statements of the main line. Comments, glyphs, variations and the other tags are notes
+    on the game: a record edited in those is the same game, stored again in its place.
+    """
+    tags = [[name, record.tag(name)] for name in DEFINING_TAGS if record.tag(name) is not None]
+    start = None
+    if record.start is not None:
+        start = [record.start.word] + [line.text() for line in record.start.lines if not isinstance(line, Comment)]
+    moves = [str(step.statement) for step in record.steps]
+    identity = json.dumps({"tags": tags, "start": start, "moves": moves}, ensure_ascii=False)
+    return hashlib.sha256(identity.encode("utf-8")).hexdigest()[:16]
+
+
+def content_hash(canonical: str) -> str:
+    """A hash of the whole canonical text: tells an edited record from the one stored."""
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
@@ -41,6 +62,7 @@ class GameRows:
     decisions: list[tuple] = field(default_factory=list)
     events: list[tuple] = field(default_factory=list)
     snapshots: list[tuple] = field(default_factory=list)
+    player_states: list[tuple] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -56,7 +78,7 @@ SNAPSHOT_COLUMNS = ("game", "seq", "base", "state")
 def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None) -> GameRows:
     """Replay ``record`` (strictly) and turn every snapshot into rows."""
     canonical = canonical if canonical is not None else notation.write(record)
-    gid = game_id(canonical)
+    gid = game_id(record)
     replayer = Replayer(record, source=source)
     rows = GameRows({})
     decisions, events, snapshots = rows.decisions, rows.events, rows.snapshots
@@ -85,6 +107,7 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
                 leader = next(p for p in state["players"] if p["name"] == decision.player)
                 clients = sum(1 for card in leader["clientele"] if roles.get(card) == role)
         points = snap.annotation.points
+        rows.player_states.extend(player_rows(gid, snap.seq, turn, replayer.start.ruleset, state, points))
         decisions.append((gid, snap.seq, snap.index, path, turn, snap.player, snap.kind, snap.text, snap.line,
                           snap.column, "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None,
                           int(snap.forced), role, clients, dumps(points) if points else None))

@@ -1,6 +1,6 @@
 """The tables, indexes and views of a games database, created with sqlite-utils.
 
-One row in ``games`` per record, keyed by the hash of its canonical text; ``players``,
+One row in ``games`` per game, keyed by a hash of what defines it (``rows.game_id``); ``players``,
 ``decisions``, ``events`` and ``snapshots`` hang off it. Columns are described in
 ``COLUMNS`` so ``gtr query`` users (and tests) can read what each one means.
 """
@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import sqlite_utils
 
-VERSION = 1
-"""Stored in ``PRAGMA user_version``; a database of another version is refused."""
+from gtr_replay.store import player_states
+
+VERSION = 2
+"""Stored in ``PRAGMA user_version``; a database of another version is refused. (Version 2
+keys a game by what defines it, version 1 by its whole text.)"""
 
 TABLES: dict[str, dict] = {
     "games": dict(
@@ -45,10 +48,12 @@ TABLES: dict[str, dict] = {
         pk=("game", "seq"), foreign_keys=[(("game", "seq"), "decisions", ("game", "seq"))],
         not_null={"state"},  # rows of a few hundred bytes to 2 KB: better in a rowid table
     ),
+    "player_states": player_states.TABLE,
 }
 
 COLUMNS = {
-    "games.id": "first 16 hex digits of the SHA-256 of the record's canonical text",
+    "games.id": "first 16 hex digits of the SHA-256 of what defines the game: the tags Ruleset, Players, "
+                "Expansion, Rulings, Deck and Start, the setup or position block, the main line's statements",
     "games.players": "number of players",
     "games.player_names": "names in seating order, comma separated",
     "games.winners": "winner(s), comma separated (NULL when the record stops before the end)",
@@ -80,6 +85,10 @@ COLUMNS = {
     "events.n": "order within the statement, from 1",
     "snapshots.base": "NULL for a whole state; else the seq of the snapshot this delta applies to",
     "snapshots.state": "compact state JSON, or the change from base (see gtr_replay.store.snapshots)",
+    **player_states.COLUMNS,
+    "snapshot_states.state": "the whole compact state after the statement, rebuilt from the key snapshot and "
+                             "its deltas in SQL: every value but ruleset, rulings and expansions (in games); "
+                             "deck is the number of cards left of games.deck when it is that deck's tail",
 }
 
 INDEXES = [
@@ -95,6 +104,34 @@ PARTIAL_INDEXES = {
     "idx_events_complete": "ON events (game, seq) WHERE kind = 'complete'",
     "idx_decisions_lead_clients": "ON decisions (clients) WHERE verb = 'lead'",
 }
+
+SNAPSHOT_STATES = """
+    WITH RECURSIVE built(game, seq, state) AS (
+        SELECT game, seq, state FROM snapshots WHERE base IS NULL
+        UNION ALL
+        SELECT s.game, s.seq, (
+            SELECT json_group_object(k, CASE WHEN t IN ('object', 'array', 'true', 'false', 'null')
+                                             THEN json(v) ELSE v END)
+            FROM (
+                SELECT key AS k, type AS t, CASE type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false'
+                                                      WHEN 'null' THEN 'null' ELSE value END AS v
+                FROM json_each(b.state)
+                WHERE key <> 'players' AND key NOT IN (SELECT key FROM json_each(s.state))
+                UNION ALL
+                SELECT key, type, CASE type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false'
+                                            WHEN 'null' THEN 'null' ELSE value END
+                FROM json_each(s.state) WHERE key <> 'players'
+                UNION ALL
+                SELECT 'players', 'array', (
+                    SELECT json_group_array(json(json_patch(p.value,
+                               coalesce(json_extract(s.state, '$.players."' || p.key || '"'), '{}'))))
+                    FROM (SELECT key, value FROM json_each(b.state, '$.players') ORDER BY key) p)))
+        FROM snapshots s JOIN built b ON b.game = s.game AND b.seq = s.base
+    )
+    SELECT game, seq, state FROM built"""
+"""Every snapshot as a whole state, in plain SQL: a key snapshot as stored, a delta laid over
+the state it follows (its top-level values replace, each changed player's keys replace;
+see ``gtr_replay.store.snapshots``). Works in sqlite3 and Datasette alike."""
 
 VIEWS = {
     "final_scores": """
@@ -125,17 +162,20 @@ VIEWS = {
     "end_reasons": """
         SELECT ruleset, players, end_reason, count(*) AS games FROM games
         GROUP BY ruleset, players, end_reason""",
+    "snapshot_states": SNAPSHOT_STATES,
 }
 
 
 def prepare(db: sqlite_utils.Database) -> None:
-    """Create whatever is missing: tables, indexes, views; set the version."""
+    """Create whatever is missing: tables, indexes, views; set the version. A database made
+    before ``player_states`` existed gets the table filled from its snapshots."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version not in (0, VERSION):
         from gtr_replay.errors import StoreError
         raise StoreError(f"database schema version {version}: this gtr writes version {VERSION}",
                          hint="import into a new database file")
-    if version == VERSION and set(TABLES) <= set(db.table_names()):
+    existing = set(db.table_names())
+    if version == VERSION and set(TABLES) <= existing and set(VIEWS) <= set(db.view_names()):
         return
     with db.atomic():
         for name, spec in TABLES.items():
@@ -153,3 +193,5 @@ def prepare(db: sqlite_utils.Database) -> None:
         for name, sql in VIEWS.items():
             db.create_view(name, " ".join(sql.split()), ignore=True)
         db.execute(f"PRAGMA user_version = {VERSION}")
+        if "games" in existing and "player_states" not in existing:
+            player_states.backfill(db.conn)

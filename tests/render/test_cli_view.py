@@ -113,7 +113,8 @@ def test_replay_narrates_every_statement_when_not_on_a_terminal(short_file):
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == f"{short_file} · record 1 · republic · Ann, Ben, Cid · 10 statements"
-    assert "turn 1   Ann gathers Bath !?  {she wants the Bath for later}" in lines
+    assert ("turn 1   Ann gathers Bath !?  — Ann: Bath pool → stockpile; turn over: 2 played cards back to the "
+            "pool  {she wants the Bath for later}") in lines
     assert lines[-1] == "next: Ben to lead or think"
 
 

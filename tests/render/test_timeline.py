@@ -51,9 +51,12 @@ def test_a_statement_that_ends_a_turn_belongs_to_that_turn():
 
 def test_narration_carries_glyphs_comments_and_variations():
     lines = [line.plain for line in short_timeline().narrated()]
-    assert lines[2] == "turn 1   Ben thinks: draw [Atrium]  {at refill size, so one card}"
-    assert lines[4] == "turn 1   Ann gathers Bath !?  {she wants the Bath for later}"
-    assert lines[-1] == "turn 2     ( Ben lays Gate )  {a stronger start?}"
+    assert lines[2] == ("turn 1   Ben thinks: draw [Atrium]  — Ben: Atrium deck → hand; Cid: 1 Laborer action "
+                        "left  {at refill size, so one card}")
+    assert lines[4].startswith("turn 1   Ann gathers Bath !?  — Ann: Bath pool → stockpile; ")
+    assert lines[4].endswith("  {she wants the Bath for later}")
+    assert lines[-1].startswith("turn 2     ( Ben lays Gate )  — Ben's Gate on a Brick in town site; ")
+    assert lines[-1].endswith("  {a stronger start?}")
     assert len(lines) == 11
 
 

@@ -30,7 +30,7 @@ def saved(db, name) -> list[dict]:
 
 
 def key(replayer) -> str:
-    return game_id(notation.write(replayer.record))
+    return game_id(replayer.record)
 
 
 def turns_of(replayer, snaps):

@@ -1,0 +1,268 @@
+"""gtr-replay beside python-chess, in one run: CPU seconds, interleaved rounds, ratios.
+
+    python -m pip install chess          # the benchmark's one extra dependency
+    python benchmarks/bench_chess.py [--games 1008] [--chess-games 1000] [--rounds 3]
+
+The machines this runs on are shared and noisy, so absolute rates mean little: each measure
+is taken for both libraries in the same round, one after the other, in CPU seconds of this
+process (``time.process_time``), the best round kept; the ratio gtr-replay / python-chess is
+what to compare between runs. The corpora are made first (not timed):
+
+- gtr-replay: self-play records of every ruleset and player count, half starting from a
+  ``Deck`` tag, half from a setup block with every drawn card listed;
+- python-chess: random legal games (seeded), written as PGN.
+
+Measures: parse + validate in one process (decisions vs plies per CPU-second: ``gtr check``'s
+work without workers, against ``chess.pgn.read_game``), parse only with a cold line cache
+(statements/s against a token + SAN-regex read of the movetext), header scan (records/s:
+``notation.iter_headers`` against ``chess.pgn.read_headers``), import with snapshots into
+SQLite (decisions/s and bytes per decision, against one FEN per ply), and peak memory of a
+parse + validate (a fresh process each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import io
+import json
+import random
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+try:
+    import chess
+    import chess.pgn
+except ImportError:  # pragma: no cover - a usage error, not a failure
+    sys.exit("bench_chess needs python-chess: python -m pip install chess")
+
+import notation  # noqa: E402
+from notation import reader  # noqa: E402
+
+from gtr_replay.replay.replayer import Replayer  # noqa: E402
+from gtr_replay.selfplay import selfplay  # noqa: E402
+from gtr_replay.store import Store, import_files  # noqa: E402
+from gtr_replay.vocabulary import card_vocabulary  # noqa: E402
+
+CONFIGS = [(r, n) for r in ("classic", "republic", "imperium") for n in (2, 3, 4, 5)]
+
+
+# -- corpora ---------------------------------------------------------------------------------
+
+def gtr_corpus(games: int, seed: str) -> str:
+    per = max(1, games // len(CONFIGS))
+    records = []
+    for ruleset, players in CONFIGS:
+        for n, game in enumerate(selfplay(ruleset, players, seed, per)):
+            records.append(game.record(draws=n % 2 == 1))
+    return notation.write(records)
+
+
+def chess_corpus(games: int, seed: int) -> str:
+    rng = random.Random(seed)
+    out = []
+    for g in range(games):
+        board = chess.Board()
+        while not board.is_game_over() and board.ply() < 200:
+            board.push(rng.choice(list(board.legal_moves)))
+        game = chess.pgn.Game.from_board(board)
+        game.headers["Event"] = f"Random {g}"
+        out.append(str(game))
+    return "\n\n".join(out) + "\n"
+
+
+# -- the measures, one function per library and measure ------------------------------------
+
+def gtr_validate(text: str) -> int:
+    decisions = 0
+    for record in notation.parse(text, vocabulary=card_vocabulary()):
+        replayer = Replayer(record, keep_states=False)
+        for snap in replayer.run():
+            decisions += snap.decision is not None
+        if replayer.diagnostics:
+            raise SystemExit(f"a benchmark record does not replay: {replayer.diagnostics[0]}")
+    return decisions
+
+
+def chess_validate(text: str) -> int:
+    plies = 0
+    stream = io.StringIO(text)
+    while (game := chess.pgn.read_game(stream)) is not None:
+        if game.errors:
+            raise SystemExit(f"a benchmark game does not replay: {game.errors[0]}")
+        plies += sum(1 for _ in game.mainline_moves())
+    return plies
+
+
+def gtr_parse(text: str) -> int:
+    reader._caches.clear()  # cold: every distinct line parsed again
+    return sum(len(r.steps) for r in notation.parse(text, vocabulary=card_vocabulary()))
+
+
+def chess_parse(text: str) -> int:
+    """The movetext read as ``chess.pgn`` tokenises it, each move token matched by the SAN
+    regex: python-chess's syntax check without the board."""
+    moves = 0
+    for line in text.splitlines():
+        if not line or line.startswith("["):
+            continue
+        for match in chess.pgn.MOVETEXT_REGEX.finditer(line):
+            token = match.group(0)
+            if token[0] not in "{;%(\n)$!?*" and not token[0].isdigit() and chess.SAN_REGEX.match(token):
+                moves += 1
+    return moves
+
+
+def gtr_headers(text: str) -> int:
+    return sum(1 for _ in notation.iter_headers(text))
+
+
+def chess_headers(text: str) -> int:
+    stream = io.StringIO(text)
+    count = 0
+    while chess.pgn.read_headers(stream) is not None:
+        count += 1
+    return count
+
+
+def gtr_import(text: str) -> tuple[int, int]:
+    with tempfile.TemporaryDirectory() as folder:
+        path, db = Path(folder) / "games.gtr", Path(folder) / "games.db"
+        path.write_text(text, encoding="utf-8")
+        with Store(db) as store:
+            report = import_files(store, [path], workers=1)
+        return sum(a.decisions for a in report.added), db.stat().st_size
+
+
+def chess_import(text: str) -> tuple[int, int]:
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "games.db"
+        conn = sqlite3.connect(db)
+        conn.execute("CREATE TABLE plies (game INTEGER, ply INTEGER, san TEXT, fen TEXT, PRIMARY KEY (game, ply))")
+        stream = io.StringIO(text)
+        plies = 0
+        number = 0
+        while (game := chess.pgn.read_game(stream)) is not None:
+            number += 1
+            board = game.board()
+            rows = []
+            for ply, move in enumerate(game.mainline_moves(), 1):
+                san = board.san(move)
+                board.push(move)
+                rows.append((number, ply, san, board.fen()))
+            with conn:
+                conn.executemany("INSERT INTO plies VALUES (?, ?, ?, ?)", rows)
+            plies += len(rows)
+        conn.close()
+        return plies, db.stat().st_size
+
+
+def timed(work, text):
+    gc.collect()
+    start = time.process_time()
+    value = work(text)
+    return time.process_time() - start, value
+
+
+_PEAK = {
+    "gtr": """
+import sys
+sys.path.insert(0, {root!r})
+import notation
+from gtr_replay.replay.replayer import Replayer
+from gtr_replay.vocabulary import card_vocabulary
+text = open({path!r}, encoding="utf-8").read()
+for record in notation.parse(text, vocabulary=card_vocabulary()):
+    for _ in Replayer(record, keep_states=False).run():
+        pass
+print(next(l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")))
+""",
+    "chess": """
+import chess.pgn
+stream = open({path!r}, encoding="utf-8")
+while (game := chess.pgn.read_game(stream)) is not None:
+    pass
+print(next(l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")))
+""",
+}
+
+
+def peak_mib(side: str, path: Path) -> float:
+    """Peak memory (MiB) of a fresh process that parses and validates the file (its VmHWM:
+    ``ru_maxrss`` would carry the parent's peak across the exec)."""
+    code = _PEAK[side].format(root=str(ROOT), path=str(path))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return int(out.split()[-1]) / 1024
+
+
+# -- the run ---------------------------------------------------------------------------------
+
+MEASURES = [
+    ("parse + validate, one process", gtr_validate, chess_validate, "decisions", "plies"),
+    ("parse only, cold line cache", gtr_parse, chess_parse, "statements", "SAN tokens"),
+    ("header scan", gtr_headers, chess_headers, "records", "games"),
+]
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--games", type=int, default=1008, help="gtr-replay records (spread over 12 configurations)")
+    options.add_argument("--chess-games", type=int, default=1000)
+    options.add_argument("--rounds", type=int, default=3)
+    options.add_argument("--seed", default="bench-chess")
+    options.add_argument("--no-import", action="store_true", help="skip the SQLite import measure")
+    options.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = options.parse_args()
+
+    gtr_text = gtr_corpus(args.games, args.seed)
+    chess_text = chess_corpus(args.chess_games, 2026)
+    measures = list(MEASURES)
+    if not args.no_import:
+        measures.append(("import with snapshots", lambda t: gtr_import(t)[0], lambda t: chess_import(t)[0],
+                         "decisions", "plies"))
+    best: dict[str, list[float]] = {name: [0.0, 0.0] for name, *_ in measures}
+    for _ in range(args.rounds):
+        for name, ours, theirs, *_ in measures:  # interleaved: both sides in every round
+            for side, work, text in ((0, ours, gtr_text), (1, theirs, chess_text)):
+                seconds, count = timed(work, text)
+                best[name][side] = max(best[name][side], count / max(seconds, 1e-9))
+    rows = []
+    for name, _, _, ours_unit, theirs_unit in measures:
+        ours, theirs = best[name]
+        rows.append({"measure": name, "gtr": round(ours), "gtr_unit": f"{ours_unit}/CPU-s",
+                     "chess": round(theirs), "chess_unit": f"{theirs_unit}/CPU-s", "ratio": round(ours / theirs, 2)})
+    with tempfile.TemporaryDirectory() as folder:
+        gtr_path, chess_path = Path(folder) / "g.gtr", Path(folder) / "c.pgn"
+        gtr_path.write_text(gtr_text, encoding="utf-8")
+        chess_path.write_text(chess_text, encoding="utf-8")
+        ours, theirs = peak_mib("gtr", gtr_path), peak_mib("chess", chess_path)
+        rows.append({"measure": "peak memory, parse + validate", "gtr": round(ours, 1), "gtr_unit": "MiB",
+                     "chess": round(theirs, 1), "chess_unit": "MiB", "ratio": round(ours / theirs, 2)})
+        if not args.no_import:
+            decisions, size = gtr_import(gtr_text)
+            plies, chess_size = chess_import(chess_text)
+            rows.append({"measure": "database bytes per decision", "gtr": round(size / decisions),
+                         "gtr_unit": "bytes", "chess": round(chess_size / plies), "chess_unit": "bytes",
+                         "ratio": round((size / decisions) / (chess_size / plies), 2)})
+    if args.json:
+        print(json.dumps({"gtr_bytes": len(gtr_text.encode()), "chess_bytes": len(chess_text.encode()),
+                          "rows": rows}, indent=2))
+        return
+    print(f"corpora: {args.games} gtr-replay records ({len(gtr_text.encode()) / 1e6:.1f} MB), "
+          f"{args.chess_games} chess games ({len(chess_text.encode()) / 1e6:.1f} MB); best of {args.rounds} "
+          "interleaved rounds, CPU seconds")
+    print(f"{'measure':34} {'gtr-replay':>24} {'python-chess':>26} {'ratio':>6}")
+    for r in rows:
+        print(f"{r['measure']:34} {r['gtr']:>10,} {r['gtr_unit']:<13} {r['chess']:>10,} {r['chess_unit']:<15} "
+              f"{r['ratio']:>6.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""``gtr diff``: one record replayed under two sets of readings, and where they part."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from gtr_replay.cli_common import JsonOpt, RulingsOpt, app, emit_json, out
+from gtr_replay.cli_view import FileArg, RecordOpt
+
+
+def _said(name: str, side) -> Text:
+    if side is None:
+        return Text(f"  {name}: the record has no such statement here", style="dim")
+    line = side.line
+    if not side.accepted:
+        return Text(f"  {name} refuses it: {line.problem}", style="red")
+    return Text(f"  {name} accepts it: " + ("; ".join(line.changes) or "nothing changes"))
+
+
+def _outcome(name: str, o) -> str:
+    if not o.started:
+        return f"{name}: the game cannot be set up: {o.problem}"
+    text = f"{name}: {o.statements} statement(s) replayed; "
+    text += f"game over ({o.end}): {o.result}" if o.over else "the game goes on"
+    if o.problem:
+        text += f"; stopped: {o.problem}"
+    return text
+
+
+def _value(value) -> str:
+    return "—" if value in (None, [], {}, "") else ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+@app.command()
+def diff(
+    file: FileArg,
+    against: Annotated[str, typer.Option("--against", help="The other readings, e.g. 'deck-end=empty-draw'.")],
+    rulings: RulingsOpt = None,
+    record: RecordOpt = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Replay a record under two sets of readings (--rulings, default the record's own, and
+    --against) and show the first statement where they part: one accepts and the other
+    refuses it, or the states after it differ; then how far each side goes. Exit 0 when
+    the readings agree on the whole record, 1 when they part.
+
+    Example: gtr diff game.gtr --rulings deck-end=last-card --against deck-end=empty-draw
+    """
+    from gtr_replay.render.disputes import compare
+    from gtr_replay.render.model import state_model
+    from gtr_replay.render.opening import open_record
+    from gtr_replay.render.state import model_view
+
+    opened = open_record(file, record)
+    found = compare(opened.record, rulings, against, source=str(file))
+    if as_json:
+        emit_json(found.to_dict())
+        raise typer.Exit(1 if found.divergence else 0)
+    a, b = found.a, found.b
+    out.print(Text(f"{file} · record {record}: A = {a.rulings}, B = {b.rulings}", style="bold"), soft_wrap=True)
+    d = found.divergence
+    if d is None:
+        out.print("the readings agree on every statement of the record", soft_wrap=True)
+    else:
+        where = "the start" if d.index == 0 else f"statement {d.index} (line {d.line}, turn {d.turn}): {d.statement}"
+        out.print(Text(f"first divergence, at {where}", style="bold yellow"), soft_wrap=True)
+        if d.index:
+            out.print(_said("A", d.a), soft_wrap=True)
+            out.print(_said("B", d.b), soft_wrap=True)
+        if d.differences:
+            out.print("  the states differ in:", soft_wrap=True)
+            for path, x, y in d.differences[:20]:
+                out.print(f"    {path}: A {_value(x)} | B {_value(y)}", soft_wrap=True, markup=False)
+            if len(d.differences) > 20:
+                out.print(f"    ... and {len(d.differences) - 20} more", soft_wrap=True)
+    out.print(_outcome("A", a), soft_wrap=True, markup=False)
+    out.print(_outcome("B", b), soft_wrap=True, markup=False)
+    if d is not None and d.index == 0:
+        for name, timeline in zip("AB", found.timelines):
+            if timeline is not None:
+                out.print(Text(f"\nunder {name}, the start:", style="bold"), soft_wrap=True)
+                out.print(model_view(state_model(timeline.start)))
+    elif d is not None:
+        for name, side in (("A", d.a), ("B", d.b)):
+            when = "after" if side.accepted else "before"
+            out.print(Text(f"\nunder {name}, the state {when} it:", style="bold"), soft_wrap=True)
+            out.print(model_view(state_model(side.state)))
+    raise typer.Exit(1 if d else 0)

@@ -1,0 +1,73 @@
+"""``gtr plot``: points by turn as an SVG chart, for a record, a stored game or a query."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from gtr_replay.cli_common import RulingsOpt, app, fail, out
+from gtr_replay.cli_view import AsOpt, RecordOpt
+from gtr_replay.errors import UsageError
+
+
+@app.command()
+def plot(
+    file: Annotated[Optional[Path], typer.Argument(help="A record file (.gtr); or use --db with --game or --sql.")]
+    = None,
+    output: Annotated[Optional[Path], typer.Option("--out", "-o", help="The SVG file to write (default: the "
+                                                                       "record's name with .svg, or points.svg).")]
+    = None,
+    db: Annotated[Optional[Path], typer.Option("--db", help="A games database (gtr import).")] = None,
+    game: Annotated[Optional[str], typer.Option("--game", help="With --db: the id of a stored game.")] = None,
+    sql: Annotated[Optional[str], typer.Option("--sql", help="With --db: a query giving player, turn and "
+                                                             "points columns.")] = None,
+    as_player: AsOpt = None,
+    record: RecordOpt = 1,
+    rulings: RulingsOpt = None,
+) -> None:
+    """Draw each player's points at the end of every turn as an SVG line chart: from a
+    record (replayed), from a stored game (the turn_points view) or from any query.
+
+    Example: gtr plot --db games.db --sql "SELECT name AS player, turn, points FROM player_states WHERE name = 'Ann'"
+    """
+    from gtr_replay.render.chart import points_by_turn, series_from_rows, svg
+
+    if (file is None) == (db is None):
+        fail(UsageError("give a record file, or --db with --game or --sql", hint="gtr plot game.gtr -o game.svg"))
+    if db is not None:
+        from gtr_replay.store import run_query
+
+        if (game is None) == (sql is None):
+            fail(UsageError("with --db, give --game ID or --sql QUERY (one of them)"))
+        if as_player or rulings:
+            fail(UsageError("--as and --rulings replay a record; a stored game's points are already counted"))
+        if game is not None:
+            result = run_query(db, "SELECT player, turn, points FROM turn_points WHERE game = :game ORDER BY turn, seat",
+                               {"game": game})
+            if not result.rows:
+                fail(UsageError(f"no game {game!r} in {db}", hint="list them with: gtr query 'SELECT id FROM games'"))
+            title = f"points by turn · game {game}"
+        else:
+            result = run_query(db, sql)
+            title = "points by turn"
+        series = series_from_rows(result.columns, result.rows)
+        target = output or Path("points.svg")
+    else:
+        from gtr_replay.cli_view import _open, _problems, _viewer
+
+        opened = _open(file, record, rulings)
+        viewer = _viewer(opened.timeline, as_player)
+        series = points_by_turn(opened.timeline, viewer)
+        title = f"points by turn · {file.name}" + (f" as {viewer} can count them" if viewer else "")
+        target = output or file.with_suffix(".svg")
+    if not series:
+        fail(UsageError("nothing to plot: the query gave no rows"))
+    try:
+        target.write_text(svg(series, title=title), encoding="utf-8")
+    except OSError as error:
+        fail(UsageError(f"cannot write {target}: {error.strerror}", hint="check the folder exists"))
+    out.print(f"wrote {target} ({len(series)} players)", soft_wrap=True, markup=False)
+    if file is not None:
+        _problems(opened)

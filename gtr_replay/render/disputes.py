@@ -1,0 +1,172 @@
+"""Settling a disputed ruling: one record replayed under two sets of readings, side by side.
+
+``compare(record, a, b)`` replays the record leniently under readings ``a`` and under ``b``
+(each laid over the record's own ``Rulings`` tag) and walks both main lines together. The
+first statement where they part is the ``Divergence``: one side accepts it and the other
+refuses it, or both accept it and the states after it differ (a game that ends under one
+reading only is the common case, AMB-01). Each side's ``Outcome`` says how far it went:
+statements replayed, the first problem, and the end and scores when the game is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from notation import Record
+
+from gtr_replay.engine.scoring import result
+from gtr_replay.engine.state import GameState
+from gtr_replay.render.narration import Line, narrate
+from gtr_replay.render.timeline import Moment, Timeline
+from gtr_replay.replay.diagnostics import Diagnostic
+from gtr_replay.replay.from_game import result_tag
+from gtr_replay.replay.replayer import IllegalStatement
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How far one side's replay went, and how the game stood there."""
+
+    rulings: str
+    statements: int
+    """Main-line statements replayed."""
+    over: bool
+    end: str | None
+    result: str | None
+    """'Ann 24, Ben 19' once the game is over."""
+    problem: str | None
+    """The first thing this side could not accept, with where it is."""
+    started: bool = True
+    """False when the start cannot be set up under these readings (``problem`` says why)."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side at the statement where the sides part."""
+
+    accepted: bool
+    line: Line
+    """The statement as narrated on this side (``line.problem`` when refused)."""
+    state: GameState = field(repr=False)
+    """The state after it (before it, when refused)."""
+
+
+@dataclass(frozen=True)
+class Divergence:
+    index: int
+    """The statement's place on the main line, from 1 (0: the start already differs)."""
+    line: int
+    turn: int
+    statement: str
+    kind: str
+    """'accept-refuse' (one side refuses it) or 'state' (both accept, the states differ)."""
+    a: Side | None
+    b: Side | None
+    differences: list[tuple[str, object, object]]
+    """(where, under a, under b) for each value of the state that differs."""
+
+    def to_dict(self) -> dict:
+        return {"index": self.index, "line": self.line, "turn": self.turn, "statement": self.statement,
+                "kind": self.kind,
+                "a": None if self.a is None else {"accepted": self.a.accepted, "line": self.a.line.to_dict()},
+                "b": None if self.b is None else {"accepted": self.b.accepted, "line": self.b.line.to_dict()},
+                "differences": [{"where": w, "a": x, "b": y} for w, x, y in self.differences]}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    a: Outcome
+    b: Outcome
+    divergence: Divergence | None
+    timelines: tuple[Timeline | None, Timeline | None] = field(repr=False)
+    """Each side's replay (``None`` for a side whose start cannot be set up)."""
+
+    def to_dict(self) -> dict:
+        return {"a": asdict(self.a), "b": asdict(self.b),
+                "divergence": None if self.divergence is None else self.divergence.to_dict()}
+
+
+_CONSTANT = ("rulings",)
+
+
+def differences(a: dict, b: dict, where: str = "") -> list[tuple[str, object, object]]:
+    """Every value that differs between two ``to_dict`` states, named by its path
+    ('players.Ann.hand', 'over'); the rulings themselves are left out."""
+    out: list[tuple[str, object, object]] = []
+    for key in sorted(set(a) | set(b), key=str):
+        if not where and key in _CONSTANT:
+            continue
+        x, y = a.get(key), b.get(key)
+        path = f"{where}.{key}" if where else str(key)
+        if key == "players" and isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+            for p, q in zip(x, y):
+                out.extend(differences(p, q, f"players.{p.get('name')}"))
+        elif isinstance(x, dict) and isinstance(y, dict):
+            out.extend(differences(x, y, path))
+        elif x != y:
+            out.append((path, x, y))
+    return out
+
+
+def _outcome(rulings: str, timeline: Timeline) -> Outcome:
+    final = timeline.state(len(timeline))
+    found = result(final) if final.over else None
+    problem = timeline.problems[0] if timeline.problems else None
+    return Outcome(rulings, len(timeline), final.over, final.end_reason if final.over else None,
+                   result_tag(found) if found else None,
+                   f"{problem.where}: {problem.message}" if problem else None)
+
+
+def _unstarted(rulings: str, problem: Diagnostic) -> Outcome:
+    return Outcome(rulings, 0, False, None, None, f"{problem.where}: {problem.message}", started=False)
+
+
+def _main(timeline: Timeline) -> list[Moment]:
+    return [m for m in timeline.moments if not m.depth]
+
+
+def _side(timeline: Timeline, moment: Moment | None) -> Side | None:
+    if moment is None:
+        return None
+    line = narrate(timeline, moment)
+    state = timeline.state_of(moment.before) if moment.refused else moment.snapshot.state
+    return Side(not moment.refused, line, state)
+
+
+def compare(record: Record, a: str | None, b: str | None, *, source: str = "<record>") -> Comparison:
+    """Replay ``record`` under readings ``a`` and ``b`` and find where they part."""
+    names = (a or "the record's own readings", b or "the record's own readings")
+    sides = []
+    for readings in (a, b):
+        try:
+            sides.append(Timeline.replay(record, source=source, lenient=True, rulings=readings))
+        except IllegalStatement as error:  # the start cannot be set up under these readings
+            sides.append(error.diagnostic)
+    ta, tb = sides
+    if isinstance(ta, Diagnostic) or isinstance(tb, Diagnostic):
+        if isinstance(ta, Diagnostic) and isinstance(tb, Diagnostic):
+            raise IllegalStatement(ta)  # neither can start: no dispute, a bad record
+        outcomes = [_unstarted(n, t) if isinstance(t, Diagnostic) else _outcome(n, t) for n, t in zip(names, sides)]
+        return Comparison(*outcomes, Divergence(0, 0, 0, "(the start)", "accept-refuse", None, None, []),
+                          tuple(t if isinstance(t, Timeline) else None for t in sides))
+    outcome = Comparison(_outcome(names[0], ta), _outcome(names[1], tb), None, (ta, tb))
+    start = differences(ta.start.to_dict(), tb.start.to_dict())
+    if start:
+        return _with(outcome, Divergence(0, 0, ta.start.turn, "(the start)", "state", None, None, start))
+    ma, mb = _main(ta), _main(tb)
+    for index, (x, y) in enumerate(zip(ma, mb), 1):
+        if x.refused and y.refused:
+            break  # both refuse it: they agree, and neither goes further
+        sa, sb = _side(ta, x), _side(tb, y)
+        if x.refused != y.refused:
+            found = Divergence(index, x.snapshot.line, x.turn, x.snapshot.text, "accept-refuse", sa, sb,
+                               differences(sa.state.to_dict(), sb.state.to_dict()))
+            return _with(outcome, found)
+        diff = differences(x.snapshot.state_dict, y.snapshot.state_dict)
+        if diff:
+            return _with(outcome, Divergence(index, x.snapshot.line, x.turn, x.snapshot.text, "state", sa, sb, diff))
+    return outcome
+
+
+def _with(comparison: Comparison, divergence: Divergence) -> Comparison:
+    return Comparison(comparison.a, comparison.b, divergence, comparison.timelines)

@@ -1,0 +1,256 @@
+"""A plain view model of a game state: what a viewer sees, laid out and worded once.
+
+``state_model(state, viewer=..., watch=...)`` gives frozen dataclasses of strings, numbers and
+tuples; ``render.state`` draws them as rich panels and ``render.html`` as a page, and
+``to_dict`` gives them to ``--json``. Every layout decision (cards grouped by role or
+material in the rulebook's order, the points line, the marks on a building, the words of the
+next decision) is taken here, so the renderers only style. What a viewer may see is decided
+in ``render.view`` (RULES.md §0.5).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+
+from gtr_replay.cards import Card, cards_for
+from gtr_replay.engine import pending, rules
+from gtr_replay.engine.scoring import Result, result, scores
+from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.enums import JACK, MATERIALS, ROLES
+from gtr_replay.render import view
+from gtr_replay.render.view import Hidden, VaultWatch
+
+
+@dataclass(frozen=True)
+class Group:
+    """Cards of one role or material (``label``; ``None`` for Jacks and unknown names)."""
+
+    label: str | None
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HiddenCards:
+    """Cards the viewer cannot see: how many, and those seen going in this turn (R-VAULT-1)."""
+
+    count: int
+    known: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BuildingLine:
+    foundation: str
+    site: str
+    out_of_town: bool
+    materials: tuple[str, ...]
+    needed: int
+    complete: bool
+    marks: tuple[str, ...]
+    """'stolen', 'public'."""
+
+
+@dataclass(frozen=True)
+class Points:
+    shown: int
+    """The points the viewer can count: every point, or influence and powers while vault cards
+    and Merchant bonuses are face down (R-VAULT-1)."""
+    text: str
+    """'24 points (19 influence, 5 vault)' or '7 points + vault'."""
+
+
+@dataclass(frozen=True)
+class Camp:
+    name: str
+    leader: bool
+    you: bool
+    points: Points
+    hand: tuple[str, ...] | HiddenCards
+    played: tuple[str, ...]
+    clientele: tuple[Group, ...]
+    clientele_count: int
+    clientele_limit: int
+    hired: tuple[str, ...]
+    stockpile: tuple[Group, ...]
+    vault: tuple[Group, ...] | HiddenCards
+    vault_count: int
+    vault_limit: int
+    influence: int
+    sites: tuple[str, ...]
+    """Site cards in the influence zone, by material."""
+    buildings: tuple[BuildingLine, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    title: str
+    """'turn 3 · Ann leads · Laborer led · republic'."""
+    turn: int
+    leader: str
+    led_role: str | None
+    ruleset: str
+    pool: tuple[Group, ...]
+    deck: int
+    deck_order_known: bool | None
+    """``None`` in a player's view: nobody sees the deck's order (§0.5)."""
+    jacks: int
+    sites_in_town: dict[str, int]
+    sites_out_of_town: dict[str, int]
+    demand: str | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    heading: str
+    """'game over (reason): Ann wins'."""
+    winners: tuple[str, ...]
+    counted: bool
+    scores: tuple[dict, ...]
+    """Per player: player, influence, vault, bonuses, powers, total (R-SCORE-2)."""
+
+
+@dataclass(frozen=True)
+class StateModel:
+    viewer: str | None
+    table: Table
+    camps: tuple[Camp, ...]
+    next: str | None
+    """Who must decide now and how; ``None`` once the game is over."""
+    outcome: Outcome | None
+
+    def to_dict(self) -> dict:
+        return _plain(asdict(self))
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        if set(value) == {"count", "known"}:  # hidden cards keep their shape
+            return {"hidden": value["count"], "known": list(value["known"])}
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def card(state: GameState, name: str) -> Card | None:
+    card_set = cards_for(state.ruleset)
+    return card_set.cards.get(name) or card_set.optional.get(name)
+
+
+def grouped(state: GameState, cards, key: str, order) -> tuple[Group, ...]:
+    """Cards grouped by role or material, in the rulebook's order, each group sorted."""
+    groups: dict[object, list[str]] = defaultdict(list)
+    for name in cards:
+        found = card(state, name)
+        groups[getattr(found, key) if found else None].append(name)
+    out = [Group(str(g), tuple(sorted(groups[g]))) for g in order if g in groups]
+    if None in groups:
+        out.append(Group(None, tuple(sorted(groups[None]))))
+    return tuple(out)
+
+
+def visible_points(state: GameState, viewer: str | None) -> dict[str, int]:
+    """Each player's points as ``viewer`` can count them (see ``Points.shown``)."""
+    full = viewer is None or state.over
+    return {s.player: s.total if full else s.influence + s.powers for s in scores(state)}
+
+
+def _points(state: GameState, i: int, viewer: str | None) -> Points:
+    score = scores(state)[i]
+    if viewer is None or state.over:
+        extra = [f"{score.influence} influence"]
+        if score.vault:
+            extra.append(f"{score.vault} vault")
+        if score.bonuses:
+            extra.append(f"{rules.spec(state).merchant_bonus * len(score.bonuses)} bonus")
+        if score.powers:
+            extra.append(f"{score.powers} powers")
+        return Points(score.total, f"{score.total} points ({', '.join(extra)})")
+    # vault cards and merchant bonuses depend on face-down cards (R-VAULT-1)
+    shown = score.influence + score.powers
+    return Points(shown, f"{shown} points + vault")
+
+
+def _hidden(hidden: Hidden) -> HiddenCards:
+    return HiddenCards(hidden.count, tuple(hidden.known))
+
+
+def camp(state: GameState, i: int, *, viewer: str | None = None, watch: VaultWatch | None = None) -> Camp:
+    """One player's hand and camp as ``viewer`` sees them."""
+    player = state.players[i]
+    hand = view.hand(state, player.name, viewer)
+    if isinstance(hand, Hidden):
+        shown_hand: tuple[str, ...] | HiddenCards = _hidden(hand)
+    else:
+        shown_hand = tuple(sorted(c for c in hand if c != JACK)) + (JACK,) * hand.count(JACK)
+    vault = view.vault(state, player.name, viewer, watch)
+    shown_vault = _hidden(vault) if isinstance(vault, Hidden) else grouped(state, vault, "material", MATERIALS)
+    buildings = []
+    for building in player.buildings:
+        marks = tuple(m for m, on in (("stolen", building.stolen),
+                                      ("public", (i, building.foundation) in state.public)) if on)
+        buildings.append(BuildingLine(building.foundation, str(building.site), building.out_of_town,
+                                      tuple(building.materials), rules.materials_needed(state, i, building),
+                                      building.complete, marks))
+    return Camp(
+        player.name, i == state.leader, viewer == player.name, _points(state, i, viewer), shown_hand,
+        tuple(player.camp), grouped(state, player.clientele, "role", ROLES), len(player.clientele),
+        rules.clientele_limit(state, i), tuple(player.hired), grouped(state, player.stockpile, "material", MATERIALS),
+        shown_vault, len(player.vault), rules.vault_limit(state, i), rules.influence(state, i),
+        tuple(str(m) for m in player.influence), tuple(buildings))
+
+
+def table(state: GameState, *, viewer: str | None = None) -> Table:
+    """The middle of the table: pool, sites, deck, Jacks, the leader and a demand under way."""
+    leader = state.players[state.leader].name
+    title = f"turn {state.turn} · {leader} leads"
+    if state.led_role:
+        title += f" · {state.led_role} led"
+    title += f" · {state.ruleset}"
+    demand = None
+    if state.legionary is not None:
+        d = state.legionary
+        demand = (f"Rome demands {', '.join(map(str, d.demanded))} "
+                  f"({state.players[d.demander].name} shows {', '.join(d.shown)})")
+    return Table(title, state.turn, leader, str(state.led_role) if state.led_role else None, str(state.ruleset),
+                 grouped(state, state.pool, "material", MATERIALS), len(state.deck),
+                 state.deck_known if viewer is None else None,  # its count is public, its order never shown
+                 state.jack_pile, {str(m): state.sites_in_town[m] for m in MATERIALS},
+                 {str(m): state.sites_out_of_town[m] for m in MATERIALS}, demand)
+
+
+def _words(kinds) -> str:
+    names = [k.__name__.lower() for k in kinds]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def next_words(state: GameState) -> str:
+    """Who must decide now and how, or 'the game is over: ...'."""
+    prompt = pending(state)
+    if prompt is None:
+        return f"the game is over: {state.end_reason}"
+    if state.phase is Phase.ACTIONS:
+        i = state.current
+        total = rules.action_count(state, i)
+        return (f"next: {prompt.player}'s {state.led_role} action {state.actions_used + 1} of {total} "
+                f"({_words(prompt.decisions)})")
+    return f"next: {prompt.player} to {_words(prompt.decisions)}"
+
+
+def outcome(found: Result) -> Outcome:
+    """The final scores and the winner(s) (R-SCORE-1..3)."""
+    winners = " and ".join(found.winners)
+    heading = f"game over ({found.reason}): {winners} win{'s' if len(found.winners) == 1 else ''}"
+    rows = tuple({"player": s.player, "influence": s.influence, "vault": s.vault,
+                  "bonuses": [str(b) for b in s.bonuses], "powers": s.powers, "total": s.total}
+                 for s in found.scores)
+    return Outcome(heading, tuple(found.winners), found.counted, rows)
+
+
+def state_model(state: GameState, *, viewer: str | None = None, watch: VaultWatch | None = None) -> StateModel:
+    """The whole state as ``viewer`` sees it (``None``: every card shown)."""
+    view.check_viewer(state, viewer)
+    return StateModel(viewer, table(state, viewer=viewer),
+                      tuple(camp(state, i, viewer=viewer, watch=watch) for i in range(len(state.players))),
+                      None if state.over else next_words(state),
+                      outcome(result(state)) if state.over else None)

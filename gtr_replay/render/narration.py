@@ -1,0 +1,202 @@
+"""Narration: the words for what each statement changed, produced here and nowhere else.
+
+``narrate(timeline, moment, viewer=...)`` gives a ``Line``: the statement with its glyphs and
+comments, and ``changes``, each a short phrase: cards moved and where (grouped per player,
+from and to), influence gained, structures completed, what building powers did or offered,
+the answers the engine gave to a Legionary demand, the actions left, and the points that
+moved. The terminal and the HTML views style these lines; neither words them again.
+
+For a player's view (``viewer``), cards that player could not see move as counts: a draw
+into another hand, a card going face down into a vault from a hand or the deck (R-VAULT-1).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+
+from gtr_replay.engine import rules
+from gtr_replay.engine.decisions import Think
+from gtr_replay.engine.events import Event
+from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.enums import Zone
+from gtr_replay.render.model import next_words, visible_points
+from gtr_replay.render.timeline import Moment, Timeline
+
+
+@dataclass(frozen=True)
+class Line:
+    """One narrated statement."""
+
+    seq: int
+    position: int | None
+    """The main-line position it leads to (``None`` inside a variation or when refused)."""
+    turn: int
+    depth: int
+    statement: str
+    glyphs: tuple[str, ...]
+    comments: tuple[str, ...]
+    forced: bool
+    changes: tuple[str, ...]
+    points: dict[str, int]
+    """Each player's points after it, as the viewer can count them."""
+    problem: str | None = None
+    """Why the rules refused it (the statement changed nothing)."""
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _hidden_from(event: Event, viewer: str | None) -> bool:
+    """Whether ``viewer`` could not see which card moved (R-VAULT-1, RULES.md §0.5)."""
+    if viewer is None:
+        return False
+    if event.source == Zone.DECK:
+        return not (event.target == Zone.HAND and event.player == viewer)
+    if event.target == Zone.VAULT and event.source == Zone.HAND:
+        return event.player != viewer  # Basilica: a card from hand goes in unseen by opponents
+    return False
+
+
+def _moves(events: list[Event], actor: str, viewer: str | None) -> list[str]:
+    """'Ann: Road, Dock hand → stockpile' per player and pair of zones, in order of first move."""
+    groups: dict[tuple, list[str]] = {}
+    for e in events:
+        taken = e.source == e.target == Zone.BUILDING  # narrated by ``_others``
+        if e.kind != "move" or taken or e.source == Zone.CAMP or _answer(e, actor):
+            continue
+        key = (e.player, str(e.source), str(e.target), e.text or "")
+        groups.setdefault(key, []).append("?" if _hidden_from(e, viewer) else e.card)
+    out = []
+    for (player, source, target, note), cards in groups.items():
+        shown = [c for c in cards if c != "?"]
+        unseen = len(cards) - len(shown)
+        what = ", ".join(shown)
+        if unseen:
+            what += (", " if shown else "") + _count(unseen)
+        out.append(f"{player}: {what} {source} → {target}" + (f" ({note})" if note else ""))
+    return out
+
+
+def _returned(events: list[Event]) -> str | None:
+    """The turn's played cards going back to the pool and the Jack pile (R-TURN-8)."""
+    n = sum(1 for e in events if e.kind == "move" and e.source == Zone.CAMP)
+    return f"turn over: {n} played card{'' if n == 1 else 's'} back to the pool" if n else None
+
+
+def _others(events: list[Event], actor: str) -> list[str]:
+    """Influence, completions, powers, demand answers and the end, in rulebook words."""
+    out = []
+    influence: dict[str, int] = {}
+    for e in events:
+        if e.kind == "influence":
+            influence[e.player] = influence.get(e.player, 0) + (e.value or 0)
+    for e in events:
+        if e.kind == "site":
+            out.append(f"{e.player}'s {e.card} on a {e.text} site")
+        elif e.kind == "complete":
+            out.append(f"completes {e.player}'s {e.card}")
+        elif e.kind == "move" and e.source == e.target == Zone.BUILDING:
+            out.append(f"{e.player} takes {e.card} ({e.text})")
+        elif e.kind == "rider":
+            out.append(f"{e.card}: {e.player} may {e.text}")
+        elif e.kind == "public":
+            out.append(f"{e.player}'s {e.card} is public")
+        elif e.kind == "glory":
+            out.append(f"{e.player}: Glory to Rome")
+    out.extend(f"{name} {gain:+d} influence" for name, gain in influence.items() if gain)
+    gives: dict[str, list[str]] = {}
+    for e in events:
+        if _answer(e, actor):
+            gives.setdefault(e.player, []).append(e.card)
+    out.extend(f"{who} gives {', '.join(cards)}" + (f" ({to})" if (to := _to(events, who)) else "")
+               for who, cards in gives.items())
+    return out
+
+
+def _answer(e: Event, actor: str) -> bool:
+    """An answer to a demand the engine made, the only legal one (R-LEG-3)."""
+    return (e.kind == "move" and e.player != actor and e.target == Zone.STOCKPILE
+            and e.source in (Zone.HAND, Zone.STOCKPILE))
+
+
+def _to(events: list[Event], who: str) -> str:
+    return next((e.text for e in events if e.kind == "move" and e.player == who and e.text), "")
+
+
+def _actions_left(state: GameState) -> str | None:
+    """'Ben: 2 Laborer actions left' while the actions of a role are under way (R-TURN-6)."""
+    if state.over or state.phase is not Phase.ACTIONS or not state.led_role:
+        return None
+    i = state.current
+    left = rules.action_count(state, i) - state.actions_used
+    return f"{state.players[i].name}: {left} {state.led_role} action{'' if left == 1 else 's'} left"
+
+
+def _points_moved(before: dict[str, int], after: dict[str, int]) -> str | None:
+    moved = [f"{name} {before.get(name, 0)}→{n}" for name, n in after.items() if before.get(name) != n]
+    return "points " + ", ".join(moved) if moved else None
+
+
+def _demand(events: list[Event], state: GameState) -> str | None:
+    """'Rome demands Brick of Eve and Cid' when a demand has just been made (R-LEG-1, R-LEG-3)."""
+    if state.legionary is None or not any(e.kind == "demand" for e in events):
+        return None
+    d = state.legionary
+    victims = [state.players[i].name for i in d.victims]
+    whom = f" of {' and '.join(victims)}" if victims else ""
+    return f"Rome demands {', '.join(map(str, d.demanded))}{whom}"
+
+
+_DRAWN = re.compile(r"\[([^\]]*)\]")
+
+
+def statement_text(moment: Moment, viewer: str | None) -> str:
+    """The statement as written; another player's drawn cards as a count in a player's view."""
+    snap = moment.snapshot
+    if viewer is None or snap.player == viewer or not isinstance(snap.decision, Think):
+        return snap.text
+    return _DRAWN.sub(lambda m: f"[{_count(len([c for c in m.group(1).split(',') if c.strip()]))}]", snap.text)
+
+
+def _count(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def narrate(timeline: Timeline, moment: Moment, *, viewer: str | None = None) -> Line:
+    """The narrated line of one statement (see the module's docstring)."""
+    snap = moment.snapshot
+    before = timeline.state_of(moment.before)
+    position = timeline.position_of(moment)
+    if moment.refused:
+        return Line(snap.seq, None, moment.turn, moment.depth, statement_text(moment, viewer), tuple(snap.glyphs),
+                    tuple(snap.comments), False, (), visible_points(before, viewer), snap.diagnostic.message)
+    after = snap.state
+    changes = []
+    if snap.forced:
+        changes.append("forced")
+    changes.extend(_others(snap.events, snap.player))
+    changes.extend(_moves(snap.events, snap.player, viewer))
+    points = visible_points(after, viewer)
+    ended = [e.text for e in snap.events if e.kind == "game-end"]
+    if ended:
+        changes.append(f"game ends: {ended[0]}")
+        changes.append("points " + ", ".join(f"{name} {n}" for name, n in points.items()))
+    else:
+        if (moved := _points_moved(visible_points(before, viewer), points)) is not None:
+            changes.append(moved)
+        if (left := _actions_left(after)) is not None:
+            changes.append(left)
+    if (returned := _returned(snap.events)) is not None:
+        changes.append(returned)
+    if (demand := _demand(snap.events, after)) is not None:
+        changes.append(demand)
+    if not changes and not after.over:  # nothing moved: say what the statement leads to
+        changes.append(next_words(after))
+    return Line(snap.seq, position, moment.turn, moment.depth, statement_text(moment, viewer), tuple(snap.glyphs),
+                tuple(snap.comments), snap.forced, tuple(changes), points)
+
+
+def narrated(timeline: Timeline, *, viewer: str | None = None) -> list[Line]:
+    """Every statement's line, variations and a refused statement included, in replay order."""
+    return [narrate(timeline, m, viewer=viewer) for m in timeline.moments]

@@ -1,0 +1,40 @@
+"""Readings given on the command line, laid over a record's own ``Rulings`` tag.
+
+A dispute replays one record under readings it does not name itself, so every command that
+replays takes ``--rulings 'deck-end=empty-draw, ...'``. A ruling named there wins over the
+record's tag; the others keep the tag's reading or the default (AMB-*).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from notation import Record, Tag
+
+from gtr_replay.errors import GtrError
+from gtr_replay.rulings import DEFAULTS, find_ruling, resolve
+
+
+def parse_rulings(chosen: str) -> dict[str, str]:
+    """The rulings ``chosen`` names, by full name, with their readings; an unknown ruling or
+    reading raises ``UnknownNameError`` (a usage error)."""
+    given = resolve(chosen)
+    named = [find_ruling(part.partition("=")[0]).name for part in chosen.split(",") if part.strip()]
+    return {name: given[name] for name in named}
+
+
+def with_rulings(record: Record, chosen: str | None) -> Record:
+    """``record`` with its ``Rulings`` tag's readings overridden by those ``chosen`` names."""
+    if not chosen:
+        return record
+    override = parse_rulings(chosen)
+    try:
+        readings = resolve(record.tag("Rulings"))
+    except GtrError:  # the record's own tag is wrong: the replay reports it where it is written
+        readings = dict(DEFAULTS)
+    readings.update(override)
+    changed = ", ".join(f"{name}={value}" for name, value in readings.items() if DEFAULTS[name] != value)
+    tags = [t for t in record.tags if t.name.lower() != "rulings"]
+    if changed:
+        tags.append(Tag("Rulings", changed))
+    return replace(record, tags=tuple(tags))

@@ -1,0 +1,73 @@
+"""Worker processes that never outlive the process that started them.
+
+``gtr check`` and ``gtr import`` read and replay records in a pool of worker processes.
+A pool's workers wait on a queue; if their parent is killed (``kill -9``, an out-of-memory
+kill, a crash), nothing tells them, and they would wait for ever. Two guards, set up in each
+worker before it takes any work:
+
+- on Linux, ``prctl(PR_SET_PDEATHSIG, SIGKILL)``: the kernel kills the worker the moment
+  its parent dies, even while the worker is busy in C code. (The signal follows the *thread*
+  that forked the worker; the pool forks from the thread that submits work, here the
+  caller's, which lives as long as the pool is used.)
+- everywhere, a watchdog thread that looks every ``WATCH_EVERY`` seconds whether the worker
+  still has the parent it started with (an orphan is handed to another process), and
+  ends the worker if not. It covers systems without ``prctl`` and the moment between the
+  fork and the ``prctl`` call.
+
+Workers also ignore Ctrl-C: the parent alone handles it, stops handing out work and lets the
+workers finish and exit, so an interrupted run ends cleanly and says what it kept.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import signal
+import sys
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Callable
+
+WATCH_EVERY = 0.25
+"""Seconds between two looks of the watchdog at the worker's parent."""
+
+_PR_SET_PDEATHSIG = 1
+
+
+def pool(workers: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> ProcessPoolExecutor:
+    """A process pool whose workers end with this process, however it ends."""
+    return ProcessPoolExecutor(workers, initializer=_start, initargs=(os.getpid(), initializer, initargs))
+
+
+def _start(parent: int, initializer: Callable[..., None] | None, initargs: tuple) -> None:
+    guard(parent)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def guard(parent: int) -> None:
+    """Make the calling process (a worker) end when ``parent`` does."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent died before the guard was set
+        os._exit(1)
+    threading.Thread(target=_watch, args=(parent,), name="parent-watchdog", daemon=True).start()
+
+
+def _die_with_parent() -> bool:
+    """Ask Linux to SIGKILL this process when its parent dies; False where there is no prctl."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc: Any = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        return libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_EVERY)
+    os._exit(1)

@@ -1,0 +1,39 @@
+"""Narration: every statement says what it changed, in words made in one place."""
+
+from pathlib import Path
+
+import pytest
+
+from gtr_replay.engine.scoring import scores
+from gtr_replay.render.narration import narrated
+from gtr_replay.render.opening import open_record
+
+GAMES = Path(__file__).parents[2] / "examples" / "games"
+
+
+@pytest.mark.parametrize("name", ["classic-3p.gtr", "republic-3p.gtr", "imperium-4p.gtr"])
+def test_every_statement_says_what_it_changed(name):
+    timeline = open_record(GAMES / name).timeline
+    lines = narrated(timeline)
+    assert lines and all(line.changes for line in lines)
+    for line, moment in zip(lines, timeline.moments):
+        assert line.points == {s.player: s.total for s in scores(moment.snapshot.state)}
+        if any(e.kind == "move" and e.source == "hand" and e.target == "camp" for e in moment.snapshot.events):
+            assert any(" hand → camp" in c for c in line.changes)
+        if any(e.kind == "demand" for e in moment.snapshot.events) and moment.snapshot.state.legionary:
+            assert any(c.startswith("Rome demands ") for c in line.changes)
+
+
+def test_a_players_narration_counts_what_they_could_not_see():
+    timeline = open_record(GAMES / "republic-3p.gtr").timeline
+    mine = narrated(timeline, viewer="Ann")
+    everyone = narrated(timeline)
+    for seen, full, moment in zip(mine, everyone, timeline.moments):
+        drawn = [e.card for e in moment.snapshot.events if e.kind == "move" and e.source == "deck"]
+        if not drawn:
+            assert seen.changes == full.changes or any(c.startswith("points ") for c in full.changes)
+        elif moment.snapshot.player == "Ann":
+            assert any(", ".join(drawn) in c for c in seen.changes)
+        else:
+            assert not any(card in c for card in drawn for c in seen.changes if "deck → hand" in c)
+            assert any(f"{len(drawn)} card" in c for c in seen.changes)

@@ -1,0 +1,132 @@
+"""Data that leaves cleanly: player_states, whole snapshots in plain SQL, and query output
+as CSV, TSV and JSON that no cell is cut from."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import sqlite3
+
+import pytest
+from store_helpers import replays
+from typer.testing import CliRunner
+
+from gtr_replay.cli import app
+from gtr_replay.engine import rules
+from gtr_replay.store import Store, load_state, run_query
+from gtr_replay.store.snapshots import compact
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def replayed(examples_source):
+    return replays(examples_source[:1])
+
+
+def test_player_states_has_a_row_per_decision_and_player(examples_db, replayed):
+    conn = sqlite3.connect(examples_db)
+    source, number, replayer, snaps = replayed[0]
+    (gid,) = conn.execute("SELECT id FROM games WHERE source = ? AND record_number = ?", [source, number]).fetchone()
+    rows = conn.execute("SELECT seq, name, turn, hand, clientele, stockpile, vault, influence, points, completed, "
+                        "foundations FROM player_states WHERE game = ? ORDER BY seq, seat", [gid]).fetchall()
+    want = []
+    for snap in snaps:
+        state = snap.state
+        for i, p in enumerate(state.players):
+            done = sum(1 for b in p.buildings if b.complete)
+            want.append((snap.seq, p.name, snap.turn, len(p.hand), len(p.clientele), len(p.stockpile), len(p.vault),
+                         rules.influence(state, i), snap.annotation.points[p.name], done, len(p.buildings) - done))
+    assert rows == want
+    total = conn.execute("SELECT count(*) FROM player_states").fetchone()[0]
+    assert total == conn.execute("SELECT sum(g.players) FROM decisions d JOIN games g ON g.id = d.game").fetchone()[0]
+
+
+def test_the_common_questions_need_no_python(examples_db):
+    # who had the biggest clientele at any point, and the largest hand at the end of each game
+    biggest = run_query(examples_db, "SELECT max(clientele) AS most FROM player_states").rows[0][0]
+    assert biggest >= 1
+    last = run_query(examples_db, """SELECT s.game, s.name, s.hand FROM player_states s
+        JOIN (SELECT game, max(seq) AS seq FROM decisions WHERE path = '' GROUP BY game) e
+          ON e.game = s.game AND e.seq = s.seq""").rows
+    assert len(last) == run_query(examples_db, "SELECT sum(players) FROM games").rows[0][0]
+
+
+def _without_empties(state: dict) -> dict:
+    out = {}
+    for key, value in state.items():
+        if key == "players":
+            value = [{k: v for k, v in p.items() if v or k == "name"} for p in value]
+        elif isinstance(value, dict):
+            value = {k: v for k, v in value.items() if v}
+        if value or key in ("deck", "deck_known"):
+            out[key] = value
+    return out
+
+
+def test_snapshot_states_rebuilds_every_snapshot_in_sql(examples_db):
+    conn = sqlite3.connect(examples_db)
+    decks = {g: json.loads(d) for g, d in conn.execute("SELECT id, deck FROM games")}
+    rows = conn.execute("SELECT game, seq, state FROM snapshot_states").fetchall()
+    assert len(rows) == conn.execute("SELECT count(*) FROM snapshots").fetchone()[0]
+    for game, seq, text in rows:
+        want = compact(load_state(conn, game, seq).to_dict(), decks[game])
+        assert _without_empties(json.loads(text)) == _without_empties(want), (game, seq)
+    # and json_extract reads it: the turn of every state, whatever its snapshot's kind
+    turns = conn.execute("SELECT count(*) FROM snapshot_states WHERE json_extract(state, '$.turn') >= 1").fetchone()
+    assert turns[0] == len(rows)
+
+
+def test_an_older_database_gets_player_states_from_its_snapshots(examples_db, tmp_path):
+    copy = tmp_path / "old.db"
+    shutil.copy(examples_db, copy)
+    conn = sqlite3.connect(copy)
+    want = conn.execute("SELECT * FROM player_states ORDER BY game, seq, seat").fetchall()
+    conn.execute("DROP TABLE player_states")
+    conn.commit()
+    conn.close()
+    Store(copy).close()
+    conn = sqlite3.connect(copy)
+    assert conn.execute("SELECT * FROM player_states ORDER BY game, seq, seat").fetchall() == want
+
+
+def query(db, *args):
+    return runner.invoke(app, ["query", *args, "--db", str(db)])
+
+
+def test_csv_round_trips_with_no_cell_cut(examples_db):
+    result = query(examples_db, "--saved", "final-scores", "--csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.stdout, newline="")))
+    expected = run_query(examples_db, "SELECT game, source, record_number, seat, name, score, influence, vault, "
+                                      "bonuses, powers, winner FROM final_scores ORDER BY source, record_number, "
+                                      "seat")
+    assert rows[0] == expected.columns
+    assert rows[1:] == [["" if v is None else str(v) for v in row] for row in expected.rows]
+    assert any(len(row[0]) == 16 for row in rows[1:])  # whole game ids
+
+
+def test_csv_quotes_commas_and_line_breaks(examples_db):
+    result = query(examples_db, "SELECT 'a, b' AS x, 'one\ntwo' AS y, NULL AS z", "--csv")
+    assert list(csv.reader(io.StringIO(result.stdout, newline=""))) == [["x", "y", "z"], ["a, b", "one\ntwo", ""]]
+
+
+def test_piped_output_is_tab_separated_and_whole(examples_db):
+    result = query(examples_db, "SELECT id, record, source FROM games ORDER BY id LIMIT 1")
+    header, row = result.stdout.rstrip("\n").split("\n")[:2]
+    assert header == "id\trecord\tsource"
+    cells = row.split("\t")
+    full = run_query(examples_db, "SELECT id, record, source FROM games ORDER BY id LIMIT 1").rows[0]
+    assert cells[0] == full[0] and cells[2] == full[2]
+    assert cells[1] == " ".join(full[1].replace("\t", " ").split("\n"))  # line breaks become spaces
+    tsv = query(examples_db, "SELECT 1 AS n", "--tsv")
+    assert tsv.stdout == "n\n1\n"
+
+
+def test_json_and_one_format_at_a_time(examples_db):
+    result = query(examples_db, "SELECT 1 AS n, 'Ann' AS name", "--json")
+    assert json.loads(result.stdout) == [{"n": 1, "name": "Ann"}]
+    both = query(examples_db, "SELECT 1", "--csv", "--json")
+    assert both.exit_code == 2 and "one of --json, --csv and --tsv" in both.stderr
