@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import notation
 from notation import Record, Step
 
-from gtr_replay.engine import legal_decisions, rules, unseen
+from gtr_replay.engine import rules, unseen
 from gtr_replay.engine.core import ForcedStep, advance, check
 from gtr_replay.engine.decisions import Decision, Give, Pass, Think, same_decision
 from gtr_replay.engine.draws import check_or_stack
@@ -81,6 +81,8 @@ class Snapshot:
     forced: bool = False
     """The statement restates a decision the engine had already made (a forced action)."""
     diagnostic: Diagnostic | None = None
+    made: tuple[Decision, ...] = ()
+    """The decisions the engine then made by itself (each the only legal choice), in order."""
 
     @property
     def state(self) -> GameState:
@@ -226,7 +228,7 @@ class Replayer:
         comments = tuple(c.text for c in step.comments)
         turn = state.turn
 
-        def snap(decision, events, *, is_forced=False, diagnostic=None) -> Snapshot:
+        def snap(decision, events, *, is_forced=False, diagnostic=None, made=()) -> Snapshot:
             if self.keep_states:
                 kept = state.to_dict()
                 known = self._points.get(id(state))
@@ -235,7 +237,8 @@ class Replayer:
             else:  # checking only: no snapshot to keep, nothing to annotate
                 kept, note = {}, Annotation()
             return Snapshot(self.seq, index, path, turn, statement.actor, statement.kind, text, line, column,
-                            decision, events, note, comments, tuple(step.glyphs), kept, is_forced, diagnostic)
+                            decision, events, note, comments, tuple(step.glyphs), kept, is_forced, diagnostic,
+                            made)
 
         def refuse(message, *, rule_ids=(), hint=None, legal=True) -> Snapshot:
             texts = self._legal_texts(state, text) if legal and not state.over else ()
@@ -296,7 +299,7 @@ class Replayer:
                 unseen.rule_out(state, state.player(decision.player).hand, ruled_out)
             except RulesError as error:
                 return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
-        return snap(decision, applied.events)
+        return snap(decision, applied.events, made=tuple(f.decision for f in applied.forced))
 
     def _reveal(self, state: GameState, decision: Decision, problem: RulesError, line: int) -> RulesError | None:
         """A decision naming cards its player's hand lacks, while the hand holds unseen cards:

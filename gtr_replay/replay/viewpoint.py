@@ -15,21 +15,12 @@ from dataclasses import replace
 from notation import Hand, Record, Step, Turn
 from notation import statements as st
 
-from gtr_replay.engine import decisions as dc
 from gtr_replay.engine.state import GameState
 from gtr_replay.engine.unseen import UNSEEN
-from gtr_replay.enums import JACK, Material, Role, Zone
+from gtr_replay.enums import JACK
 from gtr_replay.errors import UsageError
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.replay.translate import statement_for
-
-_NAMES = {name: getattr(dc, name) for name in dir(dc)} | {"Role": Role, "Material": Material, "Zone": Zone}
-
-
-def _forced(events) -> list[dc.Decision]:
-    """The decisions the engine made by itself, from their ``auto`` events."""
-    return [eval(e.text, {"__builtins__": {}}, _NAMES) for e in events if e.kind == "auto"]  # noqa: S307
-
 
 def as_seen_by(record: Record, player: str) -> Record:
     """``record`` with only ``player``'s hand and draws named (see the module's text)."""
@@ -58,7 +49,7 @@ def as_seen_by(record: Record, player: str) -> Record:
                 statement = replace(statement, drawn=(UNSEEN,) * len(statement.drawn))
             items.append(Step(statement, step.glyphs, tuple(n for n in step.notes if not hasattr(n, "items"))))
             state = snapshot.state
-            for decision in _forced(snapshot.events):
+            for decision in snapshot.made:
                 if decision.player != player:
                     items.append(Step(statement_for(decision, state, [])))
         turns.append(Turn(turn.number, turn.leader, tuple(items)))
