@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, EVERY, MATERIALS, ROLES, Power
+from gtr_replay.powers.base import EVERY, MATERIALS, ROLES, Power, Ruleset
 from gtr_replay.powers.registry import register
 
 
@@ -25,7 +25,7 @@ class ForumRomanum(Power):
     every kind in your stockpile (B-FORUMROMANUM-1, R-END-1d, R-SCORE-1, AMB-15)."""
 
     building = "Forum Romanum"
-    rulesets = BLACK_BOX
+    rulesets = (Ruleset.REPUBLIC,)
     rule_ids = ("B-FORUMROMANUM-1",)
 
     def wins(self, ctx, owner):
