@@ -33,16 +33,18 @@ def exercise(text: str, *, store: bool = True) -> str:
             _, _, _, problems = _check_piece((SOURCE, line, piece, lenient))
             for problem in problems:
                 outcome = max(outcome, _located(problem), key=_RANK.index)
+    vocabulary = card_vocabulary()
     try:
-        canonical = notation.format_text(text, source=SOURCE, vocabulary=card_vocabulary())
+        records = notation.parse(text, source=SOURCE, vocabulary=vocabulary)
+        canonical = notation.format_text(text, source=SOURCE, vocabulary=vocabulary)
     except NotationError as error:
         _located(error)
     else:
-        vocabulary = card_vocabulary()
-        if notation.format_text(canonical, vocabulary=vocabulary) != canonical:
-            raise AssertionError("fmt is not idempotent")
-        if notation.parse(canonical, vocabulary=vocabulary) != notation.parse(text, vocabulary=vocabulary):
+        again = notation.parse(canonical, vocabulary=vocabulary)
+        if again != records:
             raise AssertionError("fmt changed the record")
+        if notation.write(again) != canonical:
+            raise AssertionError("fmt is not idempotent")
     if store:
         importer._start_worker({})
         for number, line, piece in pieces:
