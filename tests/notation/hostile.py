@@ -87,7 +87,7 @@ def line_ends(text: str, rng: random.Random, other: str) -> str:
     return text[:at] + rng.choice(["\x00", "\x0b", "\x0c", "\x1b[31m", "\x85", "\t", "\x00" * 10]) + text[at:]
 
 
-GROW_TO = 4_000_000
+GROW_TO = 1_000_000
 
 
 def grow(text: str, rng: random.Random, other: str) -> str:
