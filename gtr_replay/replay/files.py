@@ -110,8 +110,14 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None) -> 
         report.files.append(file_report)
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise UsageError(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}") from None
+        except UnicodeDecodeError as error:  # a bad file among good ones: report it, check the rest
+            file_report.errors += 1
+            line = error.object[:error.start].count(b"\n") + 1
+            report.problems.append(NotationProblem(f"{path}:{line}: not UTF-8 text: {error.reason} at byte "
+                                                   f"{error.start}; save the file as UTF-8"))
+            continue
+        except OSError as error:
+            raise UsageError(f"{path}: cannot read: {error.strerror or error}") from None
         pieces = [(str(path), line, piece, lenient) for _, line, piece in record_pieces(text)]
         if not pieces:
             file_report.errors += 1
