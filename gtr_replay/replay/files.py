@@ -33,6 +33,9 @@ def record_files(paths) -> list[Path]:
 PARALLEL_FROM = 16
 """Records from which reading runs in one worker process per core."""
 
+NO_RECORD = 'no record in the file (a record starts with its tags, such as [Game "Glory to Rome"])'
+"""What a file without records is told: nothing in it was checked or imported."""
+
 
 def record_pieces(text: str) -> Iterator[tuple[int, int, str]]:
     """(number, first line, text) of each record of a file, found from the tag lines alone,
@@ -121,8 +124,7 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None) -> 
         pieces = [(str(path), line, piece, lenient) for _, line, piece in record_pieces(text)]
         if not pieces:
             file_report.errors += 1
-            report.problems.append(NotationProblem(f"{path}: no record in the file (a record starts with its "
-                                                   'tags, such as [Game "Glory to Rome"])'))
+            report.problems.append(NotationProblem(f"{path}: {NO_RECORD}"))
         tasks.extend(pieces)
     workers = workers or (os.cpu_count() or 1)
     if workers > 1 and len(tasks) >= PARALLEL_FROM:

@@ -23,7 +23,7 @@ from pathlib import Path
 import notation
 
 from gtr_replay.errors import UsageError
-from gtr_replay.replay.files import parse_piece, record_files, record_pieces
+from gtr_replay.replay.files import NO_RECORD, parse_piece, record_files, record_pieces
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.replay.workers import pool
 from gtr_replay.store.db import ADDED, ALREADY, Store
@@ -140,9 +140,6 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
     except KeyboardInterrupt:
         report.interrupted = True
     return report
-
-
-NO_RECORD = "no record in the file (a record starts with its tags, such as [Game \"Glory to Rome\"])"
 
 
 def _write_all(store: Store, results, report: ImportReport, progress: Progress | None, replace: bool) -> None:
