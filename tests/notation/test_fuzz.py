@@ -4,11 +4,16 @@ located error, never a crash. (benchmarks/fuzz.py runs the long version.)"""
 from __future__ import annotations
 
 import random
+import tempfile
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exercise import exercise
+from notation import format_files
+
+from gtr_replay.replay.files import check_files
 from hostile import MUTATIONS, corpus, mutate
 
 TEXTS = corpus(short=True)
@@ -35,3 +40,20 @@ def test_every_mutation_is_exercised_on_every_kind_of_record():
         for base in (TEXTS[0], TEXTS[-1]):  # a rulebook position, a game
             text = MUTATIONS[name](base, rng, TEXTS[1])
             assert exercise(text) in ("ok", "rules", "notation"), name
+
+
+@settings(max_examples=15, deadline=None, derandomize=True, database=None)
+@given(base=st.sampled_from(TEXTS), flips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)),
+                                                   min_size=1, max_size=6))
+def test_byte_flips_in_a_file_reach_check_and_fmt_as_located_problems(base, flips):
+    data = bytearray(base.encode("utf-8"))
+    for at, byte in flips:
+        data[at % len(data)] = byte
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "flipped.gtr"
+        path.write_bytes(bytes(data))
+        report = check_files([path], workers=1)
+        assert all(str(p).startswith(f"{path}:") for p in report.problems)
+        formatted = format_files([path], check=True)
+        assert formatted.status in (0, 1, 2)
+        assert all(m.startswith(f"{path}:") for m in formatted.messages)
