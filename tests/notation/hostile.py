@@ -33,7 +33,7 @@ SHAPES: dict[str, tuple[str, int, Callable[[int], str]]] = {
     "card-list": ("bytes", 1_000_000, lambda n: HEAD + "  Ann thinks: draw [" + "Road, " * (n // 6) + "Road]\n"),
     "glyphs": ("bytes", 1_000_000, lambda n: HEAD + "  Ann thinks: jack" + " !?" * (n // 3) + "\n"),
     "digits": ("digits", 5_000, lambda n: HEAD.replace("turn 1 ", "turn " + "1" * n + " ")),
-    "many-records": ("records", 2_000, lambda n: (HEAD + STATEMENT * 3 + "\n") * n),
+    "many-records": ("records", 500, lambda n: (HEAD + STATEMENT * 3 + "\n") * n),
     "commented-tags": ("tags", 10_000, lambda n: "".join(f'; note\n[Tag{i} "v"]\n' for i in range(n)) + HEAD),
 }
 
