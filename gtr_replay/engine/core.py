@@ -209,7 +209,10 @@ def forced_decision(state: GameState) -> Decision | None:
     if state.unseen is not None and unseen.holds_unseen(state, prompt.index):
         return None  # a player holding unseen cards might do more than the seen cards allow
     only = None
-    for n, decision in enumerate(_legal(state, prompt.decisions, prompt.index)):
+    # declining is the cheapest choice to check: with it first, a second legal choice (so no
+    # forced move) is usually found at the first legal action rather than the second
+    kinds = prompt.decisions if prompt.decisions[-1] is not Pass else (Pass, *prompt.decisions[:-1])
+    for n, decision in enumerate(_legal(state, kinds, prompt.index)):
         if n:
             return None
         only = decision
