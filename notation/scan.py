@@ -248,21 +248,32 @@ def logical_lines(lines: list[str], first: int, join: re.Pattern[str]) -> Iterat
     index, count = 0, len(lines)
     while index < count:
         text = lines[index]
-        number = first + index
-        index += 1
-        check_length(text, number)
+        check_length(text, first + index)
         if not text or text.isspace():
+            index += 1
             continue
-        if _OPENERS.search(text):
-            marks = _Marks(join)
-            marks.feed(text, number)
-            if marks.open:
-                parts = [text]
-                while index < count and marks.open:
-                    more = lines[index]
-                    check_length(more, first + index)
-                    marks.feed(more, first + index)
-                    parts.append(more)
-                    index += 1
-                text = "\n".join(parts)
+        number = first + index
+        text, index = logical_line(lines, index, first, join)
         yield number, text
+
+
+def logical_line(lines: list[str], index: int, first: int, join: re.Pattern[str]) -> tuple[str, int]:
+    """The logical line starting at ``lines[index]`` (not blank; its length already
+    checked), and the index of the line after it."""
+    text = lines[index]
+    number = first + index
+    index += 1
+    if _OPENERS.search(text):
+        marks = _Marks(join)
+        marks.feed(text, number)
+        if marks.open:
+            parts = [text]
+            count = len(lines)
+            while index < count and marks.open:
+                more = lines[index]
+                check_length(more, first + index)
+                marks.feed(more, first + index)
+                parts.append(more)
+                index += 1
+            text = "\n".join(parts)
+    return text, index
