@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Callable
 
 from .scan import MAX_LINE
@@ -30,6 +29,7 @@ from .statements import (
     Add, Demand, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell, Statement, Steal, Take,
     Think,
 )
+from .terminals import KEYWORDS
 from .vocabulary import UNSEEN, Vocabulary
 from .words import Material, Role, ThinkKind, Zone
 
@@ -42,20 +42,13 @@ _LEAD = re.compile(r"([A-Z][a-z]+) with (.+)")
 _THINK = re.compile(r"(jack|refill|draw)(?: \[(.*)\])?")
 _OWNED = re.compile(rf"({_WORD})'s (.+)")
 
-# The grammar's keywords (terminals of priority 2, e.g. ``TURN.2: /turn\b/i``), read from
-# gtr.lark itself. A name spelled like one is left to lark, whose contextual lexer decides.
-_KEYWORD = re.compile(r"^(\w+)\.2: /(.+)/i$", re.M)
-_KEYWORDS = {
-    name: re.compile(pattern, re.I)
-    for name, pattern in _KEYWORD.findall((Path(__file__).with_name("gtr.lark")).read_text(encoding="utf-8"))
-}
 # After ``thinks:`` only; never where a card or a player name is read.
 _THINK_ONLY = {"THINK_KIND"}
 
 
 def keyword(word: str, *, skip: set[str] | frozenset[str] = frozenset()) -> bool:
     """Whether ``word`` reads as one of the grammar's keywords (other than those in ``skip``)."""
-    return any(p.fullmatch(word) for name, p in _KEYWORDS.items() if name not in skip)
+    return any(p.fullmatch(word) for name, p in KEYWORDS.items() if name not in skip)
 
 
 # A tag line as the writer writes it: ``[Name "value"]``, nothing around.

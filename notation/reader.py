@@ -15,9 +15,10 @@ import threading
 from contextlib import contextmanager
 from typing import Any, Iterator
 
+from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from . import fastpath, records, scan, words
+from . import fastpath, records, scan, terminals, words
 from .assemble import Assembler
 from .errors import NotationError
 from .grammar import (
@@ -29,9 +30,16 @@ from .vocabulary import Vocabulary
 
 _LOCK = threading.Lock()
 _TRANSFORMER = ToRecords()
-_PARSER = build_parser(_TRANSFORMER)
-_join = _PARSER.get_terminal("_JOIN").pattern
-JOIN = re.compile(_join.to_regexp())
+_PARSER: Lark | None = None  # built on first need: reading canonical lines does without it
+JOIN = terminals.JOIN
+
+
+def parser() -> Lark:
+    """The LALR parser with the inline transformer, built once (about a second)."""
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = build_parser(_TRANSFORMER)
+    return _PARSER
 
 _CACHE_LIMIT = 200_000
 _caches: dict[tuple, Any] = {}
@@ -167,7 +175,7 @@ def _line(text: str, number: int, start: str, names: Names) -> Any:
     value = cache.get(text)
     if value is None:
         try:
-            value = _PARSER.parse(text + "\n", start=start)
+            value = parser().parse(text + "\n", start=start)
         except UnexpectedInput as error:
             if text.lstrip().startswith("[") and start == "line":
                 column = len(text) - len(text.lstrip()) + 1
@@ -184,13 +192,7 @@ def _line(text: str, number: int, start: str, names: Names) -> Any:
 
 # Syntax errors in words
 
-_VERBS = sorted(
-    name for name in _PARSER.parser.lexer_conf.terminals_by_name
-    if name.startswith("_") and name[1:] in {
-        "LEADS", "FOLLOWS", "THINKS", "HIRES", "GATHERS", "LAYS", "ADDS", "DEMANDS", "TAKES",
-        "GIVES", "SELLS", "PASSES", "SURRENDER", "STEALS", "KEEPS",
-    }
-)
+_VERBS = sorted(terminals.VERBS)
 VERB_WORDS = tuple(name[1:].lower() for name in _VERBS)
 _LINE_STARTS = {"TURN", "SETUP", "POSITION", "POOL", "REDEAL", "HAND", "LEADER", "DECK", "JACKS",
                 "IN_TOWN", "INFLUENCE", "BUILDING", "CAMP_ZONE"}

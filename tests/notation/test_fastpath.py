@@ -12,7 +12,7 @@ PLAYERS = ("Ann", "Ben", "Cid", "Dee", "Eve")
 
 def grammar_reading(text: str, players=PLAYERS, vocabulary=VOCABULARY):
     reader._TRANSFORMER.names = Names(players, vocabulary)
-    return reader._PARSER.parse(text + "\n", start="line")
+    return reader.parser().parse(text + "\n", start="line")
 
 
 def agree(text: str, context: Context, players=PLAYERS, vocabulary=VOCABULARY) -> str:
