@@ -10,6 +10,7 @@ repeat lines a lot ("Ann gathers Road"), and this is most of the speed.
 from __future__ import annotations
 
 import gc
+import os
 import re
 import threading
 from contextlib import contextmanager
@@ -75,6 +76,14 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if paused:
             gc.enable()
+
+
+def read_records(path: str | os.PathLike, *, vocabulary: Vocabulary | None = None) -> Iterator[Record]:
+    """Every record of the file at ``path``, read and parsed one at a time: memory stays flat
+    however large the file. Raises ``NotationError`` at the first record that does not read
+    (after yielding those before it), ``OSError``/``UnicodeDecodeError`` if the file cannot."""
+    for line, piece in scan.file_pieces(path):
+        yield from parse(piece, source=str(path), vocabulary=vocabulary, first_line=line)
 
 
 def parse_one(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None) -> Record:
