@@ -17,7 +17,7 @@ work without workers, against ``chess.pgn.read_game``), parse only with a cold l
 (statements/s against a token + SAN-regex read of the movetext), header scan (records/s:
 ``notation.iter_headers`` against ``chess.pgn.read_headers``), import with snapshots into
 SQLite (decisions/s and bytes per decision, against one FEN per ply), and peak memory of a
-parse + validate (a fresh process each).
+parse + validate reading one record (one game) at a time (a fresh process each).
 """
 
 from __future__ import annotations
@@ -178,8 +178,7 @@ sys.path.insert(0, {root!r})
 import notation
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.vocabulary import card_vocabulary
-text = open({path!r}, encoding="utf-8").read()
-for record in notation.parse(text, vocabulary=card_vocabulary()):
+for record in notation.read_records({path!r}, vocabulary=card_vocabulary()):  # one at a time, as gtr check
     for _ in Replayer(record, keep_states=False).run():
         pass
 print(next(l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")))

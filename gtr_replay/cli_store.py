@@ -126,7 +126,7 @@ def query(
 ) -> None:
     """Ask a games database a question in SQL, on a read-only connection (a statement that
     would write is refused). Tables: games, players, decisions, events, snapshots,
-    player_states; views: final_scores, completions, first_structures, turn_points, leads,
+    player_states, points_by_turn; views: final_scores, completions, first_structures, turn_points, leads,
     wins, end_reasons, snapshot_states. On a terminal the answer is a table; piped, it is
     tab-separated values, never cut.
 

@@ -14,7 +14,7 @@ from .blocks import (
 )
 from .errors import NotationError
 from .fmt import FormatResult, format_files, format_text
-from .reader import parse, parse_one
+from .reader import parse, parse_one, read_records
 from .records import Command, Comment, Record, Span, Step, Tag, Turn, Variation
 from .scan import Header, iter_headers
 from .statements import (
@@ -26,7 +26,7 @@ from .words import Material, Role, ThinkKind, Zone
 from .writer import write
 
 __all__ = [
-    "parse", "parse_one", "write", "iter_headers", "format_text", "format_files", "FormatResult",
+    "parse", "parse_one", "read_records", "write", "iter_headers", "format_text", "format_files", "FormatResult",
     "NotationError", "Vocabulary", "Record", "Tag", "Turn", "Step", "Variation", "Comment",
     "Command", "Span", "Header", "Setup", "Position", "Draw", "PoolDraw", "Hand", "Leader",
     "TurnNumber", "Deck", "Jacks", "Pool", "Sites", "Cards", "Influence", "Building",

@@ -20,8 +20,10 @@ from typing import Any, Callable
 from . import blocks
 from .errors import NotationError
 from .grammar import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _VariationLine
-from .records import Comment, Record, Span, Step, Tag, Turn
-from .statements import LEADING, PRELUDE, RESPONSE, THINKING
+from .records import Comment, Record, Span, Step, Tag, Turn, made
+from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
+
+_ANSWERS = (RESPONSE, ACTION)
 
 _SETUP_LINES = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
 _POSITION_LINES = (
@@ -60,7 +62,8 @@ class _TurnDraft:
         return not seats or self.answers < seats - 1
 
     def turn(self) -> Turn:
-        return Turn(self.number, self.leader, tuple(self.items), self.comments, span=self.span)
+        return made(Turn, {"number": self.number, "leader": self.leader, "items": tuple(self.items),
+                           "comments": self.comments, "span": self.span})
 
 
 class Assembler:
@@ -73,7 +76,10 @@ class Assembler:
         self.comments: list[Comment] = []
         self.block: Any = None  # (kind, header, lines)
         self.turns: list[_TurnDraft] = []
-        self._place: dict[type, Callable[[Any, Any], None]] = {
+        self._items: list = []
+        self._index = 0
+        self._place: dict[type, Callable[[Any], None]] = {
+            Step: self._plain_step,
             _CommentLine: self._comment_line,
             _BlockHeader: self._block_header,
             _TurnHeader: self._turn_header,
@@ -82,14 +88,18 @@ class Assembler:
         }
 
     def build(self, items: list) -> Record:
-        following: list[Any] = [None] * len(items)
-        upcoming = None
-        for index in range(len(items) - 1, -1, -1):
-            following[index] = upcoming
-            if not isinstance(items[index], _CommentLine):
-                upcoming = items[index]
-        for item, after in zip(items, following):
-            self._place.get(type(item), self._block_line)(item, after)
+        """``items``: the lines in order, a line holding one plain statement as its ``Step``."""
+        self._items = items
+        place, other = self._place, self._block_line
+        turns = self.turns
+        turn = None  # the turn a plain response or action goes straight into
+        for index, item in enumerate(items):
+            if turn is not None and type(item) is Step and item.statement.part in _ANSWERS:
+                turn.add(item)  # neither opens a turn nor is the turn's first step
+                continue
+            self._index = index
+            place.get(type(item), other)(item)
+            turn = turns[-1] if turns and turns[-1].steps else None
         return Record(self.tags, self._start(), tuple(d.turn() for d in self.turns), tuple(self.comments))
 
     def _start(self) -> blocks.Setup | blocks.Position | None:
@@ -101,7 +111,15 @@ class Assembler:
 
     # One method per kind of line
 
-    def _comment_line(self, line: _CommentLine, following: Any) -> None:
+    def _following(self) -> Any:
+        """The next line that is not only comments (None at the end of the record)."""
+        items = self._items
+        for index in range(self._index + 1, len(items)):
+            if type(items[index]) is not _CommentLine:
+                return items[index]
+        return None
+
+    def _comment_line(self, line: _CommentLine) -> None:
         self._comments(line.comments)
 
     def _comments(self, comments: tuple[Comment, ...]) -> None:
@@ -112,7 +130,7 @@ class Assembler:
         else:
             self.comments.extend(comments)
 
-    def _block_header(self, header: _BlockHeader, following: Any) -> None:
+    def _block_header(self, header: _BlockHeader) -> None:
         if self.block is not None or self.turns:
             raise _error(header.span, len(header.word), f"a second block: '{header.word}' comes "
                          "once, before the first turn", expected="a statement or a turn header")
@@ -124,7 +142,7 @@ class Assembler:
                          f"that starts from {'a position' if wants_position else 'the setup'}", hint=hint)
         self.block = (header, [])
 
-    def _block_line(self, line: Any, following: Any) -> None:
+    def _block_line(self, line: Any) -> None:
         if self.block is None or self.turns:
             raise _error(line.span, len(line.text().split()[0]), "this line belongs in the setup or "
                          "position block, before the first turn", expected="a statement or a turn header")
@@ -134,7 +152,7 @@ class Assembler:
                          f"{self.block[0].word} block", expected=f"a line of the {self.block[0].word} block")
         self.block[1].append(line)
 
-    def _turn_header(self, header: _TurnHeader, following: Any) -> None:
+    def _turn_header(self, header: _TurnHeader) -> None:
         expected = self._next_number()
         last = self.turns[-1] if self.turns else None
         if (header.number == expected - 1 and last is not None and not last.written and len(self.turns) > 1
@@ -151,13 +169,16 @@ class Assembler:
                          f"turn {header.number} out of order", expected=f"turn {expected}")
         self.turns.append(_TurnDraft(header.number, header.leader, header.span, header.comments, True))
 
-    def _step_line(self, line: _StepLine, following: Any) -> None:
+    def _step_line(self, line: _StepLine) -> None:
         self._comments(line.comments)
         last = len(line.steps) - 1
         for index, step in enumerate(line.steps):
-            self._step(step, following if index == last else step)
+            self._step(step, index == last)
 
-    def _variation_line(self, line: _VariationLine, following: Any) -> None:
+    def _plain_step(self, step: Step) -> None:
+        self._step(step, True)
+
+    def _variation_line(self, line: _VariationLine) -> None:
         turn = self.turns[-1] if self.turns else None
         if turn is None or not turn.steps:
             raise _error(line.span, 1, "a variation must follow the statement it replaces")
@@ -178,10 +199,11 @@ class Assembler:
                 return numbers[0]
         return 1
 
-    def _step(self, step: Step, following: Any) -> None:
+    def _step(self, step: Step, ends_line: bool) -> None:
+        """Place one step; ``ends_line``: the last statement of its line."""
         statement = step.statement
         turn = self.turns[-1] if self.turns else None
-        if turn is None or self._opens_turn(turn, statement, following):
+        if turn is None or self._opens_turn(turn, statement, ends_line):
             turn = _TurnDraft(self._next_number(), statement.actor, step.span)
             self.turns.append(turn)
         elif turn.written and not turn.steps and statement.part in (LEADING, THINKING):
@@ -192,18 +214,20 @@ class Assembler:
                              hint="fix the turn header or the statement")
         turn.add(step)
 
-    def _opens_turn(self, turn: _TurnDraft, statement: Any, following: Any) -> bool:
+    def _opens_turn(self, turn: _TurnDraft, statement: Any, ends_line: bool) -> bool:
         if not turn.steps:
             return False
-        if statement.part == LEADING:
+        part = statement.part
+        if part == LEADING:
             return True
-        if statement.part not in (THINKING, PRELUDE) or turn.answering(len(self.players)):
+        if part not in (THINKING, PRELUDE) or turn.answering(len(self.players)):
             return False
         before = turn.steps[-1].statement
         if before.actor == statement.actor and before.part in (THINKING, PRELUDE):
             return False  # a think after one's own discard or think (a power's extra Jack) is the same turn
         if self.players and statement.actor != self._next_leader(turn.leader):
             return False
+        following = self._following() if ends_line else None
         return not (isinstance(following, _TurnHeader) and following.number == turn.number + 1)
 
     def _next_leader(self, leader: str) -> str | None:

@@ -19,7 +19,7 @@ from lark import Lark, Token, Transformer
 
 from . import blocks, words
 from .errors import NotationError
-from .records import BRACE, LINE, Comment, Span, Step, Tag, Variation, split_players
+from .records import BRACE, LINE, NOWHERE, Comment, Span, Step, Tag, Variation, split_players
 from .scan import MAX_DIGITS, unescape
 from .statements import REGISTRY
 from .vocabulary import UNSEEN, Vocabulary
@@ -187,6 +187,18 @@ def _trailing(children: list) -> tuple[Comment, ...]:
 _COMMENTS = {"LINE_COMMENT", "BRACE_COMMENT"}
 
 
+def make_tag(name: str, quoted: str, comment: Comment | None, at: Span) -> Tag:
+    """The tag ``[name "value"]`` (``quoted`` with its quotes), known names and values in
+    their fixed spelling."""
+    name = KNOWN_TAGS.get(name.lower(), name)
+    value = unescape(quoted[1:-1])
+    if name == "Players":
+        value = ", ".join(split_players(value))
+    elif name in _LOWER_VALUES:
+        value = value.strip().lower()
+    return Tag(name, value, comment, span=at)
+
+
 class ToRecords(Transformer):
     """Turns each reduced rule into its typed value (see the module docstring)."""
 
@@ -198,14 +210,8 @@ class ToRecords(Transformer):
 
     def tag(self, c: list) -> Tag:
         name_token, value_token, *rest = c
-        name = KNOWN_TAGS.get(name_token.lower(), str(name_token))
-        value = unescape(value_token[1:-1])
-        if name == "Players":
-            value = ", ".join(split_players(value))
-        elif name in _LOWER_VALUES:
-            value = value.strip().lower()
         comment = _comment(rest[0]) if rest else None
-        return Tag(name, value, comment, span=span(name_token))
+        return make_tag(str(name_token), value_token, comment, span(name_token))
 
     # Lines of the turns
 
@@ -237,7 +243,9 @@ class ToRecords(Transformer):
                 glyphs.append(f"${_number(item, 1)}")
             else:
                 notes.append(_comment(item))
-        return Step(statement, tuple(glyphs), tuple(notes), span=statement.span)
+        # the step holds the position; the statement is kept without one, so a line read
+        # again elsewhere shares it (see notation/fastpath.py)
+        return Step(statement.moved_to(NOWHERE), tuple(glyphs), tuple(notes), span=statement.span)
 
     vplay = play
 

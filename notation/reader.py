@@ -9,29 +9,41 @@ repeat lines a lot ("Ann gathers Road"), and this is most of the speed.
 
 from __future__ import annotations
 
+import gc
+import os
 import re
 import threading
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
+from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from . import scan, words
+from . import fastpath, records, scan, terminals, words
 from .assemble import Assembler
 from .errors import NotationError
 from .grammar import (
     MATERIALS, ROLES, Names, ToRecords, _BlockHeader, _CommentLine, _StepLine, _TurnHeader, build_parser,
+    make_tag,
 )
-from .records import Record, split_players
+from .records import Record, Span, Step, split_players
 from .vocabulary import Vocabulary
 
 _LOCK = threading.Lock()
 _TRANSFORMER = ToRecords()
-_PARSER = build_parser(_TRANSFORMER)
-_join = _PARSER.get_terminal("_JOIN").pattern
-JOIN = re.compile(_join.to_regexp())
+_PARSER: Lark | None = None  # built on first need: reading canonical lines does without it
+JOIN = terminals.JOIN
+
+
+def parser() -> Lark:
+    """The LALR parser with the inline transformer, built once (about a second)."""
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = build_parser(_TRANSFORMER)
+    return _PARSER
 
 _CACHE_LIMIT = 200_000
-_caches: dict[tuple, dict[str, Any]] = {}
+_caches: dict[tuple, Any] = {}
 
 
 def parse(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None,
@@ -46,10 +58,32 @@ def parse(text: str, *, source: str | None = None, vocabulary: Vocabulary | None
     """
     text = scan.normalize(text)
     try:
-        with _LOCK:
+        with _LOCK, _collector_paused():
             return [_record(chunk, vocabulary) for chunk in scan.records(text, first_line)]
     except NotationError as error:
         raise error.locate(source, text.split("\n"), first_line) from None
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection while records are built: they are trees of new objects,
+    and the collector would walk the growing heap again and again (over half the reading
+    time). Whatever cycles arise meanwhile are collected once it runs again."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+def read_records(path: str | os.PathLike, *, vocabulary: Vocabulary | None = None) -> Iterator[Record]:
+    """Every record of the file at ``path``, read and parsed one at a time: memory stays flat
+    however large the file. Raises ``NotationError`` at the first record that does not read
+    (after yielding those before it), ``OSError``/``UnicodeDecodeError`` if the file cannot."""
+    for line, piece in scan.file_pieces(path):
+        yield from parse(piece, source=str(path), vocabulary=vocabulary, first_line=line)
 
 
 def parse_one(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None) -> Record:
@@ -73,7 +107,9 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
     tags = []
     for number, tag in chunk.tags:
         scan.check_length(tag, number)
-        tags.append(_line(tag, number, "tag", names))
+        plain = fastpath.TAG.fullmatch(tag)
+        tags.append(make_tag(plain[1], plain[2], None, Span(number, 2)) if plain
+                    else _line(tag, number, "tag", names))
     players = next((split_players(t.value) for t in tags if t.name == "Players"), ())
     names = Names(players, vocabulary)
     _TRANSFORMER.names = names
@@ -85,15 +121,58 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
             raise NotationError("only comment lines go between tags", line=number, column=1,
                                 expected="a tag or a comment")
         items.append(item)
-    for number, text in scan.logical_lines(chunk.body, chunk.body_line, JOIN):
-        item = _line(text, number, "line", names)
-        items.append(item)
-        if isinstance(item, _BlockHeader):
-            names.block = item.word
-        elif isinstance(item, (_TurnHeader, _StepLine)):
-            names.block = None
+    _body(chunk.body, chunk.body_line, names, items)
     record = Assembler(tuple(tags), players).build(items)
     return Record(record.tags, record.start, record.turns, record.comments, span=tags[0].span)
+
+
+def _body(lines: list[str], first: int, names: Names, items: list) -> None:
+    """The items of a record's body lines, in order: canonical lines read quickly (a line
+    holding one plain statement becomes its ``Step``), the rest (and every mistake) by the
+    grammar, one logical line at a time."""
+    quick = _quick_context(names)
+    known = quick.lines
+    append = items.append
+    step, make, at = fastpath.STEP, records.made, tuple.__new__
+    quick_read = False  # a quick line since the grammar's last: no block is open any more
+    resume = 0  # the first line not read yet: a logical line may span several
+    for index, text in enumerate(lines):
+        if index < resume:
+            continue
+        seen = known.get(text)
+        if seen is None:
+            seen = known[text] = fastpath.read_line(quick, text)
+            if len(known) > _CACHE_LIMIT:
+                known.clear()
+        kind = seen[0]
+        if kind is step:
+            append(make(Step, {"statement": seen[1], "glyphs": (), "notes": (),
+                               "span": at(Span, (first + index, seen[2]))}))
+            quick_read = True
+        elif kind is fastpath.TURN:
+            append(_TurnHeader(seen[1], seen[2], (), at(Span, (first + index, seen[3]))))
+            quick_read = True
+        elif kind is fastpath.GRAMMAR:
+            if quick_read:
+                names.block, quick_read = None, False
+            scan.check_length(text, first + index)
+            text, resume = scan.logical_line(lines, index, first, JOIN)
+            item = _line(text, first + index, "line", names)
+            append(item)
+            if isinstance(item, _BlockHeader):
+                names.block = item.word
+            elif isinstance(item, (_TurnHeader, _StepLine)):
+                names.block = None
+
+
+def _quick_context(names: Names) -> fastpath.Context:
+    """The quick reading's cache for the record's players and vocabulary (kept beside the
+    grammar's caches, so clearing ``_caches`` clears both)."""
+    key = ("quick", names.players, id(names.vocabulary))
+    context = _caches.get(key)
+    if context is None or context.vocabulary is not names.vocabulary:
+        context = _caches[key] = fastpath.Context(names.players, names.vocabulary)
+    return context
 
 
 def _line(text: str, number: int, start: str, names: Names) -> Any:
@@ -105,7 +184,7 @@ def _line(text: str, number: int, start: str, names: Names) -> Any:
     value = cache.get(text)
     if value is None:
         try:
-            value = _PARSER.parse(text + "\n", start=start)
+            value = parser().parse(text + "\n", start=start)
         except UnexpectedInput as error:
             if text.lstrip().startswith("[") and start == "line":
                 column = len(text) - len(text.lstrip()) + 1
@@ -122,13 +201,7 @@ def _line(text: str, number: int, start: str, names: Names) -> Any:
 
 # Syntax errors in words
 
-_VERBS = sorted(
-    name for name in _PARSER.parser.lexer_conf.terminals_by_name
-    if name.startswith("_") and name[1:] in {
-        "LEADS", "FOLLOWS", "THINKS", "HIRES", "GATHERS", "LAYS", "ADDS", "DEMANDS", "TAKES",
-        "GIVES", "SELLS", "PASSES", "SURRENDER", "STEALS", "KEEPS",
-    }
-)
+_VERBS = sorted(terminals.VERBS)
 VERB_WORDS = tuple(name[1:].lower() for name in _VERBS)
 _LINE_STARTS = {"TURN", "SETUP", "POSITION", "POOL", "REDEAL", "HAND", "LEADER", "DECK", "JACKS",
                 "IN_TOWN", "INFLUENCE", "BUILDING", "CAMP_ZONE"}

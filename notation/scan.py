@@ -17,6 +17,7 @@ characters, variations nested deeper than ``MAX_DEPTH``.
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import re
@@ -37,6 +38,7 @@ LIMITS = {"line": MAX_LINE, "depth": MAX_DEPTH, "digits": MAX_DIGITS}
 _TAG_LINE = re.compile(r"\n(\[[^\n]*)")
 _FIRST_TAG_LINE = re.compile(r"\[[^\n]*")
 _TAG_BLOCK = re.compile(r"\n(\[[^\n]*(?:\n\[[^\n]*)*)")
+_FIRST_TAG_BLOCK = re.compile(r"\[[^\n]*(?:\n\[[^\n]*)*")
 _TAG_ITEM = re.compile(r'^\[[ \t]*([^\W\d][\w-]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]', re.M)
 _GAME = re.compile(r"\[[ \t]*game\b", re.I)
 _NONBLANK = re.compile(r"\S")
@@ -71,6 +73,7 @@ class Chunk:
     body_line: int  # line of the first body line
     body: list[str]
     notes: list[tuple[int, str]] = field(default_factory=list)
+    offset: int = 0  # where the record starts in the text (its first tag line)
 
 
 def _tag_lines(text: str) -> Iterator[tuple[int, int, str]]:
@@ -101,7 +104,7 @@ def records(text: str, first_line: int = 1) -> Iterator[Chunk]:
                 yield chunk
             elif body:
                 yield Chunk(first_line, [], first_line, text[:start].split("\n"))
-            chunk = Chunk(line, [], line, [])
+            chunk = Chunk(line, [], line, [], offset=start)
             has_game = False
         elif _NONBLANK.search(text, position, start):  # comment lines between two tags
             between = text[position:start].split("\n")
@@ -116,6 +119,74 @@ def records(text: str, first_line: int = 1) -> Iterator[Chunk]:
         return
     _close(chunk, text[position:])
     yield chunk
+
+
+def pieces(text: str, first_line: int = 1) -> Iterator[tuple[int, str]]:
+    """(first line, text) of each record of normalized ``text``, one at a time: what
+    ``records`` would read, cut out so that each record can be read on its own."""
+    for line, start, end in _spans(text, first_line):
+        yield line, text[start:end]
+
+
+def _spans(text: str, first_line: int) -> Iterator[tuple[int, int, int]]:
+    chunks = records(text, first_line)
+    chunk = next(chunks, None)
+    while chunk is not None:
+        after = next(chunks, None)
+        yield chunk.line, chunk.offset, after.offset - 1 if after is not None else len(text)
+        chunk = after
+
+
+BLOCK = 1 << 20
+"""Characters read from a file at a time by ``file_pieces``."""
+
+
+def file_pieces(path: Union[str, os.PathLike], block: int = BLOCK) -> Iterator[tuple[int, str]]:
+    """``pieces`` of a file, read a block at a time: memory stays flat whatever the file's
+    size (a record is held whole, a file never). Raises ``OSError`` or ``UnicodeDecodeError``
+    where reading fails, after the records before it."""
+    with open(path, encoding="utf-8-sig", newline=None) as handle:  # newlines normalized as read
+        carry, line = "", 1
+        while True:
+            data = handle.read(block)
+            if not data:
+                if carry:
+                    yield from pieces(carry, line)
+                return
+            text = carry + data
+            cut = text.rfind("\n") + 1  # whole lines only: a record start is decided by its line
+            if cut == 0:
+                carry = text
+                continue
+            spans = list(_spans(text[:cut], line))
+            if not spans:  # nothing but blank lines so far
+                carry = text
+                continue
+            for first, start, end in spans[:-1]:  # the last record may go on in the next block
+                yield first, text[start:end]
+            line, start, _ = spans[-1]
+            carry = text[start:]
+
+
+def check_decodes(path: Union[str, os.PathLike], block: int = BLOCK) -> None:
+    """Raise ``UnicodeDecodeError`` (or ``OSError``) now if the file is not readable UTF-8,
+    without holding it: a file that cannot be read is refused before any of it is used."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    lines, offset = 1, 0
+    with open(path, "rb") as handle:
+        while True:
+            data = handle.read(block)
+            try:
+                decoder.decode(data, final=not data)
+            except UnicodeDecodeError as error:  # say where in the file, not in the block
+                at = max(error.start, 0)
+                error.line = lines + data[:at].count(b"\n")  # type: ignore[attr-defined]
+                error.offset = offset + at  # type: ignore[attr-defined]
+                raise
+            if not data:
+                return
+            lines += data.count(b"\n")
+            offset += len(data)
 
 
 def _close(chunk: Chunk, body: str) -> None:
@@ -141,12 +212,11 @@ def iter_headers(source: Union[str, os.PathLike, IO[str]]) -> Iterator[Header]:
     ``source`` is the text itself, a path, or an open text file. Malformed tag
     lines are skipped here; ``parse`` reports them.
     """
-    text = "\n" + _read(source)  # every line now starts after a newline
-    line, counted, position = 0, 0, 0
+    text = _read(source)
+    line, counted, position = 1, 0, 0
     first, tags, games = 0, [], 0
     # One match per run of tag lines: the work per record stays constant.
-    for match in _TAG_BLOCK.finditer(text):
-        start = match.start(1)
+    for start, block, end in _tag_blocks(text):
         line += text.count("\n", counted, start)
         counted = start
         if tags and _BODY_LINE.search(text, position, start) is not None:
@@ -154,19 +224,30 @@ def iter_headers(source: Union[str, os.PathLike, IO[str]]) -> Iterator[Header]:
             tags, games = [], 0
         if not tags:
             first = line
-        found = [(name, unescape(value)) for name, value in _TAG_ITEM.findall(match[1])]
+        found = [(name, unescape(value)) for name, value in _TAG_ITEM.findall(block)]
         found_games = sum(name.lower() == "game" for name, _ in found)
         if games + found_games > 1:
-            *done, last = _split_games(match[1], line, first, tags)
+            *done, last = _split_games(block, line, first, tags)
             yield from done
             first, tags = last.line, list(last.tags)  # the last record's tags may go on
             games = sum(name.lower() == "game" for name, _ in tags)
         else:
             tags += found
             games += found_games
-        position = match.end(1)
+        position = end
     if tags:
         yield Header(first, tuple(tags))
+
+
+def _tag_blocks(text: str) -> Iterator[tuple[int, str, int]]:
+    """(start, text, end) of each run of tag lines (the text is not copied)."""
+    at = 0
+    first = _FIRST_TAG_BLOCK.match(text)
+    if first:
+        yield 0, first[0], first.end()
+        at = first.end()
+    for match in _TAG_BLOCK.finditer(text, at):
+        yield match.start(1), match[1], match.end(1)
 
 
 def _split_games(block: str, line: int, first: int, tags: list) -> Iterator[Header]:
@@ -251,21 +332,32 @@ def logical_lines(lines: list[str], first: int, join: re.Pattern[str]) -> Iterat
     index, count = 0, len(lines)
     while index < count:
         text = lines[index]
-        number = first + index
-        index += 1
-        check_length(text, number)
+        check_length(text, first + index)
         if not text or text.isspace():
+            index += 1
             continue
-        if _OPENERS.search(text):
-            marks = _Marks(join)
-            marks.feed(text, number)
-            if marks.open:
-                parts = [text]
-                while index < count and marks.open:
-                    more = lines[index]
-                    check_length(more, first + index)
-                    marks.feed(more, first + index)
-                    parts.append(more)
-                    index += 1
-                text = "\n".join(parts)
+        number = first + index
+        text, index = logical_line(lines, index, first, join)
         yield number, text
+
+
+def logical_line(lines: list[str], index: int, first: int, join: re.Pattern[str]) -> tuple[str, int]:
+    """The logical line starting at ``lines[index]`` (not blank; its length already
+    checked), and the index of the line after it."""
+    text = lines[index]
+    number = first + index
+    index += 1
+    if _OPENERS.search(text):
+        marks = _Marks(join)
+        marks.feed(text, number)
+        if marks.open:
+            parts = [text]
+            count = len(lines)
+            while index < count and marks.open:
+                more = lines[index]
+                check_length(more, first + index)
+                marks.feed(more, first + index)
+                parts.append(more)
+                index += 1
+            text = "\n".join(parts)
+    return text, index

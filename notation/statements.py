@@ -68,9 +68,14 @@ class Statement:
         return self.text()
 
     def moved(self, lines: int) -> "Statement":
+        return self.moved_to(self.span.moved(lines)) if self.span != NOWHERE else self
+
+    def moved_to(self, span: Span) -> "Statement":
+        """The same statement at ``span`` (``NOWHERE``: without a position, as records keep them:
+        the ``Step`` holding a statement says where it is)."""
         moved = object.__new__(type(self))
         moved.__dict__.update(self.__dict__)
-        moved.__dict__["span"] = self.span.moved(lines)
+        moved.__dict__["span"] = span
         return moved
 
 

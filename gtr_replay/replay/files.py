@@ -14,7 +14,7 @@ from gtr_replay.errors import UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
-from gtr_replay.replay.workers import pool
+from gtr_replay.replay.workers import ordered_map, pool
 from gtr_replay.vocabulary import card_vocabulary
 
 
@@ -41,12 +41,8 @@ NO_RECORD = 'no record in the file (a record starts with its tags, such as [Game
 def record_pieces(text: str) -> Iterator[tuple[int, int, str]]:
     """(number, first line, text) of each record of a file, found from the tag lines alone,
     so that each record can be parsed on its own (and one that does not parse spares the rest)."""
-    text = scan.normalize(text)
-    lines = text.split("\n")
-    chunks = list(scan.records(text))
-    for number, chunk in enumerate(chunks, 1):
-        end = chunks[number].line - 1 if number < len(chunks) else len(lines)
-        yield number, chunk.line, "\n".join(lines[chunk.line - 1:end])
+    for number, (line, piece) in enumerate(scan.pieces(scan.normalize(text)), 1):
+        yield number, line, piece
 
 
 def parse_piece(source: str, line: int, piece: str) -> list:
@@ -119,30 +115,16 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None, rul
     files = record_files(paths)
     if not files:
         raise UsageError("no .gtr files found", hint="give .gtr files or folders holding them")
-    tasks = []
     by_source: dict[str, FileReport] = {}
     for path in files:
         file_report = by_source[str(path)] = FileReport(str(path))
         report.files.append(file_report)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError as error:  # a bad file among good ones: report it, check the rest
-            file_report.errors += 1
-            line = error.object[:error.start].count(b"\n") + 1
-            report.problems.append(NotationProblem(f"{path}:{line}: not UTF-8 text: {error.reason} at byte "
-                                                   f"{error.start}; save the file as UTF-8"))
-            continue
-        except OSError as error:
-            raise UsageError(f"{path}: cannot read: {error.strerror or error}") from None
-        pieces = [(str(path), line, piece, lenient, rulings) for _, line, piece in record_pieces(text)]
-        if not pieces:
-            file_report.errors += 1
-            report.problems.append(NotationProblem(f"{path}: {NO_RECORD}"))
-        tasks.extend(pieces)
+    empty: list[NotationProblem] = []
+    tasks = _tasks(files, lenient, rulings, empty, by_source)
     workers = workers or (os.cpu_count() or 1)
-    if workers > 1 and len(tasks) >= PARALLEL_FROM:
+    if workers > 1 and records_at_least(files, PARALLEL_FROM):
         with pool(workers) as executor:
-            outcomes = list(_counted(executor.map(_check_piece, tasks, chunksize=8), progress))
+            outcomes = list(_counted(ordered_map(executor, _check_piece, tasks, WINDOW * workers), progress))
     else:
         outcomes = _counted(map(_check_piece, tasks), progress)
     for source, records, decisions, problems, warnings in outcomes:
@@ -153,7 +135,47 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None, rul
         file_report.warnings += len(warnings)
         report.problems.extend(problems)
         report.warnings.extend(warnings)
+    report.problems[:0] = empty  # the files without a record or not UTF-8 first, as they were found
     return report
+
+
+WINDOW = 16
+"""Records handed to each worker ahead of the results: enough to keep it busy."""
+
+
+def _tasks(files: list[Path], lenient: bool, rulings: str | None, empty: list, by_source: dict) -> Iterator[tuple]:
+    """The records to check, one file in memory at a time."""
+    for path in files:
+        try:
+            scan.check_decodes(path)
+            found = False
+            for line, piece in scan.file_pieces(path):
+                found = True
+                yield str(path), line, piece, lenient, rulings
+        except UnicodeDecodeError as error:  # a bad file among good ones: report it, check the rest
+            by_source[str(path)].errors += 1
+            empty.append(NotationProblem(f"{path}:{getattr(error, 'line', 1)}: not UTF-8 text: {error.reason} at "
+                                         f"byte {getattr(error, 'offset', error.start)}; save the file as UTF-8"))
+            continue
+        except OSError as error:
+            raise UsageError(f"{path}: cannot read: {error.strerror or error}") from None
+        if not found:
+            by_source[str(path)].errors += 1
+            empty.append(NotationProblem(f"{path}: {NO_RECORD}"))
+
+
+def records_at_least(files: list[Path], count: int) -> bool:
+    """Whether the files hold at least ``count`` records (from their headers, stopping there)."""
+    seen = 0
+    for path in files:
+        try:
+            for _ in notation.iter_headers(path):
+                seen += 1
+                if seen >= count:
+                    return True
+        except (OSError, UnicodeDecodeError):
+            return False  # reported when the file is read
+    return False
 
 
 def _counted(outcomes, progress) -> list:

@@ -27,8 +27,9 @@ import signal
 import sys
 import threading
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator
 
 WATCH_EVERY = 0.25
 """Seconds between two looks of the watchdog at the worker's parent."""
@@ -71,3 +72,17 @@ def _watch(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(WATCH_EVERY)
     os._exit(1)
+
+
+def ordered_map(executor: ProcessPoolExecutor, work: Callable[[Any], Any], tasks: Iterable[Any],
+                window: int) -> Iterator[Any]:
+    """``work`` over ``tasks`` in the pool, results in the order of the tasks, with at most
+    ``window`` tasks handed out at a time: tasks are taken from ``tasks`` as results come
+    back, so a file read one record at a time is never held whole in the queues."""
+    pending: deque = deque()
+    for task in tasks:
+        pending.append(executor.submit(work, task))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()

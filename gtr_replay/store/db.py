@@ -37,6 +37,7 @@ _DECISIONS = _insert_sql("decisions", DECISION_COLUMNS)
 _EVENTS = _insert_sql("events", EVENT_COLUMNS)
 _SNAPSHOTS = _insert_sql("snapshots", SNAPSHOT_COLUMNS)
 _PLAYER_STATES = _insert_sql("player_states", PLAYER_STATE_COLUMNS)
+_POINTS_BY_TURN = _insert_sql("points_by_turn", ("game", "turn", "seat", "player", "points"))
 
 _CHAIN = """
 WITH RECURSIVE chain(seq, base, state, depth) AS (
@@ -139,6 +140,7 @@ class Store:
         db.conn.executemany(_EVENTS, rows.events)
         db.conn.executemany(_SNAPSHOTS, rows.snapshots)
         db.conn.executemany(_PLAYER_STATES, rows.player_states)
+        db.conn.executemany(_POINTS_BY_TURN, rows.points_by_turn)
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -167,7 +169,7 @@ ADDED, ALREADY, UPDATED = "added", "already", "updated"
 
 
 def _delete(conn: sqlite3.Connection, game: str) -> None:
-    for table in ("player_states", "events", "snapshots", "decisions", "players", "games"):
+    for table in ("points_by_turn", "player_states", "events", "snapshots", "decisions", "players", "games"):
         conn.execute(f"DELETE FROM {table} WHERE {'id' if table == 'games' else 'game'} = ?", [game])
 
 

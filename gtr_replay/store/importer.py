@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import notation
+from notation import scan
 
 from gtr_replay.errors import UsageError
-from gtr_replay.replay.files import NO_RECORD, parse_piece, record_files, record_pieces
+from gtr_replay.replay.files import NO_RECORD, WINDOW, parse_piece, record_files, records_at_least
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
-from gtr_replay.replay.workers import pool
+from gtr_replay.replay.workers import ordered_map, pool
 from gtr_replay.store.db import ADDED, ALREADY, Store
 from gtr_replay.store.rows import content_hash, game_id, game_rows
 
@@ -124,25 +125,14 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
     if not files:
         raise UsageError("no .gtr files found", hint="give .gtr files or folders holding them")
     report = ImportReport(files=len(files))
-    tasks: list[tuple[str, int, int, str, str | None]] = []
-    for path in files:
-        source = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            report.problems.append(Problem(source, 0, f"cannot read the file: "
-                                                      f"{getattr(error, 'strerror', None) or error}"))
-            continue
-        pieces = [(source, number, line, piece, rulings) for number, line, piece in record_pieces(text)]
-        if not pieces:
-            report.problems.append(Problem(source, 0, NO_RECORD))
-        tasks.extend(pieces)
+    unread: list[Problem] = []  # files without a record or that cannot be read, listed first
+    tasks = _tasks(files, rulings, unread)
     known = {} if replace else store.known()
     workers = workers or (os.cpu_count() or 1)
     try:
-        if workers > 1 and len(tasks) >= PARALLEL_FROM:
+        if workers > 1 and records_at_least(files, PARALLEL_FROM):
             with pool(workers, _start_worker, (known,)) as executor:
-                results = executor.map(_work, tasks, chunksize=4)
+                results = ordered_map(executor, _work, tasks, WINDOW * workers)
                 try:
                     _write_all(store, results, report, progress, replace)
                 except BaseException:
@@ -153,7 +143,25 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
             _write_all(store, map(_work, tasks), report, progress, replace)
     except KeyboardInterrupt:
         report.interrupted = True
+    report.problems[:0] = unread
     return report
+
+
+def _tasks(files: list[Path], rulings: str | None, unread: list[Problem]) -> Iterator[tuple]:
+    """The records to import, one file in memory at a time."""
+    for path in files:
+        source = str(path)
+        try:
+            scan.check_decodes(path)
+        except (OSError, UnicodeDecodeError) as error:
+            unread.append(Problem(source, 0, f"cannot read the file: {getattr(error, 'strerror', None) or error}"))
+            continue
+        found = False
+        for number, (line, piece) in enumerate(scan.file_pieces(path), 1):
+            found = True
+            yield source, number, line, piece, rulings
+        if not found:
+            unread.append(Problem(source, 0, NO_RECORD))
 
 
 def _write_all(store: Store, results, report: ImportReport, progress: Progress | None, replace: bool) -> None:

@@ -21,6 +21,7 @@ from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.store.player_states import player_rows
 from gtr_replay.store.snapshots import KEY_EVERY, compact, delta, dumps
+from gtr_replay.store.turn_points import turn_rows
 
 
 DEFINING_TAGS = ("Ruleset", "Players", "Expansion", "Rulings", "Deck", "Start")
@@ -63,6 +64,7 @@ class GameRows:
     events: list[tuple] = field(default_factory=list)
     snapshots: list[tuple] = field(default_factory=list)
     player_states: list[tuple] = field(default_factory=list)
+    points_by_turn: list[tuple] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -86,6 +88,7 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
     roles: dict[str, str] = {}
     last: dict[str, tuple[int, dict, int]] = {}  # path -> (seq, compact state, statements in the line)
     main = 0
+    main_line: list[tuple[int, dict]] = []  # (turn, points) of each main-line statement
     for snap in replayer.run():
         if start is None:  # the start state exists once the first snapshot is out
             start = replayer.start.deck
@@ -107,6 +110,8 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
                 leader = next(p for p in state["players"] if p["name"] == decision.player)
                 clients = sum(1 for card in leader["clientele"] if roles.get(card) == role)
         points = snap.annotation.points
+        if not path:
+            main_line.append((turn, points))
         rows.player_states.extend(player_rows(gid, snap.seq, turn, replayer.start.ruleset, state, points))
         decisions.append((gid, snap.seq, snap.index, path, turn, snap.player, snap.kind, snap.text, snap.line,
                           snap.column, "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None,
@@ -126,6 +131,7 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
     rows.game = _game_row(gid, record, canonical, source, number, replayer, final, start, main, len(decisions),
                           decisions)
     rows.players = _player_rows(gid, final)
+    rows.points_by_turn = turn_rows(gid, [p.name for p in final.players], main_line)
     return rows
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite_utils
 
-from gtr_replay.store import player_states
+from gtr_replay.store import player_states, turn_points
 
 VERSION = 3
 """Stored in ``PRAGMA user_version``; a database of another version is refused. (Version 3
@@ -49,6 +49,7 @@ TABLES: dict[str, dict] = {
         not_null={"state"},  # rows of a few hundred bytes to 2 KB: better in a rowid table
     ),
     "player_states": player_states.TABLE,
+    "points_by_turn": turn_points.TABLE,
 }
 
 COLUMNS = {
@@ -88,6 +89,7 @@ COLUMNS = {
     "snapshots.base": "NULL for a whole state; else the seq of the snapshot this delta applies to",
     "snapshots.state": "compact state JSON, or the change from base (see gtr_replay.store.snapshots)",
     **player_states.COLUMNS,
+    **turn_points.COLUMNS,
     "snapshot_states.state": "the whole compact state after the statement, rebuilt from the key snapshot and "
                              "its deltas in SQL: every value but ruleset, rulings and expansions (in games); "
                              "deck is the number of cards left of games.deck when it is that deck's tail",
@@ -148,14 +150,7 @@ VIEWS = {
         SELECT game, player, structure, turn, seq FROM (
             SELECT *, row_number() OVER (PARTITION BY game, player ORDER BY seq, n) AS k FROM completions)
         WHERE k = 1""",
-    "turn_points": """
-        SELECT t.game, t.turn, p.seat, j.key AS player, j.value AS points
-        FROM (SELECT game, turn, points,
-                     row_number() OVER (PARTITION BY game, turn ORDER BY seq DESC) AS k
-              FROM decisions WHERE path = '') t
-        JOIN json_each(t.points) j
-        JOIN players p ON p.game = t.game AND p.name = j.key
-        WHERE t.k = 1""",
+    "turn_points": turn_points.VIEW,
     "leads": """
         SELECT game, seq, path, turn, actor, role, clients, text FROM decisions WHERE verb = 'lead'""",
     "wins": """
@@ -192,6 +187,9 @@ def prepare(db: sqlite_utils.Database) -> None:
             db[table].create_index(columns, if_not_exists=True)
         for name, sql in PARTIAL_INDEXES.items():
             db.execute(f"CREATE INDEX IF NOT EXISTS {name} {sql}")
+        if "games" in existing and "points_by_turn" not in existing:
+            turn_points.backfill(db.conn)
+            db.execute("DROP VIEW IF EXISTS turn_points")  # it read the decisions: now the table
         for name, sql in VIEWS.items():
             db.create_view(name, " ".join(sql.split()), ignore=True)
         db.execute(f"PRAGMA user_version = {VERSION}")

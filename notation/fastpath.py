@@ -1,0 +1,244 @@
+"""A quick reading of the lines most records are made of, without lark.
+
+Most lines of a record are canonical statements (``  Ann gathers Road``) and
+turn headers (``turn 12 Ben``), and most of them repeat. This module reads
+such a line with one compiled regular expression and keeps what it read,
+*without a position*, in a cache of the record's context (its players and
+vocabulary): a line met again costs one dictionary look-up, and the step built
+for it shares the cached statement (``Step.span`` says where it is;
+``Statement.span`` stays ``NOWHERE``).
+
+Only text the writer would write is read here: player names from the Players
+tag, card names exactly as the vocabulary spells them, the canonical verbs and
+words, no comment, glyph or variation, and no word that the grammar reads as
+a keyword. Each statement read is written back and compared with the line
+(``str(statement)``), so the quick reading cannot differ from the grammar's.
+Anything else (other spellings, mistakes, comments, blocks, joined or unusual
+statements) goes to the lark parser, which also words every error. A statement
+kind missing from ``_FORMS`` is simply always read by lark.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Callable
+
+from .scan import MAX_LINE
+from .statements import (
+    Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell, Statement, Steal,
+    Take, Think,
+)
+from .terminals import KEYWORDS
+from .vocabulary import UNSEEN, Vocabulary
+from .words import Material, Role, ThinkKind, Zone
+
+_WORD = r"[^\W\d][\w-]*"
+_LINE = re.compile(rf"([ \t]*)({_WORD})(?: ([a-z]+)(:?)(?: (.+))?|(: Glory to Rome))")
+_TURN = re.compile(rf"([ \t]*)turn (\d{{1,9}}) ({_WORD})")
+_SOURCE = re.compile(r"\[(.+)\] from (deck)|(.+?)(?: from (hand|pool|stockpile|vault|clientele))?")
+_LAY = re.compile(r"(.+?)(?: on ([A-Z][a-z]+))?( out of town)?")
+_LEAD = re.compile(r"([A-Z][a-z]+) with (.+)")
+_THINK = re.compile(r"(jack|refill|draw)(?: \[(.*)\])?")
+_OWNED = re.compile(rf"({_WORD})'s (.+)")
+
+# After ``thinks:`` only; never where a card or a player name is read.
+_THINK_ONLY = {"THINK_KIND"}
+
+
+def keyword(word: str, *, skip: set[str] | frozenset[str] = frozenset()) -> bool:
+    """Whether ``word`` reads as one of the grammar's keywords (other than those in ``skip``)."""
+    return any(p.fullmatch(word) for name, p in KEYWORDS.items() if name not in skip)
+
+
+# A tag line as the writer writes it: ``[Name "value"]``, nothing around.
+TAG = re.compile(rf'\[({_WORD}) ("(?:[^"\\\n]|\\.)*")\]')
+
+_ROLES = {r.value: r for r in Role}
+_MATERIALS = {m.value: m for m in Material}
+_ZONES = {z.value: z for z in Zone}
+_THINKS = {t.value: t for t in ThinkKind}
+
+
+class Context:
+    """What a quick reading may accept in one record context: exact names only."""
+
+    def __init__(self, players: tuple[str, ...], vocabulary: Vocabulary | None):
+        self.vocabulary = vocabulary
+        # without a vocabulary any card name is kept as written: the grammar reads every line
+        self.players = frozenset(p for p in players if not keyword(p)) if vocabulary else frozenset()
+        self.cards = _plain_cards(vocabulary) if vocabulary else frozenset()
+        self.lines: dict[str, Any] = {}  # text -> what it reads as, positionless
+
+    def cards_of(self, text: str | None) -> tuple[str, ...] | None:
+        if not text:
+            return None
+        cards = tuple(text.split(", "))
+        return cards if all(c in self.cards for c in cards) else None
+
+    def card(self, text: str | None) -> str | None:
+        return text if text in self.cards else None
+
+
+@lru_cache(maxsize=8)
+def _plain_cards(vocabulary: Vocabulary) -> frozenset[str]:
+    """The vocabulary's card names that no word of the grammar could be mistaken in."""
+    plain = {UNSEEN}
+    for name in vocabulary.cards:
+        words = name.split(" ")
+        if all(re.fullmatch(_WORD, w) and not keyword(w, skip=_THINK_ONLY) for w in words):
+            plain.add(name)
+    return frozenset(plain)
+
+
+# One reader per canonical verb: (context, player, rest of the line) -> statement or None.
+
+def _lead(c: Context, player: str, rest: str) -> Statement | None:
+    m = _LEAD.fullmatch(rest)
+    role = m and _ROLES.get(m[1])
+    cards = role and c.cards_of(m[2])
+    return Lead(player, role, cards) if cards else None
+
+
+def _follow(c: Context, player: str, rest: str) -> Statement | None:
+    cards = rest.startswith("with ") and c.cards_of(rest[5:])
+    return Follow(player, cards) if cards else None
+
+
+def _card_from(kind: type) -> Callable[[Context, str, str], Statement | None]:
+    def read(c: Context, player: str, rest: str) -> Statement | None:
+        found = _source(c, rest)
+        return kind(player, *found) if found else None
+
+    return read
+
+
+def _source(c: Context, text: str) -> tuple[str, Zone | None] | None:
+    m = _SOURCE.fullmatch(text)
+    if m is None:
+        return None
+    card = c.card(m[1] or m[3])
+    zone = m[2] or m[4]
+    return (card, _ZONES[zone] if zone else None) if card else None
+
+
+def _lay(c: Context, player: str, rest: str) -> Statement | None:
+    m = _LAY.fullmatch(rest)
+    card = m and c.card(m[1])
+    if not card or (m[2] and m[2] not in _MATERIALS):
+        return None
+    return Lay(player, card, _MATERIALS[m[2]] if m[2] else None, bool(m[3]))
+
+
+def _add(c: Context, player: str, rest: str) -> Statement | None:
+    source, to, target = rest.rpartition(" to ")
+    found = to and _source(c, source)
+    if not found:
+        return None
+    owner = _OWNED.fullmatch(target)
+    if owner:
+        if owner[1] not in c.players:
+            return None
+        target = owner[2]
+    structure = c.card(target)
+    return Add(player, found[0], structure, found[1], owner[1] if owner else None) if structure else None
+
+
+def _demand(c: Context, player: str, rest: str) -> Statement | None:
+    wanted, showing, shown = rest.partition(" showing ")
+    materials = tuple(_MATERIALS.get(w) for w in wanted.split(", "))
+    cards = showing and None not in materials and c.cards_of(shown)
+    if not cards or len(cards) != len(materials):  # a mismatch is worded by the grammar's check
+        return None
+    return Demand(player, materials, cards)
+
+
+def _give(c: Context, player: str, rest: str) -> Statement | None:
+    given, to, taker = rest.rpartition(" to ")
+    cards = to and taker in c.players and c.cards_of(given)
+    return Give(player, cards, taker) if cards else None
+
+
+def _steal(c: Context, player: str, rest: str) -> Statement | None:
+    m = _OWNED.fullmatch(rest)
+    structure = m and m[1] in c.players and c.card(m[2])
+    return Steal(player, m[1], structure) if structure else None
+
+
+def _keep(c: Context, player: str, rest: str) -> Statement | None:
+    cards = c.cards_of(rest)
+    return Keep(player, cards) if cards else None
+
+
+def _discard(c: Context, player: str, rest: str) -> Statement | None:
+    cards = c.cards_of(rest)
+    return Discard(player, cards) if cards else None
+
+
+_FORMS: dict[str, Callable[[Context, str, str], Statement | None]] = {
+    "leads": _lead, "follows": _follow, "hires": _card_from(Hire), "gathers": _card_from(Gather),
+    "sells": _card_from(Sell), "takes": _card_from(Take), "lays": _lay, "adds": _add,
+    "demands": _demand, "gives": _give, "steals": _steal, "keeps": _keep, "discards": _discard,
+}
+
+
+def _think(c: Context, player: str, rest: str) -> Statement | None:
+    m = _THINK.fullmatch(rest)
+    if m is None:
+        return None
+    drawn = m[2]
+    if drawn is not None:
+        drawn = c.cards_of(drawn) if drawn else ()
+        if drawn is None:
+            return None
+    return Think(player, _THINKS[m[1]], drawn)
+
+
+def statement(c: Context, text: str) -> tuple[Statement, int] | None:
+    """The statement a canonical line holds and its column, or None (the grammar decides)."""
+    m = _LINE.fullmatch(text)
+    if m is None or m[2] not in c.players:
+        return None
+    player, verb, colon, rest = m[2], m[3], m[4], m[5]
+    if m[6]:
+        found: Statement | None = Glory(player)
+    elif verb == "passes":
+        found = Pass(player) if not colon and rest is None else None
+    elif verb == "thinks":
+        found = _think(c, player, rest) if colon and rest else None
+    else:
+        form = _FORMS.get(verb)
+        found = form(c, player, rest) if form and rest and not colon else None
+    if found is None or str(found) != text[len(m[1]):]:
+        return None
+    return found, len(m[1]) + 1
+
+
+def turn_header(c: Context, text: str) -> tuple[int, str, int] | None:
+    """``(number, leader, column)`` of a canonical turn header, or None."""
+    m = _TURN.fullmatch(text)
+    if m is None or m[3] not in c.players:
+        return None
+    return int(m[2]), m[3], len(m[1]) + 1
+
+
+# What a physical line is, seen alone (the first item of what ``read_line`` returns).
+BLANK, GRAMMAR, STEP, TURN = "blank", "grammar", "step", "turn"
+_BLANK, _GRAMMAR = (BLANK,), (GRAMMAR,)
+
+
+def read_line(c: Context, text: str) -> tuple:
+    """``(BLANK,)``, ``(STEP, statement, column)``, ``(TURN, number, leader, column)`` or
+    ``(GRAMMAR,)``: a line the grammar reads (maybe with the lines after it)."""
+    if len(text) > MAX_LINE:
+        return _GRAMMAR  # the grammar's reading refuses it, located
+    if not text or text.isspace():
+        return _BLANK
+    if c.players:
+        found = statement(c, text)
+        if found is not None:
+            return (STEP, *found)
+        header = turn_header(c, text)
+        if header is not None:
+            return (TURN, *header)
+    return _GRAMMAR

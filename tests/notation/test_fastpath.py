@@ -1,0 +1,99 @@
+"""The quick reading of canonical lines agrees with the grammar's, line for line."""
+
+import pytest
+
+from notation import REGISTRY, Vocabulary, parse_one, reader, write
+from notation.fastpath import BLANK, GRAMMAR, STEP, TURN, Context, read_line
+from notation.grammar import Names
+from record_maker import VOCABULARY, records
+
+PLAYERS = ("Ann", "Ben", "Cid", "Dee", "Eve")
+
+
+def grammar_reading(text: str, players=PLAYERS, vocabulary=VOCABULARY):
+    reader._TRANSFORMER.names = Names(players, vocabulary)
+    return reader.parser().parse(text + "\n", start="line")
+
+
+def agree(text: str, context: Context, players=PLAYERS, vocabulary=VOCABULARY) -> str:
+    """What the quick reading made of ``text``, checked against the grammar's value."""
+    quick = read_line(context, text)
+    if quick[0] == STEP:
+        line = grammar_reading(text, players, vocabulary)
+        (step,) = line.steps
+        assert not line.comments and not step.glyphs and not step.notes
+        assert type(quick[1]) is type(step.statement) and quick[1] == step.statement, text
+        assert repr(quick[1]) == repr(step.statement)
+        assert quick[2] == step.span.column
+    elif quick[0] == TURN:
+        header = grammar_reading(text, players, vocabulary)
+        assert (quick[1], quick[2], quick[3]) == (header.number, header.leader, header.span.column)
+    return quick[0]
+
+
+def test_every_canonical_statement_of_a_corpus_is_read_alike():
+    context = Context(PLAYERS, VOCABULARY)
+    kinds, statements = {}, set()
+    for record in records(seed=7, count=120):
+        for line in write(record).split("\n"):
+            if line.startswith("[") or "; " in line or "{" in line or "(" in line:
+                continue
+            kind = agree(line, context)
+            kinds[kind] = kinds.get(kind, 0) + 1
+            if kind == STEP:
+                statements.add(read_line(context, line)[1].kind)
+    assert kinds[STEP] > 500 and kinds[TURN] > 100 and kinds[BLANK] > 100
+    assert statements == set(REGISTRY) - {"surrender"}  # the end of a game is left to the grammar
+
+
+@pytest.mark.parametrize("text", [
+    "  Ann leads Patron with Temple", "Ann follows with Jack, ?", "  Ann thinks: refill [Bath, ?]",
+    "  Ann thinks: draw []", "  Ann thinks: jack", "Ben hires [Road] from deck", "Ben sells Bath from vault",
+    "Ann lays Statue on Brick out of town", "Ann lays Statue out of town", "Ann adds Road from pool to Ben's Archway",
+    "Ann adds Circus Maximus to Circus", "Cid demands Brick, Stone showing Bath, Villa", "Ann gives Bath, Road to Cid",
+    "Ann: Glory to Rome", "Ann passes", "Ann steals Ben's Gate", "Ann keeps Road, Jack", "turn 12 Ben",
+    "\tturn 3 Cid",
+])
+def test_canonical_lines_are_read_quickly(text):
+    assert agree(text, Context(PLAYERS, VOCABULARY)) in (STEP, TURN)
+
+
+@pytest.mark.parametrize("text", [
+    "  ann leads Patron with Temple", "Ann lead Patron with Temple", "Ann leads patron with Temple",
+    "Ann leads Patron with temple", "Ann leads Patron with Circus M", "Ann passes ", "Ann  passes",
+    "Ann hires Road from deck", "Ann thinks:jack", "Ann thinks: Jack", "Zed passes",
+    "Cid demands Brick, Stone showing Bath", "Ben, Cid, Dee, Eve surrender to Ann", "Ann passes; Ben passes",
+    "Ann passes !", "Ann passes {why}", "turn 1 ann", "Turn 1 Ann", "turn 0123456789 Ann",
+    "Ann adds Brick to Zed's Archway", "Ann gives Bath to Zed", "Ann lays Statue on Bricks",
+    "hand Ann: Bath", "Ann thinks: draw [Bath", "Ann: glory to Rome",
+])
+def test_other_spellings_and_mistakes_go_to_the_grammar(text):
+    assert read_line(Context(PLAYERS, VOCABULARY), text)[0] == GRAMMAR
+
+
+def test_names_the_grammar_reads_as_keywords_are_left_to_it():
+    players = ("Hand", "Jack", "Ann")
+    vocabulary = Vocabulary(["Bath", "Turn Table", "Gate On Hinges", "Jack"])
+    context = Context(players, vocabulary)
+    assert read_line(context, "Hand passes")[0] == GRAMMAR
+    assert read_line(context, "Jack passes")[0] == GRAMMAR
+    assert read_line(context, "Ann lays Gate On Hinges")[0] == GRAMMAR
+    assert read_line(context, "Ann leads Patron with Turn Table")[0] == GRAMMAR
+    assert agree("Ann leads Patron with Jack, Bath", context, players, vocabulary) == STEP
+
+
+def test_without_a_vocabulary_or_players_every_line_goes_to_the_grammar():
+    assert read_line(Context(PLAYERS, None), "Ann passes")[0] == GRAMMAR
+    assert read_line(Context((), VOCABULARY), "Ann passes")[0] == GRAMMAR
+
+
+def test_steps_say_where_they_are_and_share_their_statement():
+    text = '[Game "Glory to Rome"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n  Ann leads Patron with Bath\n' \
+           '  Ben thinks: jack\n  Ann passes\n\nturn 2 Ben\n  Ben leads Patron with Bath\n  Ann thinks: jack\n' \
+           '  Ann passes\n'
+    record = parse_one(text, vocabulary=VOCABULARY)
+    first, second = record.turns
+    assert [s.span for s in first.steps] == [(5, 3), (6, 3), (7, 3)]
+    assert [s.span for s in second.steps] == [(10, 3), (11, 3), (12, 3)]
+    assert first.steps[2].statement is second.steps[2].statement
+    assert (first.span, second.span) == ((4, 1), (9, 1))
