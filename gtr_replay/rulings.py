@@ -135,6 +135,13 @@ RULINGS: tuple[Ruling, ...] = (
         _r("two-copies", "No: only a completed structure counts as owning the name; a woken foundation and the public structure both work.",
            "000§…›Stairway names a Structure, and a foundation is not a structure until complete (R-BUILD-8)."),
     )),
+    Ruling("forum-foundation", "AMB-15", "Does a Forum (Romanum) foundation whose function a Gate wakes win the game?", (
+        _r("counts", "Yes: its function is active, so the win is checked for it like for a completed Forum.",
+           "000§…›Gate: the functions of your Marble structures are active as soon as their foundations are laid.",
+           "000§…›Forum: you win immediately whenever you have a Client of each type."),
+        _r("completed-only", "No: only a completed Forum (Romanum) wins.",
+           "000§ENDING THE GAME: a player has a completed Forum Romanum."),
+    )),
     Ruling("merchant-bonus", "AMB-40", "Who gets a Merchant bonus when players tie for most cards of a material?", (
         _r("no-ties", "Only a single player with strictly most cards (at least one) gets it; a tie gives it to nobody.",
            "000§Merchant Bonuses and 001§Merchant Bonuses: the player with the most; a tie awards nobody."),

@@ -83,6 +83,7 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
     HookSpec("vault_bonus", Fold.SUM, "vault limit, before vault_factor", ("R-VAULT-2",)),
     HookSpec("vault_factor", Fold.PRODUCT, "vault limit", ("R-VAULT-2",)),
     HookSpec("extra_actions", Fold.SUM, "actions of the led role", ("R-ACT-3", "R-ACT-4")),
+    HookSpec("client_roles", Fold.UNION, "roles a client may act as besides its own", ("R-ACT-3", "AMB-16")),
     HookSpec("material_fits", Fold.ANY, "adding a material", ("R-BUILD-5",), own=True),
     HookSpec("materials_needed", Fold.FIRST, "completion threshold", ("R-BUILD-8",), own=True),
     HookSpec("site_materials", Fold.UNION, "Sites a foundation may take", ("R-BUILD-1",), own=True),
@@ -139,6 +140,10 @@ class Power:
 
     def extra_actions(self, ctx: Context, owner: int, role: Role) -> int:
         return 0
+
+    def client_roles(self, ctx: Context, owner: int, card: str) -> frozenset[Role]:
+        """Roles the owner's client ``card`` may act as besides its own; one role per use."""
+        return frozenset()
 
     def material_fits(self, ctx: Context, owner: int, building: Building, material: Material) -> bool:
         return False

@@ -179,6 +179,22 @@ def test_refill_size_maximum(position, illegal):
     assert thinks(at_size) == ["draw", "jack"]
 
 
+# -- AMB-15 forum-foundation ---------------------------------------------------------------
+
+def test_forum_foundation_completed_only(position, play):
+    """000§ENDING THE GAME names a completed Forum: a Gate-woken Forum foundation does not win,
+    whatever the clients; the default reading wins (tests/powers/test_client_powers.py)."""
+    from gtr_replay.engine.state import Building
+    you = PlayerState("You", hand=[JACK], clientele=["Road", "Dock", "Academy", "Tower", "Villa"],
+                      influence=[Material.MARBLE] * 2,
+                      buildings=[Building("Forum", Material.MARBLE), Building("Gate", Material.BRICK, complete=True)])
+    state = position(you, PlayerState("Ben", hand=["Road"] * 5), ruleset="imperium", pool=["Temple"], jack_pile=2,
+                     rulings="forum-foundation=completed-only")
+    from gtr_replay.engine import Hire
+    play(state, Lead("You", Role.PATRON, (JACK,)), Think("Ben", "jack"), Hire("You", "Temple"))
+    assert state.winner is None and len(state.players[0].clientele) == 6
+
+
 # -- AMB-40 merchant-bonus -----------------------------------------------------------------
 
 def test_merchant_bonus_ties_share(position):

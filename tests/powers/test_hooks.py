@@ -86,6 +86,7 @@ class Probe(Power):
     def vault_bonus(self, ctx, owner): return 2
     def vault_factor(self, ctx, owner): return 2
     def extra_actions(self, ctx, owner, role): return 2 if role is Role.CRAFTSMAN else 0
+    def client_roles(self, ctx, owner, card): return frozenset({Role.LEGIONARY})
     def material_fits(self, ctx, owner, building, material): return material is Material.RUBBLE
     def materials_needed(self, ctx, owner, building):  # also asked about its own foundation
         return None if building.foundation == self.building else 1
@@ -134,6 +135,10 @@ def test_every_fold_point_asks_the_active_powers(probe):
     assert scores(state)[0].powers == 10
     state.led_role = Role.CRAFTSMAN
     assert rules.action_count(state, 0) == 2
+    state.players[0].clientele = ["Dock"]
+    assert rules.client_roles(state, 0, "Dock") == {rules.role_of(state, "Dock"), Role.LEGIONARY}
+    state.led_role = Role.LEGIONARY
+    assert rules.action_count(state, 0) == 1
 
 
 def test_rider_and_play_fold_points_ask_the_active_powers(probe):
