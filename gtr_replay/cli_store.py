@@ -100,11 +100,8 @@ def delete(
         fail(UsageError("nothing to delete", hint="give game ids, or --source FILE"))
     if not db.is_file():
         fail(UsageError(f"no database {db}: the file does not exist", hint="give the database with --db"))
-    try:
-        with Store(db) as store:
-            deleted = store.delete(games, source)
-    except GtrError as error:
-        fail(error)
+    with Store(db) as store:
+        deleted = store.delete(games, source)
     missing = [g for g in games or () if g not in deleted]
     if as_json:
         print(json.dumps({"deleted": deleted, "not_found": missing}, indent=2))

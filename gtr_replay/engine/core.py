@@ -72,8 +72,12 @@ def pending(state: GameState) -> Prompt | None:
 
 
 def _may_discard(state: GameState, i: int) -> bool:
-    """Whether a power lets player ``i`` discard before thinking (B-LATRINE-1, B-VOMITORIUM-1)."""
-    return bool(rules.powers_with(state, "before_think")) and bool(rules.fold(state, i, "before_think"))
+    """Whether a power lets player ``i`` discard before thinking (B-LATRINE-1, B-VOMITORIUM-1);
+    the common answer, no, without folding."""
+    names = rules.powers_with(state, "before_think")
+    if not names or (not state.public and not any(b.foundation in names for b in state.players[i].buildings)):
+        return False
+    return bool(rules.fold(state, i, "before_think"))
 
 
 def _decider(state: GameState) -> int:

@@ -93,17 +93,22 @@ def end_turn(state: GameState, ev: list[Event]) -> None:
         return
     for player in state.players:
         for card in player.camp:
-            if card == JACK:
-                state.jack_pile += 1
-                ev.append(Event("move", player.name, JACK, Zone.CAMP, Zone.JACK_PILE))
-            else:
-                state.pool.append(card)
-                ev.append(Event("move", player.name, card, Zone.CAMP, Zone.POOL))
+            put_back(state, player.name, card, Zone.CAMP, ev)
         player.camp.clear()
     ev.append(Event("cleanup"))
     state.leader = state.left_of(state.leader)
     state.turn += 1
     start_turn(state, ev)
+
+
+def put_back(state: GameState, name: str, card: str, source: Zone, ev: list[Event]) -> None:
+    """A card leaves play: an Order card to the Pool, a Jack to the Jack pile (R-TURN-8, R-JACK-2)."""
+    if card == JACK:
+        state.jack_pile += 1
+        ev.append(Event("move", name, JACK, source, Zone.JACK_PILE))
+    else:
+        state.pool.append(card)
+        ev.append(Event("move", name, card, source, Zone.POOL))
 
 
 def resume(state: GameState, ev: list[Event]) -> None:

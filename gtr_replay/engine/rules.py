@@ -35,8 +35,22 @@ class Resolved:
     by_hook: dict[str, dict[str, Power]]
 
 
+_RESOLVED: dict[Ruleset, Resolved] = {}
+
+
 @cache
 def _resolve(ruleset: Ruleset) -> Resolved:
+    _RESOLVED[ruleset] = resolved = _resolved(ruleset)
+    return resolved
+
+
+def forget_resolved() -> None:
+    """Resolve every ruleset again when next asked (after the power registry changed)."""
+    _resolve.cache_clear()
+    _RESOLVED.clear()
+
+
+def _resolved(ruleset: Ruleset) -> Resolved:
     card_set = cards_for(ruleset)
     powers = table(ruleset)
     by_hook = {hook: {n: p for n, p in powers.items() if hook in p.hooks()} for hook in SPECS}
@@ -69,33 +83,38 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     their completed structures (R-BUILD-9, R-BUILD-10), of foundations a power activates
     early (B-GATE-1), and of other players' public structures whose name the player does
     not own (B-STAIRWAY-1, B-STAIRWAY-2; a woken foundation counts as owned under the
-    ``public-copy`` ruling's default)."""
-    rules = _resolve(state.ruleset)
+    ``public-copy`` ruling's default). Asked most of all: the common case returns early."""
+    rules = _RESOLVED.get(state.ruleset) or _resolve(state.ruleset)
     powers = rules.powers if hook is None else rules.by_hook[hook]
     if not powers:
         return []
     waking = rules.by_hook["activates"]
     found = []
-    activators = []
-    waiting = []
-    buildings = state.players[i].buildings
-    for b in buildings:
+    activators = None
+    waiting = False
+    for b in state.players[i].buildings:
         if b.complete:
             name = b.foundation
-            power = powers.get(name)
-            if power is not None:
-                found.append(power)
-            if waking and name in waking:
-                activators.append(waking[name])
+            if name in powers:
+                found.append(powers[name])
+            if name in waking:
+                activators = [waking[name]] if activators is None else [*activators, waking[name]]
         else:
-            waiting.append(b)
-    if not state.public and not activators:
+            waiting = True
+    if not state.public and (activators is None or not waiting):
         return found
+    return _public_and_woken(state, i, powers, waking, found, activators or [])
+
+
+def _public_and_woken(state, i, powers, waking, found, activators) -> list[Power]:
+    """``active_powers`` with other players' public structures and foundations a power wakes."""
+    buildings = state.players[i].buildings
     public = []
     if state.public:
         own = {b.foundation for b in buildings if b.complete}
         public = [name for owner, name in state.public if owner != i and name not in own]
-        activators.extend(waking[name] for name in public if name in waking)
+        activators = activators + [waking[name] for name in public if name in waking]
+    waiting = [b for b in buildings if not b.complete]
     if waiting and activators:
         ctx = query_context(state)
         woken = [b.foundation for b in waiting if any(a.activates(ctx, i, b) for a in activators)]
@@ -133,6 +152,10 @@ _FOLDS = {Fold.SUM: sum, Fold.PRODUCT: math.prod, Fold.ANY: any, Fold.MIN: _leas
           Fold.UNION: lambda answers: frozenset().union(*answers), Fold.FIRST: _first, Fold.CONCAT: _concat}
 
 
+_COMBINE = {name: _FOLDS[spec.fold] for name, spec in SPECS.items() if spec.fold in _FOLDS}
+_EMPTY = {name: IDENTITY[spec.fold] for name, spec in SPECS.items() if spec.fold in IDENTITY}
+
+
 def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
     """The answers of player ``i``'s active powers to ``hook``, combined as its spec says (the
     identity when none answers). ``own`` names a building whose own power is asked too, first,
@@ -143,11 +166,10 @@ def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
         mine = _resolve(state.ruleset).by_hook[hook].get(own)
         if mine is not None and mine.own_foundation and mine not in found:
             found = [mine, *found]
-    combine = SPECS[hook].fold
     if not found:
-        return IDENTITY[combine]
+        return _EMPTY[hook]
     ctx = query_context(state)
-    return _FOLDS[combine](getattr(p, hook)(ctx, i, *args) for p in found)
+    return _COMBINE[hook]([getattr(p, hook)(ctx, i, *args) for p in found])
 
 
 def fire(state: GameState, i: int, hook: str, ev: list[Event], *args, powers: list[Power] | None = None,
@@ -198,9 +220,15 @@ def refill_size(state: GameState, i: int) -> int:
 
 def _limit(state: GameState, i: int, bonus: str, factor: str) -> int:
     """Influence plus the ``bonus`` hook's sum, times the ``factor`` hook's product."""
-    if not active_powers(state, i):
-        return influence(state, i)
-    return (influence(state, i) + fold(state, i, bonus)) * fold(state, i, factor)
+    found = active_powers(state, i)
+    limit = influence(state, i)
+    if not found:
+        return limit
+    rules = _resolve(state.ruleset)
+    adds, times = rules.by_hook[bonus], rules.by_hook[factor]
+    ctx = query_context(state)
+    limit += sum(getattr(p, bonus)(ctx, i) for p in found if adds.get(p.building) is p)
+    return limit * math.prod(getattr(p, factor)(ctx, i) for p in found if times.get(p.building) is p)
 
 
 def clientele_limit(state: GameState, i: int) -> int:

@@ -9,7 +9,6 @@ import pytest
 from gtr_replay.cards import cards_for
 from gtr_replay.engine import Add, Demand, Give, Hire, Lay, Lead, Think, apply, rules
 from gtr_replay.engine.core import settle
-from gtr_replay.engine.events import Event
 from gtr_replay.engine.scoring import scores
 from gtr_replay.engine.state import Building, GameState, Phase, PlayerState
 from gtr_replay.engine.steps import ClientAction
@@ -114,9 +113,9 @@ def probe(monkeypatch):
     table = dict(registry._TABLE)
     table[(Ruleset.REPUBLIC, "Atrium")] = Probe()
     monkeypatch.setattr(registry, "_TABLE", table)
-    rules._resolve.cache_clear()
+    rules.forget_resolved()
     yield
-    rules._resolve.cache_clear()
+    rules.forget_resolved()
 
 
 def test_probe_covers_every_hook():

@@ -13,7 +13,7 @@ from gtr_replay.engine import rules, scoring
 from gtr_replay.engine.core import apply, check, legal_decisions
 from gtr_replay.engine.decisions import Add, Lay, Pass
 from gtr_replay.engine.state import GameState, Phase
-from gtr_replay.engine.steps import ClientAction, PublicPlacement, Theft
+from gtr_replay.engine.steps import ClientAction
 from gtr_replay.enums import JACK, Material, Role
 
 

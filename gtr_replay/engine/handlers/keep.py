@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from gtr_replay.engine import rules
+from gtr_replay.engine import flow, rules
 from gtr_replay.engine.decisions import Discard, Keep, TakeFromDeck
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem
@@ -111,12 +111,7 @@ class DiscardHandler(Handler):
         player = state.players[i]
         for card in d.cards:
             player.hand.remove(card)
-            if card == JACK:
-                state.jack_pile += 1
-                ev.append(Event("move", player.name, JACK, Zone.HAND, Zone.JACK_PILE))
-            else:
-                state.pool.append(card)
-                ev.append(Event("move", player.name, card, Zone.HAND, Zone.POOL))
+            flow.put_back(state, player.name, card, Zone.HAND, ev)
         if state.steps:  # a step's think (B-ACADEMY-1, B-SCHOOL-1): it must now be taken
             state.steps[-1] = replace(state.steps[-1], discarded=True)
             return
