@@ -135,6 +135,12 @@ RULINGS: tuple[Ruling, ...] = (
         _r("two-copies", "No: only a completed structure counts as owning the name; a woken foundation and the public structure both work.",
            "000§…›Stairway names a Structure, and a foundation is not a structure until complete (R-BUILD-8)."),
     )),
+    Ruling("bridge-stockpile", "AMB-13", "Does a Bridge take a material from victims' stockpiles at two and three players too?", (
+        _r("every-count", "Yes: each victim gives a matching material from the stockpile as well as from the hand, at any player count.",
+           "000§…›Bridge: the stockpile sentence stands apart from the one on four- or five-player games."),
+        _r("four-or-five", "No: only in a four- or five-player game, where the Bridge reaches every opponent.",
+           "000§…›Bridge: the stockpile sentence follows the four- or five-player one."),
+    )),
     Ruling("forum-foundation", "AMB-15", "Does a Forum (Romanum) foundation whose function a Gate wakes win the game?", (
         _r("counts", "Yes: its function is active, so the win is checked for it like for a completed Forum.",
            "000§…›Gate: the functions of your Marble structures are active as soon as their foundations are laid.",

@@ -44,6 +44,10 @@ class EngineContext(Context):
         from gtr_replay.engine.rules import client_roles  # rules builds contexts
         return client_roles(self.state, i, card)
 
+    def reach(self, i: int) -> frozenset:
+        from gtr_replay.engine.rules import fold  # rules builds contexts
+        return fold(self.state, i, "demand_reach")
+
     def grant(self, step: Step) -> None:
         self.granted.append(step)
 

@@ -46,6 +46,10 @@ class Context:
         (B-LUDUSMAGNA-1, B-STOREROOM-1); one of them at a time."""
         raise NotImplementedError
 
+    def reach(self, i: int) -> frozenset:
+        """How far player ``i``'s Legionary demands reach (``powers.base.REACH``, B-BRIDGE-1..3)."""
+        raise NotImplementedError
+
     def grant(self, step: Step) -> None:
         """Give ``step.player`` an extra step; the engine orders and announces what is granted."""
         raise NotImplementedError

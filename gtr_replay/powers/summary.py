@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from gtr_replay.enums import Ruleset
-from gtr_replay.powers.base import Power
+from gtr_replay.powers.base import Power, Ruleset
 from gtr_replay.powers.registry import power_for
 
 _LABEL = re.compile(r"^(Black Box|Classic|Republic|Imperium):\s*")

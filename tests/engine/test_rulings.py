@@ -179,6 +179,21 @@ def test_refill_size_maximum(position, illegal):
     assert thinks(at_size) == ["draw", "jack"]
 
 
+# -- AMB-13 bridge-stockpile ---------------------------------------------------------------
+
+def test_bridge_stockpile_four_or_five(position, play):
+    """With two players the Bridge's demand takes from the hand only; the default reading
+    takes the stockpile's Marble too (tests/powers/test_bridge.py)."""
+    from gtr_replay.engine.state import Building
+    you = PlayerState("You", hand=["Academy", "Temple"],
+                      buildings=[Building("Bridge", Material.CONCRETE, complete=True)])
+    state = position(you, PlayerState("Opp", hand=["Statue"], stockpile=["Palace"]), jack_pile=2,
+                     rulings="bridge-stockpile=four-or-five")
+    play(state, Lead("You", Role.LEGIONARY, ("Academy",)), Think("Opp", "jack"), Demand("You", ("Temple",)))
+    assert state.players[0].stockpile == ["Statue"] and state.players[1].stockpile == ["Palace"]
+    assert state.legionary is None
+
+
 # -- AMB-15 forum-foundation ---------------------------------------------------------------
 
 def test_forum_foundation_completed_only(position, play):

@@ -94,6 +94,7 @@ class Probe(Power):
     def on_complete(self, ctx, owner, building): ctx.emit("power", owner, "Atrium", text="probe")
     def end_of_turn(self, ctx, owner): ctx.emit("power", owner, "Atrium", text="end of turn")
     def immune_to_demand(self, ctx, owner, demander): return True
+    def demand_reach(self, ctx, owner): return frozenset({"stockpile"})
     def score_bonus(self, ctx, owner): return 10
     def wins(self, ctx, owner): return len(ctx.state.players[owner].clientele) >= 6
     def activates(self, ctx, owner, building): return building.foundation == "Road"
@@ -131,6 +132,7 @@ def test_every_fold_point_asks_the_active_powers(probe):
     assert rules.materials_needed(state, 0, Building("Temple", Material.MARBLE)) == 1
     assert rules.site_materials(state, 0, "Road") == {Material.RUBBLE, Material.STONE}
     assert rules.out_of_town_cost(state, 0) == 1
+    assert rules.fold(state, 0, "demand_reach") == {"stockpile"}
     assert scores(state)[0].powers == 10
     state.led_role = Role.CRAFTSMAN
     assert rules.action_count(state, 0) == 2

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from gtr_replay.engine import apply, new_game
-from gtr_replay.engine.decisions import Add, Discard, Follow, Hire, Lay, Lead, Pass, Sell, Steal, TakeFromDeck
+from gtr_replay.engine.decisions import Add, Discard, Follow, Give, Hire, Lay, Lead, Pass, Sell, Steal, TakeFromDeck
 from gtr_replay.enums import JACK, Role, Zone
 
 from gtr_replay.engine.scoring import result
@@ -60,6 +60,7 @@ def _power_moments(game) -> Counter:
             kind in (Lay, Add) and decision.source is Zone.DECK)
         seen["statue on another site"] += kind is Lay and decision.card == "Statue" and decision.site is not None
         seen["steal"] += kind is Steal                                              # B-PRISON-1
+        seen["given from a stockpile"] += kind is Give and decision.source is Zone.STOCKPILE  # B-BRIDGE-3
         seen["public placement"] += kind is Add and decision.owner is not None     # B-STAIRWAY-1
         seen["client from hand"] += kind is Hire and decision.source is not None   # B-AQUEDUCT-2
         seen["material from pool"] += kind is Add and decision.source is not None  # B-ARCHWAY-1
@@ -120,6 +121,7 @@ def test_the_powers_come_into_play():
         assert seen[f"step of {power}"], (power, seen)
     for moment in ("discard before a think", "vault card from the deck", "statue on another site",
                    "craftsman card from the deck", "card off its role", "pair as a jack", "merchant as another role", "client as a laborer",
+                   "given from a stockpile",
                    "Forum complete", "Forum Romanum complete"):
         assert seen[moment], (moment, seen)
 

@@ -1,0 +1,110 @@
+"""Worked examples of the Black Box powers that widen plays, convert clients, reach further
+with the Legionary, or win with clients: Crane (B-CRANE-1), Circus (B-CIRCUS-1), Ludus Magna
+(B-LUDUSMAGNA-1), Storeroom (B-STOREROOM-1), Forum (B-FORUM-1), Bridge (B-BRIDGE-1..4) and
+the Wall against it (B-WALL-2)."""
+
+from __future__ import annotations
+
+from rulebook_helpers import play, player
+
+from gtr_replay.engine import rules
+from gtr_replay.engine.state import Phase
+from gtr_replay.enums import JACK, Material, Role, Zone
+
+
+def _materials(state, cards):
+    return sorted(rules.material_of(state, c) for c in cards)
+
+
+def _actions(events, name):
+    return [e.value for e in events if e.kind == "actions" and e.player == name]
+
+
+def test_ex_bb_crane_1():
+    """"You play a Laborer and declare it to also be an Architect. Resolve the Roles as if both
+    had been actual gray cards": one Architect action each; Road and the Jack go back."""
+    game = play("EX-BB-CRANE-1")
+    assert rules.role_of(game.start, "Road") is Role.LABORER
+    announced = [(e.player, e.value) for snap in game.snapshots for e in snap.events if e.kind == "actions"]
+    assert announced == [("Right", 1), ("You", 1)]
+    final = game.final
+    you = player(final, "You")
+    assert you.building("Tower").materials == ["Aqueduct", "Wall"] and you.stockpile == []
+    assert "Road" in final.pool and final.jack_pile == game.start.jack_pile + 1 and JACK not in you.hand
+
+
+def test_ex_bb_circus_1():
+    """"You lead the two Laborer cards, saying 'I am leading as a Patron'": the led role is
+    Patron, the play gives one action, and the other player follows Patron."""
+    game = play("EX-BB-CIRCUS-1")
+    led = game.after("You leads Patron with Road, Bar")
+    assert led.led_role is Role.PATRON and sorted(player(led, "You").camp) == ["Bar", "Road"]
+    assert {rules.role_of(led, c) for c in ("Road", "Bar")} == {Role.LABORER}
+    assert _actions(game.events("Left follows with Temple"), "You") == [1]
+    final = game.final
+    assert player(final, "You").clientele == ["Dock"] and player(final, "Left").clientele == ["Villa"]
+    assert player(final, "You").hand == ["Market"]
+
+
+def test_ex_bb_ludusmagna_1():
+    """"You get two Craftsman actions ... Your Merchant Client becomes every Client type
+    including Craftsman and grants you an additional Craftsman action this turn. With your two
+    remaining Craftsman actions you play an Insula Foundation ... completing the Insula." """
+    game = play("EX-BB-LUDUSMAGNA-1")
+    assert _actions(game.events("Left follows with Palisade"), "You") == [2]
+    completed = game.after("You adds Temple to Ludus Magna")
+    you = completed.index("You")
+    assert player(completed, "You").building("Ludus Magna").complete
+    assert rules.action_count(completed, you) == 3 and completed.actions_used == 1
+    final = game.final
+    insula = player(final, "You").building("Insula")
+    assert insula.complete and insula.materials == ["Bar"] and player(final, "You").hand == []
+
+
+def test_ex_bb_storeroom_1():
+    """"You treat your Craftsman and Patron Clients as Laborers and take four Laborer actions.
+    You take the Stone and three of the Bricks into your Stockpile." """
+    game = play("EX-BB-STOREROOM-1")
+    assert _actions(game.events("Left thinks: refill"), "You") == [4]
+    you = player(game.final, "You")
+    assert _materials(game.final, you.stockpile) == [Material.BRICK] * 3 + [Material.STONE]
+    assert "Gate" in game.final.pool  # the fourth Brick stays
+
+
+def test_ex_bb_forum_1():
+    """"You move Marble from your hand into the Forum, completing it. You win. She doesn't." """
+    game = play("EX-BB-FORUM-1")
+    final = game.final
+    assert final.phase is Phase.OVER and final.winner == "You" and final.end_reason == "win:Forum"
+    assert not player(final, "Left").building("Forum").complete
+
+
+def test_ex_bb_bridge_1():
+    """"You get one Marble from the Pool, one Marble each from the hand of the player to your
+    left and the player across from you, and one Marble each from the Stockpiles of these
+    players, for a total of five Marble into your Stockpile. You retrieve your Forum Romanum
+    back into your hand." """
+    game = play("EX-BB-BRIDGE-1")
+    start, final = game.start, game.final
+    demanded = game.after("You demands Marble showing Forum Romanum")
+    assert demanded.legionary.victims == [1, 2, 3] and demanded.legionary.stockpile
+    you = player(final, "You")
+    assert _materials(final, you.stockpile) == [Material.MARBLE] * 5
+    assert "Forum Romanum" in you.hand
+    for name in ("Left", "Across"):
+        assert len(player(final, name).stockpile) == len(player(start, name).stockpile) - 1
+        assert len(player(final, name).hand) == len(player(start, name).hand) + 1 - 1  # a Jack in, a Marble out
+    assert player(final, "Right").stockpile == player(start, "Right").stockpile
+    assert "Fountain" in player(final, "Right").hand
+    moved = [(e.player, e.source) for e in game.events("Left gives Palace from stockpile to You") if e.kind == "move"]
+    assert moved[0] == ("Left", Zone.STOCKPILE)
+
+
+def test_ex_bb_wall_2():
+    """Wall beats Bridge: "You say 'Glory to Rome': the Wall protects your hand and your
+    Stockpile despite his Bridge"; your own demand takes only from Opp's hand."""
+    game = play("EX-BB-WALL-2")
+    final = game.final
+    you, opp = player(final, "You"), player(final, "Opp")
+    assert sorted(you.stockpile) == ["Catacomb", "Villa"] and sorted(you.hand) == ["Prison", "Sewer"]
+    assert opp.stockpile == ["Garden"] and "Villa" not in opp.hand
