@@ -108,3 +108,28 @@ def test_ex_bb_wall_2():
     you, opp = player(final, "You"), player(final, "Opp")
     assert sorted(you.stockpile) == ["Catacomb", "Villa"] and sorted(you.hand) == ["Prison", "Sewer"]
     assert opp.stockpile == ["Garden"] and "Villa" not in opp.hand
+
+
+def test_ex_bb_archway_1():
+    """"You take the Brick from the Pool and place it underneath your Gate Foundation. Next you
+    take the Brick from your Stockpile ... completing the Gate" (B-ARCHWAY-1, B-GATE-1)."""
+    game = play("EX-BB-ARCHWAY-1")
+    start, final = game.start, game.final
+    gate = player(final, "You").building("Gate")
+    assert gate.complete and gate.materials == ["School", "Bath"]
+    assert rules.influence(final, 0) == rules.influence(start, 0) + 2
+    assert player(final, "You").stockpile == [] and "School" not in final.pool
+    assert any(e.kind == "move" and e.source == Zone.POOL for e in game.events("You adds School from pool to Gate"))
+
+
+def test_ex_bb_palisade_1():
+    """"You do not give up any of your cards to a Legionary's demand": Right gets one Marble
+    from the Pool and one from Left, none from you; your own demand takes the last Pool
+    Marble, Right's shown Temple and Left's second Marble (B-PALISADE-1, R-LEG-1..3)."""
+    game = play("EX-BB-PALISADE-1")
+    final = game.final
+    right, you, left = player(final, "Right"), player(final, "You"), player(final, "Left")
+    assert sorted(right.stockpile) == ["Basilica", "Palace"] and "Temple" not in right.hand
+    assert sorted(you.stockpile) == ["Fountain", "Stairway", "Temple"] and you.hand == ["Statue"]
+    assert left.hand == [JACK]
+    assert not any(rules.material_of(final, c) is Material.MARBLE for c in final.pool)
