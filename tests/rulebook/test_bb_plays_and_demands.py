@@ -133,3 +133,25 @@ def test_ex_bb_palisade_1():
     assert sorted(you.stockpile) == ["Fountain", "Stairway", "Temple"] and you.hand == ["Statue"]
     assert left.hand == [JACK]
     assert not any(rules.material_of(final, c) is Material.MARBLE for c in final.pool)
+
+
+def test_ex_bb_clients_1():
+    """"Your two Laborer Clients still act": thinking (branch B) you refill at once, before any
+    Laborer action, and later gather twice; following (branch A, the variation) three times."""
+    game = play("EX-BB-CLIENTS-1")
+    thought = game.after("You thinks: refill")
+    assert len(player(thought, "You").hand) == 5 and player(thought, "You").stockpile == []
+    final = game.final
+    assert sorted(player(final, "You").stockpile) == ["Bath", "Villa"]
+    branch = [s for s in game.snapshots if s.path != ""]
+    assert branch, "the follow is replayed as a variation"
+    assert sorted(player(branch[-1].state, "You").stockpile) == ["Bath", "Dock", "Villa"]
+
+
+def test_ex_bb_petition_1():
+    """"Two yellow cards may be played as a Jack": the Republic petition of two gives one
+    Laborer action; both cards are in the Pool after cleanup."""
+    game = play("EX-BB-PETITION-1")
+    assert _actions(game.events("Left follows with Insula"), "You") == [1]
+    final = game.final
+    assert player(final, "You").stockpile == ["Villa"] and {"Road", "Bar"} <= set(final.pool)
