@@ -208,27 +208,30 @@ def legal(
     rulings: RulingsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """List every legal decision at a point of a record, as statements (default: its end).
+    """List every legal decision at a point of a record, as statements grouped by kind, and
+    whose decision it is (default: the end of the record).
 
     Example: gtr legal game.gtr --at 12 --rulings deck-end=empty-draw
     """
-    from gtr_replay.engine import legal_decisions
     from gtr_replay.render.model import next_words
-    from gtr_replay.replay.translate import statement_for
+    from gtr_replay.replay.legal import legal_in
 
     opened = _open(file, record, rulings)
     timeline = opened.timeline
     position = _position(timeline, at, turn)
     state = timeline.state(position)
-    texts = [] if state.over else [str(statement_for(d, state, [])) for d in legal_decisions(state)]
+    point = legal_in(state, position)
+    texts = [text for group in point.choices.values() for text in group]
     if as_json:
-        emit_json({"file": str(file), "record": record, "position": position, "next": next_words(state),
-                   "legal": texts, "problems": opened.problems})
+        emit_json({"file": str(file), "record": record, "next": next_words(state), "legal": texts,
+                   **point.to_dict(), "problems": opened.problems})
         raise typer.Exit(1 if opened.problems else 0)
     out.print(Text(f"{file} · record {record} · {_where(timeline, position)}"), soft_wrap=True)
     out.print(next_words(state), soft_wrap=True)
-    for text in texts:
-        out.print(f"  {text}", soft_wrap=True, markup=False)
+    for line in point.lines()[1:] if not point.over else ():
+        out.print(line, soft_wrap=True, markup=False)
+    if point.over:
+        out.print(f"  result: {point.result}", soft_wrap=True, markup=False)
     _problems(opened)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from gtr_replay.engine import flow, handlers, rules, spent  # noqa: F401  (registers the handlers)
+from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
 from gtr_replay.engine.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
@@ -206,6 +206,8 @@ def forced_decision(state: GameState) -> Decision | None:
     if state.phase is Phase.OVER or (state.phase in _OWN_STATEMENT and not state.steps):
         return None
     prompt = pending(state)
+    if state.unseen is not None and unseen.holds_unseen(state, prompt.index):
+        return None  # a player holding unseen cards might do more than the seen cards allow
     only = None
     for n, decision in enumerate(_legal(state, prompt.decisions, prompt.index)):
         if n:

@@ -7,6 +7,7 @@ order the listed cards are checked against the top of the deck instead.
 
 from __future__ import annotations
 
+from gtr_replay.engine import unseen
 from gtr_replay.engine.handlers.base import missing
 from gtr_replay.engine.state import GameState
 from gtr_replay.errors import RulesError
@@ -25,10 +26,10 @@ def check_or_stack(state: GameState, cards: tuple[str, ...], who: str) -> None:
                                  f"not {', '.join(cards)}", rule_ids=("R-THINK-1",),
                                  hint="remove the listed cards or correct the Deck tag")
         return
-    if UNSEEN in cards:
-        raise RulesError(f"{who} draws an unseen card ('?') from a deck of unknown order",
-                         rule_ids=("R-THINK-1",),
-                         hint="list the cards drawn, or give the deck order in a Deck tag")
+    if state.unseen is not None or UNSEEN in cards:
+        unseen.hide(state)  # a card drawn unseen: from now on the deck's cards are unseen
+        unseen.stack_draw(state, cards, who)
+        return
     lacking = missing(state.deck, cards)
     if lacking and state.removed_unseen:
         _swap_unseen(state, cards, lacking)

@@ -9,6 +9,7 @@ from gtr_replay.cards import cards_for
 from gtr_replay.enums import JACK, MATERIALS
 from gtr_replay.engine import rules
 from gtr_replay.engine.state import GameState
+from gtr_replay.engine.unseen import is_unseen
 from gtr_replay.errors import GtrError
 
 
@@ -36,6 +37,11 @@ def problems(state: GameState) -> list[str]:
     card_set = cards_for(state.ruleset)
     manifest = Counter(card_set.manifest(with_optional=state.expansions))
     held = order_cards(state)
+    if state.unseen is not None:  # each unseen card ('?') is one of the cards not seen (engine.unseen)
+        slots = Counter({c: n for c, n in held.items() if is_unseen(c)})
+        if slots.total() != len(state.unseen):
+            found.append(f"{slots.total()} unseen cards for {len(state.unseen)} cards not seen")
+        held = held - slots + Counter(state.unseen)
     if held != manifest:
         found.append(f"Order cards changed: extra {dict(held - manifest)}, missing {dict(manifest - held)}")
     jacks = state.jack_pile + state.jacks_out + sum(p.hand.count(JACK) + p.camp.count(JACK) for p in state.players)

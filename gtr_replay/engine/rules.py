@@ -255,12 +255,16 @@ def hand_count_for_think(state: GameState, i: int) -> int:
     return len(hand) if state.rulings["think-hand"] == "all-cards" else sum(1 for c in hand if c != JACK)
 
 
-def role_of(state: GameState, card: str) -> Role:
-    return _resolve(state.ruleset).cards[card].role
+def role_of(state: GameState, card: str) -> Role | None:
+    """The card's role; None for a card the recorder did not see (``engine.unseen``)."""
+    found = _resolve(state.ruleset).cards.get(card)
+    return None if found is None else found.role
 
 
-def material_of(state: GameState, card: str) -> Material:
-    return _resolve(state.ruleset).cards[card].material
+def material_of(state: GameState, card: str) -> Material | None:
+    """The card's material; None for a card the recorder did not see (``engine.unseen``)."""
+    found = _resolve(state.ruleset).cards.get(card)
+    return None if found is None else found.material
 
 
 def client_roles(state: GameState, i: int, card: str) -> frozenset[Role]:

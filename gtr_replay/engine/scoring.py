@@ -57,7 +57,7 @@ def scores(state: GameState) -> tuple[Score, ...]:
     result = []
     for i, player in enumerate(state.players):
         mine = tuple(m for m, holders in bonuses.items() if i in holders)
-        vault = sum(cards[c].value for c in player.vault)
+        vault = sum(cards[c].value for c in player.vault if c in cards)  # unseen cards: see engine.unseen
         powers = rules.fold(state, i, "score_bonus")
         influence = rules.influence(state, i)
         result.append(Score(player.name, influence, vault, mine, powers,

@@ -199,6 +199,9 @@ class GameState:
     every player (B-STAIRWAY-1). The material that marks one sits with its materials."""
     answering: Step | None = field(default=None, compare=False)
     """While a decision is performed: the step it answers. Always None between decisions."""
+    unseen: list[str] | None = None
+    """The cards whose whereabouts the record has not shown, sorted, when some card of the
+    state is unseen (``?``, ``engine.unseen``); None when every card is known."""
     context: object = field(default=None, compare=False, repr=False)
     """The context powers' query hooks receive (``engine.rules``), made when first needed."""
 
@@ -252,6 +255,7 @@ class GameState:
             "winner": self.winner,
             "steps": [step.to_dict() for step in self.steps],
             "public": [[i, name] for i, name in self.public],
+            **({"unseen": list(self.unseen)} if self.unseen is not None else {}),
         }
 
     @classmethod
@@ -284,6 +288,7 @@ class GameState:
             expansions=tuple(data.get("expansions", ())),
             steps=[step_from_dict(step) for step in data.get("steps", ())],
             public=[(int(i), name) for i, name in data.get("public", ())],
+            unseen=list(data["unseen"]) if "unseen" in data else None,
         )
 
     def copy(self) -> GameState:
@@ -301,4 +306,5 @@ class GameState:
                          self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
-                         self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:])
+                         self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:], None,
+                         None if self.unseen is None else self.unseen[:])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, EVERY, MATERIALS, ROLES, Power, Ruleset
+from gtr_replay.powers.base import EVERY, MATERIALS, ROLES, Power, Ruleset
 from gtr_replay.powers.registry import register
 
 
@@ -58,7 +58,7 @@ class ForumRomanum(Power):
     C-FORUM-LUDUS-1, C-FORUM-STOREROOM-1)."""
 
     building = "Forum Romanum"
-    rulesets = BLACK_BOX
+    rulesets = (Ruleset.REPUBLIC,)
     rule_ids = ("B-FORUMROMANUM-1", "C-FORUM-LUDUS-1", "C-FORUM-STOREROOM-1")
 
     def wins(self, ctx, owner):

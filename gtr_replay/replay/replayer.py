@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import notation
 from notation import Record, Step
 
-from gtr_replay.engine import legal_decisions, rules
+from gtr_replay.engine import rules, unseen
 from gtr_replay.engine.core import ForcedStep, advance, check
 from gtr_replay.engine.decisions import Decision, Give, Pass, Think, same_decision
 from gtr_replay.engine.draws import check_or_stack
@@ -81,6 +81,8 @@ class Snapshot:
     forced: bool = False
     """The statement restates a decision the engine had already made (a forced action)."""
     diagnostic: Diagnostic | None = None
+    made: tuple[Decision, ...] = ()
+    """The decisions the engine then made by itself (each the only legal choice), in order."""
 
     @property
     def state(self) -> GameState:
@@ -142,6 +144,8 @@ class Replayer:
         """Buildings completed whose power is not written yet: the replay ignores their
         function, so it (and the score) may be wrong from there on."""
         self._unwritten: list[str] = []
+        self._revealed: dict[str, list[int]] = {}
+        """Lines where a statement revealed an unseen card, by card (``engine.unseen``)."""
 
     # -- reporting ---------------------------------------------------------------------------
     def _report(self, line: int, column: int, statement: str, message: str, *, rule_ids=(), hint=None,
@@ -155,7 +159,7 @@ class Replayer:
         return diagnostic
 
     def _legal_texts(self, state: GameState, written: str) -> tuple[str, ...]:
-        texts = [str(statement_for(d, state, [])) for d in legal_decisions(state)]
+        texts = [str(statement_for(d, state, [])) for d in unseen.seen_decisions(state)]
         return closest_first(written, texts)
 
     # -- replay ------------------------------------------------------------------------------
@@ -232,7 +236,7 @@ class Replayer:
         comments = tuple(c.text for c in step.comments)
         turn = state.turn
 
-        def snap(decision, events, *, is_forced=False, diagnostic=None) -> Snapshot:
+        def snap(decision, events, *, is_forced=False, diagnostic=None, made=()) -> Snapshot:
             if self.keep_states:
                 kept = state.to_dict()
                 known = self._points.get(id(state))
@@ -241,7 +245,8 @@ class Replayer:
             else:  # checking only: no snapshot to keep, nothing to annotate
                 kept, note = {}, Annotation()
             return Snapshot(self.seq, index, path, turn, statement.actor, statement.kind, text, line, column,
-                            decision, events, note, comments, tuple(step.glyphs), kept, is_forced, diagnostic)
+                            decision, events, note, comments, tuple(step.glyphs), kept, is_forced, diagnostic,
+                            made)
 
         def refuse(message, *, rule_ids=(), hint=None, legal=True) -> Snapshot:
             texts = self._legal_texts(state, text) if legal and not state.over else ()
@@ -260,6 +265,15 @@ class Replayer:
             message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
             return refuse(message, hint=getattr(error, "hint", None))
         problem = check(state, decision)
+        if problem is not None and unseen.names_unseen(decision):
+            return refuse("'?' stands for a card the recorder did not see, but this statement shows the card "
+                          "to the table", rule_ids=problem.rule_ids,
+                          hint="name the card; '?' is for draws and hidden zones only")
+        if problem is not None and state.unseen is not None:
+            try:
+                problem = self._reveal(state, decision, problem, line)
+            except RulesError as error:
+                return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         if problem is not None:
             found = _restated(decision, forced)
             if found is not None:
@@ -284,12 +298,73 @@ class Replayer:
                 return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         # keep the state before each forced pass: a later statement by that player is
         # explained from there (why nothing was legal), not by whose turn it now is
+        ruled_out = unseen.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
+            else None
         applied = advance(state, decision, checked=True, with_states=True)
         forced.extend(applied.forced)
+        if ruled_out:
+            try:
+                unseen.rule_out(state, state.player(decision.player).hand, ruled_out)
+            except RulesError as error:
+                return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         for e in applied.events:
             if e.kind == "complete":
                 self._warn_unwritten(state, e.player, e.card, line, column, text)
-        return snap(decision, applied.events)
+        return snap(decision, applied.events, made=tuple(f.decision for f in applied.forced))
+
+    def _reveal(self, state: GameState, decision: Decision, problem: RulesError, line: int) -> RulesError | None:
+        """A decision naming cards its player's hand lacks, while the hand holds unseen cards:
+        legal if revealing them makes it so (then they are bound), else ``problem`` stands.
+        Raises when the reveal is impossible (every copy placed, or ruled out)."""
+        cards = unseen.reveal_for(state, decision)
+        if not cards:
+            return problem
+        trial = state.copy()
+        try:
+            unseen.reveal(trial, decision, cards)
+        except unseen.AllPlaced as error:
+            lines = self._placed_lines(error.card, line)
+            if lines:
+                error.message += ": line" + ("s " if len(lines) > 1 else " ") + ", ".join(map(str, lines))
+            raise
+        if check(trial, decision) is not None:
+            return problem
+        unseen.reveal(state, decision, cards)
+        for card in cards:
+            self._revealed.setdefault(card, []).append(line)
+        return None
+
+    def _placed_lines(self, card: str, before: int) -> list[int]:
+        """The lines that show the copies of ``card`` before line ``before``: the opening
+        block's lines, the draws listing it, the statements that revealed it."""
+        lines: list[int] = []
+        start = self.record.start
+        for block_line in getattr(start, "lines", ()):
+            shown = [*(getattr(block_line, "cards", None) or ()), *(d.card for d in getattr(block_line, "draws", ()))]
+            if isinstance(block_line, notation.Building):
+                shown += [block_line.foundation, *block_line.materials]
+            lines += [block_line.span.line] * shown.count(card)
+        for step in self.record.steps:
+            if step.span.line >= before:
+                break
+            drawn = getattr(step.statement, "drawn", None) or ()
+            lines += [step.span.line] * list(drawn).count(card)
+        lines += [n for n in self._revealed.get(card, ()) if n < before]
+        return sorted(lines)
+
+    def _check_range(self, written: str, ranges: dict[str, tuple[int, int]], state: GameState, line: int,
+                     column: int) -> None:
+        """A Result tag where unseen vault cards decide the scores: each score must be one some
+        assignment of them gives (it then says what they were worth)."""
+        hidden = sum(unseen.unseen_vault(state).values())
+        possible = unseen.result_text(ranges, state)
+        scores = _written_scores(written)
+        wrong = [name for name, (lo, hi) in ranges.items()
+                 if scores is None or name not in scores or not lo <= scores[name] <= hi]
+        if wrong:
+            self._report(line, column, f'[Result "{written}"]', f"the replay gives {possible!r}: the scores "
+                         f"depend on {hidden} unseen vault card(s)", rule_ids=("R-SCORE-2", "R-MER-2"),
+                         hint=f"give each player's score within that range: {', '.join(wrong)} is not")
 
     def _warn_unwritten(self, state: GameState, player: str, building: str, line: int, column: int,
                         statement: str) -> None:
@@ -326,6 +401,10 @@ class Replayer:
             self._report(line, column, f'[Result "{written}"]', "the record ends before the game does, so it "
                          "has no result yet", rule_ids=("R-END-1",), hint="remove the Result tag or finish the game")
             return
+        ranges = unseen.score_ranges(state) if state.unseen is not None and state.winner is None else None
+        if ranges is not None:
+            self._check_range(written, ranges, state, line, column)
+            return
         actual = result_tag(result(state))
         doubt = (f"; the score may be wrong: {', '.join(self._unwritten)} "
                  f"{'has' if len(self._unwritten) == 1 else 'have'} no power yet") if self._unwritten else ""
@@ -335,6 +414,17 @@ class Replayer:
         elif doubt:
             self.warnings.append(Diagnostic(self.source, line, column, f'[Result "{written}"]',
                                             f"the replay agrees with the Result{doubt}", ("R-SCORE-2",)))
+
+
+def _written_scores(written: str) -> dict[str, int] | None:
+    """``Ann 24, Ben 19`` as a dict, or None when the tag says no points."""
+    found = {}
+    for part in written.split(","):
+        name, _, points = part.strip().rpartition(" ")
+        if not name or not points.isdigit():
+            return None
+        found[name] = int(points)
+    return found
 
 
 def _restated(decision: Decision, forced: list[ForcedStep]) -> int | None:

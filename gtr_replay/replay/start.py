@@ -11,13 +11,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import notation
 from notation import Position, Record, Setup
 
 from gtr_replay.cards import cards_for
 from gtr_replay.engine import core, flow
+from gtr_replay.engine import unseen
 from gtr_replay.engine.draws import unknown_order
+from gtr_replay.engine.unseen import UNSEEN
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.setup import SHUFFLE_ALGORITHM, new_game, shuffled_deck
 from gtr_replay.engine.state import Building, GameState, PlayerState
@@ -115,34 +118,38 @@ def _from_setup(setup: Setup, ruleset: str, players: list[str], rulings) -> tupl
     spec = find_ruleset(ruleset)
     hands = setup.hands
     span = setup.span
-    for name in players:
-        if name not in hands:
-            raise StartError(f"the setup block has no hand for {name}", line=span.line, column=span.column,
-                             hint="list every starting hand, or give the deck order in a Deck tag")
+    if not any(name in hands for name in players):
+        raise StartError("the setup block has no hand at all", line=span.line, column=span.column,
+                         hint="list the recorder's hand (others may be left out or written '?'), "
+                              "or give the deck order in a Deck tag")
     draws = [d.card for round_ in setup.draws for d in round_]
     if not draws:
         raise StartError("the setup block has no leader draw (pool: ...)", line=span.line, column=span.column)
-    ordered: list[str] = []
     blocks = []
     for name in players:
-        hand = hands[name]
-        if "?" in hand:
-            raise StartError(f"{name}'s starting hand has an unseen card '?'", line=span.line, column=span.column,
-                             hint="starting hands must be listed in full when the deck order is unknown")
+        hand = hands.get(name)
+        if hand is None:  # a hand the recorder did not see (engine.unseen)
+            hand = (UNSEEN,) * spec.starting_orders + (JACK,) * spec.starting_jacks
+        elif UNSEEN in hand and JACK not in hand:  # Jacks are dealt face up (R-SETUP-2)
+            hand = tuple(hand) + (JACK,) * spec.starting_jacks
         jacks = hand.count(JACK)
         if jacks != spec.starting_jacks:
             raise StartError(f"{name}'s starting hand holds {jacks} Jack(s); the {ruleset} rules deal "
                              f"{spec.starting_jacks}", line=span.line, column=span.column,
                              rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"))
         blocks.append([c for c in hand if c != JACK])
-    hand_cards = [c for block in blocks for c in block]
-    ordered = draws + hand_cards if spec.leader_draw_first else hand_cards + draws
-    rest = Counter(cards_for(ruleset).manifest()) - Counter(ordered)
-    surplus = Counter(ordered) - Counter(cards_for(ruleset).manifest())
+    seen = [c for block in blocks for c in block if c != UNSEEN]
+    rest = Counter(cards_for(ruleset).manifest()) - Counter(draws + seen)
+    surplus = Counter(draws + seen) - Counter(cards_for(ruleset).manifest())
     if surplus:
         raise StartError(f"the setup block shows more copies than the deck holds: {', '.join(sorted(surplus))}",
                          line=span.line, column=span.column, rule_ids=("R-COMP-6",))
-    deck = ordered + sorted(rest.elements())
+    spare = sorted(rest.elements())
+    hidden_count = sum(block.count(UNSEEN) for block in blocks)
+    stand_ins = iter(spare)  # an unseen card is dealt as some unplaced card, hidden again below
+    hand_cards = [next(stand_ins) if c == UNSEEN else c for block in blocks for c in block]
+    ordered = draws + hand_cards if spec.leader_draw_first else hand_cards + draws
+    deck = ordered + spare[hidden_count:]
     try:
         state, events = new_game(ruleset, players, deck=deck, rulings=rulings)
     except GtrError as error:
@@ -155,6 +162,19 @@ def _from_setup(setup: Setup, ruleset: str, players: list[str], rulings) -> tupl
                              rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"))
     _check_setup(setup, state, events)
     unknown_order(state)
+    if any(UNSEEN in block for block in blocks):
+        unseen.hide(state)
+        for player, block in zip(state.players, blocks):
+            hidden = [c for c, written in zip([c for c in player.hand if c != JACK], block) if written == UNSEEN]
+            for card in hidden:
+                player.hand[player.hand.index(card)] = UNSEEN
+                state.unseen.append(card)
+            left = Counter(hidden)
+            for n, event in enumerate(events):
+                if event.player == player.name and event.target == "hand" and left[event.card]:
+                    left[event.card] -= 1
+                    events[n] = replace(event, card=UNSEEN)
+        state.unseen.sort()
     return state, events
 
 
@@ -187,6 +207,8 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
     explicit_influence: set[str] = set()
     placed: Counter = Counter()
     jacks_held = 0
+    hidden = 0
+    """Unseen cards ('?') in hands and vaults (``engine.unseen``)."""
     for line in position.lines:
         if isinstance(line, notation.Hand):
             player = by_name.get(line.player) or fail(f"{line.player} is not in the Players tag")
@@ -215,10 +237,12 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
     for player in by_name.values():
         if player.name not in explicit_influence:  # an influence line, when given, lists every Site
             player.influence = [b.site for b in player.buildings if b.complete and not b.stolen]
-        if "?" in player.hand + player.clientele + player.stockpile + player.vault:
-            fail(f"{player.name} has an unseen card '?'", "name every card of a position")
+        if UNSEEN in player.clientele + player.stockpile:
+            fail(f"{player.name}'s clientele and stockpile are face up: an unseen card '?' cannot be there",
+                 "name their cards; a hand or a vault may hold '?'")
+        hidden += player.hand.count(UNSEEN) + player.vault.count(UNSEEN)
         for zone in (player.hand, player.clientele, player.stockpile, player.vault):
-            placed.update(c for c in zone if c != JACK)
+            placed.update(c for c in zone if c != JACK and c != UNSEEN)
         jacks_held += player.hand.count(JACK)
         for b in player.buildings:
             placed[b.foundation] += 1
@@ -246,6 +270,9 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
         removed = sorted((remaining - Counter(deck)).elements())
     else:
         pool = sorted(remaining.elements())
+        if deck_line.count + hidden > len(pool):
+            fail(f"the deck holds {deck_line.count} cards and {hidden} are unseen elsewhere, but only "
+                 f"{len(pool)} are not placed", rule_ids=("R-COMP-6",))
         if deck_line.count > len(pool):
             fail(f"the deck holds {deck_line.count} cards but only {len(pool)} are not placed", rule_ids=("R-COMP-6",))
         deck, removed = pool[:deck_line.count], pool[deck_line.count:]
@@ -283,6 +310,18 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
         if rest < 0:
             fail(f"more {material} Sites than the game has ({card_set.sites_per_material})", rule_ids=("R-COMP-7",))
         state.sites_out_of_game[material] = rest
+    if hidden:  # each '?' is one of the unplaced cards, like the deck's (engine.unseen)
+        if deck_line is not None and deck_line.cards is not None:
+            fail("a position with unseen cards gives its deck as a count: deck: N")
+        unplaced = sorted(state.deck + state.removed)
+        if hidden > len(unplaced):
+            fail(f"{hidden} unseen cards, but only {len(unplaced)} are not placed", rule_ids=("R-COMP-6",))
+        count = deck_line.count if deck_line is not None else len(unplaced) - hidden
+        state.deck[:] = [UNSEEN] * count
+        state.removed[:] = [UNSEEN] * (len(unplaced) - hidden - count)
+        state.removed_unseen = True
+        state.deck_known = False
+        state.unseen = unplaced
     flow.start_turn(state, [])
     core.settle(state)
     return state

@@ -1,0 +1,318 @@
+"""Cards the recorder did not see (ARCHITECTURE.md §Hidden information, NOTATION.md principle 4).
+
+An unseen card sits in its zone as ``?``: a card in another player's hand, a card drawn face
+down, the deck of a game whose order nobody knows. ``GameState.unseen`` then lists the cards
+whose whereabouts are unknown (the card manifest less every card seen): each ``?`` is one of
+them, and so is every card of the deck. Nothing else is assumed about a ``?``.
+
+A ``?`` is *bound* when the record reveals it (played, shown to a Legionary, laid, added,
+given): it becomes that card and the card leaves ``unseen``, which is refused when every copy
+is already placed (R-COMP-6). A decision that tells something about unseen cards without
+naming them (Glory to Rome when a card of a demanded material would have to be given,
+R-LEG-3) constrains them: ``?~Brick,Stone`` is an unseen card of neither material. A record
+is consistent while some assignment of ``unseen`` to the ``?`` cards meets every constraint
+(checked by Hall's condition over the six materials).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import fields
+from itertools import combinations
+
+from gtr_replay.cards import cards_for
+from gtr_replay.engine.decisions import Decision
+from gtr_replay.engine.state import GameState
+from gtr_replay.enums import JACK, MATERIALS, Material
+from gtr_replay.errors import RulesError
+
+UNSEEN = "?"
+_NOT = "~"
+
+
+class AllPlaced(RulesError):
+    """A card revealed where every copy is already placed (R-COMP-6); ``card`` names it, so a
+    replayer can add the lines that placed the copies."""
+
+    def __init__(self, message: str, card: str, *, rule_ids=("R-COMP-6",), hint: str | None = None) -> None:
+        super().__init__(message, rule_ids=rule_ids, hint=hint)
+        self.card = card
+
+
+def is_unseen(card: str) -> bool:
+    return card[:1] == UNSEEN
+
+
+def excluded(card: str) -> frozenset[str]:
+    """The materials an unseen card is known not to be."""
+    _, sep, rest = card.partition(_NOT)
+    return frozenset(rest.split(",")) if sep else frozenset()
+
+
+def _slot(excluding) -> str:
+    return UNSEEN + (_NOT + ",".join(sorted(excluding)) if excluding else "")
+
+
+def hidden(state: GameState) -> bool:
+    """Whether the state holds unseen cards (records without any never pay for them)."""
+    return state.unseen is not None
+
+
+def hide(state: GameState) -> None:
+    """From now on, the deck's cards are unseen: the deck becomes ``?`` cards (and so do the
+    cards out of play, when a position left them unseen)."""
+    if state.unseen is not None:
+        return
+    pool = list(state.deck)
+    state.deck[:] = [UNSEEN] * len(pool)
+    if state.removed_unseen:
+        pool += state.removed
+        state.removed[:] = [UNSEEN] * len(state.removed)
+    state.unseen = sorted(pool)
+    state.deck_known = False
+
+
+def slots(state: GameState) -> list[str]:
+    """Every ``?`` card of the state, wherever it is."""
+    found = [c for c in state.deck if is_unseen(c)] + [c for c in state.removed if is_unseen(c)]
+    for player in state.players:
+        for zone in (player.hand, player.vault, player.stockpile, player.clientele):
+            found.extend(c for c in zone if is_unseen(c))
+    return found
+
+
+def _material(state: GameState, card: str) -> str:
+    return str(cards_for(state.ruleset).cards[card].material)
+
+
+def _take(state: GameState, card: str, where: str) -> None:
+    """Take ``card`` out of the unseen cards, or refuse: every copy is placed (R-COMP-6)."""
+    card_set = cards_for(state.ruleset)
+    if card not in card_set.cards:
+        raise RulesError(f"{card} is not a card of the {state.ruleset} ruleset", rule_ids=("R-COMP-4",))
+    try:
+        state.unseen.remove(card)
+    except ValueError:
+        copies = card_set.cards[card].copies
+        raise AllPlaced(f"{card} cannot be {where}: all {copies} copies of {card} are already placed",
+                        card, hint="a card the record reveals must be one not yet seen elsewhere") from None
+
+
+def bind(state: GameState, zone: list[str], card: str, owner: str) -> None:
+    """One ``?`` of ``zone`` (``owner``'s) is ``card``: reveal it."""
+    material = _material(state, card) if card in cards_for(state.ruleset).cards else ""
+    fitting = [c for c in zone if is_unseen(c) and material not in excluded(c)]
+    if not fitting:
+        if not any(is_unseen(c) for c in zone):
+            raise RulesError(f"{card} is not among {owner}'s cards", rule_ids=("R-COMP-6",))
+        raise RulesError(f"{card} cannot be one of {owner}'s unseen cards: {owner} answered Glory to Rome "
+                         f"to a {material} demand while holding them", rule_ids=("R-LEG-3",),
+                         hint="a Glory to Rome answer rules out the demanded materials")
+    _take(state, card, f"one of {owner}'s unseen cards")
+    chosen = max(fitting, key=lambda c: len(excluded(c)))  # the most constrained that fits
+    zone[zone.index(chosen)] = card
+    _check_feasible(state)
+
+
+def stack_draw(state: GameState, cards: tuple[str, ...], who: str) -> None:
+    """Put the listed cards on top of the unseen deck, ``?`` where the recorder did not see."""
+    if len(cards) > len(state.deck):
+        raise RulesError(f"{who} draws {len(cards)} cards from a deck of {len(state.deck)}", rule_ids=("R-THINK-1",))
+    for n, card in enumerate(cards):
+        if is_unseen(card):
+            continue
+        if is_unseen(state.deck[n]):
+            _take(state, card, f"drawn by {who}")
+            state.deck[n] = card
+        elif state.deck[n] != card:
+            raise RulesError(f"{who} draws {state.deck[n]} here, not {card}", rule_ids=("R-THINK-1",))
+    _check_feasible(state)
+
+
+def rule_out(state: GameState, zone: list[str], materials) -> None:
+    """No ``?`` of ``zone`` is of ``materials`` (a player answered Glory to Rome, R-LEG-3)."""
+    wanted = frozenset(str(m) for m in materials)
+    for n, card in enumerate(zone):
+        if is_unseen(card):
+            zone[n] = _slot(excluded(card) | wanted)
+    _check_feasible(state)
+
+
+def _check_feasible(state: GameState) -> None:
+    """Some assignment of the unseen cards to the ``?`` cards meets every constraint: for
+    every set of materials, the unseen cards of those materials fit in the ``?`` cards that
+    may be one of them (Hall's condition)."""
+    constrained = [excluded(c) for c in slots(state)]
+    if not any(constrained):
+        return
+    have = Counter(_material(state, c) for c in state.unseen)
+    names = [str(m) for m in MATERIALS]
+    for size in range(1, len(names) + 1):
+        for group in combinations(names, size):
+            need = sum(have[m] for m in group)
+            room = sum(1 for ex in constrained if not ex.issuperset(group))
+            if need > room:
+                raise RulesError(f"no way to deal the unseen cards any more: {need} unseen "
+                                 f"{'/'.join(group)} card(s) but only {room} unseen card(s) may be one",
+                                 rule_ids=("R-COMP-6", "R-LEG-3"),
+                                 hint="an earlier Glory to Rome answer ruled those materials out")
+
+
+def named_cards(decision: Decision) -> list[str]:
+    """The Order cards a decision names (its ``card`` and ``cards`` fields)."""
+    found: list[str] = []
+    for f in fields(decision):
+        if f.name == "card":
+            found.append(getattr(decision, f.name))
+        elif f.name == "cards":
+            found.extend(getattr(decision, f.name))
+    return [c for c in found if c != JACK]
+
+
+def names_unseen(decision: Decision) -> bool:
+    return any(is_unseen(c) for c in named_cards(decision))
+
+
+def reveal_for(state: GameState, decision: Decision) -> list[str]:
+    """The cards ``decision`` names that its player's hand lacks but could be among its ``?``
+    cards: what must be revealed for the decision to stand."""
+    hand = state.player(decision.player).hand
+    if not any(is_unseen(c) for c in hand):
+        return []
+    lacking = Counter(c for c in named_cards(decision) if not is_unseen(c)) - Counter(hand)
+    return sorted(lacking.elements())
+
+
+def reveal(state: GameState, decision: Decision, cards: list[str]) -> None:
+    """Bind ``?`` cards of the decision's player's hand to ``cards``."""
+    hand = state.player(decision.player).hand
+    for card in cards:
+        bind(state, hand, card, decision.player)
+
+
+def holds_unseen(state: GameState, i: int) -> bool:
+    """Whether player ``i`` holds unseen cards in hand (then no choice of theirs is forced)."""
+    return state.unseen is not None and any(is_unseen(c) for c in state.players[i].hand)
+
+
+def unseen_vault(state: GameState) -> dict[str, int]:
+    """Unseen vault cards by player (for scores that depend on them)."""
+    return {p.name: n for p in state.players if (n := sum(1 for c in p.vault if is_unseen(c)))}
+
+
+def value_range(state: GameState) -> tuple[int, int]:
+    """The lowest and highest value an unseen card may have (R-CARD-4)."""
+    cards = cards_for(state.ruleset).cards
+    values = [cards[c].value for c in (state.unseen or ())] or [0]
+    return min(values), max(values)
+
+
+def materials_of(state: GameState, names) -> list[Material]:
+    return [cards_for(state.ruleset).cards[c].material for c in names]
+
+
+def ruled_out_by(state: GameState, decision) -> frozenset[Material]:
+    """The materials an answer to a demand shows its player's unseen cards are not: each
+    demanded material the answer gives fewer cards of than demanded (R-LEG-3). An immune
+    player may give less at will, so their answer rules nothing out (R-LEG-11)."""
+    from gtr_replay.engine.handlers.legionary import _immune
+
+    demand = state.legionary
+    if demand is None or not holds_unseen(state, state.index(decision.player)):
+        return frozenset()
+    victim = state.index(decision.player)
+    if _immune(state, victim):
+        return frozenset()
+    given = Counter(materials_of(state, decision.cards))
+    return frozenset(m for m, n in Counter(demand.demanded).items() if given[m] < n)
+
+
+def seen_decisions(state: GameState) -> list[Decision]:
+    """The legal decisions that name no unseen card. A player holding ``?`` cards may also
+    make any decision that names one of them (it binds it); those are not listed."""
+    from gtr_replay.engine.core import legal_decisions, pending
+    from gtr_replay.engine.decisions import Think
+    from gtr_replay.engine.handlers.base import HANDLERS
+
+    prompt = pending(state)
+    if prompt is None or state.unseen is None or not holds_unseen(state, state.current):
+        return legal_decisions(state)
+    seen = state.copy()
+    hand = seen.players[state.current].hand
+    hand[:] = [c for c in hand if not is_unseen(c)]
+    found: list[Decision] = []
+    for decision in legal_decisions(seen):
+        if type(decision) is not Think:
+            found.append(decision)
+    if Think in prompt.decisions:  # the whole hand counts towards a refill (R-THINK-1)
+        handler = HANDLERS[Think]
+        found += [d for d in handler.candidates(state, state.current)
+                  if handler.problem(state, state.current, d) is None]
+    return found
+
+
+_MOST_COMBINATIONS = 20000
+"""Assignments of unseen vault cards tried for an exact score range; beyond, a bound."""
+
+
+def score_ranges(state: GameState) -> dict[str, tuple[int, int]] | None:
+    """Each player's lowest and highest final score over every assignment of the unseen vault
+    cards (R-SCORE-2, R-MER-2), or None when no vault card is unseen. Vault cards count by
+    their material (R-CARD-4), so trying one card of each material is enough."""
+    from itertools import combinations_with_replacement, product
+    from math import prod
+
+    from gtr_replay.engine.scoring import scores
+
+    counts = unseen_vault(state)
+    if not counts:
+        return None
+    available = Counter(_material(state, c) for c in state.unseen)
+    sample = {}
+    for card in state.unseen:
+        sample.setdefault(_material(state, card), card)
+    kinds = sorted(sample)
+    per_player = {name: list(combinations_with_replacement(kinds, n)) for name, n in counts.items()}
+    if prod(len(options) for options in per_player.values()) > _MOST_COMBINATIONS:
+        low, high = value_range(state)
+        known = {s.player: s.total for s in scores(state)}
+        bonus = 6 * cards_for(state.ruleset).jacks  # a loose bound: every bonus may change hands
+        return {name: (total + low * counts.get(name, 0) - bonus, total + high * counts.get(name, 0) + bonus)
+                for name, total in known.items()}
+    found: dict[str, tuple[int, int]] = {}
+    names = list(per_player)
+    for choice in product(*(per_player[n] for n in names)):
+        if Counter(m for part in choice for m in part) - available:
+            continue
+        trial = state.copy()
+        for name, part in zip(names, choice):
+            vault = trial.player(name).vault
+            picks = iter(part)
+            vault[:] = [sample[next(picks)] if is_unseen(c) else c for c in vault]
+        for score in scores(trial):
+            lo, hi = found.get(score.player, (score.total, score.total))
+            found[score.player] = (min(lo, score.total), max(hi, score.total))
+    return found
+
+
+def result_text(ranges: dict[str, tuple[int, int]], state: GameState) -> str:
+    """``Ann 24, Ben 17-23``: the scores, a range where unseen vault cards decide."""
+    return ", ".join(f"{name} {lo}" if lo == hi else f"{name} {lo}-{hi}" for name, (lo, hi) in ranges.items())
+
+
+def legal_if_revealed(state: GameState) -> list[Decision]:
+    """Decisions the deciding player could make by revealing one of their unseen cards: for
+    each card still unseen, what would be legal were it one of them (for completion)."""
+    i = state.current
+    if state.unseen is None or not holds_unseen(state, i):
+        return []
+    name = state.players[i].name
+    found: list[Decision] = []
+    for card in sorted(set(state.unseen)):
+        trial = state.copy()
+        try:
+            bind(trial, trial.players[i].hand, card, name)
+        except RulesError:
+            continue
+        found += [d for d in seen_decisions(trial) if card in named_cards(d) and d not in found]
+    return found

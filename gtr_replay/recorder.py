@@ -1,0 +1,254 @@
+"""Recording a game at the table, one statement at a time (``gtr record``).
+
+A ``Recording`` owns one record file. Every accepted statement is appended to the file at
+once and synced to disk, so a crash or Ctrl-C loses nothing and the file is always a valid,
+canonical record; ``undo`` rewrites the file without its last statement atomically (a new
+file renamed over the old one). A statement is accepted when the whole record with it
+replays, so the recorder can never accept what ``gtr check`` refuses; a refused statement
+gets the replayer's located error and the legal choices.
+
+The recorder sees one seat (``me``): other hands and draws are unseen (``?``). A think by
+another player written without its cards (``Ben thinks: draw``) is taken as drawn unseen.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+import notation
+from notation import Record
+from notation import statements as st
+
+from gtr_replay.engine import rules
+from gtr_replay.engine.state import GameState
+from gtr_replay.engine.unseen import UNSEEN, legal_if_revealed, unseen_vault
+from gtr_replay.errors import GtrError, UsageError
+from gtr_replay.replay.diagnostics import Diagnostic
+from gtr_replay.replay.from_game import result_tag
+from gtr_replay.replay.legal import LegalPoint, legal_in
+from gtr_replay.replay.replayer import IllegalStatement, Replayer
+from gtr_replay.replay.start import StartError, header
+from gtr_replay.replay.translate import statement_for
+from gtr_replay.vocabulary import card_vocabulary
+
+
+class Refused(GtrError):
+    """A line the recorder did not accept; ``diagnostic`` is the replayer's, when it has one."""
+
+    def __init__(self, message: str, *, hint: str | None = None, diagnostic: Diagnostic | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.diagnostic = diagnostic
+
+
+def _parse(text: str, source: str) -> Record:
+    try:
+        records = notation.parse(text, source=source, vocabulary=card_vocabulary())
+    except notation.NotationError as error:
+        hint = error.hint or (f"expected {error.expected}" if error.expected else None)
+        raise Refused(error.message, hint=hint) from None
+    if len(records) != 1:
+        raise UsageError(f"{source} holds {len(records)} records; the recorder keeps one game per file",
+                         hint="give a new file name")
+    return records[0]
+
+
+def _replay(record: Record, source: str) -> GameState:
+    replayer = Replayer(record, source=source, keep_states=False)
+    try:
+        for _ in replayer.run():
+            pass
+    except IllegalStatement as error:
+        raise Refused(error.diagnostic.message, hint=error.diagnostic.hint, diagnostic=error.diagnostic) from None
+    return replayer.final
+
+
+def _fsync_write(path: Path, text: str, mode: str) -> None:
+    with open(path, mode, encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _replace_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a new file beside ``path`` and rename it over ``path``."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(name, path)
+    except BaseException:
+        if os.path.exists(name):
+            os.unlink(name)
+        raise
+
+
+class Recording:
+    """One game being recorded into ``path`` (see the module's text)."""
+
+    def __init__(self, path: Path, record: Record, me: str | None) -> None:
+        self.path = Path(path)
+        self.record = record
+        self.me = me
+        self.text = notation.write(record)
+        self.state = _replay(record, str(self.path))
+        self._revealing: list[str] | None = None
+
+    # -- starting -------------------------------------------------------------------------
+    @classmethod
+    def start(cls, path: Path, *, ruleset: str, players: list[str], me: str, pool: str, hand: str,
+              event: str | None = None) -> Recording:
+        """A new record: its tags and the setup block (the leader draw ``pool`` as in
+        ``pool: Ann Latrine, Ben Road``, and ``me``'s starting hand), written at once."""
+        path = Path(path)
+        if path.exists():
+            raise UsageError(f"{path} exists already", hint="give a new file name, or resume it with --resume")
+        if me not in players:
+            raise UsageError(f"{me} is not one of the players ({', '.join(players)})", hint="--me names a player")
+        tags = [("Game", "Glory to Rome"), *([("Event", event)] if event else []),
+                ("Date", date.today().strftime("%Y.%m.%d")), ("Ruleset", ruleset),
+                ("Players", ", ".join(players)), ("Recorder", me)]
+        pool = pool.strip()
+        pool = pool if pool.lower().startswith("pool") else f"pool: {pool}"
+        text = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+        text += f"\nsetup\n  {pool}\n  hand {me}: {hand}\n"
+        record = _parse(text, str(path))
+        try:
+            header(record)  # ruleset and players checked before anything is written
+        except StartError as error:
+            raise UsageError(error.message, hint=error.hint) from None
+        recording = cls(path, record, me)
+        _replace_atomically(path, recording.text)
+        return recording
+
+    @classmethod
+    def resume(cls, path: Path, me: str | None = None) -> Recording:
+        """Go on with an unfinished record (it must replay clean)."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise UsageError(f"{path}: no such file", hint="start a record with --ruleset, --players and --me") \
+                from None
+        record = _parse(text, str(path))
+        me = me or record.tag("Recorder")
+        recording = cls(path, record, me if me in record.players else None)
+        if recording.text != text:  # keep the file canonical, so appending keeps it so
+            _replace_atomically(path, recording.text)
+        return recording
+
+    # -- where the game stands ------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def point(self) -> LegalPoint:
+        """Whose decision it is and what is legal now."""
+        return legal_in(self.state, len(self.record.steps))
+
+    def prompt(self) -> str:
+        point = self.point()
+        if point.over:
+            return f"game over ({point.over})"
+        return f"turn {point.turn} · {point.player} to {point.prompt}"
+
+    def suggestions(self) -> list[str]:
+        """Statements to offer for completion: every legal one, with the draw lists a think
+        needs when the deck's order is unknown."""
+        found = []
+        for statements in self.point().choices.values():
+            for text in statements:
+                found.append(self._with_draws(text))
+        if self._revealing is None:  # the same state asks again at every key: compute once
+            self._revealing = [str(statement_for(d, self.state, [])) for d in legal_if_revealed(self.state)]
+        return found + self._revealing
+
+    def _with_draws(self, text: str) -> str:
+        if " thinks: " not in text or text.endswith("jack") or self.state.deck_known:
+            return text
+        player, _, option = text.partition(" thinks: ")
+        count = min(rules.think_draws(self.state, self.state.index(player), option), len(self.state.deck))
+        cards = ", ".join([UNSEEN] * count) if player != self.me else ""
+        return f"{text} [{cards}" + ("]" if player != self.me else "")
+
+    # -- recording -------------------------------------------------------------------------
+    def add(self, line: str) -> str:
+        """Accept one statement (any lenient form; glyphs and comments allowed) and append it
+        to the file; returns its canonical text. Raises ``Refused`` and changes nothing when
+        the rules or the notation refuse it."""
+        line = line.strip()
+        if not line:
+            raise Refused("nothing to record", hint="type a statement; Tab offers the legal ones")
+        if self.over:
+            raise Refused(f"the game is over ({self.state.end_reason})", hint="type 'quit'")
+        record = _parse(self.text + "  " + line + "\n", str(self.path))
+        if len(record.steps) != len(self.record.steps) + 1:
+            raise Refused("type one statement at a time")
+        record = self._unseen_draws(record)
+        try:
+            state = _replay(record, str(self.path))
+        except Refused as error:
+            if error.diagnostic is None or not error.diagnostic.statement.startswith("turn "):
+                raise
+            point = self.point()  # the statement would open a turn the rules do not start here
+            raise Refused(f"'{line}' cannot come next: it is {point.player}'s decision ({point.prompt})",
+                          hint="'legal' lists what is legal now", ) from None
+        if state.over and record.tag("Result") is None and not unseen_vault(state):  # else a range: not written
+            record = replace(record, tags=record.tags + (notation.Tag("Result", result_tag_of(state)),))
+        self._commit(record, state)
+        return str(record.steps[-1].statement)
+
+    def _unseen_draws(self, record: Record) -> Record:
+        """Another player's think written without its cards: drawn unseen."""
+        last = record.steps[-1]
+        statement = last.statement
+        if (not isinstance(statement, st.Think) or statement.drawn is not None or str(statement.how) == "jack"
+                or statement.player == self.me or self.state.deck_known):
+            return record
+        i = self.state.index(statement.player)
+        count = min(rules.think_draws(self.state, i, str(statement.how)), len(self.state.deck))
+        step = replace(last, statement=replace(statement, drawn=(UNSEEN,) * count))
+        turns = list(record.turns)
+        items = list(turns[-1].items)
+        items[items.index(last)] = step
+        turns[-1] = replace(turns[-1], items=tuple(items))
+        return replace(record, turns=tuple(turns))
+
+    def _commit(self, record: Record, state: GameState) -> None:
+        text = notation.write(record)
+        if text.startswith(self.text):
+            _fsync_write(self.path, text[len(self.text):], "a")
+        else:  # a header changed (the Result tag at the end): the file is rewritten whole
+            _replace_atomically(self.path, text)
+        self.record, self.text, self.state, self._revealing = record, text, state, None
+
+    def undo(self) -> str:
+        """Take back the last statement (the file is rewritten atomically); returns it."""
+        steps = self.record.steps
+        if not steps:
+            raise Refused("nothing to undo: no statement recorded yet")
+        last = steps[-1]
+        turns = list(self.record.turns)
+        items = tuple(i for i in turns[-1].items if i is not last)
+        if any(isinstance(i, notation.Step) for i in items):
+            turns[-1] = replace(turns[-1], items=items)
+        else:
+            turns.pop()
+        tags = tuple(t for t in self.record.tags if t.name != "Result" or not self.over)
+        record = replace(self.record, tags=tags, turns=tuple(turns))
+        state = _replay(record, str(self.path))
+        text = notation.write(record)
+        _replace_atomically(self.path, text)
+        self.record, self.text, self.state, self._revealing = record, text, state, None
+        return str(last.statement)
+
+
+def result_tag_of(state: GameState) -> str:
+    from gtr_replay.engine.scoring import result
+
+    return result_tag(result(state))

@@ -1,0 +1,186 @@
+"""Unseen cards: '?' in setup hands, draws and positions, bound when revealed, checked against
+the card manifest and against what the record said about them (engine.unseen)."""
+
+from pathlib import Path
+
+import notation
+import pytest
+
+from gtr_replay.engine.state import GameState
+from gtr_replay.replay.legal import legal_at
+from gtr_replay.replay.replayer import IllegalStatement, Replayer
+from gtr_replay.vocabulary import card_vocabulary
+
+HEAD = '[Game "Glory to Rome"]\n[Ruleset "republic"]\n[Players "Ann, Ben"]\n\n'
+SETUP = HEAD + """setup
+  pool: Ann Academy, Ben Statue
+  hand Ann: Statue, Statue, Temple, Road, Dock
+{ben}
+turn 1 Ann
+  Ann leads Patron with Temple
+  Ben thinks: draw [?]
+  Ann hires Statue
+"""
+
+
+def replay(text):
+    replayer = Replayer(notation.parse_one(text, vocabulary=card_vocabulary()))
+    snaps = list(replayer.run())
+    return replayer, snaps
+
+
+def refused(text) -> str:
+    with pytest.raises(IllegalStatement) as caught:
+        replay(text)
+    return str(caught.value.diagnostic)
+
+
+@pytest.mark.parametrize("ben", ["", "  hand Ben: ?, ?, ?, ?, ?\n"])
+def test_a_setup_with_only_the_recorders_hand(ben):
+    replayer, _ = replay(SETUP.format(ben=ben))
+    state = replayer.final
+    assert state.player("Ben").hand == ["?"] * 6  # five dealt, one drawn unseen
+    assert state.player("Ann").hand == ["Statue", "Statue", "Road", "Dock"]
+    assert len(state.unseen) == 144 - 2 - 5 and state.deck == ["?"] * len(state.deck)
+    assert GameState.from_dict(state.to_dict()) == state
+
+
+def test_a_revealed_card_is_bound_and_leaves_the_unseen_cards():
+    replayer, snaps = replay(SETUP.format(ben="") + "\nturn 2 Ben\n  Ben leads Laborer with Road\n")
+    before, after = snaps[-2].state, snaps[-1].state
+    assert after.unseen.count("Road") == before.unseen.count("Road") - 1
+    assert after.player("Ben").hand.count("?") == 5 and "Road" in after.pool + after.player("Ben").camp
+
+
+def test_a_card_whose_copies_are_all_placed_is_refused_with_their_lines():
+    text = SETUP.format(ben="") + "\nturn 2 Ben\n  Ben leads Patron with Statue\n"
+    message = refused(text)
+    assert "all 3 copies of Statue are already placed: lines 6, 7, 7" in message
+    assert "R-COMP-6" in message
+
+
+def test_a_card_drawn_where_all_copies_are_placed_names_the_draws():
+    text = SETUP.format(ben="").replace("Ben thinks: draw [?]", "Ben thinks: draw [Statue]")
+    assert "Statue" in refused(text) and "already placed" in refused(text)
+
+
+def test_a_glory_to_rome_rules_out_the_demanded_material():
+    base = HEAD + """setup
+  pool: Ann Academy, Ben Statue
+  hand Ann: Statue, Temple, Road, Bath, Atrium
+
+turn 1 Ann
+  Ann leads Legionary with Atrium
+  Ben thinks: draw [?]
+  Ann demands Brick showing Bath
+  Ann takes Academy from pool
+  Ben: Glory to Rome
+"""
+    replayer, _ = replay(base)
+    assert all(c == "?~Brick" for c in replayer.final.player("Ben").hand if c != "Jack")
+    message = refused(base + "\nturn 2 Ben\n  Ben leads Legionary with Bath\n")
+    assert "Glory to Rome" in message and "R-LEG-3" in message
+    replay(base + "\nturn 2 Ben\n  Ben leads Laborer with Road\n")  # not Brick: fine
+
+
+def test_a_draw_from_a_known_setup_may_be_unseen():
+    known = SETUP.format(ben="  hand Ben: Road, Road, Bar, Bath, Dock\n")
+    replayer, _ = replay(known)
+    assert replayer.final.player("Ben").hand[-1] == "?"
+    assert replayer.final.player("Ann").hand == ["Statue", "Statue", "Road", "Dock"]
+
+
+def test_a_position_with_unseen_hand_and_vault():
+    text = HEAD.replace("\n\n", '\n[Start "position"]\n\n') + """position
+  turn: 3
+  leader: Ann
+  deck: 100
+  pool: Road, Bath
+  hand Ann: Dock, Wall, Jack
+  hand Ben: ?, ?, ?
+  vault Ben: ?, Road
+
+turn 3 Ann
+  Ann leads Craftsman with Dock
+  Ben follows with Dock
+  Ann lays Wall
+  Ben lays Dock
+"""
+    replayer, _ = replay(text)
+    state = replayer.final
+    assert state.player("Ben").hand == ["?"] and state.player("Ben").vault == ["?", "Road"]
+    assert len(state.deck) == 100 and len(state.unseen) == 100 + 1 + 1 + state.removed.count("?")
+    point = legal_at(notation.parse_one(text, vocabulary=card_vocabulary()), at=1)
+    assert point.player == "Ben" and point.unseen == 3
+    assert set(point.choices) == {"think"}
+    bad = text.replace("stockpile", "").replace("  vault Ben: ?, Road\n", "  stockpile Ben: ?\n")
+    assert "face up" in refused(bad)
+
+
+ENDING = HEAD.replace("\n\n", '\n[Start "position"]\n[Result "Ann 2, Ben {ben}"]\n\n') + """position
+  turn: 3
+  leader: Ann
+  deck: 1
+  hand Ann: Dock, Wall
+  hand Ben: ?, ?, ?
+  vault Ben: ?, Road
+
+turn 3 Ann
+  Ann thinks: refill [Road]
+"""
+
+
+def test_scores_that_depend_on_unseen_vault_cards_are_a_range():
+    replayer, _ = replay(ENDING.format(ben=9))
+    assert replayer.final.over
+    from gtr_replay.engine.unseen import score_ranges
+    # 2 influence + Road 1 + the Rubble bonus 3, plus 1 (Rubble: no bonus change) .. 3 and a bonus (Marble)
+    assert score_ranges(replayer.final) == {"Ann": (2, 2), "Ben": (7, 12)}
+    for ben in (7, 12):
+        replay(ENDING.format(ben=ben))
+    message = refused(ENDING.format(ben=19))
+    assert "Ben 7-12" in message and "depend on 1 unseen vault card" in message
+
+
+def test_a_setup_block_needs_at_least_one_hand():
+    text = SETUP.format(ben="").replace("  hand Ann: Statue, Statue, Temple, Road, Dock\n", "")
+    assert "no hand at all" in refused(text)
+
+
+def test_a_starting_hand_with_too_few_cards_is_refused():
+    assert "Order cards" in refused(SETUP.format(ben="  hand Ben: ?, ?, ?\n"))
+
+
+def test_copies_placed_by_a_position_are_named_by_their_lines():
+    text = HEAD.replace("\n\n", '\n[Start "position"]\n\n') + """position
+  deck: 50
+  pool: Statue, Statue
+  hand Ann: Statue, Jack
+  hand Ben: ?, ?
+
+turn 1 Ann
+  Ann leads Patron with Jack
+  Ben follows with Statue
+"""
+    message = refused(text)
+    assert "all 3 copies of Statue are already placed: lines 8, 8, 9" in message
+
+
+def test_a_card_shown_to_the_table_cannot_be_written_unseen():
+    message = refused(SETUP.format(ben="") + "\nturn 2 Ben\n  Ben leads Laborer with ?\n")
+    assert "shows the card to the table" in message
+
+
+def test_the_final_result_says_what_it_depends_on():
+    point = legal_at(notation.parse_one(ENDING.format(ben=9), vocabulary=card_vocabulary()))
+    assert point.result == "Ann 2, Ben 7-12 (depends on 1 unseen vault card)"
+
+
+def test_what_revealing_an_unseen_card_would_allow():
+    from gtr_replay.engine.unseen import legal_if_revealed
+
+    replayer, snaps = replay(SETUP.format(ben=""))
+    state = snaps[0].state  # Ben to follow Patron, holding five unseen cards
+    shown = {d.cards for d in legal_if_revealed(state)}
+    assert ("Temple",) in shown and ("Road",) not in shown  # Temple is a Patron card; one copy is unseen
+    assert ("Statue",) not in shown  # every Statue is placed
