@@ -148,6 +148,12 @@ RULINGS: tuple[Ruling, ...] = (
         _r("completed-only", "No: only a completed Forum (Romanum) wins.",
            "000§ENDING THE GAME: a player has a completed Forum Romanum."),
     )),
+    Ruling("any-site-out-of-town", "AMB-28", "May a foundation that may go on any Site (the Statue) take an out-of-town Site of another material?", (
+        _r("out-of-town-too", "Yes: 'any Site' includes the out-of-town ones, with two actions (one with a Tower).",
+           "000§…›Statue: its foundation may be laid on any Site."),
+        _r("in-town-only", "No: a Site of another material than its own only in town.",
+           "000§…›Statue's example lays it on an in-town Site; out-of-town Sites are a separate rule (R-BUILD-3)."),
+    )),
     Ruling("merchant-bonus", "AMB-40", "Who gets a Merchant bonus when players tie for most cards of a material?", (
         _r("no-ties", "Only a single player with strictly most cards (at least one) gets it; a tie gives it to nobody.",
            "000§Merchant Bonuses and 001§Merchant Bonuses: the player with the most; a tie awards nobody."),

@@ -210,6 +210,24 @@ def test_forum_foundation_completed_only(position, play):
     assert state.winner is None and len(state.players[0].clientele) == 6
 
 
+# -- AMB-28 any-site-out-of-town -----------------------------------------------------------
+
+def test_any_site_out_of_town_in_town_only(position, play):
+    """A Statue may still take an in-town Site of any material, but out of town only a Marble
+    one; the default also offers a Brick Site out of town (B-STATUE-1, AMB-28)."""
+    from gtr_replay.engine import Lay
+    state = position(PlayerState("Ann", hand=["Statue", "Wall"], clientele=["Tower"]), PlayerState("Bob", hand=["Road"]),
+                     in_town={"Brick": 0, "Stone": 2}, out_of_town=2, rulings="any-site-out-of-town=in-town-only")
+    default = position(PlayerState("Ann", hand=["Statue", "Wall"], clientele=["Tower"]), PlayerState("Bob", hand=["Road"]),
+                       in_town={"Brick": 0, "Stone": 2}, out_of_town=2)
+    for s in (state, default):
+        play(s, Lead("Ann", Role.ARCHITECT, ("Wall",)), Think("Bob", "refill"))
+    brick_out = Lay("Ann", "Statue", Material.BRICK, True)
+    assert brick_out in legal_decisions(default) and brick_out not in legal_decisions(state)
+    assert Lay("Ann", "Statue", None, True) in legal_decisions(state)  # its own Marble, out of town
+    assert Lay("Ann", "Statue", Material.STONE, False) in legal_decisions(state)
+
+
 # -- AMB-40 merchant-bonus -----------------------------------------------------------------
 
 def test_merchant_bonus_ties_share(position):
