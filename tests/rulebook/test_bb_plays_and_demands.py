@@ -155,3 +155,14 @@ def test_ex_bb_petition_1():
     assert _actions(game.events("Left follows with Insula"), "You") == [1]
     final = game.final
     assert player(final, "You").stockpile == ["Villa"] and {"Road", "Bar"} <= set(final.pool)
+
+
+def test_ex_bb_wall_1():
+    """"You have completed a Wall and an Insula ... five Materials in your Stockpile": seven
+    points, five of influence and two from the Wall (B-WALL-1, R-SCORE-2)."""
+    from gtr_replay.engine import scoring
+    game = play("EX-BB-WALL-1")
+    final = game.final
+    assert final.phase is Phase.OVER and final.end_reason == "deck"
+    you = scoring.scores(final)[final.index("You")]
+    assert (you.influence, you.powers, you.total) == (5, 2, 7)
