@@ -126,9 +126,10 @@ def selfplay(
 
     if draws and out_file is None:
         fail(UsageError("--draws only changes what --out writes", hint="add --out FILE.gtr"))
+    exists = UsageError(f"{out_file} already exists: selfplay --out never overwrites a file",
+                        hint="give a new file name, or move the old file away first")
     if out_file is not None and out_file.exists():
-        fail(UsageError(f"{out_file} already exists: selfplay --out never overwrites a file",
-                        hint="give a new file name, or move the old file away first"))
+        fail(exists)
     reasons: Counter[str] = Counter()
     decisions = turns = played = 0
     started = time.perf_counter()
@@ -150,8 +151,7 @@ def selfplay(
             with open(out_file, "x", encoding="utf-8") as handle:  # "x": made meanwhile? not overwritten
                 handle.write(notation.write(records))
         except FileExistsError:
-            fail(UsageError(f"{out_file} already exists: selfplay --out never overwrites a file",
-                            hint="give a new file name, or move the old file away first"))
+            fail(exists)
         except OSError as error:
             fail(UsageError(f"cannot write {out_file}: {error.strerror}", hint="check the folder exists"))
     seconds = time.perf_counter() - started

@@ -37,15 +37,27 @@ class _TurnDraft:
         self.written = written
         self.items: list[Step | Comment] = []
         self.steps: list[Step] = []
+        self.answers = 0  # statements answering the lead so far, while nothing else came
+        self.only_answers = True
+
+    def add(self, step: Step) -> None:
+        self.items.append(step)
+        self.count(step)
+
+    def count(self, step: Step) -> None:
+        """Keep a step (already among the items) and the answers so far."""
+        if self.steps:  # kept as it goes: a turn of many statements costs no more per statement
+            if step.statement.part in (RESPONSE, THINKING):
+                self.answers += 1
+            elif step.statement.part != PRELUDE:  # a discard goes with its think
+                self.only_answers = False
+        self.steps.append(step)
 
     def answering(self, seats: int) -> bool:
         """Whether the players are still answering the lead (following or thinking)."""
-        if not self.steps or self.steps[0].statement.part != LEADING:
+        if not self.steps or self.steps[0].statement.part != LEADING or not self.only_answers:
             return False
-        answers = [s for s in self.steps[1:] if s.statement.part != PRELUDE]  # a discard goes with its think
-        if any(s.statement.part not in (RESPONSE, THINKING) for s in answers):
-            return False
-        return not seats or len(answers) < seats - 1
+        return not seats or self.answers < seats - 1
 
     def turn(self) -> Turn:
         return Turn(self.number, self.leader, tuple(self.items), self.comments, span=self.span)
@@ -130,7 +142,8 @@ class Assembler:
             # the think that seemed to open this turn was a power's, in the turn before (School, Academy)
             self.turns.pop()
             self.turns[-1].items.extend(last.items)
-            self.turns[-1].steps.extend(last.steps)
+            for step in last.steps:
+                self.turns[-1].count(step)
             expected = self._next_number()
         if header.number != expected:
             column = header.span.column + len("turn ")
@@ -177,8 +190,7 @@ class Assembler:
                              f"{turn.leader}'s to lead, not {statement.actor}'s",
                              expected=f"a statement by {turn.leader}",
                              hint="fix the turn header or the statement")
-        turn.items.append(step)
-        turn.steps.append(step)
+        turn.add(step)
 
     def _opens_turn(self, turn: _TurnDraft, statement: Any, following: Any) -> bool:
         if not turn.steps:

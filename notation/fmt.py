@@ -8,6 +8,8 @@ from typing import Callable, Iterable
 
 from .errors import NotationError
 from .reader import parse
+from .records import Record
+from .scan import MAX_LINE, normalize
 from .vocabulary import Vocabulary
 from .writer import write
 
@@ -20,7 +22,24 @@ def format_text(text: str, *, source: str | None = None, vocabulary: Vocabulary 
     Without a vocabulary the default one (every edition, the Geek cards) is used.
     """
     records = parse(text, source=source, vocabulary=vocabulary or Vocabulary.default())
-    return write(records)
+    canonical = write(records)
+    for record in records:  # spacing added in the canonical form can make a line too long to read back
+        try:
+            _check_lines(write(record), record, source)
+        except NotationError as error:
+            raise error.locate(source, normalize(text).split("\n")) from None
+    return canonical
+
+
+def _check_lines(text: str, record: Record, source: str | None) -> None:
+    if len(text) <= MAX_LINE:
+        return
+    for number, line in enumerate(text.split("\n"), 1):
+        if len(line) > MAX_LINE:
+            raise NotationError(
+                f"written canonically, line {number} of this record would hold {len(line):,} characters: a "
+                f"line holds at most {MAX_LINE:,}", line=record.span.line, column=1, source=source,
+                hint="write fewer comments or glyphs after the statement: " + line.strip()[:40])
 
 
 @dataclass

@@ -143,7 +143,7 @@ def iter_headers(source: Union[str, os.PathLike, IO[str]]) -> Iterator[Header]:
     """
     text = "\n" + _read(source)  # every line now starts after a newline
     line, counted, position = 0, 0, 0
-    first, tags = 0, []
+    first, tags, games = 0, [], 0
     # One match per run of tag lines: the work per record stays constant.
     for match in _TAG_BLOCK.finditer(text):
         start = match.start(1)
@@ -151,16 +151,19 @@ def iter_headers(source: Union[str, os.PathLike, IO[str]]) -> Iterator[Header]:
         counted = start
         if tags and _BODY_LINE.search(text, position, start) is not None:
             yield Header(first, tuple(tags))
-            tags = []
+            tags, games = [], 0
         if not tags:
             first = line
         found = [(name, unescape(value)) for name, value in _TAG_ITEM.findall(match[1])]
-        if sum(name.lower() == "game" for name, _ in tags + found) > 1:
+        found_games = sum(name.lower() == "game" for name, _ in found)
+        if games + found_games > 1:
             *done, last = _split_games(match[1], line, first, tags)
             yield from done
             first, tags = last.line, list(last.tags)  # the last record's tags may go on
+            games = sum(name.lower() == "game" for name, _ in tags)
         else:
             tags += found
+            games += found_games
         position = match.end(1)
     if tags:
         yield Header(first, tuple(tags))

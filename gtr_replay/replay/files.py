@@ -34,6 +34,9 @@ def record_files(paths) -> list[Path]:
 PARALLEL_FROM = 16
 """Records from which reading runs in one worker process per core."""
 
+NO_RECORD = 'no record in the file (a record starts with its tags, such as [Game "Glory to Rome"])'
+"""What a file without records is told: nothing in it was checked or imported."""
+
 
 def record_pieces(text: str) -> Iterator[tuple[int, int, str]]:
     """(number, first line, text) of each record of a file, found from the tag lines alone,
@@ -123,13 +126,18 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None, rul
         report.files.append(file_report)
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise UsageError(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}") from None
+        except UnicodeDecodeError as error:  # a bad file among good ones: report it, check the rest
+            file_report.errors += 1
+            line = error.object[:error.start].count(b"\n") + 1
+            report.problems.append(NotationProblem(f"{path}:{line}: not UTF-8 text: {error.reason} at byte "
+                                                   f"{error.start}; save the file as UTF-8"))
+            continue
+        except OSError as error:
+            raise UsageError(f"{path}: cannot read: {error.strerror or error}") from None
         pieces = [(str(path), line, piece, lenient, rulings) for _, line, piece in record_pieces(text)]
         if not pieces:
             file_report.errors += 1
-            report.problems.append(NotationProblem(f"{path}: no record in the file (a record starts with its "
-                                                   'tags, such as [Game "Glory to Rome"])'))
+            report.problems.append(NotationProblem(f"{path}: {NO_RECORD}"))
         tasks.extend(pieces)
     workers = workers or (os.cpu_count() or 1)
     if workers > 1 and len(tasks) >= PARALLEL_FROM:

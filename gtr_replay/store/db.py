@@ -96,9 +96,6 @@ class Store:
         """Every stored game's id, with the hash of its stored text (``content_hash``)."""
         return {gid: content_hash(text) for gid, text in self.db.execute("SELECT id, record FROM games")}
 
-    def has(self, game: str) -> bool:
-        return self.db.execute("SELECT 1 FROM games WHERE id = ?", [game]).fetchone() is not None
-
     def add(self, rows: GameRows, *, replace: bool = False) -> tuple[str, list[str]]:
         """Write one game and everything under it in a single transaction, and say what it did:
         ``added``; ``already`` (the same text was stored); ``updated`` (the same game, stored

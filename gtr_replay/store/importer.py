@@ -23,7 +23,7 @@ from pathlib import Path
 import notation
 
 from gtr_replay.errors import UsageError
-from gtr_replay.replay.files import parse_piece, record_files, record_pieces
+from gtr_replay.replay.files import NO_RECORD, parse_piece, record_files, record_pieces
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.replay.workers import pool
@@ -92,8 +92,15 @@ Progress = Callable[[int], None]
 
 
 def count_records(files: list[Path]) -> int:
-    """How many records the files hold, from their headers alone (fast)."""
-    return sum(1 for path in files for _ in notation.iter_headers(path))
+    """How many records the files hold, from their headers alone (fast), for a progress bar;
+    a file that cannot be read counts none here (reading it reports the problem)."""
+    total = 0
+    for path in files:
+        try:
+            total += sum(1 for _ in notation.iter_headers(path))
+        except (OSError, UnicodeDecodeError):
+            continue
+    return total
 
 
 PARALLEL_FROM = 16
@@ -147,9 +154,6 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
     except KeyboardInterrupt:
         report.interrupted = True
     return report
-
-
-NO_RECORD = "no record in the file (a record starts with its tags, such as [Game \"Glory to Rome\"])"
 
 
 def _write_all(store: Store, results, report: ImportReport, progress: Progress | None, replace: bool) -> None:

@@ -37,6 +37,16 @@ def test_a_file_without_records_is_a_problem_for_check_and_import(tmp_path, cont
     assert imported.exit_code == 1 and f"{path}: no record in the file" in imported.stderr
 
 
+def test_a_file_that_is_not_utf8_is_reported_and_the_others_checked(tmp_path):
+    bad = tmp_path / "latin1.gtr"
+    bad.write_bytes(EXAMPLE.read_text(encoding="utf-8").replace("[Event", "; Andr\u00e9\n[Event").encode("latin-1"))
+    result = runner.invoke(app, ["check", str(bad), str(EXAMPLE), "--json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert [f["records"] for f in report["files"]] == [0, 1]
+    assert report["problems"][0]["message"].startswith(f"{bad}:2: not UTF-8 text")
+
+
 def test_selfplay_out_never_overwrites(tmp_path):
     path = tmp_path / "hand-recorded.gtr"
     path.write_text("a game written by hand\n", encoding="utf-8")

@@ -30,23 +30,25 @@ def exercise(text: str, *, store: bool = True) -> str:
     pieces = list(record_pieces(text))
     for _, line, piece in pieces:
         for lenient in (False, True):
-            _, _, _, problems = _check_piece((SOURCE, line, piece, lenient))
+            _, _, _, problems, _ = _check_piece((SOURCE, line, piece, lenient, None))
             for problem in problems:
                 outcome = max(outcome, _located(problem), key=_RANK.index)
+    vocabulary = card_vocabulary()
     try:
-        canonical = notation.format_text(text, source=SOURCE, vocabulary=card_vocabulary())
+        records = notation.parse(text, source=SOURCE, vocabulary=vocabulary)
+        canonical = notation.format_text(text, source=SOURCE, vocabulary=vocabulary)
     except NotationError as error:
         _located(error)
     else:
-        vocabulary = card_vocabulary()
-        if notation.format_text(canonical, vocabulary=vocabulary) != canonical:
-            raise AssertionError("fmt is not idempotent")
-        if notation.parse(canonical, vocabulary=vocabulary) != notation.parse(text, vocabulary=vocabulary):
+        again = notation.parse(canonical, vocabulary=vocabulary)
+        if again != records:
             raise AssertionError("fmt changed the record")
+        if notation.write(again) != canonical:
+            raise AssertionError("fmt is not idempotent")
     if store:
         importer._start_worker({})
         for number, line, piece in pieces:
-            _, _, rows = importer._work((SOURCE, number, line, piece))
+            _, _, rows = importer._work((SOURCE, number, line, piece, None))
             if isinstance(rows, str) and not rows.startswith(SOURCE + ":"):
                 raise Unlocated(rows)
     return outcome

@@ -33,6 +33,8 @@ SHAPES: dict[str, tuple[str, int, Callable[[int], str]]] = {
     "card-list": ("bytes", 1_000_000, lambda n: HEAD + "  Ann thinks: draw [" + "Road, " * (n // 6) + "Road]\n"),
     "glyphs": ("bytes", 1_000_000, lambda n: HEAD + "  Ann thinks: jack" + " !?" * (n // 3) + "\n"),
     "digits": ("digits", 5_000, lambda n: HEAD.replace("turn 1 ", "turn " + "1" * n + " ")),
+    "many-records": ("records", 500, lambda n: (HEAD + STATEMENT * 3 + "\n") * n),
+    "commented-tags": ("tags", 10_000, lambda n: "".join(f'; note\n[Tag{i} "v"]\n' for i in range(n)) + HEAD),
 }
 
 
@@ -86,13 +88,17 @@ def line_ends(text: str, rng: random.Random, other: str) -> str:
     return text[:at] + rng.choice(["\x00", "\x0b", "\x0c", "\x1b[31m", "\x85", "\t", "\x00" * 10]) + text[at:]
 
 
+GROW_TO = 1_000_000
+
+
 def grow(text: str, rng: random.Random, other: str) -> str:
     """Huge or deep input: a line repeated, nesting, long numbers and lines, brackets left open."""
     lines = text.split("\n")
     at = rng.randrange(len(lines))
     kind = rng.randrange(6)
-    if kind == 0:
-        lines[at:at] = [lines[at]] * rng.choice([100, 1_000, 5_000])
+    if kind == 0:  # up to about GROW_TO characters (bigger sizes: benchmarks/bench_hostile.py)
+        copies = min(rng.choice([100, 1_000, 5_000]), GROW_TO // (len(lines[at]) + 1))
+        lines[at:at] = [lines[at]] * copies
     elif kind == 1:
         depth = rng.choice([20, 49, 50, 51, 200, 2_000])
         lines[at:at] = ["  ( " + (lines[at].strip() or "Ann passes")] * depth + ["  )"] * rng.choice([0, depth])
