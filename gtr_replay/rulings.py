@@ -135,6 +135,25 @@ RULINGS: tuple[Ruling, ...] = (
         _r("two-copies", "No: only a completed structure counts as owning the name; a woken foundation and the public structure both work.",
            "000§…›Stairway names a Structure, and a foundation is not a structure until complete (R-BUILD-8)."),
     )),
+    Ruling("bridge-stockpile", "AMB-13", "Does a Bridge take a material from victims' stockpiles at two and three players too?", (
+        _r("every-count", "Yes: each victim gives a matching material from the stockpile as well as from the hand, at any player count.",
+           "000§…›Bridge: the stockpile sentence stands apart from the one on four- or five-player games."),
+        _r("four-or-five", "No: only in a four- or five-player game, where the Bridge reaches every opponent.",
+           "000§…›Bridge: the stockpile sentence follows the four- or five-player one."),
+    )),
+    Ruling("forum-foundation", "AMB-15", "Does a Forum (Romanum) foundation whose function a Gate wakes win the game?", (
+        _r("counts", "Yes: its function is active, so the win is checked for it like for a completed Forum.",
+           "000§…›Gate: the functions of your Marble structures are active as soon as their foundations are laid.",
+           "000§…›Forum: you win immediately whenever you have a Client of each type."),
+        _r("completed-only", "No: only a completed Forum (Romanum) wins.",
+           "000§ENDING THE GAME: a player has a completed Forum Romanum."),
+    )),
+    Ruling("any-site-out-of-town", "AMB-28", "May a foundation that may go on any Site (the Statue) take an out-of-town Site of another material?", (
+        _r("out-of-town-too", "Yes: 'any Site' includes the out-of-town ones, with two actions (one with a Tower).",
+           "000§…›Statue: its foundation may be laid on any Site."),
+        _r("in-town-only", "No: a Site of another material than its own only in town.",
+           "000§…›Statue's example lays it on an in-town Site; out-of-town Sites are a separate rule (R-BUILD-3)."),
+    )),
     Ruling("merchant-bonus", "AMB-40", "Who gets a Merchant bonus when players tie for most cards of a material?", (
         _r("no-ties", "Only a single player with strictly most cards (at least one) gets it; a tie gives it to nobody.",
            "000§Merchant Bonuses and 001§Merchant Bonuses: the player with the most; a tie awards nobody."),

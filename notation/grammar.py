@@ -401,6 +401,7 @@ _CONVERT_TERMINAL: dict[str, Callable[[ToRecords, Token], Any]] = {
     "MATERIAL": lambda self, token: _material(token),
     "THINK_KIND": lambda self, token: _think_kind(token),
     "OUT_OF_TOWN": lambda self, token: True,
+    "ZONE_WORD": lambda self, token: _zone(token),
 }
 
 

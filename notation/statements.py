@@ -266,14 +266,23 @@ class Demand(Statement):
 @statement("give")
 @dataclass(frozen=True)
 class Give(Statement):
-    """``Ann gives Academy, Bath to Cid``."""
+    """``Ann gives Academy, Bath to Cid``; ``Ann gives Bath from stockpile to Cid`` for the
+    stockpile part a Bridge demands."""
 
     player: str
     cards: tuple[str, ...]
     to: str
+    source: Zone | None = None  # None: the hand
+
+    @classmethod
+    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
+        player, cards, *rest = parts
+        source, to = rest if len(rest) == 2 else (None, rest[0])
+        return cls(player, cards, to, source, span=span)
 
     def text(self) -> str:
-        return f"{self.player} gives {cards_text(self.cards)} to {self.to}"
+        where = f" from {self.source}" if self.source is not None else ""
+        return f"{self.player} gives {cards_text(self.cards)}{where} to {self.to}"
 
 
 @statement("glory")

@@ -40,6 +40,14 @@ class EngineContext(Context):
     def material_value(self, material: Material) -> int:
         return self._values[material]
 
+    def client_roles(self, i: int, card: str) -> frozenset:
+        from gtr_replay.engine.rules import client_roles  # rules builds contexts
+        return client_roles(self.state, i, card)
+
+    def reach(self, i: int) -> frozenset:
+        from gtr_replay.engine.rules import fold  # rules builds contexts
+        return fold(self.state, i, "demand_reach")
+
     def grant(self, step: Step) -> None:
         self.granted.append(step)
 

@@ -103,10 +103,12 @@ class TakeFromPool(Decision):
 
 @dataclass(frozen=True, slots=True)
 class Give(Decision):
-    """A neighbour's answer to a demand: the matching cards given, or none ('Glory to Rome', R-LEG-3)."""
+    """A neighbour's answer to a demand: the matching cards given, or none ('Glory to Rome',
+    R-LEG-3); from the stockpile, the second part a power may demand (B-BRIDGE-3)."""
 
     cards: tuple[str, ...]
     to: str
+    source: Zone | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -267,17 +267,34 @@ def material_of(state: GameState, card: str) -> Material | None:
     return None if found is None else found.material
 
 
+def client_roles(state: GameState, i: int, card: str) -> frozenset[Role]:
+    """The roles player ``i``'s client ``card`` may act as: its own, and what powers add
+    (R-ACT-3, B-LUDUSMAGNA-1, B-STOREROOM-1); a client acts as one of them at a time."""
+    own = frozenset((_resolve(state.ruleset).cards[card].role,))
+    return own | fold(state, i, "client_roles", card) if active_powers(state, i, "client_roles") else own
+
+
+def clients_of(state: GameState, i: int, role: Role) -> int:
+    """Player ``i``'s clients that give an action of ``role`` now: those that may act as it,
+    less those hired this turn (R-ACT-2, R-ACT-3, AMB-16)."""
+    player = state.players[i]
+    if active_powers(state, i, "client_roles"):
+        def counts(card):
+            return role in client_roles(state, i, card)
+    else:
+        cards = _resolve(state.ruleset).cards
+
+        def counts(card):
+            return cards[card].role is role
+    return sum(1 for c in player.clientele if counts(c)) - sum(1 for c in player.hired if counts(c))
+
+
 def action_count(state: GameState, i: int) -> int:
     """Actions of the led role: one for leading or following, one per client of the role
     not hired this turn, plus power additions (R-TURN-3, R-TURN-4, R-ACT-1..4)."""
     role = state.led_role
     player = state.players[i]
-    cards = _resolve(state.ruleset).cards
-    clients = sum(1 for c in player.clientele if cards[c].role is role)
-    for card in player.hired:
-        if cards[card].role is role:
-            clients -= 1
-    return (1 if player.played else 0) + clients + fold(state, i, "extra_actions", role)
+    return (1 if player.played else 0) + clients_of(state, i, role) + fold(state, i, "extra_actions", role)
 
 
 def materials_needed(state: GameState, i: int, building: Building) -> int:

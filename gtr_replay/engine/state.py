@@ -127,16 +127,25 @@ class LegionaryDemand:
     pool_budget: int
     victims: list[int]
     """Players still to answer, in clockwise order from the demander (R-LEG-3, R-LEG-5)."""
+    stockpile: bool = False
+    """Whether victims also give matching materials from their stockpiles (B-BRIDGE-3)."""
+    stockpile_due: list[int] = field(default_factory=list)
+    """Victims whose next answer is the stockpile part, after the hand's (B-BRIDGE-3)."""
 
     def to_dict(self) -> dict:
-        return {"demander": self.demander, "shown": list(self.shown), "demanded": [m.value for m in self.demanded],
+        data = {"demander": self.demander, "shown": list(self.shown), "demanded": [m.value for m in self.demanded],
                 "pool_left": [m.value for m in self.pool_left], "pool_budget": self.pool_budget,
                 "victims": list(self.victims)}
+        if self.stockpile:
+            data["stockpile"] = True
+            data["stockpile_due"] = list(self.stockpile_due)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> LegionaryDemand:
         return cls(data["demander"], list(data["shown"]), [Material(m) for m in data["demanded"]],
-                   [Material(m) for m in data["pool_left"]], data["pool_budget"], list(data["victims"]))
+                   [Material(m) for m in data["pool_left"]], data["pool_budget"], list(data["victims"]),
+                   data.get("stockpile", False), list(data.get("stockpile_due", ())))
 
 
 def _counts(data: dict | None) -> dict[Material, int]:
@@ -291,7 +300,8 @@ class GameState:
         legionary = self.legionary
         if legionary is not None:
             legionary = LegionaryDemand(legionary.demander, legionary.shown[:], legionary.demanded[:],
-                                        legionary.pool_left[:], legionary.pool_budget, legionary.victims[:])
+                                        legionary.pool_left[:], legionary.pool_budget, legionary.victims[:],
+                                        legionary.stockpile, legionary.stockpile_due[:])
         return GameState(self.ruleset, players, dict(self.rulings), self.deck[:], self.deck_known, self.removed[:],
                          self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,

@@ -54,8 +54,8 @@ class CircusMaximus(Power):
         player = ctx.state.players[owner]
         if not player.played:
             return 0
-        clients = Counter(ctx.card(c).role for c in player.clientele)[role]
-        return clients - sum(1 for c in player.hired if ctx.card(c).role is role)
+        clients = sum(1 for c in player.clientele if role in ctx.client_roles(owner, c))
+        return clients - sum(1 for c in player.hired if role in ctx.client_roles(owner, c))
 
 
 @register

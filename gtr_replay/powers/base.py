@@ -40,6 +40,13 @@ if TYPE_CHECKING:
     from gtr_replay.engine.state import Building
 
 BLACK_BOX: tuple[Ruleset, ...] = (Ruleset.REPUBLIC, Ruleset.IMPERIUM)
+
+EVERY_OPPONENT = "every opponent"
+THROUGH_PALISADE = "through a Palisade"
+STOCKPILE = "stockpile"
+REACH: tuple[str, ...] = (EVERY_OPPONENT, THROUGH_PALISADE, STOCKPILE)
+"""What ``demand_reach`` may answer: demand from every opponent, not only the neighbours;
+past a Palisade; from the stockpile as well as the hand (B-BRIDGE-1..3)."""
 CLASSIC: tuple[Ruleset, ...] = (Ruleset.CLASSIC,)
 EVERY: tuple[Ruleset, ...] = BLACK_BOX + CLASSIC
 
@@ -83,6 +90,7 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
     HookSpec("vault_bonus", Fold.SUM, "vault limit, before vault_factor", ("R-VAULT-2",)),
     HookSpec("vault_factor", Fold.PRODUCT, "vault limit", ("R-VAULT-2",)),
     HookSpec("extra_actions", Fold.SUM, "actions of the led role", ("R-ACT-3", "R-ACT-4")),
+    HookSpec("client_roles", Fold.UNION, "roles a client may act as besides its own", ("R-ACT-3", "AMB-16")),
     HookSpec("material_fits", Fold.ANY, "adding a material", ("R-BUILD-5",), own=True),
     HookSpec("materials_needed", Fold.FIRST, "completion threshold", ("R-BUILD-8",), own=True),
     HookSpec("site_materials", Fold.UNION, "Sites a foundation may take", ("R-BUILD-1",), own=True),
@@ -98,6 +106,7 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
     HookSpec("before_think", Fold.UNION, "ways to discard before a Thinker action", ("R-THINK-1",)),
     HookSpec("after_think", Fold.EACH, "a Thinker action is done: steps granted", ("R-THINK-1",)),
     HookSpec("end_of_turn", Fold.EACH, "before cleanup: steps granted", ("R-TURN-8", "AMB-14")),
+    HookSpec("demand_reach", Fold.UNION, "a Legionary demand: whom it reaches, what it takes", ("R-LEG-3", "R-LEG-11")),
     HookSpec("immune_to_demand", Fold.ANY, "a neighbour answers a demand", ("R-LEG-11",)),
     HookSpec("score_bonus", Fold.SUM, "final scoring", ("R-SCORE-2",)),
     HookSpec("wins", Fold.ANY, "after a decision that could make a win", ("R-END-1d", "R-END-3d")),
@@ -139,6 +148,10 @@ class Power:
 
     def extra_actions(self, ctx: Context, owner: int, role: Role) -> int:
         return 0
+
+    def client_roles(self, ctx: Context, owner: int, card: str) -> frozenset[Role]:
+        """Roles the owner's client ``card`` may act as besides its own; one role per use."""
+        return frozenset()
 
     def material_fits(self, ctx: Context, owner: int, building: Building, material: Material) -> bool:
         return False
@@ -184,6 +197,11 @@ class Power:
     def end_of_turn(self, ctx: Context, owner: int) -> None:
         """The turn's actions are over, before cleanup: grant steps (``ctx.grant``)."""
 
+    def demand_reach(self, ctx: Context, owner: int) -> frozenset[str]:
+        """How far the owner's demands reach (``REACH``): every opponent, through a Palisade,
+        into the stockpile."""
+        return frozenset()
+
     def immune_to_demand(self, ctx: Context, owner: int, demander: int) -> bool:
         return False
 
@@ -215,6 +233,7 @@ class Power:
 
 __all__ = [
     "Actions", "Add", "AlsoFrom", "BLACK_BOX", "CLASSIC", "ClientAction", "Context", "Decision", "EVERY",
+    "EVERY_OPPONENT", "REACH", "STOCKPILE", "THROUGH_PALISADE",
     "ExtraJack", "ExtraThink", "Fold", "Gather", "HOOKS", "HOOK_SPECS", "HookSpec", "Hire", "JACK", "KeepPlayed",
     "Lay", "MATERIALS", "Material", "Power", "PublicPlacement", "ROLES", "Role", "Ruleset", "SPECS", "Sell", "Step",
     "TAKES", "Theft", "Think", "ThinkAfterDiscard", "USUAL", "Zone", "multisets",

@@ -41,6 +41,15 @@ class Context:
         """A material's value: its Site's influence, the materials a building of it needs (R-CARD-4)."""
         raise NotImplementedError
 
+    def client_roles(self, i: int, card: str) -> frozenset:
+        """The roles player ``i``'s client ``card`` may act as: its own, and what powers add
+        (B-LUDUSMAGNA-1, B-STOREROOM-1); one of them at a time."""
+        raise NotImplementedError
+
+    def reach(self, i: int) -> frozenset:
+        """How far player ``i``'s Legionary demands reach (``powers.base.REACH``, B-BRIDGE-1..3)."""
+        raise NotImplementedError
+
     def grant(self, step: Step) -> None:
         """Give ``step.player`` an extra step; the engine orders and announces what is granted."""
         raise NotImplementedError

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, Power
+from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, EVERY_OPPONENT, STOCKPILE, THROUGH_PALISADE, Power
 from gtr_replay.powers.registry import register
 
 
 @register
 class Palisade(Power):
-    """You need not give cards to a Legionary; you may still give them (B-PALISADE-1,
-    BC-PALISADE-1, R-LEG-11)."""
+    """You need not give cards to a Legionary; you may still give them; a Bridge's demands
+    pass it (B-PALISADE-1, BC-PALISADE-1, R-LEG-11, B-BRIDGE-1)."""
 
     building = "Palisade"
     rulesets = EVERY
-    rule_ids = ("B-PALISADE-1", "BC-PALISADE-1")
+    rule_ids = ("B-PALISADE-1", "BC-PALISADE-1", "B-BRIDGE-1")
 
     def immune_to_demand(self, ctx, owner, demander):
-        return True
+        return THROUGH_PALISADE not in ctx.reach(demander)
 
 
 class _WallPoints(Power):
@@ -44,3 +44,22 @@ class ClassicWall(_WallPoints):
 
     rulesets = CLASSIC
     rule_ids = ("BC-WALL-1",)
+
+
+@register
+class Bridge(Power):
+    """Black Box: your Legionary demands pass a Palisade (not a Wall), reach every opponent in
+    a four- or five-player game, and take a matching material from each victim's stockpile as
+    well as from the hand (B-BRIDGE-1..4; at every player count by the ``bridge-stockpile``
+    ruling's default, AMB-13)."""
+
+    building = "Bridge"
+    rulesets = BLACK_BOX
+    rule_ids = ("B-BRIDGE-1", "B-BRIDGE-2", "B-BRIDGE-3", "B-BRIDGE-4", "AMB-13")
+
+    def demand_reach(self, ctx, owner):
+        many = len(ctx.state.players) >= 4
+        reach = {THROUGH_PALISADE, EVERY_OPPONENT} if many else {THROUGH_PALISADE}
+        if many or ctx.state.rulings["bridge-stockpile"] == "every-count":
+            reach.add(STOCKPILE)
+        return frozenset(reach)

@@ -19,16 +19,63 @@ class Catacomb(Power):
         ctx.end_game("catacomb", by=owner)
 
 
+def every_role_covered(ctx, owner) -> bool:
+    """Whether the owner's clients cover the six roles, each client counted as one role it
+    may act as: its own, any for a Merchant under a Ludus Magna, a Laborer under a Storeroom,
+    never two at once (C-FORUM-LUDUS-1, C-FORUM-STOREROOM-1). A matching of roles to clients."""
+    options = [ctx.client_roles(owner, c) for c in ctx.state.players[owner].clientele]
+    if len(options) < len(ROLES) or not {r for o in options for r in o} >= set(ROLES):
+        return False
+    taken: dict = {}  # role -> index of the client counted as it
+
+    def place(k: int, seen: set) -> bool:
+        for role in options[k]:
+            if role not in seen:
+                seen.add(role)
+                if role not in taken or place(taken[role], seen):
+                    taken[role] = k
+                    return True
+        return False
+
+    for k in range(len(options)):
+        place(k, set())
+    return len(taken) == len(ROLES)
+
+
+def counts_for_win(ctx, owner, name: str) -> bool:
+    """Whether the owner's Forum of ``name`` may win: complete, or woken early by a power
+    when the ``forum-foundation`` ruling's default says a woken one counts (AMB-15)."""
+    if ctx.state.rulings["forum-foundation"] == "counts":
+        return True
+    own = [b for b in ctx.state.players[owner].buildings if b.foundation == name]
+    return not own or any(b.complete for b in own)  # none owned: a public one, complete
+
+
 @register
 class ForumRomanum(Power):
     """Republic: you win at once when you have a client of every role and a material of
-    every kind in your stockpile (B-FORUMROMANUM-1, R-END-1d, R-SCORE-1, AMB-15)."""
+    every kind in your stockpile (B-FORUMROMANUM-1, R-END-1d, R-SCORE-1, AMB-15,
+    C-FORUM-LUDUS-1, C-FORUM-STOREROOM-1)."""
 
     building = "Forum Romanum"
     rulesets = (Ruleset.REPUBLIC,)
-    rule_ids = ("B-FORUMROMANUM-1",)
+    rule_ids = ("B-FORUMROMANUM-1", "C-FORUM-LUDUS-1", "C-FORUM-STOREROOM-1")
 
     def wins(self, ctx, owner):
-        player = ctx.state.players[owner]
-        return ({ctx.card(c).role for c in player.clientele} >= set(ROLES)
-                and {ctx.card(c).material for c in player.stockpile} >= set(MATERIALS))
+        stockpile = ctx.state.players[owner].stockpile
+        return ({ctx.card(c).material for c in stockpile} >= set(MATERIALS) and every_role_covered(ctx, owner)
+                and counts_for_win(ctx, owner, self.building))
+
+
+@register
+class Forum(Power):
+    """Imperium: you win at once whenever you have a client of every role; checked after
+    every step that could make it true (B-FORUM-1, R-END-1d, AMB-15, C-FORUM-LUDUS-1,
+    C-FORUM-STOREROOM-1, C-FORUM-STAIRWAY-1)."""
+
+    building = "Forum"
+    rulesets = (Ruleset.IMPERIUM,)
+    rule_ids = ("B-FORUM-1", "AMB-15", "C-FORUM-LUDUS-1", "C-FORUM-STOREROOM-1")
+
+    def wins(self, ctx, owner):
+        return every_role_covered(ctx, owner) and counts_for_win(ctx, owner, self.building)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from gtr_replay.enums import Ruleset
 
 _BLACK_BOX = (
-    "Bridge", "Circus", "Colosseum", "Crane", "Domus Aurea", "Forum", "Ludus Magna", "Storeroom",
+    "Colosseum", "Domus Aurea",
     # the optional Geek cards
     "Aerarium", "Bacchanalia", "Castra", "Castra Praetoria", "Domus", "Plebian Council", "Solarium",
     "Triclinium", "Watch Post", "Watermill",

@@ -109,7 +109,7 @@ box-sizing:border-box;overflow:hidden;display:flex;flex-direction:column;justify
 .card.unknown{background:#aaa}.group-label{font-size:11px;color:#555;align-self:center;margin-left:4px}
 .building{border:1px dashed #aaa;border-radius:6px;padding:3px;display:flex;gap:3px;align-items:center;margin:2px}
 .building.complete{border-style:solid;border-color:#2a7}.building .need{font-size:11px;color:#555}
-.mark{font-size:11px;color:#a0a}.sites td,.sites th{padding:0 6px;font-size:12px;text-align:right}
+.mark{font-size:11px;color:#a0a}.power{font-size:11px;color:#666;font-style:italic}.sites td,.sites th{padding:0 6px;font-size:12px;text-align:right}
 #lines{padding-left:30px;font-size:13px}#lines li{cursor:pointer;padding:2px 4px;border-radius:4px}
 #lines li.current{background:#ffe9a8}#lines li.variation{margin-left:18px;color:#555;font-style:italic}
 #lines li.refused{color:#b00}#lines li .changes{display:block;color:#277;font-size:11.5px}
@@ -200,6 +200,7 @@ function drawCamp(c, led) {
     b.materials.forEach((m) => box.append(card(m)));
     box.append(el("span", "need", `${b.materials.length}/${b.needed}${b.complete ? " ✓" : ""}`));
     if (b.marks.length) box.append(el("span", "mark", `[${b.marks.join(", ")}]`));
+    if (b.power) box.append(el("span", "power", b.power));
     bs.append(box);
   });
   if (!c.buildings.length) bs.append(el("span", "group-label", "—"));

@@ -18,6 +18,7 @@ from gtr_replay.engine import pending, rules
 from gtr_replay.engine.scoring import Result, result, scores
 from gtr_replay.engine.state import GameState, Phase
 from gtr_replay.enums import JACK, MATERIALS, ROLES
+from gtr_replay.powers.summary import summary
 from gtr_replay.render import view
 from gtr_replay.render.view import Hidden, VaultWatch
 
@@ -48,6 +49,9 @@ class BuildingLine:
     complete: bool
     marks: tuple[str, ...]
     """'stolen', 'public'."""
+    power: str | None = None
+    """A completed structure's power in short ("Your hand refill size is two cards larger"),
+    so a reader sees why a move was legal; None for a foundation or a card with none written."""
 
 
 @dataclass(frozen=True)
@@ -189,9 +193,10 @@ def camp(state: GameState, i: int, *, viewer: str | None = None, watch: VaultWat
     for building in player.buildings:
         marks = tuple(m for m, on in (("stolen", building.stolen),
                                       ("public", (i, building.foundation) in state.public)) if on)
+        power = summary(state.ruleset, building.foundation) if building.complete else None
         buildings.append(BuildingLine(building.foundation, str(building.site), building.out_of_town,
                                       tuple(building.materials), rules.materials_needed(state, i, building),
-                                      building.complete, marks))
+                                      building.complete, marks, power))
     return Camp(
         player.name, i == state.leader, viewer == player.name, _points(state, i, viewer), shown_hand,
         tuple(player.camp), grouped(state, player.clientele, "role", ROLES), len(player.clientele),

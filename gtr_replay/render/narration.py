@@ -20,6 +20,7 @@ from gtr_replay.engine.decisions import Think
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import GameState, Phase
 from gtr_replay.enums import Zone
+from gtr_replay.powers.summary import summary
 from gtr_replay.render.model import next_words, visible_points
 from gtr_replay.render.timeline import Moment, Timeline
 
@@ -84,8 +85,9 @@ def _returned(events: list[Event]) -> str | None:
     return f"turn over: {n} played card{'' if n == 1 else 's'} back to the pool" if n else None
 
 
-def _others(events: list[Event], actor: str) -> list[str]:
-    """Influence, completions, powers, demand answers and the end, in rulebook words."""
+def _others(events: list[Event], actor: str, ruleset: str) -> list[str]:
+    """Influence, completions (with the power the structure brings), powers, demand answers
+    and the end, in rulebook words."""
     out = []
     influence: dict[str, int] = {}
     for e in events:
@@ -95,7 +97,8 @@ def _others(events: list[Event], actor: str) -> list[str]:
         if e.kind == "site":
             out.append(f"{e.player}'s {e.card} on a {e.text} site")
         elif e.kind == "complete":
-            out.append(f"completes {e.player}'s {e.card}")
+            power = summary(ruleset, e.card)
+            out.append(f"completes {e.player}'s {e.card}" + (f": {power[:1].lower()}{power[1:]}" if power else ""))
         elif e.kind == "move" and e.source == e.target == Zone.BUILDING:
             out.append(f"{e.player} takes {e.card} ({e.text})")
         elif e.kind == "step":
@@ -175,7 +178,7 @@ def narrate(timeline: Timeline, moment: Moment, *, viewer: str | None = None) ->
     changes = []
     if snap.forced:
         changes.append("forced")
-    changes.extend(_others(snap.events, snap.player))
+    changes.extend(_others(snap.events, snap.player, after.ruleset))
     changes.extend(_moves(snap.events, snap.player, viewer))
     points = visible_points(after, viewer)
     ended = [e.text for e in snap.events if e.kind == "game-end"]

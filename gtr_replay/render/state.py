@@ -48,6 +48,8 @@ def building_text(b: BuildingLine) -> Text:
     line.append(f" on {where}: {_cards(b.materials)} ({len(b.materials)}/{b.needed})")
     if b.marks:
         line.append(f" [{', '.join(b.marks)}]", style="magenta")
+    if b.power:
+        line.append(f" — {b.power}", style="dim")
     return line
 
 

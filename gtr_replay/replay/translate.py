@@ -56,7 +56,8 @@ _TO_STATEMENT: dict[type, Callable] = {
     dc.Steal: lambda d, ev, draws: st.Steal(d.player, d.victim, d.building),
     dc.TakeFromPool: lambda d, ev, draws: st.Take(d.player, d.card, NZone.POOL),
     dc.TakeFromDeck: lambda d, ev, draws: st.Take(d.player, d.card, NZone.DECK),
-    dc.Give: lambda d, ev, draws: st.Give(d.player, d.cards, d.to) if d.cards else st.Glory(d.player),
+    dc.Give: lambda d, ev, draws: (st.Give(d.player, d.cards, d.to, _zone(d.source)) if d.cards
+                                   else st.Glory(d.player)),
     dc.Pass: lambda d, ev, draws: st.Pass(d.player),
     dc.Keep: lambda d, ev, draws: st.Keep(d.player, d.cards),
     dc.Discard: lambda d, ev, draws: st.Discard(d.player, d.cards),
@@ -108,7 +109,7 @@ _TO_DECISION: dict[type, Callable] = {
     st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown), tuple(Material(str(m)) for m in s.materials)),
     st.Take: lambda s, state: (dc.TakeFromDeck(s.player, _card_from(s, state)) if str(s.source) == "deck"
                                else dc.TakeFromPool(s.player, s.card)),
-    st.Give: lambda s, state: dc.Give(s.player, tuple(s.cards), s.to),
+    st.Give: lambda s, state: dc.Give(s.player, tuple(s.cards), s.to, _engine_zone(s.source)),
     st.Glory: lambda s, state: dc.Give(s.player, (), _demander(state)),
     st.Pass: lambda s, state: dc.Pass(s.player),
     st.Keep: lambda s, state: dc.Keep(s.player, tuple(s.cards)),

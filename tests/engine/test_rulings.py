@@ -179,6 +179,55 @@ def test_refill_size_maximum(position, illegal):
     assert thinks(at_size) == ["draw", "jack"]
 
 
+# -- AMB-13 bridge-stockpile ---------------------------------------------------------------
+
+def test_bridge_stockpile_four_or_five(position, play):
+    """With two players the Bridge's demand takes from the hand only; the default reading
+    takes the stockpile's Marble too (tests/powers/test_bridge.py)."""
+    from gtr_replay.engine.state import Building
+    you = PlayerState("You", hand=["Academy", "Temple"],
+                      buildings=[Building("Bridge", Material.CONCRETE, complete=True)])
+    state = position(you, PlayerState("Opp", hand=["Statue"], stockpile=["Palace"]), jack_pile=2,
+                     rulings="bridge-stockpile=four-or-five")
+    play(state, Lead("You", Role.LEGIONARY, ("Academy",)), Think("Opp", "jack"), Demand("You", ("Temple",)))
+    assert state.players[0].stockpile == ["Statue"] and state.players[1].stockpile == ["Palace"]
+    assert state.legionary is None
+
+
+# -- AMB-15 forum-foundation ---------------------------------------------------------------
+
+def test_forum_foundation_completed_only(position, play):
+    """000§ENDING THE GAME names a completed Forum: a Gate-woken Forum foundation does not win,
+    whatever the clients; the default reading wins (tests/powers/test_client_powers.py)."""
+    from gtr_replay.engine.state import Building
+    you = PlayerState("You", hand=[JACK], clientele=["Road", "Dock", "Academy", "Tower", "Villa"],
+                      influence=[Material.MARBLE] * 2,
+                      buildings=[Building("Forum", Material.MARBLE), Building("Gate", Material.BRICK, complete=True)])
+    state = position(you, PlayerState("Ben", hand=["Road"] * 5), ruleset="imperium", pool=["Temple"], jack_pile=2,
+                     rulings="forum-foundation=completed-only")
+    from gtr_replay.engine import Hire
+    play(state, Lead("You", Role.PATRON, (JACK,)), Think("Ben", "jack"), Hire("You", "Temple"))
+    assert state.winner is None and len(state.players[0].clientele) == 6
+
+
+# -- AMB-28 any-site-out-of-town -----------------------------------------------------------
+
+def test_any_site_out_of_town_in_town_only(position, play):
+    """A Statue may still take an in-town Site of any material, but out of town only a Marble
+    one; the default also offers a Brick Site out of town (B-STATUE-1, AMB-28)."""
+    from gtr_replay.engine import Lay
+    state = position(PlayerState("Ann", hand=["Statue", "Wall"], clientele=["Tower"]), PlayerState("Bob", hand=["Road"]),
+                     in_town={"Brick": 0, "Stone": 2}, out_of_town=2, rulings="any-site-out-of-town=in-town-only")
+    default = position(PlayerState("Ann", hand=["Statue", "Wall"], clientele=["Tower"]), PlayerState("Bob", hand=["Road"]),
+                       in_town={"Brick": 0, "Stone": 2}, out_of_town=2)
+    for s in (state, default):
+        play(s, Lead("Ann", Role.ARCHITECT, ("Wall",)), Think("Bob", "refill"))
+    brick_out = Lay("Ann", "Statue", Material.BRICK, True)
+    assert brick_out in legal_decisions(default) and brick_out not in legal_decisions(state)
+    assert Lay("Ann", "Statue", None, True) in legal_decisions(state)  # its own Marble, out of town
+    assert Lay("Ann", "Statue", Material.STONE, False) in legal_decisions(state)
+
+
 # -- AMB-40 merchant-bonus -----------------------------------------------------------------
 
 def test_merchant_bonus_ties_share(position):

@@ -85,6 +85,7 @@ class Probe(Power):
     def vault_bonus(self, ctx, owner): return 2
     def vault_factor(self, ctx, owner): return 2
     def extra_actions(self, ctx, owner, role): return 2 if role is Role.CRAFTSMAN else 0
+    def client_roles(self, ctx, owner, card): return frozenset({Role.LEGIONARY})
     def material_fits(self, ctx, owner, building, material): return material is Material.RUBBLE
     def materials_needed(self, ctx, owner, building):  # also asked about its own foundation
         return None if building.foundation == self.building else 1
@@ -93,6 +94,7 @@ class Probe(Power):
     def on_complete(self, ctx, owner, building): ctx.emit("power", owner, "Atrium", text="probe")
     def end_of_turn(self, ctx, owner): ctx.emit("power", owner, "Atrium", text="end of turn")
     def immune_to_demand(self, ctx, owner, demander): return True
+    def demand_reach(self, ctx, owner): return frozenset({"stockpile"})
     def score_bonus(self, ctx, owner): return 10
     def wins(self, ctx, owner): return len(ctx.state.players[owner].clientele) >= 6
     def activates(self, ctx, owner, building): return building.foundation == "Road"
@@ -130,9 +132,14 @@ def test_every_fold_point_asks_the_active_powers(probe):
     assert rules.materials_needed(state, 0, Building("Temple", Material.MARBLE)) == 1
     assert rules.site_materials(state, 0, "Road") == {Material.RUBBLE, Material.STONE}
     assert rules.out_of_town_cost(state, 0) == 1
+    assert rules.fold(state, 0, "demand_reach") == {"stockpile"}
     assert scores(state)[0].powers == 10
     state.led_role = Role.CRAFTSMAN
     assert rules.action_count(state, 0) == 2
+    state.players[0].clientele = ["Dock"]
+    assert rules.client_roles(state, 0, "Dock") == {rules.role_of(state, "Dock"), Role.LEGIONARY}
+    state.led_role = Role.LEGIONARY
+    assert rules.action_count(state, 0) == 1
 
 
 def test_rider_and_play_fold_points_ask_the_active_powers(probe):

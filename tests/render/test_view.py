@@ -162,5 +162,43 @@ def test_building_lines_mark_stolen_and_public_structures():
     archway = Building("Archway", Material.BRICK, ["Bath", "School", "Atrium"], complete=True)
     state = GameState(Ruleset.REPUBLIC, [PlayerState("Ann", buildings=[tower, archway])], resolve(),
                       public=[(0, "Archway")])
-    assert building_line(state, 0, tower).plain.endswith("[stolen]")
-    assert building_line(state, 0, archway).plain.endswith("[public]")
+    assert "(2/2) [stolen] — Rubble may go into any of your buildings" in building_line(state, 0, tower).plain
+    assert "(3/2) [public] — An Architect action may take its material from the Pool instead of the stockpile" \
+        in building_line(state, 0, archway).plain
+
+
+def test_a_completed_structure_shows_its_power_and_a_foundation_none():
+    """A reader sees why a move was legal: a structure's line carries its power in short,
+    from the power's own text (R-BUILD-9, R-BUILD-10: a foundation has no function)."""
+    from gtr_replay.engine.state import Building, GameState, PlayerState
+    from gtr_replay.enums import Material, Ruleset
+    from gtr_replay.render.model import camp
+    from gtr_replay.rulings import resolve
+
+    crane = Building("Crane", Material.WOOD, ["Dock", "Market"], complete=True)
+    forum = Building("Forum", Material.MARBLE, ["Temple"])
+    state = GameState(Ruleset.REPUBLIC, [PlayerState("Ann", buildings=[crane]), PlayerState("Ben")], resolve())
+    shown = camp(state, 0).buildings
+    assert shown[0].power == "Any one card from your hand may lead or follow Architect, as if it were an Architect card"
+    state = GameState(Ruleset.IMPERIUM, [PlayerState("Ann", buildings=[forum]), PlayerState("Ben")], resolve())
+    assert camp(state, 0).buildings[0].power is None
+
+
+def test_show_and_narration_name_the_power_of_a_structure_completed(tmp_path):
+    """`gtr show` and `gtr replay --narrate`-style lines say what the completed Shrine does (B-SHRINE-1)."""
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from gtr_replay.cli import app
+
+    record = Path(__file__).parents[2] / "examples" / "rulebook" / "ex-bb-shrine-1.gtr"
+    shown = CliRunner().invoke(app, ["show", str(record)], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert "Shrine on Brick: Atrium, Foundry (2/2) — Your hand refill size is two cards larger" in shown.stdout
+    from gtr_replay.render.narration import narrated
+    from gtr_replay.render.timeline import Timeline
+    import notation
+    lines = narrated(Timeline.replay(notation.parse_one(record.read_text("utf-8"))))
+    assert any("completes You's Shrine: your hand refill size is two cards larger" in change
+               for line in lines for change in line.changes)

@@ -14,7 +14,7 @@ from gtr_replay.vocabulary import card_vocabulary
 
 RECORD = """\
 [Game "Glory to Rome"]
-[Event "a Crane, whose power is not written yet"]
+[Event "a Domus Aurea, whose power is not written yet"]
 [Ruleset "republic"]
 [Players "You, Opp"]
 [Start "position"]
@@ -24,23 +24,23 @@ position
   leader: You
   deck: Road
   jacks: 2
-  hand You: Palisade, Dock
-  building You: Crane on Wood
+  hand You: Palisade, Villa
+  building You: Domus Aurea on Stone with Sewer, Garden
   hand Opp: Road
 
 turn 1 You
   You leads Craftsman with Palisade
   Opp thinks: jack
-  You adds Dock to Crane
+  You adds Villa to Domus Aurea
 
 turn 2 Opp
   Opp thinks: refill
 """
 
 
-def replayed(result="You 3, Opp 2", lenient=False):
-    record = notation.parse_one(RECORD.format(result=result), source="crane.gtr", vocabulary=card_vocabulary())
-    replayer = Replayer(record, source="crane.gtr", lenient=lenient)
+def replayed(result="You 5, Opp 2", lenient=False):
+    record = notation.parse_one(RECORD.format(result=result), source="domus-aurea.gtr", vocabulary=card_vocabulary())
+    replayer = Replayer(record, source="domus-aurea.gtr", lenient=lenient)
     list(replayer.run())
     return replayer
 
@@ -49,35 +49,35 @@ def test_completing_a_building_without_a_power_warns_and_names_it():
     replayer = replayed()
     assert not replayer.diagnostics
     first, result = replayer.warnings
-    assert "Crane" in first.message and "not written yet" in first.message
-    assert first.line == 19 and first.statement == "You adds Dock to Crane"
-    assert "the score may be wrong: Crane has no power yet" in result.message
+    assert "Domus Aurea" in first.message and "not written yet" in first.message
+    assert first.line == 19 and first.statement == "You adds Villa to Domus Aurea"
+    assert "the score may be wrong: Domus Aurea has no power yet" in result.message
 
 
 def test_a_wrong_result_says_the_score_may_be_wrong_because_of_it():
-    replayer = replayed("You 4, Opp 2", lenient=True)
+    replayer = replayed("You 6, Opp 2", lenient=True)
     [problem] = replayer.diagnostics
-    assert "the replay gives 'You 3, Opp 2'; the score may be wrong: Crane has no power yet" in problem.message
+    assert "the replay gives 'You 5, Opp 2'; the score may be wrong: Domus Aurea has no power yet" in problem.message
 
 
 def test_check_prints_the_warning_and_still_passes(tmp_path):
-    path = tmp_path / "crane.gtr"
-    path.write_text(RECORD.format(result="You 3, Opp 2"), "utf-8")
+    path = tmp_path / "domus-aurea.gtr"
+    path.write_text(RECORD.format(result="You 5, Opp 2"), "utf-8")
     result = CliRunner().invoke(app, ["check", str(path)])
     assert result.exit_code == 0
-    assert "warning:" in result.output and "Crane is complete, but its power is not written yet" in result.output
+    assert "warning:" in result.output and "Domus Aurea is complete, but its power is not written yet" in result.output
     as_json = json.loads(CliRunner().invoke(app, ["check", str(path), "--json"]).output)
     assert as_json["ok"] and len(as_json["warnings"]) == 2 and as_json["files"][0]["warnings"] == 2
 
 
 def test_import_warns_and_the_games_table_keeps_it(tmp_path):
-    path = tmp_path / "crane.gtr"
-    path.write_text(RECORD.format(result="You 3, Opp 2"), "utf-8")
+    path = tmp_path / "domus-aurea.gtr"
+    path.write_text(RECORD.format(result="You 5, Opp 2"), "utf-8")
     db = tmp_path / "games.db"
     result = CliRunner().invoke(app, ["import", str(path), "--db", str(db)])
     assert result.exit_code == 0
-    assert "warning:" in result.output and "Crane" in result.output
+    assert "warning:" in result.output and "Domus Aurea" in result.output
     with Store(db) as store:
         [row] = store.db.execute("SELECT warnings FROM games").fetchall()
-    assert "Crane is complete, but its power is not written yet" in row[0]
-    assert "the score may be wrong: Crane has no power yet" in row[0]
+    assert "Domus Aurea is complete, but its power is not written yet" in row[0]
+    assert "the score may be wrong: Domus Aurea has no power yet" in row[0]

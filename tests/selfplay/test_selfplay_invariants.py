@@ -7,14 +7,14 @@ from collections import Counter
 import pytest
 
 from gtr_replay.engine import apply, new_game
-from gtr_replay.engine.decisions import Add, Discard, Follow, Hire, Lay, Lead, Pass, Sell, Steal, TakeFromDeck
-from gtr_replay.enums import Zone
+from gtr_replay.engine.decisions import Add, Discard, Follow, Give, Hire, Lay, Lead, Pass, Sell, Steal, TakeFromDeck
+from gtr_replay.enums import JACK, Role, Zone
 
 from gtr_replay.engine.scoring import result
 from gtr_replay.selfplay import play_one, selfplay
 
 GAMES = 50
-END_REASONS = {"deck", "last-site", "all-sites", "catacomb", "win:Forum Romanum"}
+END_REASONS = {"deck", "last-site", "all-sites", "catacomb", "win:Forum Romanum", "win:Forum"}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -60,12 +60,26 @@ def _power_moments(game) -> Counter:
             kind in (Lay, Add) and decision.source is Zone.DECK)
         seen["statue on another site"] += kind is Lay and decision.card == "Statue" and decision.site is not None
         seen["steal"] += kind is Steal                                              # B-PRISON-1
+        seen["given from a stockpile"] += kind is Give and decision.source is Zone.STOCKPILE  # B-BRIDGE-3
         seen["public placement"] += kind is Add and decision.owner is not None     # B-STAIRWAY-1
         seen["client from hand"] += kind is Hire and decision.source is not None   # B-AQUEDUCT-2
         seen["material from pool"] += kind is Add and decision.source is not None  # B-ARCHWAY-1
         seen["several cards played"] += kind in (Lead, Follow) and len(decision.cards) > 1 and (
             "Jack" in decision.cards or len(set(decision.cards)) == 1 and len(decision.cards) == 2)  # B-PALACE-1
         seen["new client acts"] += any(e.kind == "step" and e.card == "Bath" for e in events)   # B-BATH-1
+        if kind in (Lead, Follow) and JACK not in decision.cards:
+            role = decision.role if kind is Lead else before.led_role
+            seen["card off its role"] += len(decision.cards) == 1 and _role(state, decision.cards[0]) is not role
+            seen["pair as a jack"] += state.ruleset == "imperium" and len(decision.cards) == 2 \
+                and _role(state, decision.cards[0]) is not role \
+                and _role(state, decision.cards[0]) is _role(state, decision.cards[1])   # B-CRANE-1, B-CIRCUS-1
+        for e in events:
+            if e.kind == "actions":                                                 # B-LUDUSMAGNA-1, B-STOREROOM-1
+                for client in _converted(state, state.index(e.player), state.led_role):
+                    seen["merchant as another role" if _role(state, client) is Role.MERCHANT
+                         else "client as a laborer"] += 1
+            if e.kind == "complete" and e.card in ("Forum", "Forum Romanum"):
+                seen[f"{e.card} complete"] += 1                                     # B-FORUM-1, B-FORUMROMANUM-1
         for e in events:
             if e.kind == "complete":
                 building = before.player(e.player).building(e.card)
@@ -73,6 +87,17 @@ def _power_moments(game) -> Counter:
                     seen["early completion"] += 1                                   # B-VILLA-1, B-SCRIPTORIUM-1
     seen["catacomb"] += state.end_reason == "catacomb"                              # B-CATACOMB-1
     return seen
+
+
+def _role(state, card):
+    from gtr_replay.engine import rules
+    return rules.role_of(state, card)
+
+
+def _converted(state, i, role) -> list[str]:
+    """Player ``i``'s clients that act as ``role`` though it is not their own."""
+    from gtr_replay.engine import rules
+    return [c for c in state.players[i].clientele if _role(state, c) is not role and role in rules.client_roles(state, i, c)]
 
 
 def _needed(state, name, building):
@@ -85,7 +110,7 @@ def test_the_powers_come_into_play():
     seen: Counter = Counter()
     for ruleset in ("republic", "imperium"):
         for players in (2, 3, 4, 5):
-            for game in selfplay(ruleset, players, seed="powers", games=12):
+            for game in selfplay(ruleset, players, seed="powers2", games=12):
                 seen += _power_moments(game)
     happened = {kind for kind, n in seen.items() if n}
     assert happened >= {"steal", "public placement", "client from hand", "material from pool",
@@ -95,7 +120,9 @@ def test_the_powers_come_into_play():
                   "Academy", "Senate", "Sewer", "Tribunal", "Latrine", "Vomitorium", "Bath", "Prison", "Stairway"):
         assert seen[f"step of {power}"], (power, seen)
     for moment in ("discard before a think", "vault card from the deck", "statue on another site",
-                   "craftsman card from the deck"):
+                   "craftsman card from the deck", "card off its role", "pair as a jack", "merchant as another role", "client as a laborer",
+                   "given from a stockpile",
+                   "Forum complete", "Forum Romanum complete"):
         assert seen[moment], (moment, seen)
 
 

@@ -12,12 +12,25 @@ from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem, take
 from gtr_replay.engine.handlers.roles import remaining, spend, step_now
 from gtr_replay.engine.state import GameState, LegionaryDemand, Phase
+from gtr_replay.powers.base import EVERY_OPPONENT, STOCKPILE
 
 
 def neighbours(state: GameState, i: int) -> list[int]:
     """Left then right neighbour; in a two-player game the one opponent, once (R-LEG-3, R-LEG-5)."""
     left, right = state.left_of(i), state.right_of(i)
     return [left] if left == right else [left, right]
+
+
+def victims_of(state: GameState, i: int, reach: frozenset[str]) -> list[int]:
+    """Whom a demand reaches: the neighbours, or every opponent clockwise from the left when a
+    power says so (R-LEG-3, B-BRIDGE-2)."""
+    if EVERY_OPPONENT not in reach:
+        return neighbours(state, i)
+    found, j = [], state.left_of(i)
+    while j != i:
+        found.append(j)
+        j = state.left_of(j)
+    return found
 
 
 @handles
@@ -49,9 +62,11 @@ class DemandHandler(Handler):
     def perform(self, state, i, d, ev):
         demanded = [rules.material_of(state, c) for c in d.cards]
         per_demand = state.rulings["legionary-pool"] == "per-demand"
+        reach = rules.fold(state, i, "demand_reach")
         state.legionary = LegionaryDemand(
             demander=i, shown=list(d.cards), demanded=demanded, pool_left=list(demanded),
-            pool_budget=len(demanded) if per_demand else 1, victims=neighbours(state, i))
+            pool_budget=len(demanded) if per_demand else 1, victims=victims_of(state, i, reach),
+            stockpile=STOCKPILE in reach)
         if state.answering is not None:
             spend(state, 1, i)  # a step's one action (B-BATH-1); the player's own remain
         else:
@@ -149,12 +164,22 @@ class TakeFromPoolHandler(Handler):
             end_pool_stage(state, ev)
 
 
-def owed(state: GameState, victim: int) -> Counter:
-    """How many cards of each material the victim must give: one per demanded card, as far as
-    the hand holds them (R-LEG-3, R-LEG-6, AMB-10)."""
+def giving_from(state: GameState, victim: int) -> Zone:
+    """The zone the victim's answer now takes from: the hand, then the stockpile (B-BRIDGE-3)."""
+    return Zone.STOCKPILE if victim in state.legionary.stockpile_due else Zone.HAND
+
+
+def _zone_cards(state: GameState, victim: int, zone: Zone) -> list[str]:
+    player = state.players[victim]
+    return player.stockpile if zone is Zone.STOCKPILE else player.hand
+
+
+def owed(state: GameState, victim: int, zone: Zone = Zone.HAND) -> Counter:
+    """How many cards of each material the victim must give from ``zone``: one per demanded
+    card, as far as it holds them (R-LEG-3, R-LEG-6, AMB-10, B-BRIDGE-3)."""
     demand = state.legionary
     wanted = Counter(demand.demanded)
-    have = Counter(rules.material_of(state, c) for c in state.players[victim].hand if c != JACK)
+    have = Counter(rules.material_of(state, c) for c in _zone_cards(state, victim, zone) if c != JACK)
     return Counter({m: min(n, have[m]) for m, n in wanted.items() if have[m]})
 
 
@@ -167,8 +192,9 @@ def give_options(state: GameState, victim: int) -> list[tuple[str, ...]]:
     """Every set of cards the victim may hand over (R-LEG-3). An immune victim may give any
     part of what is demanded, nothing included: "you may still choose to give up cards if
     you wish" (B-PALISADE-1, B-WALL-2, R-LEG-11)."""
-    due = owed(state, victim)
-    hand = state.players[victim].hand
+    zone = giving_from(state, victim)
+    due = owed(state, victim, zone)
+    hand = _zone_cards(state, victim, zone)
     immune = bool(due) and _immune(state, victim)
     per_material = []
     for material, n in sorted(due.items()):
@@ -209,8 +235,9 @@ class GiveHandler(Handler):
     def candidates(self, state, i):
         demand = state.legionary
         victim = demand.victims[0]
+        source = Zone.STOCKPILE if giving_from(state, victim) is Zone.STOCKPILE else None
         for cards in give_options(state, victim):
-            yield Give(state.players[victim].name, cards, state.players[demand.demander].name)
+            yield Give(state.players[victim].name, cards, state.players[demand.demander].name, source)
 
     def problem(self, state, i, d):
         demand = state.legionary
@@ -219,26 +246,41 @@ class GiveHandler(Handler):
         demander = state.players[demand.demander]
         if d.player != victim.name or d.to != demander.name:
             return problem(f"{victim.name} answers {demander.name}'s demand now", "R-LEG-3")
-        lacking = missing(victim.hand, d.cards)
+        zone = giving_from(state, answering)
+        if (d.source or Zone.HAND) is not zone:
+            if zone is Zone.STOCKPILE:
+                return problem(f"{victim.name} now gives from the stockpile", "B-BRIDGE-3",
+                               hint=f"write '{victim.name} gives ... from stockpile to {demander.name}'")
+            return problem(f"{victim.name} gives from the hand; a demand takes from the stockpile only "
+                           "when a power says so, after the hand", "R-LEG-3", "B-BRIDGE-3")
+        lacking = missing(_zone_cards(state, answering, zone), d.cards)
         if lacking:
-            return problem(f"{', '.join(lacking)} not in {victim.name}'s hand", "R-LEG-3")
+            return problem(f"{', '.join(lacking)} not in {victim.name}'s {zone}", "R-LEG-3")
         if tuple(sorted(d.cards)) in give_options(state, answering):
             return None
-        due = owed(state, answering)
+        due = owed(state, answering, zone)
         wanted = ", ".join(f"{n} {m}" for m, n in sorted(due.items())) or "nothing"
-        return problem(f"{victim.name} must give {wanted} from hand", "R-LEG-3", "R-LEG-6", "AMB-10")
+        return problem(f"{victim.name} must give {wanted} from {zone}", "R-LEG-3", "R-LEG-6", "AMB-10",
+                       *(("B-BRIDGE-3",) if zone is Zone.STOCKPILE else ()))
 
     def perform(self, state, i, d, ev):
         demand = state.legionary
         answering = _answering(state, d)
+        zone = giving_from(state, answering)
         demand.victims.remove(answering)
-        spent.note(state, answering, "answered")
         victim = state.players[answering]
         demander = state.players[demand.demander]
-        take(victim.hand, d.cards)
+        take(_zone_cards(state, answering, zone), d.cards)
         demander.stockpile.extend(d.cards)
         for card in d.cards:
-            ev.append(Event("move", victim.name, card, Zone.HAND, Zone.STOCKPILE, text=f"to {demander.name}"))
+            ev.append(Event("move", victim.name, card, zone, Zone.STOCKPILE, text=f"to {demander.name}"))
+        if zone is Zone.STOCKPILE:
+            demand.stockpile_due.remove(answering)
+        elif demand.stockpile and owed(state, answering, Zone.STOCKPILE) and not _immune(state, answering):
+            demand.stockpile_due.append(answering)  # the stockpile part comes next (B-BRIDGE-3)
+            demand.victims.insert(0, answering)
+        if answering not in demand.victims:
+            spent.note(state, answering, "answered")
         if not d.cards:
             ev.append(Event("glory", victim.name))
         next_victim(state, ev)

@@ -17,9 +17,9 @@ from gtr_replay.engine.steps import Actions, ThinkAfterDiscard
 
 def _play_problem(state: GameState, i: int, cards: tuple[str, ...], role) -> Problem | None:
     """Whether ``cards`` from hand may be played as ``role`` (shared by lead and follow): one
-    card, a Jack, a petition, or what a power allows (B-PALACE-1)."""
+    card, a Jack, a petition, or what a power allows (B-PALACE-1, B-CRANE-1, B-CIRCUS-1)."""
     found = _plain_play_problem(state, i, cards, role)
-    if found is not None and len(cards) > 1 and not missing(state.players[i].hand, cards) \
+    if found is not None and cards and not missing(state.players[i].hand, cards) \
             and rules.allows_play(state, i, cards, role):
         return None
     return found

@@ -199,6 +199,8 @@ def _site_problem(state: GameState, i: int, card: str, site, out_of_town: bool):
         return problem(f"no {site} Site left in town", "R-BUILD-2", hint=hint)
     if not rules.spec(state).out_of_town_sites:
         return problem("this ruleset has no out-of-town Sites", "R-BUILD-4")
+    if site is not rules.material_of(state, card) and state.rulings["any-site-out-of-town"] == "in-town-only":
+        return problem(f"{card} may take a {site} Site in town only, under this reading", "AMB-28", "B-STATUE-1")
     if state.sites_out_of_town[site] <= 0:
         return problem(f"no {site} Site left out of town", "R-BUILD-2")
     if not rules.out_of_town_open(state, site):

@@ -1,0 +1,53 @@
+"""Powers that widen what may be played to lead or follow (R-TURN-1, R-TURN-2, R-PET-1)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from gtr_replay.powers.base import JACK, ROLES, Power, Role, Ruleset, multisets
+from gtr_replay.powers.registry import register
+
+
+@register
+class Crane(Power):
+    """Republic: any one card from your hand may lead or follow Architect, as if it were an
+    Architect card; it gives one action, as such a card would (B-CRANE-1)."""
+
+    building = "Crane"
+    rulesets = (Ruleset.REPUBLIC,)
+    rule_ids = ("B-CRANE-1",)
+
+    def allows_play(self, ctx, owner, cards, role):
+        return role is Role.ARCHITECT and len(cards) == 1
+
+    def play_options(self, ctx, owner, role):
+        if role not in (None, Role.ARCHITECT):
+            return
+        for card in sorted(set(ctx.state.players[owner].hand) - {JACK}):
+            if ctx.card(card).role is not Role.ARCHITECT:
+                yield Role.ARCHITECT, (card,)
+
+
+@register
+class Circus(Power):
+    """Imperium: two cards of one role, neither a Jack, may be played together as a Jack, to
+    lead or follow any role: a petition of two instead of three; one play, one action (B-CIRCUS-1,
+    R-PET-1, R-PET-4)."""
+
+    building = "Circus"
+    rulesets = (Ruleset.IMPERIUM,)
+    rule_ids = ("B-CIRCUS-1",)
+
+    def allows_play(self, ctx, owner, cards, role):
+        return len(cards) == 2 and JACK not in cards and ctx.card(cards[0]).role is ctx.card(cards[1]).role
+
+    def play_options(self, ctx, owner, role):
+        hand = ctx.state.players[owner].hand
+        by_role: dict[Role, Counter] = {}
+        for card in hand:
+            if card != JACK:
+                by_role.setdefault(ctx.card(card).role, Counter())[card] += 1
+        for group in by_role.values():
+            for cards in multisets(group, 2):
+                for r in ROLES if role is None else (role,):
+                    yield r, cards

@@ -1,0 +1,89 @@
+"""The listed combinations of RULES.md §21 as the suggested tests of EXAMPLES.md §5
+(CX-BB-*): scenarios built from the rule text, not rulebook examples."""
+
+import pytest
+
+from gtr_replay.engine import Add, Gather, Hire, Lead, Think, apply, rules
+from gtr_replay.engine.state import Building, Phase, PlayerState
+from gtr_replay.engine.steps import ClientAction
+from gtr_replay.enums import Material, Role, Ruleset
+from tests.powers.test_client_powers import EVERY_MATERIAL, done, table
+
+PATRON, LABORER, ARCHITECT, CRAFTSMAN, LEGIONARY, MERCHANT = "Temple", "Road", "Tower", "Dock", "Academy", "Villa"
+FORUMS = [(Ruleset.IMPERIUM, "Forum"), (Ruleset.REPUBLIC, "Forum Romanum")]
+
+
+def test_bath_and_garden_CX_BB_BATH_GARDEN_1():
+    """C-BATH-GARDEN-1: "each new Client you hire may execute its action immediately": the
+    Garden's Patron action hires the Laborer, whose action at once takes the Merchant card."""
+    you = PlayerState("You", hand=["Dock", "Sewer"], buildings=[
+        done("Bath", Material.BRICK), Building("Garden", Material.STONE, ["Prison", "Catacomb"])])
+    state = table(you, PlayerState("Ben", hand=["Insula"]), pool=["Road", "Villa"])
+    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    apply(state, Think("Ben", "refill"))
+    apply(state, Add("You", "Sewer", "Garden"))
+    events = apply(state, Hire("You", "Road"))
+    assert state.steps[-1] == ClientAction("Bath", 0, Role.LABORER)
+    assert any(e.kind == "step" and e.card == "Bath" for e in events)
+    apply(state, Gather("You", "Villa"))
+    you = state.players[0]
+    assert you.clientele == ["Road"] and you.stockpile == ["Villa"]
+
+
+def test_gate_and_road_CX_BB_GATE_ROAD_1():
+    """C-GATE-ROAD-1: a Marble added (by the Road) to a Stone foundation makes it Marble too,
+    so the Gate wakes its function at once (a Circus Maximus's extra actions); a Garden
+    treated so gives its upon-completion actions only when it is completed."""
+    circus = Building("Circus Maximus", Material.STONE, ["Villa"])
+    garden = Building("Garden", Material.STONE, ["Sewer"])
+    you = PlayerState("You", hand=["Dock", "Temple", "Statue"], clientele=["Market"], buildings=[
+        done("Gate", Material.BRICK), done("Road", Material.RUBBLE), circus, garden])
+    state = table(you, PlayerState("Ben", hand=["Insula"]))
+    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    assert rules.action_count(state, 0) == 2  # no Marble in the Circus Maximus yet
+    apply(state, Think("Ben", "refill"))
+    apply(state, Add("You", "Temple", "Circus Maximus"))
+    assert rules.action_count(state, 0) == 3  # its function works: the Market client acts twice
+    events = apply(state, Add("You", "Statue", "Garden"))
+    assert not garden.complete and not state.steps and not any(e.kind == "step" for e in events)
+
+
+@pytest.mark.parametrize("ruleset, forum", FORUMS)
+def test_forum_and_ludus_magna_CX_BB_FORUM_LUDUS_1(ruleset, forum):
+    """C-FORUM-LUDUS-1: Legionary missing, a second Merchant stands for it; with a single
+    Merchant and two roles missing, no win (each Merchant counts as only one role)."""
+    def wins(clientele):
+        you = PlayerState("You", clientele=clientele, stockpile=list(EVERY_MATERIAL),
+                          buildings=[done(forum, Material.MARBLE), done("Ludus Magna", Material.MARBLE)])
+        return rules.winning_power(table(you, PlayerState("Ben"), ruleset=ruleset), 0) is not None
+    assert wins([PATRON, LABORER, ARCHITECT, CRAFTSMAN, MERCHANT, MERCHANT])
+    assert not wins([PATRON, ARCHITECT, CRAFTSMAN, MERCHANT])
+
+
+@pytest.mark.parametrize("ruleset, forum", FORUMS)
+def test_forum_and_storeroom_CX_BB_FORUM_STOREROOM_1(ruleset, forum):
+    """C-FORUM-STOREROOM-1: no Laborer, a second Merchant counts as one; with one Merchant,
+    counting it as Laborer removes the Merchant, so no win."""
+    def wins(clientele):
+        you = PlayerState("You", clientele=clientele, stockpile=list(EVERY_MATERIAL),
+                          buildings=[done(forum, Material.MARBLE), done("Storeroom", Material.CONCRETE)])
+        return rules.winning_power(table(you, PlayerState("Ben"), ruleset=ruleset), 0) is not None
+    assert wins([PATRON, ARCHITECT, CRAFTSMAN, LEGIONARY, MERCHANT, MERCHANT])
+    assert not wins([PATRON, ARCHITECT, CRAFTSMAN, LEGIONARY, MERCHANT])
+
+
+def test_forum_made_public_wins_for_the_higher_score_CX_BB_FORUM_STAIRWAY_1():
+    """C-FORUM-STAIRWAY-1 with the Imperium Forum: Ann's Stairway makes Ben's Forum public;
+    Ann and Cid, who own none, both have every role; Cid has more points and wins."""
+    clients = [PATRON, LABORER, ARCHITECT, CRAFTSMAN, LEGIONARY, MERCHANT]
+    ann = PlayerState("Ann", hand=["Tower"], clientele=["Temple", "Insula", "Wall", "Palisade", "Bath", "Garden"],
+                      stockpile=["Statue"], influence=[Material.MARBLE],
+                      buildings=[done("Stairway", Material.MARBLE)])
+    ben = PlayerState("Ben", hand=["Bar"], buildings=[done("Forum", Material.MARBLE)])
+    cid = PlayerState("Cid", hand=["Latrine"], clientele=clients, influence=[Material.MARBLE, Material.MARBLE])
+    state = table(ann, ben, cid, ruleset=Ruleset.IMPERIUM)
+    apply(state, Lead("Ann", Role.ARCHITECT, ("Tower",)))
+    apply(state, Think("Ben", "jack"))
+    apply(state, Think("Cid", "jack"))
+    apply(state, Add("Ann", "Statue", "Forum", owner="Ben"))
+    assert state.phase is Phase.OVER and state.winner == "Cid" and state.end_reason == "win:Forum"
