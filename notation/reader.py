@@ -31,6 +31,9 @@ _join = _PARSER.get_terminal("_JOIN").pattern
 JOIN = re.compile(_join.to_regexp())
 
 _CACHE_LIMIT = 200_000
+"""Lines kept per context."""
+_CONTEXTS_LIMIT = 256
+"""Contexts (players, vocabulary, block) kept: a long run over many tables stays bounded."""
 _caches: dict[tuple, dict[str, Any]] = {}
 
 
@@ -101,6 +104,8 @@ def _line(text: str, number: int, start: str, names: Names) -> Any:
     key = (start, names.key)
     cache = _caches.get(key)
     if cache is None:
+        if len(_caches) >= _CONTEXTS_LIMIT:
+            _caches.clear()
         cache = _caches[key] = {}
     value = cache.get(text)
     if value is None:
