@@ -9,8 +9,8 @@ The inputs are the rulebook's position records and the example games, each mutat
 three times (byte flips, token swaps between records, truncation, unicode, CRLF/BOM/NUL,
 huge and deep inputs up to about 1 MB: see tests/notation/hostile.py; benchmarks/bench_hostile.py
 times bigger ones). An input is a crash when anything but a located error escapes, a hang when
-it takes longer than --hang seconds, and as long again per MB of input (a linear budget: each
-input goes through six passes of the reader). Each finding is
+it takes longer than --hang seconds (5) for each of the three commands, and as long again per
+MB of input (a linear budget), twice in a row. Each finding is
 written to --findings as the input that caused it. The same seed gives the same inputs.
 """
 
@@ -34,6 +34,10 @@ from exercise import exercise  # noqa: E402
 from hostile import corpus, mutate  # noqa: E402
 
 
+COMMANDS = 3
+"""check, fmt and import: each input goes through the three."""
+
+
 class Hang(Exception):
     pass
 
@@ -47,7 +51,7 @@ def run_one(job: tuple[int, int, float]) -> tuple[int, str, float, int, str]:
     seed, index, hang = job
     text, names = make_input(seed, index)
     signal.signal(signal.SIGALRM, _alarm)
-    budget = hang * (1 + len(text) / 1e6)  # linear: as long again per MB
+    budget = COMMANDS * hang * (1 + len(text) / 1e6)  # per command, and as long again per MB
     for attempt in range(2):  # over budget twice: a hang (once may be a busy machine)
         signal.setitimer(signal.ITIMER_REAL, budget)
         started = time.perf_counter()
@@ -81,7 +85,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--hang", type=float, default=5.0,
-                        help="seconds (as long again per MB of input) after which an input is a hang")
+                        help="seconds per command (as long again per MB of input) after which an "
+                             "input is a hang")
     parser.add_argument("--findings", type=Path, default=Path("fuzz-findings"))
     parser.add_argument("--replay", type=Path, help="run one saved input and show what happens")
     args = parser.parse_args()
@@ -112,7 +117,7 @@ def main() -> None:
     memory = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"{args.inputs:,} inputs ({total_bytes / 1e6:.0f} MB) in {seconds:.0f} s with {args.workers} worker(s): "
           f"{args.inputs / seconds:.0f} inputs/s")
-    print(f"crashes {outcomes['crash']}, hangs (> {args.hang:g} s + {args.hang:g} s/MB) {outcomes['hang']}; results: "
+    print(f"crashes {outcomes['crash']}, hangs (> {args.hang:g} s per command + as much per MB) {outcomes['hang']}; results: "
           f"all legal {outcomes['ok']}, rules refused {outcomes['rules']}, notation errors {outcomes['notation']}")
     print("slowest: " + ", ".join(f"input {i} {s:.2f} s ({b / 1e6:.1f} MB)" for s, b, i in slowest))
     print(f"largest worker memory: {memory:.0f} MB")

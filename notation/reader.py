@@ -43,6 +43,9 @@ def parser() -> Lark:
     return _PARSER
 
 _CACHE_LIMIT = 200_000
+"""Lines kept per context."""
+_CONTEXTS_LIMIT = 256
+"""Contexts (players, vocabulary, block) kept: a long run over many tables stays bounded."""
 _caches: dict[tuple, Any] = {}
 
 
@@ -171,6 +174,8 @@ def _quick_context(names: Names) -> fastpath.Context:
     key = ("quick", names.players, id(names.vocabulary))
     context = _caches.get(key)
     if context is None or context.vocabulary is not names.vocabulary:
+        if len(_caches) >= _CONTEXTS_LIMIT:
+            _caches.clear()
         context = _caches[key] = fastpath.Context(names.players, names.vocabulary)
     return context
 
@@ -180,6 +185,8 @@ def _line(text: str, number: int, start: str, names: Names) -> Any:
     key = (start, names.key)
     cache = _caches.get(key)
     if cache is None:
+        if len(_caches) >= _CONTEXTS_LIMIT:
+            _caches.clear()
         cache = _caches[key] = {}
     value = cache.get(text)
     if value is None:

@@ -103,3 +103,10 @@ def refused_at(text: str, first_line: int) -> NotationError:
     with pytest.raises(NotationError) as caught:
         parse(text, first_line=first_line)
     return caught.value
+
+
+def test_the_line_cache_stays_bounded_over_many_tables():
+    from notation import reader
+    for n in range(reader._CONTEXTS_LIMIT + 10):
+        parse(f'[Game "x"]\n[Players "Ann{n}, Ben"]\n\nAnn{n} thinks: jack\n')
+    assert len(reader._caches) <= reader._CONTEXTS_LIMIT
