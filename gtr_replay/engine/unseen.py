@@ -21,9 +21,9 @@ from dataclasses import fields
 from itertools import combinations
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine.decisions import Decision
+from gtr_replay.engine.decisions import Decision, Sell
 from gtr_replay.engine.state import GameState
-from gtr_replay.enums import JACK, MATERIALS, Material
+from gtr_replay.enums import JACK, MATERIALS, Material, Zone
 from gtr_replay.errors import RulesError
 
 UNSEEN = "?"
@@ -167,6 +167,12 @@ def named_cards(decision: Decision) -> list[str]:
         elif f.name == "cards":
             found.extend(getattr(decision, f.name))
     return [c for c in found if c != JACK]
+
+
+def face_down_from_deck(decision: Decision) -> bool:
+    """Whether ``decision`` takes an unseen card from the deck into a face-down zone: a
+    Merchant sale of the deck's top card into the vault (B-ATRIUM-1, AMB-25)."""
+    return (type(decision) is Sell and decision.source is Zone.DECK and is_unseen(decision.card))
 
 
 def names_unseen(decision: Decision) -> bool:

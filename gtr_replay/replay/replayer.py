@@ -265,6 +265,15 @@ class Replayer:
             message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
             return refuse(message, hint=getattr(error, "hint", None))
         problem = check(state, decision)
+        if problem is not None and state.unseen is None and not state.deck_known \
+                and unseen.face_down_from_deck(decision):
+            # the first card taken face down from a deck of unknown order: from now on the
+            # deck's cards are unseen, as after an unseen draw (B-ATRIUM-1, AMB-25)
+            hidden = state.copy()
+            unseen.hide(hidden)
+            if check(hidden, decision) is None:
+                unseen.hide(state)
+                problem = None
         if problem is not None and unseen.names_unseen(decision):
             return refuse("'?' stands for a card the recorder did not see, but this statement shows the card "
                           "to the table", rule_ids=problem.rule_ids,

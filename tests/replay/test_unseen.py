@@ -184,3 +184,45 @@ def test_what_revealing_an_unseen_card_would_allow():
     shown = {d.cards for d in legal_if_revealed(state)}
     assert ("Temple",) in shown and ("Road",) not in shown  # Temple is a Patron card; one copy is unseen
     assert ("Statue",) not in shown  # every Statue is placed
+
+
+ATRIUM = HEAD.replace('[Players "Ann, Ben"]', '[Players "Right, You"]').replace(
+    "\n\n", '\n[Start "position"]\n\n') + """position
+  leader: Right
+  deck: 6
+  hand Right: Catacomb
+  stockpile Right: Wall
+  hand You: Jack
+  clientele You: Garden
+  stockpile You: Villa
+  building You: Atrium on Brick complete with Bath, Gate
+
+turn 1 Right
+  Right leads Merchant with Catacomb
+  You follows with Jack
+  Right sells Wall
+  You sells Villa
+  You sells [?] from deck
+"""
+
+
+def test_an_atrium_sale_from_a_deck_of_unknown_order_stays_unseen():
+    """B-ATRIUM-1 and AMB-25: a Merchant action may take the deck's top card into the vault,
+    unseen by everyone. With the deck's order unknown (a position's ``deck: 6``), the card
+    sold is a '?' in the vault and the deck's cards are unseen from then on; the points of
+    that vault card are a range, not a guess."""
+    replayer, snaps = replay(ATRIUM)
+    assert not replayer.diagnostics
+    final = snaps[-1].state
+    assert final.player("You").vault.count("?") == 1 and len(final.deck) == 5
+    assert final.unseen is not None
+    from gtr_replay.engine import unseen
+    low, high = unseen.score_ranges(final)["You"]
+    assert low < high
+
+
+def test_a_hire_from_the_deck_is_face_up_and_must_be_named():
+    """B-BAR-1: the Bar's card from the deck goes face up into the clientele, so a record
+    cannot leave it unseen (only a face-down vault sale may)."""
+    text = ATRIUM.replace("You sells [?] from deck", "You hires [?] from deck")
+    assert "shows the card to the table" in refused(text) or "cannot hire" in refused(text)
