@@ -1,7 +1,6 @@
 """Unseen cards: '?' in setup hands, draws and positions, bound when revealed, checked against
 the card manifest and against what the record said about them (engine.unseen)."""
 
-from pathlib import Path
 
 import notation
 import pytest
