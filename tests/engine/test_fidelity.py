@@ -222,7 +222,7 @@ def test_a_two_player_victim_answers_once():
 def test_an_out_of_town_foundation_takes_two_actions():
     """R-BUILD-3 and AMB-05 (default two-adjacent), 000 §Out of town sites: laying out of town
     takes two consecutive Architect or Craftsman actions."""
-    text = f'''[Game "Glory to Rome"]
+    text = '''[Game "Glory to Rome"]
 [Ruleset "republic"]
 [Players "Ann, Ben"]
 [Start "position"]
