@@ -148,6 +148,17 @@ RULINGS: tuple[Ruling, ...] = (
         _r("completed-only", "No: only a completed Forum (Romanum) wins.",
            "000§ENDING THE GAME: a player has a completed Forum Romanum."),
     )),
+    Ruling("academy-timing", "AMB-14", "When does the Academy's Thinker action come, beside the other end-of-turn powers?", (
+        _r("end-of-turn", "After every player's actions: first the keeps (Senate, Sewer) in play order, then the "
+           "Thinker actions (Academy) in play order, then the played cards return.",
+           "000§…›Academy: 'after any turn in which you execute …'; a turn is the leader's, with every follower's actions.",
+           "The order among end-of-turn powers is in none of 000/001/002; this order keeps every card a keep may take "
+           "in play until it is kept."),
+        _r("after-own-actions", "Right after the owner's own actions (clients included), before the next player acts; "
+           "the keeps still come at the end of the turn.",
+           "000§…›Academy example: 'You activate your Academy and draw two more Order cards, ending your turn with "
+           "five cards', read as the owner's part of the turn."),
+    )),
     Ruling("any-site-out-of-town", "AMB-28", "May a foundation that may go on any Site (the Statue) take an out-of-town Site of another material?", (
         _r("out-of-town-too", "Yes: 'any Site' includes the out-of-town ones, with two actions (one with a Tower).",
            "000§…›Statue: its foundation may be laid on any Site."),

@@ -54,7 +54,9 @@ def _announce(state: GameState, ev: list[Event]) -> None:
 
 
 def settle_actions(state: GameState, ev: list[Event]) -> None:
-    """Skip past players who have no action left; end the turn after the last (R-TURN-6)."""
+    """Skip past players who have no action left; end the turn after the last (R-TURN-6).
+    When a player's actions end, their powers may grant steps, answered before the next
+    player acts (AMB-14)."""
     while state.phase is Phase.ACTIONS:
         if state.steps:  # steps powers granted come first
             return
@@ -62,8 +64,9 @@ def settle_actions(state: GameState, ev: list[Event]) -> None:
         if not player.done and state.actions_used < rules.action_count(state, state.current):
             return
         player.done = True
-        state.current = state.left_of(state.current)
+        ended, state.current = state.current, state.left_of(state.current)
         state.actions_used = 0
+        rules.push_steps(state, ev, rules.fire(state, ended, "actions_end", ev))
         if state.current == state.leader:
             end_turn(state, ev)
             return

@@ -105,6 +105,7 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
              ("R-ARCH-1",)),
     HookSpec("before_think", Fold.UNION, "ways to discard before a Thinker action", ("R-THINK-1",)),
     HookSpec("after_think", Fold.EACH, "a Thinker action is done: steps granted", ("R-THINK-1",)),
+    HookSpec("actions_end", Fold.EACH, "a player's actions of the turn end: steps granted", ("R-TURN-6", "AMB-14")),
     HookSpec("end_of_turn", Fold.EACH, "before cleanup: steps granted", ("R-TURN-8", "AMB-14")),
     HookSpec("demand_reach", Fold.UNION, "a Legionary demand: whom it reaches, what it takes", ("R-LEG-3", "R-LEG-11")),
     HookSpec("immune_to_demand", Fold.ANY, "a neighbour answers a demand", ("R-LEG-11",)),
@@ -193,6 +194,9 @@ class Power:
 
     def after_think(self, ctx: Context, owner: int, decision: Think) -> None:
         """A Thinker action is done: grant steps (``ctx.grant``)."""
+
+    def actions_end(self, ctx: Context, owner: int) -> None:
+        """The owner's actions of the turn are over: grant steps (``ctx.grant``)."""
 
     def end_of_turn(self, ctx: Context, owner: int) -> None:
         """The turn's actions are over, before cleanup: grant steps (``ctx.grant``)."""

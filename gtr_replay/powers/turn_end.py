@@ -41,5 +41,14 @@ class Academy(Power):
     grants = (ExtraThink,)
 
     def end_of_turn(self, ctx, owner):
+        if ctx.state.rulings["academy-timing"] == "end-of-turn":
+            self._think(ctx, owner)
+
+    def actions_end(self, ctx, owner):
+        """The ``after-own-actions`` reading of AMB-14: the think comes before the next player acts."""
+        if ctx.state.rulings["academy-timing"] == "after-own-actions":
+            self._think(ctx, owner)
+
+    def _think(self, ctx, owner):
         if Role.CRAFTSMAN in ctx.state.players[owner].acted:
             ctx.grant(ExtraThink(self.building, owner))

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from gtr_replay.engine import (
-    Demand, Gather, Give, Lay, Lead, Pass, PlayerState, TakeFromPool, Think, legal_decisions, new_game, pending,
+    Demand, Follow, Gather, Give, Lay, Lead, Pass, PlayerState, TakeFromPool, Think, legal_decisions, new_game, pending,
 )
 from gtr_replay.engine import rules
 from gtr_replay.engine.scoring import merchant_bonuses, result
@@ -192,6 +192,33 @@ def test_bridge_stockpile_four_or_five(position, play):
     play(state, Lead("You", Role.LEGIONARY, ("Academy",)), Think("Opp", "jack"), Demand("You", ("Temple",)))
     assert state.players[0].stockpile == ["Statue"] and state.players[1].stockpile == ["Palace"]
     assert state.legionary is None
+
+
+# -- AMB-14 academy-timing ------------------------------------------------------------------
+
+def test_academy_timing_after_own_actions(position, play):
+    """The Academy's think comes as soon as its owner's actions are over, before the next
+    player acts; by default it waits for the end of the turn (B-ACADEMY-1, AMB-14)."""
+    from gtr_replay.engine.state import Building, Phase
+    from gtr_replay.engine.steps import ExtraThink
+
+    def table(rulings=None):
+        ann = PlayerState("Ann", hand=["Palisade", "Wall", "Road"],
+                          buildings=[Building("Academy", Material.BRICK, complete=True)])
+        state = position(ann, PlayerState("Ben", hand=["Market", "Tower", "Bridge"]), rulings=rulings)
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Palisade",)), Follow("Ben", ("Market",)), Lay("Ann", "Wall"))
+        return state
+
+    early = table("academy-timing=after-own-actions")
+    assert early.phase is Phase.ACTIONS and early.steps == [ExtraThink("Academy", 0)]
+    assert pending(early).player == "Ann" and early.current == 1  # Ben waits for her think
+    play(early, Think("Ann", "refill"), Lay("Ben", "Tower"))
+    assert early.turn == 2 and early.players[0].hand and not early.steps
+
+    default = table()
+    assert pending(default).player == "Ben" and default.steps == []  # he acts first
+    play(default, Lay("Ben", "Tower"))
+    assert default.phase is Phase.END and default.steps == [ExtraThink("Academy", 0)]
 
 
 # -- AMB-15 forum-foundation ---------------------------------------------------------------

@@ -92,6 +92,7 @@ class Probe(Power):
     def site_materials(self, ctx, owner, card): return frozenset({Material.STONE})
     def out_of_town_cost(self, ctx, owner): return 1
     def on_complete(self, ctx, owner, building): ctx.emit("power", owner, "Atrium", text="probe")
+    def actions_end(self, ctx, owner): ctx.emit("power", owner, "Atrium", text="actions end")
     def end_of_turn(self, ctx, owner): ctx.emit("power", owner, "Atrium", text="end of turn")
     def immune_to_demand(self, ctx, owner, demander): return True
     def demand_reach(self, ctx, owner): return frozenset({"stockpile"})
@@ -163,7 +164,7 @@ def test_rider_and_play_fold_points_ask_the_active_powers(probe):
     assert state.steps == [ClientAction("Atrium", 0, Role.LABORER)] or state.phase is not Phase.ACTIONS
 
 
-def test_on_complete_end_of_turn_and_wins_fire_in_play(probe):
+def test_on_complete_actions_end_end_of_turn_and_wins_fire_in_play(probe):
     state = two_players(hand=["Atrium", "Academy", "Bath", "Jack"], clientele=["Dock", "Dock"])
     settle(state)
     apply(state, Lead("Ann", Role.CRAFTSMAN, ("Jack",)))
@@ -173,6 +174,8 @@ def test_on_complete_end_of_turn_and_wins_fire_in_play(probe):
     events = apply(state, Add("Ann", "Bath", "Atrium"))
     assert any(e.kind == "power" and e.text == "probe" for e in events)
     assert any(e.kind == "power" and e.text == "end of turn" for e in events)
+    assert [e.text for e in events if e.kind == "power"].index("actions end") < \
+        [e.text for e in events if e.kind == "power"].index("end of turn")
 
 
 def test_wins_hook_ends_the_game(probe):
