@@ -357,6 +357,32 @@ class Steal(Statement):
         return f"{self.player} steals {self.victim}'s {self.structure}"
 
 
+@statement("slay")
+@dataclass(frozen=True)
+class Slay(Statement):
+    """Colosseum, after one's demand: ``Ann slays Ben's Road``, a client into Ann's vault."""
+
+    player: str
+    victim: str
+    card: str
+
+    def text(self) -> str:
+        return f"{self.player} slays {self.victim}'s {self.card}"
+
+
+@statement("tear_down")
+@dataclass(frozen=True)
+class TearDown(Statement):
+    """Domus Aurea, after one's demand: ``Ann tears down Ben's School``, an empty foundation."""
+
+    player: str
+    victim: str
+    structure: str
+
+    def text(self) -> str:
+        return f"{self.player} tears down {self.victim}'s {self.structure}"
+
+
 @statement("keep")
 @dataclass(frozen=True)
 class Keep(Statement):

@@ -10,7 +10,6 @@ from __future__ import annotations
 from gtr_replay.enums import Ruleset
 
 _BLACK_BOX = (
-    "Colosseum", "Domus Aurea",
     # the optional Geek cards
     "Aerarium", "Bacchanalia", "Castra", "Castra Praetoria", "Domus", "Plebian Council", "Solarium",
     "Triclinium", "Watch Post", "Watermill",
