@@ -344,17 +344,25 @@ class Surrender(Statement):
 # Building powers
 
 
-@statement("steal")
 @dataclass(frozen=True)
-class Steal(Statement):
-    """Prison: ``Ann steals Ben's Gate``."""
+class _FromVictim(Statement):
+    """A power's statement taking another player's structure or foundation."""
 
+    verb: ClassVar[str] = ""
     player: str
     victim: str
     structure: str
 
     def text(self) -> str:
-        return f"{self.player} steals {self.victim}'s {self.structure}"
+        return f"{self.player} {self.verb} {self.victim}'s {self.structure}"
+
+
+@statement("steal")
+@dataclass(frozen=True)
+class Steal(_FromVictim):
+    """Prison: ``Ann steals Ben's Gate``."""
+
+    verb: ClassVar[str] = "steals"
 
 
 @statement("slay")
@@ -372,15 +380,10 @@ class Slay(Statement):
 
 @statement("tear_down")
 @dataclass(frozen=True)
-class TearDown(Statement):
+class TearDown(_FromVictim):
     """Domus Aurea, after one's demand: ``Ann tears down Ben's School``, an empty foundation."""
 
-    player: str
-    victim: str
-    structure: str
-
-    def text(self) -> str:
-        return f"{self.player} tears down {self.victim}'s {self.structure}"
+    verb: ClassVar[str] = "tears down"
 
 
 @statement("keep")

@@ -8,6 +8,8 @@ what was taken; after each taking it waits again while something more may be tak
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from gtr_replay.engine import rules
 from gtr_replay.engine.decisions import Slay, TearDown
 from gtr_replay.engine.events import Event
@@ -76,80 +78,122 @@ def _victim_problem(state: GameState, i: int, d, kind: type[Spoils], rule: str):
     return (step, j), None
 
 
-@handles
-class SlayHandler(Handler):
-    decision = Slay
+class _SpoilsHandler(Handler):
+    """A decision taking one spoil of a demand: the step's victims, the demanded materials and
+    how many per victim are checked here; what may be taken and how, in the subclasses."""
+
+    step_kind: ClassVar[type[Spoils]]
+    rule: ClassVar[str]
+    amb: ClassVar[str]
+    what: ClassVar[str]
+    """What is taken, in the plural, for errors."""
+
+    def found(self, state: GameState, i: int, step: Spoils):
+        raise NotImplementedError
+
+    def taken(self, d) -> str:
+        """The card the decision takes."""
+        raise NotImplementedError
+
+    def held_problem(self, state: GameState, i: int, d, j: int):
+        """Whether the victim holds what is named, as it may be taken."""
+        raise NotImplementedError
+
+    def room_problem(self, state: GameState, i: int, d):
+        return None
+
+    def take(self, state: GameState, i: int, j: int, d, ev: list[Event]) -> None:
+        raise NotImplementedError
 
     def candidates(self, state, i):
         step = step_now(state)
-        if isinstance(step, Slaying):
-            yield from _clients(state, i, step)
+        if isinstance(step, self.step_kind):
+            yield from self.found(state, i, step)
 
     def problem(self, state, i, d):
-        found, wrong = _victim_problem(state, i, d, Slaying, "B-COLOSSEUM-1")
+        found, wrong = _victim_problem(state, i, d, self.step_kind, self.rule)
         if wrong is not None:
             return wrong
         step, j = found
-        if d.card not in state.players[j].clientele:
-            return problem(f"no {d.card} in {d.victim}'s clientele", "B-COLOSSEUM-1")
-        material = _material(state, d.card)
+        wrong = self.held_problem(state, i, d, j)
+        if wrong is not None:
+            return wrong
+        card = self.taken(d)
+        material = _material(state, card)
         if material not in step.demanded:
-            return problem(f"{d.card} is {material}, which was not demanded; only matching clients are taken",
-                           "B-COLOSSEUM-1")
+            return problem(f"{card} is {material}, which was not demanded; only {self.what} matching a demanded "
+                           "material are taken", self.rule)
         if not step.room(j, material):
-            return problem(f"one {material} client per {material} demanded is taken from each victim, and "
-                           f"{d.victim} has given as many", "B-COLOSSEUM-1", "AMB-11")
-        if not _vault_room(state, i):
-            return problem(f"{d.player}'s vault is full, so the clients survive", "B-COLOSSEUM-2", "R-VAULT-2")
-        return None
+            return problem(f"no more {material} {self.what} are taken from {d.victim} for this demand", self.rule,
+                           self.amb)
+        return self.room_problem(state, i, d)
 
     def perform(self, state, i, d, ev):
         step = state.answering
         state.answering = None
         j = state.index(d.victim)
+        self.take(state, i, j, d, ev)
+        _again(state, i, step.after(j, _material(state, self.taken(d))), ev)
+
+
+@handles
+class SlayHandler(_SpoilsHandler):
+    decision = Slay
+    step_kind = Slaying
+    rule = "B-COLOSSEUM-1"
+    amb = "AMB-11"
+    what = "clients"
+
+    def found(self, state, i, step):
+        return _clients(state, i, step)
+
+    def taken(self, d):
+        return d.card
+
+    def held_problem(self, state, i, d, j):
+        if d.card not in state.players[j].clientele:
+            return problem(f"no {d.card} in {d.victim}'s clientele", self.rule)
+        return None
+
+    def room_problem(self, state, i, d):
+        if not _vault_room(state, i):
+            return problem(f"{d.player}'s vault is full, so the clients survive", "B-COLOSSEUM-2", "R-VAULT-2")
+        return None
+
+    def take(self, state, i, j, d, ev):
         victim = state.players[j]
         victim.clientele.remove(d.card)
         if victim.hired.count(d.card) > victim.clientele.count(d.card):
             victim.hired.remove(d.card)  # the client slain was one hired this turn
         state.players[i].vault.append(d.card)
         ev.append(Event("move", d.victim, d.card, Zone.CLIENTELE, Zone.VAULT, text=f"slain, into {d.player}'s vault"))
-        _again(state, i, step.after(j, _material(state, d.card)), ev)
 
 
 @handles
-class TearDownHandler(Handler):
+class TearDownHandler(_SpoilsHandler):
     decision = TearDown
+    step_kind = Razing
+    rule = "B-DOMUSAUREA-1"
+    amb = "AMB-20"
+    what = "buildings"
 
-    def candidates(self, state, i):
-        step = step_now(state)
-        if isinstance(step, Razing):
-            yield from _foundations(state, i, step)
+    def found(self, state, i, step):
+        return _foundations(state, i, step)
 
-    def problem(self, state, i, d):
-        found, wrong = _victim_problem(state, i, d, Razing, "B-DOMUSAUREA-1")
-        if wrong is not None:
-            return wrong
-        step, j = found
+    def taken(self, d):
+        return d.building
+
+    def held_problem(self, state, i, d, j):
         building = state.players[j].building(d.building)
         if building is None:
-            return problem(f"{d.victim} has no {d.building} to tear down", "B-DOMUSAUREA-1")
+            return problem(f"{d.victim} has no {d.building} to tear down", self.rule)
         if not _empty(building):
             what = "is complete" if building.complete else "has materials under it"
             return problem(f"{d.victim}'s {d.building} {what}; only an incomplete building with no material "
-                           "is torn down", "B-DOMUSAUREA-1")
-        material = _material(state, d.building)
-        if material not in step.demanded:
-            return problem(f"{d.building} is {material}, which was not demanded; the building must match the "
-                           "demanded colour", "B-DOMUSAUREA-1")
-        if not step.room(j, material):
-            return problem(f"no more buildings are torn down from {d.victim} for this demand", "B-DOMUSAUREA-1",
-                           "AMB-20")
+                           "is torn down", self.rule)
         return None
 
-    def perform(self, state, i, d, ev):
-        step = state.answering
-        state.answering = None
-        j = state.index(d.victim)
+    def take(self, state, i, j, d, ev):
         victim, me = state.players[j], state.players[i]
         building = victim.building(d.building)
         victim.buildings.remove(building)
@@ -159,4 +203,3 @@ class TearDownHandler(Handler):
                         text=f"torn down, into {d.player}'s stockpile"))
         ev.append(Event("influence", d.player, d.building, value=rules.material_value(building.site),
                         text=f"{building.site} Site from {d.victim}"))
-        _again(state, i, step.after(j, _material(state, d.building)), ev)
