@@ -3,11 +3,12 @@ at once, so a client converted mid-turn adds its action that turn."""
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, ROLES, Power, Role
+from gtr_replay.powers.base import BLACK_BOX, CLASSIC, ROLES, Power, Role
 from gtr_replay.powers.registry import register
 
 _EVERY_ROLE = frozenset(ROLES)
 _LABORER = frozenset((Role.LABORER,))
+_CRAFTSMAN = frozenset((Role.CRAFTSMAN,))
 
 
 @register
@@ -35,3 +36,18 @@ class Storeroom(Power):
 
     def client_roles(self, ctx, owner, card):
         return _LABORER
+
+
+@register
+class ClassicFountain(Power):
+    """Classic: each of your clients also counts as a Craftsman client, besides its own role;
+    it works at once, so completing it mid-turn adds Craftsman actions that turn (BC-FOUNTAIN-1,
+    AMB-16). Toward a Forum a client counts as a Craftsman or as its own role, never both
+    (C-FORUM-FOUNTAIN-1)."""
+
+    building = "Fountain"
+    rulesets = CLASSIC
+    rule_ids = ("BC-FOUNTAIN-1", "C-FORUM-FOUNTAIN-1", "AMB-16")
+
+    def client_roles(self, ctx, owner, card):
+        return _CRAFTSMAN
