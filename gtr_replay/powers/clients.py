@@ -3,7 +3,7 @@ at once, so a client converted mid-turn adds its action that turn."""
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, CLASSIC, ROLES, Power, Role
+from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, ROLES, Power, Role
 from gtr_replay.powers.registry import register
 
 _EVERY_ROLE = frozenset(ROLES)
@@ -14,12 +14,13 @@ _CRAFTSMAN = frozenset((Role.CRAFTSMAN,))
 @register
 class LudusMagna(Power):
     """Each of your Merchant clients counts as a client of every role; it works at once, so
-    completing it mid-turn adds actions that turn (B-LUDUSMAGNA-1, AMB-16). Toward a Forum
-    each counts as any one role (C-FORUM-LUDUS-1)."""
+    completing it mid-turn adds actions that turn; the classic card says the same
+    (B-LUDUSMAGNA-1, BC-LUDUSMAGNA-1, AMB-16). Toward a Forum each counts as any one role
+    (C-FORUM-LUDUS-1)."""
 
     building = "Ludus Magna"
-    rulesets = BLACK_BOX
-    rule_ids = ("B-LUDUSMAGNA-1", "C-FORUM-LUDUS-1", "AMB-16")
+    rulesets = EVERY
+    rule_ids = ("B-LUDUSMAGNA-1", "BC-LUDUSMAGNA-1", "C-FORUM-LUDUS-1", "AMB-16")
 
     def client_roles(self, ctx, owner, card):
         return _EVERY_ROLE if ctx.card(card).role is Role.MERCHANT else frozenset()

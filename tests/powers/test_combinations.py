@@ -48,10 +48,12 @@ def test_gate_and_road_CX_BB_GATE_ROAD_1():
     assert not garden.complete and not state.steps and not any(e.kind == "step" for e in events)
 
 
-@pytest.mark.parametrize("ruleset, forum", FORUMS)
+@pytest.mark.parametrize("ruleset, forum", [*FORUMS, (Ruleset.CLASSIC, "Forum")])
 def test_forum_and_ludus_magna_CX_BB_FORUM_LUDUS_1(ruleset, forum):
     """C-FORUM-LUDUS-1: Legionary missing, a second Merchant stands for it; with a single
-    Merchant and two roles missing, no win (each Merchant counts as only one role)."""
+    Merchant and two roles missing, no win (each Merchant counts as only one role). The same in
+    classic (CX-CL-FORUM-LUDUS-1: 001§…›Forum combined with Ludus Magna, "each Merchant client
+    may be counted as any one role towards the Forum victory condition")."""
     def wins(clientele):
         you = PlayerState("You", clientele=clientele, stockpile=list(EVERY_MATERIAL),
                           buildings=[done(forum, Material.MARBLE), done("Ludus Magna", Material.MARBLE)])
