@@ -53,3 +53,14 @@ def test_the_spoils_of_a_demand_say_what_they_took():
         assert spoils and all(any(w in c for c in line.changes) for line in spoils for w in words)
         offered = [c for line in lines for c in line.changes if "of a demanded material" in c]
         assert len(offered) == 1  # the power's step, announced once, after the victims answered
+
+
+def test_the_next_decision_names_the_step_a_power_granted():
+    """A step comes before the actions (engine.steps): the view names it and its power, not
+    the led role's action count."""
+    from gtr_replay.render.model import next_words
+    timeline = open_record(GAMES.parent / "rulebook" / "ex-bb-domusaurea-1.gtr").timeline
+    demanded = next(m.snapshot.state for m in timeline.moments if " demands " in m.snapshot.text
+                    and m.snapshot.player == "You")
+    assert next_words(demanded) == ("next: You may tear down a victim's empty foundation of a demanded material, "
+                                    "by the Domus Aurea (tear down or pass)")
