@@ -110,10 +110,11 @@ RULINGS: tuple[Ruling, ...] = (
         _r("demander-chooses", "The demanding player chooses from the matching cards the giver must show.",
            "000§DEMANDING MATERIALS is silent on who chooses."),
     )),
-    Ruling("colosseum-clients", "AMB-11", "How many clients does a Colosseum take from each victim?", (
-        _r("per-demand", "For each demanded card, at most one client of its material from each victim.",
+    Ruling("colosseum-clients", "AMB-11", "How many clients does a Colosseum (classic: Coliseum) take from each victim?", (
+        _r("per-demand", "For each demanded card, at most one client of its material from each victim; in classic too, where the text does not say 'matching'.",
            "000§…›Colosseum: 'When executing a Legionary action ... you may take matching Client cards'; one action, one demanded card.",
-           "000§…›Colosseum example: demanding Brick and Stone takes Right's Legionary and Merchant clients and Left's Legionary client."),
+           "000§…›Colosseum example: demanding Brick and Stone takes Right's Legionary and Merchant clients and Left's Legionary client.",
+           "001§…›Coliseum: 'take cards from the Clienteles of every opponent from which you demand materials'; its example takes the same, matching, clients."),
         _r("all-matching", "Every client of a demanded material, from every victim, while the vault has room.",
            "000§…›Colosseum: 'take matching Client cards from your opponents' Clienteles' sets no count; the example fits it too."),
     )),

@@ -3,7 +3,7 @@ vault (the Colosseum) and empty foundations torn down (the Domus Aurea)."""
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import Power, Razing, Ruleset, Slaying
+from gtr_replay.powers.base import CLASSIC, Power, Razing, Ruleset, Slaying
 from gtr_replay.powers.registry import register
 
 
@@ -37,6 +37,18 @@ class Colosseum(Power):
         if found:
             limit = "each-card" if ctx.state.rulings["colosseum-clients"] == "per-demand" else "all"
             ctx.grant(Slaying(self.building, owner, found, tuple(str(m) for m in demanded), limit))
+
+
+@register
+class Coliseum(Colosseum):
+    """Classic: when you demand, you may also take clients of a demanded material from the
+    opponents you demand from into your vault, while it has room; a slain Legionary client gives
+    its owner no action this turn; a Palisade protects (BC-COLISEUM-1; the classic text does not
+    say "matching", the colosseum-clients ruling's default reads it so, AMB-11)."""
+
+    building = "Coliseum"
+    rulesets = CLASSIC
+    rule_ids = ("BC-COLISEUM-1", "AMB-11")
 
 
 @register

@@ -20,7 +20,7 @@ NOT_WRITTEN: dict[Ruleset, tuple[str, ...]] = {
     Ruleset.IMPERIUM: _BLACK_BOX,
     Ruleset.CLASSIC: (
         "Academy", "Amphitheatre", "Atrium", "Bar", "Basilica", "Bath", "Bridge", "Circus", "Circus Maximus",
-        "Coliseum", "Dock", "Foundry", "Garden", "Latrine", "School",
+        "Dock", "Foundry", "Garden", "Latrine", "School",
         "Scriptorium", "Senate", "Sewer", "Stairway", "Storeroom", "Vomitorium",
     ),
 }

@@ -26,16 +26,19 @@ def colosseum(*others, hand=("Academy", "Bath"), vault=(), ruleset=IMPERIUM, **y
     return state
 
 
-def test_colosseum_takes_matching_clients_into_the_vault_EX_BB_COLOSSEUM_1():
+@pytest.mark.parametrize("ruleset, building", [(IMPERIUM, "Colosseum"), (Ruleset.CLASSIC, "Coliseum")])
+def test_colosseum_takes_matching_clients_into_the_vault_EX_BB_COLOSSEUM_1(ruleset, building):
     """B-COLOSSEUM-1: "You take the Legionary Client and Merchant Client from the player on your
     right and take the Legionary Client from the player on your left and place them into your
     Vault"; B-COLOSSEUM-3: "The player on your left does not execute a Legionary action as his
-    Legionary Client has already been slain in your Colosseum." """
+    Legionary Client has already been slain in your Colosseum." The classic Coliseum's example
+    is the same (BC-COLISEUM-1, EX-CL-COLISEUM-1: "place them into your Vault as a Stone and
+    two Brick. The player on your left does not execute a Legionary role")."""
     right = PlayerState("Right", hand=["Shrine", "Statue", "Palace"], clientele=["School", "Garden"])
     you = PlayerState("You", hand=["Academy", "Bath", "Villa", "Statue"], clientele=["Gate", "Tower", "Tower", "Wall"],
-                      buildings=[done("Colosseum", Material.STONE)], influence=[Material.STONE])
+                      buildings=[done(building, Material.STONE)], influence=[Material.STONE])
     left = PlayerState("Left", hand=["Sewer", "Road"], clientele=["Archway", "Bridge"])
-    state = table(right, you, left, ruleset=IMPERIUM, pool=["Temple", "Palace"])
+    state = table(right, you, left, ruleset=ruleset, pool=["Temple", "Palace"])
     apply(state, Lead("Right", Role.LEGIONARY, ("Shrine",)))
     apply(state, Follow("You", ("Academy",)))
     apply(state, Think("Left", "jack"))
@@ -43,7 +46,7 @@ def test_colosseum_takes_matching_clients_into_the_vault_EX_BB_COLOSSEUM_1():
     for card in ("Temple", "Palace"):
         apply(state, TakeFromPool("Right", card))
     events = apply(state, Demand("You", ("Bath", "Villa")))
-    assert [e.card for e in events if e.kind == "step"] == ["Colosseum"]
+    assert [e.card for e in events if e.kind == "step"] == [building]
     assert pending(state).kind == "slay"
     assert set(legal_decisions(state)) == {Slay("You", "Right", "School"), Slay("You", "Right", "Garden"),
                                            Slay("You", "Left", "Archway"), Pass("You")}
@@ -105,6 +108,23 @@ def test_colosseum_stopped_by_palisade_and_wall_extended_by_bridge():
     with pytest.raises(RulesError, match="protects") as refused:
         apply(state, Slay("You", "Ben", "School"))
     assert "R-LEG-11" in refused.value.rule_ids
+
+
+def test_classic_coliseum_stopped_by_palisade_not_by_wall():
+    """BC-COLISEUM-1: "Palisades protect against an opponent's Coliseum"; the classic Wall
+    gives no protection (BC-WALL-1)."""
+    walled = PlayerState("Ben", hand=["Road"], clientele=["School"], buildings=[done("Wall", Material.CONCRETE)])
+    fenced = PlayerState("Cid", hand=["Road"], clientele=["Shrine"], buildings=[done("Palisade", Material.WOOD)])
+    me = PlayerState("You", hand=["Academy", "Bath"], influence=[Material.STONE],
+                     buildings=[done("Coliseum", Material.STONE)])
+    state = table(me, walled, fenced, ruleset=Ruleset.CLASSIC)
+    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
+    apply(state, Think("Ben", "jack"))
+    apply(state, Think("Cid", "jack"))
+    apply(state, Demand("You", ("Bath",)))
+    assert isinstance(state.steps[-1], Slaying) and state.steps[-1].victims == (1,)
+    apply(state, Slay("You", "Ben", "School"))
+    assert state.players[0].vault == ["School"] and state.players[2].clientele == ["Shrine"]
 
 
 def test_no_slaying_without_a_demand_of_ones_own():
