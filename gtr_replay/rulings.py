@@ -110,11 +110,25 @@ RULINGS: tuple[Ruling, ...] = (
         _r("demander-chooses", "The demanding player chooses from the matching cards the giver must show.",
            "000§DEMANDING MATERIALS is silent on who chooses."),
     )),
+    Ruling("colosseum-clients", "AMB-11", "How many clients does a Colosseum (classic: Coliseum) take from each victim?", (
+        _r("per-demand", "For each demanded card, at most one client of its material from each victim; in classic too, where the text does not say 'matching'.",
+           "000§…›Colosseum: 'When executing a Legionary action ... you may take matching Client cards'; one action, one demanded card.",
+           "000§…›Colosseum example: demanding Brick and Stone takes Right's Legionary and Merchant clients and Left's Legionary client.",
+           "001§…›Coliseum: 'take cards from the Clienteles of every opponent from which you demand materials'; its example takes the same, matching, clients."),
+        _r("all-matching", "Every client of a demanded material, from every victim, while the vault has room.",
+           "000§…›Colosseum: 'take matching Client cards from your opponents' Clienteles' sets no count; the example fits it too."),
+    )),
     Ruling("legionary-pool-optional", "AMB-12", "Must a Legionary take a matching Pool card?", (
         _r("optional", "Taking from the Pool is optional in every ruleset.",
            "000§DEMANDING MATERIALS: the Legionary may take one."),
         _r("as-worded", "Each rulebook's wording: required in classic, optional in the Black Box rules.",
            "001§Legionary Role: if there is a matching material in the Pool, take it (no 'may')."),
+    )),
+    Ruling("domus-aurea-count", "AMB-20", "How many buildings does a Domus Aurea tear down from each victim?", (
+        _r("per-demand", "One per demanded card: for each card shown, one empty building of its material from each victim.",
+           "000§…›Domus Aurea: 'When executing a Legionary action ... you can also choose an incomplete building from each of your victims'; each demanded card is one Legionary action (R-LEG-6)."),
+        _r("one-per-victim", "One building from each victim for the whole demand, of any demanded material.",
+           "000§…›Domus Aurea: 'an incomplete building from each of your victims', read once per demand."),
     )),
     Ruling("think-hand", "AMB-22", "Do Jacks count toward the hand size a Thinker compares with the refill size?", (
         _r("all-cards", "Yes: every card in hand counts, Jacks included.",

@@ -18,8 +18,8 @@ from .reader import parse, parse_one, read_records
 from .records import Command, Comment, Record, Span, Step, Tag, Turn, Variation
 from .scan import Header, iter_headers
 from .statements import (
-    REGISTRY, Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell,
-    Statement, Steal, Surrender, Take, Think,
+    REGISTRY, Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell, Slay,
+    Statement, Steal, Surrender, Take, TearDown, Think,
 )
 from .vocabulary import Vocabulary
 from .words import Material, Role, ThinkKind, Zone
@@ -32,5 +32,6 @@ __all__ = [
     "TurnNumber", "Deck", "Jacks", "Pool", "Sites", "Cards", "Influence", "Building",
     "Statement", "REGISTRY", "Lead", "Follow", "Think", "Hire", "Gather", "Lay", "Add",
     "Demand", "Take", "Give", "Glory", "Sell", "Pass", "Surrender", "Steal", "Keep", "Discard",
+    "Slay", "TearDown",
     "Role", "Material", "Zone", "ThinkKind",
 ]

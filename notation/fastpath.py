@@ -26,8 +26,8 @@ from typing import Any, Callable
 
 from .scan import MAX_LINE
 from .statements import (
-    Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell, Statement, Steal,
-    Take, Think,
+    Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell, Slay, Statement, Steal,
+    Take, TearDown, Think,
 )
 from .terminals import KEYWORDS
 from .vocabulary import UNSEEN, Vocabulary
@@ -165,6 +165,18 @@ def _steal(c: Context, player: str, rest: str) -> Statement | None:
     return Steal(player, m[1], structure) if structure else None
 
 
+def _slay(c: Context, player: str, rest: str) -> Statement | None:
+    m = _OWNED.fullmatch(rest)
+    card = m and m[1] in c.players and c.card(m[2])
+    return Slay(player, m[1], card) if card else None
+
+
+def _tear_down(c: Context, player: str, rest: str) -> Statement | None:
+    m = rest.startswith("down ") and _OWNED.fullmatch(rest[5:])
+    structure = m and m[1] in c.players and c.card(m[2])
+    return TearDown(player, m[1], structure) if structure else None
+
+
 def _keep(c: Context, player: str, rest: str) -> Statement | None:
     cards = c.cards_of(rest)
     return Keep(player, cards) if cards else None
@@ -179,6 +191,7 @@ _FORMS: dict[str, Callable[[Context, str, str], Statement | None]] = {
     "leads": _lead, "follows": _follow, "hires": _card_from(Hire), "gathers": _card_from(Gather),
     "sells": _card_from(Sell), "takes": _card_from(Take), "lays": _lay, "adds": _add,
     "demands": _demand, "gives": _give, "steals": _steal, "keeps": _keep, "discards": _discard,
+    "slays": _slay, "tears": _tear_down,
 }
 
 

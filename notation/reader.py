@@ -209,7 +209,7 @@ def _line(text: str, number: int, start: str, names: Names) -> Any:
 # Syntax errors in words
 
 _VERBS = sorted(terminals.VERBS)
-VERB_WORDS = tuple(name[1:].lower() for name in _VERBS)
+VERB_WORDS = tuple(name[1:].lower().replace("_", " ") for name in _VERBS)
 _LINE_STARTS = {"TURN", "SETUP", "POSITION", "POOL", "REDEAL", "HAND", "LEADER", "DECK", "JACKS",
                 "IN_TOWN", "INFLUENCE", "BUILDING", "CAMP_ZONE"}
 _QUIET = {"LINE_COMMENT", "BRACE_COMMENT", "GLYPH", "NAG", "_JOIN", "OPEN"}
@@ -236,7 +236,7 @@ def describe(expected: set[str]) -> str:
         names -= _LINE_STARTS | {"PLAYER"}
     verbs = names.intersection(_VERBS)
     if verbs:
-        parts.append("a verb: " + ", ".join(sorted(n[1:].lower() for n in verbs)))
+        parts.append("a verb: " + ", ".join(sorted(n[1:].lower().replace("_", " ") for n in verbs)))
         names -= verbs
     phrases = sorted({_NAMES.get(n, "'" + n.lower().strip("_") + "'") for n in names})
     return " or ".join(parts + phrases)

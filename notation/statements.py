@@ -344,17 +344,46 @@ class Surrender(Statement):
 # Building powers
 
 
-@statement("steal")
 @dataclass(frozen=True)
-class Steal(Statement):
-    """Prison: ``Ann steals Ben's Gate``."""
+class _FromVictim(Statement):
+    """A power's statement taking another player's structure or foundation."""
 
+    verb: ClassVar[str] = ""
     player: str
     victim: str
     structure: str
 
     def text(self) -> str:
-        return f"{self.player} steals {self.victim}'s {self.structure}"
+        return f"{self.player} {self.verb} {self.victim}'s {self.structure}"
+
+
+@statement("steal")
+@dataclass(frozen=True)
+class Steal(_FromVictim):
+    """Prison: ``Ann steals Ben's Gate``."""
+
+    verb: ClassVar[str] = "steals"
+
+
+@statement("slay")
+@dataclass(frozen=True)
+class Slay(Statement):
+    """Colosseum, after one's demand: ``Ann slays Ben's Road``, a client into Ann's vault."""
+
+    player: str
+    victim: str
+    card: str
+
+    def text(self) -> str:
+        return f"{self.player} slays {self.victim}'s {self.card}"
+
+
+@statement("tear_down")
+@dataclass(frozen=True)
+class TearDown(_FromVictim):
+    """Domus Aurea, after one's demand: ``Ann tears down Ben's School``, an empty foundation."""
+
+    verb: ClassVar[str] = "tears down"
 
 
 @statement("keep")

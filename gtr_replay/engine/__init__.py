@@ -15,8 +15,9 @@ _EXPORTS = {
     "apply": "core", "legal_decisions": "core", "pending": "core",
     "Add": "decisions", "Decision": "decisions", "Demand": "decisions", "Discard": "decisions",
     "Follow": "decisions", "Gather": "decisions", "Give": "decisions", "Hire": "decisions", "Keep": "decisions",
-    "Lay": "decisions", "Lead": "decisions", "Pass": "decisions", "Sell": "decisions", "Surrender": "decisions",
-    "TakeFromDeck": "decisions", "TakeFromPool": "decisions", "Think": "decisions",
+    "Lay": "decisions", "Lead": "decisions", "Pass": "decisions", "Sell": "decisions", "Slay": "decisions",
+    "Surrender": "decisions",
+    "TakeFromDeck": "decisions", "TakeFromPool": "decisions", "TearDown": "decisions", "Think": "decisions",
     "Event": "events", "new_game": "setup",
     "Building": "state", "GameState": "state", "Phase": "state", "PlayerState": "state",
 }

@@ -37,6 +37,10 @@ class EngineContext(Context):
     def influence(self, i: int) -> int:
         return self.spec.starting_influence + sum(self._values[m] for m in self.state.players[i].influence)
 
+    def vault_limit(self, i: int) -> int:
+        from gtr_replay.engine.rules import vault_limit  # rules builds contexts
+        return vault_limit(self.state, i)
+
     def material_value(self, material: Material) -> int:
         return self._values[material]
 

@@ -133,6 +133,28 @@ class Steal(Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class Slay(Decision):
+    """After a demand, take a victim's client of a demanded material into one's vault, as a
+    power grants (B-COLOSSEUM-1)."""
+
+    victim: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class TearDown(Decision):
+    """After a demand, take a victim's empty foundation of a demanded material: the card into
+    one's stockpile, its Site into one's influence, as a power grants (B-DOMUSAUREA-1)."""
+
+    victim: str
+    building: str
+
+    @property
+    def verb(self) -> str:
+        return "tear down"
+
+
+@dataclass(frozen=True, slots=True)
 class TakeFromDeck(Decision):
     """Craftsman: put the deck's top card into the hand, as a power allows (B-FOUNTAIN-1)."""
 

@@ -4,7 +4,8 @@ A step is an extra decision a power gives one player on top of the turn's ordina
 new client's action (B-BATH-1), one more card for the same action (B-AQUEDUCT-2, B-BAR-1,
 B-BASILICA-1, B-DOCK-1), up to I actions upon completion (B-AMPHITHEATRE-1, B-FOUNDRY-1,
 B-GARDEN-1, B-SCHOOL-1), a keep or a think at the end of the turn (B-SEWER-1, B-SENATE-1,
-B-ACADEMY-1), a Jack after a think (B-TRIBUNAL-1). Steps wait on a stack in the state, the
+B-ACADEMY-1), a Jack after a think (B-TRIBUNAL-1), the spoils of a demand (B-COLOSSEUM-1,
+B-DOMUSAUREA-1). Steps wait on a stack in the state, the
 last granted first, in any phase; the player named by the step answers the top one with one
 of the decisions the step lists, and ``passes`` declines it (R-TURN-7).
 
@@ -17,11 +18,11 @@ build steps without importing the engine's flow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import ClassVar
 
 from gtr_replay.engine.decisions import (
-    Add, Decision, Demand, Discard, Gather, Hire, Keep, Lay, Pass, Sell, Steal, TakeFromDeck, Think,
+    Add, Decision, Demand, Discard, Gather, Hire, Keep, Lay, Pass, Sell, Slay, Steal, TakeFromDeck, TearDown, Think,
 )
 from gtr_replay.enums import Role, Zone
 
@@ -95,7 +96,8 @@ class Step:
         data = {"kind": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
-            data[f.name] = value.value if isinstance(value, (Role, Zone)) else value
+            data[f.name] = value.value if isinstance(value, (Role, Zone)) else (
+                list(value) if isinstance(value, tuple) else value)
         return data
 
     def __str__(self) -> str:
@@ -116,6 +118,8 @@ def step_from_dict(data: dict) -> Step:
                 value = Role(value)
             elif f.name == "zone":
                 value = Zone(value)
+            elif isinstance(value, list):
+                value = tuple(value)
             values[f.name] = value
     return cls(**values)
 
@@ -302,6 +306,65 @@ class ThinkAfterDiscard(Step):
 
     def describe(self) -> str:
         return "think, having discarded"
+
+
+@dataclass(frozen=True, slots=True)
+class Spoils(Step):
+    """After a Legionary demand is answered, take from its ``victims`` (indices: the players
+    demanded from that no power protects) what matches a ``demanded`` material (one entry per
+    demanded card). ``limit`` says how many per victim: ``each-card``, one per demanded card
+    of that material; ``one``, one in all; ``all``, every match. ``taken`` lists what was
+    taken so far, as ``victim:material``; the step waits again while more may be taken."""
+
+    victims: tuple[int, ...] = ()
+    demanded: tuple[str, ...] = ()
+    limit: str = "each-card"
+    taken: tuple[str, ...] = ()
+
+    def room(self, victim: int, material: str) -> bool:
+        """Whether one more card of ``material`` may be taken from ``victim``."""
+        if victim not in self.victims or material not in self.demanded:
+            return False
+        if self.limit == "all":
+            return True
+        mine = [t.partition(":")[2] for t in self.taken if t.partition(":")[0] == str(victim)]
+        if self.limit == "one":
+            return not mine
+        return mine.count(material) < self.demanded.count(material)
+
+    def after(self, victim: int, material: str) -> Spoils:
+        """The same step once a card of ``material`` was taken from ``victim``."""
+        return replace(self, taken=(*self.taken, f"{victim}:{material}"))
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class Slaying(Spoils):
+    """Victims' clients of a demanded material into the vault, while it has room (B-COLOSSEUM-1,
+    B-COLOSSEUM-2, AMB-11)."""
+
+    kind: ClassVar[str] = "slay"
+
+    def answers(self):
+        return (Slay, Pass)
+
+    def describe(self) -> str:
+        return "take victims' clients of a demanded material into the vault"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class Razing(Spoils):
+    """A victim's foundation of a demanded material with no materials: the card into the
+    stockpile, its Site into the influence (B-DOMUSAUREA-1, AMB-20)."""
+
+    kind: ClassVar[str] = "tear-down"
+
+    def answers(self):
+        return (TearDown, Pass)
+
+    def describe(self) -> str:
+        return "tear down a victim's empty foundation of a demanded material"
 
 
 THINK_STEPS = (Actions, ExtraThink)

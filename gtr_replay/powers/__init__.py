@@ -7,7 +7,8 @@ from gtr_replay.powers.base import HOOK_SPECS, HOOKS, SPECS, Power
 from gtr_replay.powers.registry import power_for, register, table
 
 from gtr_replay.powers import (  # noqa: E402,F401  (registers)
-    actions, building, clients, completion, defence, endings, limits, plays, public, takes, thinking, turn_end,
+    actions, building, clients, completion, defence, endings, limits, plays, public, spoils, takes, thinking,
+    turn_end,
 )
 
 __all__ = ["HOOKS", "HOOK_SPECS", "Power", "SPECS", "power_for", "register", "table"]

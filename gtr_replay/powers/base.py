@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Sell, Think  # value types
 from gtr_replay.engine.piles import multisets  # counting cards
 from gtr_replay.engine.steps import (  # value types
-    TAKES, USUAL, Actions, AlsoFrom, ClientAction, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement, Step, Theft,
-    ThinkAfterDiscard,
+    TAKES, USUAL, Actions, AlsoFrom, ClientAction, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement, Razing, Slaying,
+    Step, Theft, ThinkAfterDiscard,
 )
 from gtr_replay.enums import JACK, MATERIALS, ROLES, Material, Role, Ruleset, Zone
 from gtr_replay.powers.context import Context
@@ -109,6 +109,8 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
     HookSpec("end_of_turn", Fold.EACH, "before cleanup: steps granted", ("R-TURN-8", "AMB-14")),
     HookSpec("demand_reach", Fold.UNION, "a Legionary demand: whom it reaches, what it takes", ("R-LEG-3", "R-LEG-11")),
     HookSpec("immune_to_demand", Fold.ANY, "a neighbour answers a demand", ("R-LEG-11",)),
+    HookSpec("after_demand", Fold.EACH, "a demand is answered: steps granted against its victims",
+             ("R-LEG-11", "B-COLOSSEUM-1", "B-DOMUSAUREA-1")),
     HookSpec("score_bonus", Fold.SUM, "final scoring", ("R-SCORE-2",)),
     HookSpec("wins", Fold.ANY, "after a decision that could make a win", ("R-END-1d", "R-END-3d")),
     HookSpec("play_options", Fold.CONCAT, "more ways to lead or follow", ("R-TURN-1", "R-TURN-2")),
@@ -209,6 +211,10 @@ class Power:
     def immune_to_demand(self, ctx: Context, owner: int, demander: int) -> bool:
         return False
 
+    def after_demand(self, ctx: Context, owner: int, victims: tuple[int, ...], demanded: tuple[Material, ...]) -> None:
+        """The owner's demand of ``demanded`` (one material per card shown) is answered;
+        ``victims`` are the players it reached that no power protects: grant steps."""
+
     def score_bonus(self, ctx: Context, owner: int) -> int:
         return 0
 
@@ -239,6 +245,7 @@ __all__ = [
     "Actions", "Add", "AlsoFrom", "BLACK_BOX", "CLASSIC", "ClientAction", "Context", "Decision", "EVERY",
     "EVERY_OPPONENT", "REACH", "STOCKPILE", "THROUGH_PALISADE",
     "ExtraJack", "ExtraThink", "Fold", "Gather", "HOOKS", "HOOK_SPECS", "HookSpec", "Hire", "JACK", "KeepPlayed",
-    "Lay", "MATERIALS", "Material", "Power", "PublicPlacement", "ROLES", "Role", "Ruleset", "SPECS", "Sell", "Step",
+    "Lay", "MATERIALS", "Material", "Power", "PublicPlacement", "ROLES", "Razing", "Role", "Ruleset", "SPECS", "Sell",
+    "Slaying", "Step",
     "TAKES", "Theft", "Think", "ThinkAfterDiscard", "USUAL", "Zone", "multisets",
 ]

@@ -37,6 +37,10 @@ class Context:
         """Player ``i``'s influence (R-INF-1)."""
         raise NotImplementedError
 
+    def vault_limit(self, i: int) -> int:
+        """Player ``i``'s vault limit (R-VAULT-2)."""
+        raise NotImplementedError
+
     def material_value(self, material: Material) -> int:
         """A material's value: its Site's influence, the materials a building of it needs (R-CARD-4)."""
         raise NotImplementedError

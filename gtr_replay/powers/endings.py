@@ -22,7 +22,8 @@ class Catacomb(Power):
 def every_role_covered(ctx, owner) -> bool:
     """Whether the owner's clients cover the six roles, each client counted as one role it
     may act as: its own, any for a Merchant under a Ludus Magna, a Laborer under a Storeroom,
-    never two at once (C-FORUM-LUDUS-1, C-FORUM-STOREROOM-1). A matching of roles to clients."""
+    a Craftsman under a classic Fountain, never two at once (C-FORUM-LUDUS-1,
+    C-FORUM-STOREROOM-1, C-FORUM-FOUNTAIN-1). A matching of roles to clients."""
     options = [ctx.client_roles(owner, c) for c in ctx.state.players[owner].clientele]
     if len(options) < len(ROLES) or not {r for o in options for r in o} >= set(ROLES):
         return False
@@ -69,13 +70,14 @@ class ForumRomanum(Power):
 
 @register
 class Forum(Power):
-    """Imperium: you win at once whenever you have a client of every role; checked after
-    every step that could make it true (B-FORUM-1, R-END-1d, AMB-15, C-FORUM-LUDUS-1,
-    C-FORUM-STOREROOM-1, C-FORUM-STAIRWAY-1)."""
+    """You win at once whenever you have a client of every role; the Imperium's card and the
+    classic one say the same; checked after every step that could make it true (B-FORUM-1,
+    BC-FORUM-1, R-END-1d, AMB-15, C-FORUM-LUDUS-1, C-FORUM-STOREROOM-1, C-FORUM-FOUNTAIN-1,
+    C-FORUM-STAIRWAY-1)."""
 
     building = "Forum"
-    rulesets = (Ruleset.IMPERIUM,)
-    rule_ids = ("B-FORUM-1", "AMB-15", "C-FORUM-LUDUS-1", "C-FORUM-STOREROOM-1")
+    rulesets = (Ruleset.IMPERIUM, Ruleset.CLASSIC)
+    rule_ids = ("B-FORUM-1", "BC-FORUM-1", "AMB-15", "C-FORUM-LUDUS-1", "C-FORUM-STOREROOM-1", "C-FORUM-FOUNTAIN-1")
 
     def wins(self, ctx, owner):
         return every_role_covered(ctx, owner) and counts_for_win(ctx, owner, self.building)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from gtr_replay.enums import Ruleset
 
 _BLACK_BOX = (
-    "Colosseum", "Domus Aurea",
     # the optional Geek cards
     "Aerarium", "Bacchanalia", "Castra", "Castra Praetoria", "Domus", "Plebian Council", "Solarium",
     "Triclinium", "Watch Post", "Watermill",
@@ -21,7 +20,7 @@ NOT_WRITTEN: dict[Ruleset, tuple[str, ...]] = {
     Ruleset.IMPERIUM: _BLACK_BOX,
     Ruleset.CLASSIC: (
         "Academy", "Amphitheatre", "Atrium", "Bar", "Basilica", "Bath", "Bridge", "Circus", "Circus Maximus",
-        "Coliseum", "Dock", "Forum", "Foundry", "Fountain", "Garden", "Latrine", "Ludus Magna", "School",
+        "Dock", "Foundry", "Garden", "Latrine", "School",
         "Scriptorium", "Senate", "Sewer", "Stairway", "Storeroom", "Vomitorium",
     ),
 }

@@ -224,8 +224,11 @@ def table(state: GameState, *, viewer: str | None = None) -> Table:
                  {str(m): state.sites_out_of_town[m] for m in MATERIALS}, demand)
 
 
+_VERBS = {"TearDown": "tear down", "TakeFromPool": "take", "TakeFromDeck": "take"}
+
+
 def _words(kinds) -> str:
-    names = [k.__name__.lower() for k in kinds]
+    names = [_VERBS.get(k.__name__, k.__name__.lower()) for k in kinds]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
@@ -234,6 +237,9 @@ def next_words(state: GameState) -> str:
     prompt = pending(state)
     if prompt is None:
         return f"the game is over: {state.end_reason}"
+    if state.steps:  # a step a power granted comes first, in any phase
+        step = state.steps[-1]
+        return f"next: {prompt.player} may {step.describe()}, by the {step.power} ({_words(prompt.decisions)})"
     if state.phase is Phase.ACTIONS:
         i = state.current
         total = rules.action_count(state, i)

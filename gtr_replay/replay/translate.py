@@ -54,6 +54,8 @@ _TO_STATEMENT: dict[type, Callable] = {
                                        d.out_of_town, _zone(d.source)),
     dc.Add: lambda d, ev, draws: st.Add(d.player, d.card, d.building, _zone(d.source), d.owner),
     dc.Steal: lambda d, ev, draws: st.Steal(d.player, d.victim, d.building),
+    dc.Slay: lambda d, ev, draws: st.Slay(d.player, d.victim, d.card),
+    dc.TearDown: lambda d, ev, draws: st.TearDown(d.player, d.victim, d.building),
     dc.TakeFromPool: lambda d, ev, draws: st.Take(d.player, d.card, NZone.POOL),
     dc.TakeFromDeck: lambda d, ev, draws: st.Take(d.player, d.card, NZone.DECK),
     dc.Give: lambda d, ev, draws: (st.Give(d.player, d.cards, d.to, _zone(d.source)) if d.cards
@@ -106,6 +108,8 @@ _TO_DECISION: dict[type, Callable] = {
     st.Add: lambda s, state: dc.Add(s.player, s.card, s.structure, _engine_zone(s.source),
                                     None if s.owner == s.player else s.owner),
     st.Steal: lambda s, state: dc.Steal(s.player, s.victim, s.structure),
+    st.Slay: lambda s, state: dc.Slay(s.player, s.victim, s.card),
+    st.TearDown: lambda s, state: dc.TearDown(s.player, s.victim, s.structure),
     st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown), tuple(Material(str(m)) for m in s.materials)),
     st.Take: lambda s, state: (dc.TakeFromDeck(s.player, _card_from(s, state)) if str(s.source) == "deck"
                                else dc.TakeFromPool(s.player, s.card)),

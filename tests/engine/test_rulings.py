@@ -219,6 +219,50 @@ def test_academy_timing_after_own_actions(position, play):
     assert pending(default).player == "Ben" and default.steps == []  # he acts first
     play(default, Lay("Ben", "Tower"))
     assert default.phase is Phase.END and default.steps == [ExtraThink("Academy", 0)]
+# -- AMB-11 colosseum-clients / AMB-20 domus-aurea-count ------------------------------------
+
+def _spoils_after_demand(position, play, building, victim, rulings):
+    """You own ``building`` (completed), have one Legionary client, lead Legionary and demand
+    Brick, Brick; the victim answers what it must."""
+    from gtr_replay.engine.state import Building
+    you = PlayerState("You", hand=["Academy", "Bath", "Shrine"], clientele=["Foundry"], influence=[Material.STONE],
+                      buildings=[Building(building, Material.STONE, complete=True)])
+    ruleset = "imperium" if building == "Colosseum" else "republic"
+    state = position(you, victim, ruleset=ruleset, jack_pile=2, rulings=rulings)
+    play(state, Lead("You", Role.LEGIONARY, ("Academy",)), Think(victim.name, "jack"),
+         Demand("You", ("Bath", "Shrine")))
+    return state
+
+
+def test_colosseum_clients_all_matching(position, play):
+    """000§…›Colosseum: 'take matching Client cards' with no count: all three Brick clients go
+    for a demand of two Brick; the default takes one per demanded card, two
+    (tests/powers/test_spoils.py)."""
+    from gtr_replay.engine.decisions import Slay
+    victim = PlayerState("Ben", hand=["Road"], clientele=["School", "School", "Gate", "Villa"])
+    state = _spoils_after_demand(position, play, "Colosseum", victim, "colosseum-clients=all-matching")
+    default = _spoils_after_demand(position, play, "Colosseum", victim, None)
+    for s in (state, default):
+        play(s, Slay("You", "Ben", "School"), Slay("You", "Ben", "Gate"))
+    assert not default.steps and default.players[1].clientele == ["School", "Villa"]
+    assert Slay("You", "Ben", "School") in legal_decisions(state)
+    play(state, Slay("You", "Ben", "School"))
+    assert state.players[1].clientele == ["Villa"] and len(state.players[0].vault) == 3
+
+
+def test_domus_aurea_count_one_per_victim(position, play):
+    """000§…›Domus Aurea read as 'an incomplete building from each of your victims' once per
+    demand: one of the two empty Brick foundations, not both as by default."""
+    from gtr_replay.engine.decisions import TearDown
+    from gtr_replay.engine.state import Building
+    victim = PlayerState("Ben", hand=["Road"], buildings=[Building("School", Material.BRICK),
+                                                          Building("Gate", Material.BRICK)])
+    state = _spoils_after_demand(position, play, "Domus Aurea", victim, "domus-aurea-count=one-per-victim")
+    default = _spoils_after_demand(position, play, "Domus Aurea", victim, None)
+    for s in (state, default):
+        play(s, TearDown("You", "Ben", "School"))
+    assert not state.steps and [b.foundation for b in state.players[1].buildings] == ["Gate"]
+    assert TearDown("You", "Ben", "Gate") in legal_decisions(default)
 
 
 # -- AMB-15 forum-foundation ---------------------------------------------------------------

@@ -14,7 +14,7 @@ import random
 from notation import (
     Add, Building, Cards, Comment, Deck, Demand, Discard, Draw, Follow, Gather, Give, Glory, Hand,
     Hire, Influence, Jacks, Keep, Lay, Lead, Leader, Material, Pass, Pool, PoolDraw, Position,
-    Record, Role, Sell, Setup, Sites, Steal, Step, Surrender, Tag, Take, Think, ThinkKind, Turn,
+    Record, Role, Sell, Setup, Sites, Slay, Steal, Step, Surrender, Tag, Take, TearDown, Think, ThinkKind, Turn,
     TurnNumber, Variation, Vocabulary, Zone,
 )
 from notation.cards import EDITIONS, GEEK
@@ -75,6 +75,8 @@ class Maker:
             lambda: Steal(player, other, self.card()),
             lambda: Keep(player, self.cards()),
             lambda: Follow(player, self.cards()),
+            lambda: Slay(player, other, self.card()),
+            lambda: TearDown(player, other, self.card()),
         ]
         return rng.choice(kinds)()
 

@@ -52,6 +52,7 @@ def test_every_canonical_statement_of_a_corpus_is_read_alike():
     "Ann lays Statue on Brick out of town", "Ann lays Statue out of town", "Ann adds Road from pool to Ben's Archway",
     "Ann adds Circus Maximus to Circus", "Cid demands Brick, Stone showing Bath, Villa", "Ann gives Bath, Road to Cid",
     "Ann: Glory to Rome", "Ann passes", "Ann steals Ben's Gate", "Ann keeps Road, Jack", "turn 12 Ben",
+    "Ann slays Ben's Road", "Ann tears down Ben's School",
     "\tturn 3 Cid",
 ])
 def test_canonical_lines_are_read_quickly(text):

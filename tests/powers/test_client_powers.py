@@ -80,13 +80,16 @@ def test_circus_pair_needs_no_jack_and_no_circus_needs_three():
         apply(plain, Lead("You", Role.PATRON, ("Road", "Bar")))
 
 
-def test_ludus_magna_completed_mid_turn_adds_an_action_EX_BB_LUDUSMAGNA_1():
+@pytest.mark.parametrize("ruleset", [Ruleset.REPUBLIC, Ruleset.CLASSIC])
+def test_ludus_magna_completed_mid_turn_adds_an_action_EX_BB_LUDUSMAGNA_1(ruleset):
     """B-LUDUSMAGNA-1: "You get two Craftsman actions to execute. With the first action, you
     place a Marble ... completing the Structure. Your Merchant Client becomes every Client type
-    including Craftsman and grants you an additional Craftsman action this turn." """
+    including Craftsman and grants you an additional Craftsman action this turn." The classic
+    card and example say the same (BC-LUDUSMAGNA-1, EX-CL-LUDUSMAGNA-1: "Each Merchant client in
+    your Clientele counts as every type of client")."""
     you = PlayerState("You", hand=["Dock", "Temple", "Insula", "Bar"], clientele=["Market", "Villa"],
                       buildings=[Building("Ludus Magna", Material.MARBLE, ["Statue", "Palace"])])
-    state = table(you, PlayerState("Ben", hand=["Palisade"]))
+    state = table(you, PlayerState("Ben", hand=["Palisade"]), ruleset=ruleset)
     apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
     apply(state, Follow("Ben", ("Palisade",)))
     assert rules.action_count(state, 0) == 2

@@ -48,10 +48,12 @@ def test_gate_and_road_CX_BB_GATE_ROAD_1():
     assert not garden.complete and not state.steps and not any(e.kind == "step" for e in events)
 
 
-@pytest.mark.parametrize("ruleset, forum", FORUMS)
+@pytest.mark.parametrize("ruleset, forum", [*FORUMS, (Ruleset.CLASSIC, "Forum")])
 def test_forum_and_ludus_magna_CX_BB_FORUM_LUDUS_1(ruleset, forum):
     """C-FORUM-LUDUS-1: Legionary missing, a second Merchant stands for it; with a single
-    Merchant and two roles missing, no win (each Merchant counts as only one role)."""
+    Merchant and two roles missing, no win (each Merchant counts as only one role). The same in
+    classic (CX-CL-FORUM-LUDUS-1: 001§…›Forum combined with Ludus Magna, "each Merchant client
+    may be counted as any one role towards the Forum victory condition")."""
     def wins(clientele):
         you = PlayerState("You", clientele=clientele, stockpile=list(EVERY_MATERIAL),
                           buildings=[done(forum, Material.MARBLE), done("Ludus Magna", Material.MARBLE)])
@@ -87,3 +89,19 @@ def test_forum_made_public_wins_for_the_higher_score_CX_BB_FORUM_STAIRWAY_1():
     apply(state, Think("Cid", "jack"))
     apply(state, Add("Ann", "Statue", "Forum", owner="Ben"))
     assert state.phase is Phase.OVER and state.winner == "Cid" and state.end_reason == "win:Forum"
+
+
+def test_forum_and_fountain_CX_CL_FORUM_FOUNTAIN_1():
+    """C-FORUM-FOUNTAIN-1 (001§…›Forum combined with Fountain): "any client may count as a
+    Craftsman towards the Forum victory condition instead of its usual role. Clients may not
+    count as both at once." A second Merchant stands for the missing Craftsman; one client of
+    each other role and no Craftsman does not win, since counting one as a Craftsman removes
+    its own role; without the Fountain, no win either."""
+    def wins(clientele, fountain=True):
+        buildings = [done("Forum", Material.MARBLE)] + ([done("Fountain", Material.STONE)] if fountain else [])
+        you = PlayerState("You", clientele=clientele, buildings=buildings)
+        return rules.winning_power(table(you, PlayerState("Ben"), ruleset=Ruleset.CLASSIC), 0) is not None
+    six = [PATRON, LABORER, ARCHITECT, LEGIONARY, MERCHANT, MERCHANT]
+    assert wins(six)
+    assert not wins(six, fountain=False)
+    assert not wins([PATRON, LABORER, ARCHITECT, LEGIONARY, MERCHANT])

@@ -108,6 +108,8 @@ class Probe(Power):
     def play_options(self, ctx, owner, role): return [(Role.PATRON, ("Jack", "Jack"))]
     def allows_play(self, ctx, owner, cards, role): return True
     def on_steal(self, ctx, owner, victim, building): ctx.emit("power", owner, "Atrium", text="stolen")
+    def after_demand(self, ctx, owner, victims, demanded):
+        ctx.emit("power", owner, "Atrium", text=f"after demand of {victims} for {[str(m) for m in demanded]}")
 
 
 @pytest.fixture
@@ -195,6 +197,24 @@ def test_immune_victim_may_refuse_a_demand(probe):
     assert state.phase is Phase.GIVE
     apply(state, Give("Ben", (), "Ann"))
     assert "Bath" in state.players[1].hand
+
+
+def test_after_demand_asks_the_demanders_powers_with_the_unprotected_victims(probe):
+    """R-LEG-11: the probe (immune itself) hears of its owner's demand once Ben has answered;
+    Ben's own probe makes him no victim."""
+    for protected in (False, True):
+        state = two_players(hand=["Jack", "Academy"], buildings=[structure("Atrium", Material.BRICK)])
+        state.players[1].hand = ["Road", "Bath"]
+        if protected:
+            state.players[1].buildings = [structure("Atrium", Material.BRICK)]
+        settle(state)
+        apply(state, Lead("Ann", Role.LEGIONARY, ("Jack",)))
+        apply(state, Think("Ben", "refill"))
+        events = apply(state, Demand("Ann", ("Academy",)))
+        if protected:
+            events += apply(state, Give("Ben", (), "Ann"))
+        heard = [e.text for e in events if e.kind == "power" and e.text.startswith("after demand")]
+        assert heard == [f"after demand of {() if protected else (1,)} for ['Brick']"]
 
 
 def test_engine_code_names_no_building():

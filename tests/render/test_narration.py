@@ -37,3 +37,30 @@ def test_a_players_narration_counts_what_they_could_not_see():
         else:
             assert not any(card in c for card in drawn for c in seen.changes if "deck → hand" in c)
             assert any(f"{len(drawn)} card" in c for c in seen.changes)
+
+
+def test_the_spoils_of_a_demand_say_what_they_took():
+    """B-COLOSSEUM-1: a slain client moves from its owner's clientele into the demander's vault;
+    B-DOMUSAUREA-1: a torn-down foundation goes into the stockpile, its Site into influence."""
+    rulebook = GAMES.parent / "rulebook"
+    for name, verb, words in (("ex-bb-colosseum-1.gtr", " slays ", ["clientele → vault (slain, into You's vault)"]),
+                              ("ex-bb-domusaurea-1.gtr", " tears down ",
+                               ["building → stockpile (torn down, into You's stockpile)", "You +2 influence"])):
+        timeline = open_record(rulebook / name).timeline
+        lines = narrated(timeline)
+        assert lines and all(line.changes for line in lines)
+        spoils = [line for line in lines if verb in line.statement]
+        assert spoils and all(any(w in c for c in line.changes) for line in spoils for w in words)
+        offered = [c for line in lines for c in line.changes if "of a demanded material" in c]
+        assert len(offered) == 1  # the power's step, announced once, after the victims answered
+
+
+def test_the_next_decision_names_the_step_a_power_granted():
+    """A step comes before the actions (engine.steps): the view names it and its power, not
+    the led role's action count."""
+    from gtr_replay.render.model import next_words
+    timeline = open_record(GAMES.parent / "rulebook" / "ex-bb-domusaurea-1.gtr").timeline
+    demanded = next(m.snapshot.state for m in timeline.moments if " demands " in m.snapshot.text
+                    and m.snapshot.player == "You")
+    assert next_words(demanded) == ("next: You may tear down a victim's empty foundation of a demanded material, "
+                                    "by the Domus Aurea (tear down or pass)")

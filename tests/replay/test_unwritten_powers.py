@@ -14,8 +14,8 @@ from gtr_replay.vocabulary import card_vocabulary
 
 RECORD = """\
 [Game "Glory to Rome"]
-[Event "a Domus Aurea, whose power is not written yet"]
-[Ruleset "republic"]
+[Event "a Circus Maximus, whose power is not written yet"]
+[Ruleset "classic"]
 [Players "You, Opp"]
 [Start "position"]
 [Result "{result}"]
@@ -25,13 +25,13 @@ position
   deck: Road
   jacks: 2
   hand You: Palisade, Villa
-  building You: Domus Aurea on Stone with Sewer, Garden
+  building You: Circus Maximus on Stone with Sewer, Garden
   hand Opp: Road
 
 turn 1 You
   You leads Craftsman with Palisade
   Opp thinks: jack
-  You adds Villa to Domus Aurea
+  You adds Villa to Circus Maximus
 
 turn 2 Opp
   Opp thinks: refill
@@ -49,15 +49,15 @@ def test_completing_a_building_without_a_power_warns_and_names_it():
     replayer = replayed()
     assert not replayer.diagnostics
     first, result = replayer.warnings
-    assert "Domus Aurea" in first.message and "not written yet" in first.message
-    assert first.line == 19 and first.statement == "You adds Villa to Domus Aurea"
-    assert "the score may be wrong: Domus Aurea has no power yet" in result.message
+    assert "Circus Maximus" in first.message and "not written yet" in first.message
+    assert first.line == 19 and first.statement == "You adds Villa to Circus Maximus"
+    assert "the score may be wrong: Circus Maximus has no power yet" in result.message
 
 
 def test_a_wrong_result_says_the_score_may_be_wrong_because_of_it():
     replayer = replayed("You 6, Opp 2", lenient=True)
     [problem] = replayer.diagnostics
-    assert "the replay gives 'You 5, Opp 2'; the score may be wrong: Domus Aurea has no power yet" in problem.message
+    assert "the replay gives 'You 5, Opp 2'; the score may be wrong: Circus Maximus has no power yet" in problem.message
 
 
 def test_check_prints_the_warning_and_still_passes(tmp_path):
@@ -65,7 +65,7 @@ def test_check_prints_the_warning_and_still_passes(tmp_path):
     path.write_text(RECORD.format(result="You 5, Opp 2"), "utf-8")
     result = CliRunner().invoke(app, ["check", str(path)])
     assert result.exit_code == 0
-    assert "warning:" in result.output and "Domus Aurea is complete, but its power is not written yet" in result.output
+    assert "warning:" in result.output and "Circus Maximus is complete, but its power is not written yet" in result.output
     as_json = json.loads(CliRunner().invoke(app, ["check", str(path), "--json"]).output)
     assert as_json["ok"] and len(as_json["warnings"]) == 2 and as_json["files"][0]["warnings"] == 2
 
@@ -76,8 +76,8 @@ def test_import_warns_and_the_games_table_keeps_it(tmp_path):
     db = tmp_path / "games.db"
     result = CliRunner().invoke(app, ["import", str(path), "--db", str(db)])
     assert result.exit_code == 0
-    assert "warning:" in result.output and "Domus Aurea" in result.output
+    assert "warning:" in result.output and "Circus Maximus" in result.output
     with Store(db) as store:
         [row] = store.db.execute("SELECT warnings FROM games").fetchall()
-    assert "Domus Aurea is complete, but its power is not written yet" in row[0]
-    assert "the score may be wrong: Domus Aurea has no power yet" in row[0]
+    assert "Circus Maximus is complete, but its power is not written yet" in row[0]
+    assert "the score may be wrong: Circus Maximus has no power yet" in row[0]

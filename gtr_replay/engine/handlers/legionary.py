@@ -127,9 +127,24 @@ def next_victim(state: GameState, ev: list[Event]) -> None:
         state.current = demand.victims[0]
         return
     state.current = demand.demander
+    spoils = _spoils(state, ev)
     state.legionary = None
     state.phase = Phase.ACTIONS
+    rules.push_steps(state, ev, spoils)
     flow.settle_actions(state, ev)
+
+
+def _spoils(state: GameState, ev: list[Event]) -> list:
+    """Once every victim has answered, the demander's powers may take more from the players
+    the demand reached that no power protects (B-COLOSSEUM-1, B-COLOSSEUM-4, B-DOMUSAUREA-1,
+    AMB-20): the steps they grant."""
+    demand = state.legionary
+    i = demand.demander
+    if not rules.active_powers(state, i, "after_demand"):
+        return []
+    reach = rules.fold(state, i, "demand_reach")
+    victims = tuple(v for v in victims_of(state, i, reach) if not _immune(state, v))
+    return rules.fire(state, i, "after_demand", ev, victims, tuple(demand.demanded))
 
 
 @handles

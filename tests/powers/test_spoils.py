@@ -1,0 +1,198 @@
+"""The spoils of a demand: the Colosseum's slain clients (B-COLOSSEUM-1..4, AMB-11) and the
+Domus Aurea's torn-down foundations (B-DOMUSAUREA-1, CONFLICT-BB-1, AMB-20)."""
+
+import pytest
+
+from gtr_replay.engine import Demand, Follow, Lead, Pass, TakeFromPool, Think, apply, legal_decisions, pending
+from gtr_replay.engine.decisions import Slay, TearDown
+from gtr_replay.engine.state import Building, PlayerState
+from gtr_replay.engine.steps import Razing, Slaying
+from gtr_replay.enums import Material, Role, Ruleset
+from gtr_replay.errors import RulesError
+from tests.powers.test_client_powers import done, table
+
+IMPERIUM, REPUBLIC = Ruleset.IMPERIUM, Ruleset.REPUBLIC
+
+
+def colosseum(*others, hand=("Academy", "Bath"), vault=(), ruleset=IMPERIUM, **you):
+    """You lead Legionary with Academy, owning a completed Colosseum (influence 5: vault 5);
+    the others think; you demand with the rest of your hand."""
+    me = PlayerState("You", hand=list(hand), vault=list(vault), influence=[Material.STONE],
+                     buildings=[done("Colosseum", Material.STONE), *you.pop("buildings", [])], **you)
+    state = table(me, *others, ruleset=ruleset)
+    apply(state, Lead("You", Role.LEGIONARY, (hand[0],)))
+    for other in others:
+        apply(state, Think(other.name, "jack"))
+    return state
+
+
+@pytest.mark.parametrize("ruleset, building", [(IMPERIUM, "Colosseum"), (Ruleset.CLASSIC, "Coliseum")])
+def test_colosseum_takes_matching_clients_into_the_vault_EX_BB_COLOSSEUM_1(ruleset, building):
+    """B-COLOSSEUM-1: "You take the Legionary Client and Merchant Client from the player on your
+    right and take the Legionary Client from the player on your left and place them into your
+    Vault"; B-COLOSSEUM-3: "The player on your left does not execute a Legionary action as his
+    Legionary Client has already been slain in your Colosseum." The classic Coliseum's example
+    is the same (BC-COLISEUM-1, EX-CL-COLISEUM-1: "place them into your Vault as a Stone and
+    two Brick. The player on your left does not execute a Legionary role")."""
+    right = PlayerState("Right", hand=["Shrine", "Statue", "Palace"], clientele=["School", "Garden"])
+    you = PlayerState("You", hand=["Academy", "Bath", "Villa", "Statue"], clientele=["Gate", "Tower", "Tower", "Wall"],
+                      buildings=[done(building, Material.STONE)], influence=[Material.STONE])
+    left = PlayerState("Left", hand=["Sewer", "Road"], clientele=["Archway", "Bridge"])
+    state = table(right, you, left, ruleset=ruleset, pool=["Temple", "Palace"])
+    apply(state, Lead("Right", Role.LEGIONARY, ("Shrine",)))
+    apply(state, Follow("You", ("Academy",)))
+    apply(state, Think("Left", "jack"))
+    apply(state, Demand("Right", ("Statue", "Palace")))
+    for card in ("Temple", "Palace"):
+        apply(state, TakeFromPool("Right", card))
+    events = apply(state, Demand("You", ("Bath", "Villa")))
+    assert [e.card for e in events if e.kind == "step"] == [building]
+    assert pending(state).kind == "slay"
+    assert set(legal_decisions(state)) == {Slay("You", "Right", "School"), Slay("You", "Right", "Garden"),
+                                           Slay("You", "Left", "Archway"), Pass("You")}
+    for victim, card in (("Right", "School"), ("Right", "Garden"), ("Left", "Archway")):
+        apply(state, Slay("You", victim, card))
+    right, you, left = state.players
+    assert right.clientele == [] and left.clientele == ["Bridge"]
+    assert you.vault == ["School", "Garden", "Archway"] and you.stockpile == ["Sewer"]
+    assert state.turn == 2  # Left had no action: his Legionary client was slain
+    assert sorted(state.pool) == ["Academy", "Shrine"]
+
+
+def test_colosseum_takes_only_matching_clients_one_per_demanded_card():
+    """B-COLOSSEUM-1: "you may take matching Client cards"; AMB-11 (A), the default: for each
+    demanded card at most one matching client from each victim."""
+    ben = PlayerState("Ben", hand=["Road"], clientele=["School", "Shrine", "Villa"])
+    state = colosseum(ben)
+    apply(state, Demand("You", ("Bath",)))
+    assert set(legal_decisions(state)) == {Slay("You", "Ben", "School"), Slay("You", "Ben", "Shrine"),
+                                           Pass("You")}
+    with pytest.raises(RulesError, match="not demanded") as refused:
+        apply(state, Slay("You", "Ben", "Villa"))
+    assert "B-COLOSSEUM-1" in refused.value.rule_ids
+    apply(state, Slay("You", "Ben", "Shrine"))
+    assert state.players[1].clientele == ["School", "Villa"] and not state.steps  # one Brick demanded, one taken
+
+
+def test_colosseum_needs_room_in_the_vault_and_you_choose_whom():
+    """B-COLOSSEUM-2: "If you do not have room in your Vault, you may not take the cards – so
+    your opponents' Clients survive. If you have room for some but not all, you choose which
+    Clients are slain." """
+    ben = PlayerState("Ben", hand=["Road"], clientele=["School", "Villa"])
+    full = colosseum(ben, vault=["Road"] * 5, hand=("Academy", "Bath", "Villa"), clientele=["Foundry"])
+    events = apply(full, Demand("You", ("Bath", "Villa")))
+    assert not any(e.kind == "step" for e in events) and full.players[1].clientele == ["School", "Villa"]
+    room_for_one = colosseum(ben, vault=["Road"] * 4, hand=("Academy", "Bath", "Villa"), clientele=["Foundry"])
+    apply(room_for_one, Demand("You", ("Bath", "Villa")))
+    apply(room_for_one, Slay("You", "Ben", "Villa"))
+    assert room_for_one.players[1].clientele == ["School"] and len(room_for_one.players[0].vault) == 5
+    assert not room_for_one.steps  # the vault is full: the School survives
+
+
+def test_colosseum_stopped_by_palisade_and_wall_extended_by_bridge():
+    """B-COLOSSEUM-4: "Palisades and Walls protect against an opponent's Colosseum. A Bridge
+    expands the reach of a Colosseum." """
+    walled = PlayerState("Ben", hand=["Road"], clientele=["School"], buildings=[done("Wall", Material.CONCRETE)])
+    fenced = PlayerState("Cid", hand=["Road"], clientele=["Shrine"], buildings=[done("Palisade", Material.WOOD)])
+    state = colosseum(walled, fenced)
+    events = apply(state, Demand("You", ("Bath",)))
+    assert not any(e.kind == "step" for e in events) and not state.steps
+    # with a Bridge, four players: past the Palisade and across the table, not past the Wall
+    across = PlayerState("Dee", hand=["Road"], clientele=["Gate"])
+    state = colosseum(walled, across, fenced, buildings=[done("Bridge", Material.CONCRETE)])
+    apply(state, Demand("You", ("Bath",)))
+    step = state.steps[-1]
+    assert isinstance(step, Slaying) and step.victims == (2, 3)
+    assert {d for d in legal_decisions(state) if isinstance(d, Slay)} == {
+        Slay("You", "Dee", "Gate"), Slay("You", "Cid", "Shrine")}
+    with pytest.raises(RulesError, match="protects") as refused:
+        apply(state, Slay("You", "Ben", "School"))
+    assert "R-LEG-11" in refused.value.rule_ids
+
+
+def test_classic_coliseum_stopped_by_palisade_not_by_wall():
+    """BC-COLISEUM-1: "Palisades protect against an opponent's Coliseum"; the classic Wall
+    gives no protection (BC-WALL-1)."""
+    walled = PlayerState("Ben", hand=["Road"], clientele=["School"], buildings=[done("Wall", Material.CONCRETE)])
+    fenced = PlayerState("Cid", hand=["Road"], clientele=["Shrine"], buildings=[done("Palisade", Material.WOOD)])
+    me = PlayerState("You", hand=["Academy", "Bath"], influence=[Material.STONE],
+                     buildings=[done("Coliseum", Material.STONE)])
+    state = table(me, walled, fenced, ruleset=Ruleset.CLASSIC)
+    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
+    apply(state, Think("Ben", "jack"))
+    apply(state, Think("Cid", "jack"))
+    apply(state, Demand("You", ("Bath",)))
+    assert isinstance(state.steps[-1], Slaying) and state.steps[-1].victims == (1,)
+    apply(state, Slay("You", "Ben", "School"))
+    assert state.players[0].vault == ["School"] and state.players[2].clientele == ["Shrine"]
+
+
+def test_no_slaying_without_a_demand_of_ones_own():
+    """B-COLOSSEUM-1: "When executing a Legionary action, in addition to your regular action"."""
+    ben = PlayerState("Ben", hand=["Road"], clientele=["School"])
+    state = colosseum(ben)
+    with pytest.raises(RulesError):
+        apply(state, Slay("You", "Ben", "School"))
+
+
+def domus(victim: PlayerState, *, hand=("Academy", "Bath"), demand=("Bath",), clientele=()):
+    """You own a completed Domus Aurea, lead Legionary with Academy and demand."""
+    me = PlayerState("You", hand=list(hand), influence=[Material.STONE], clientele=list(clientele),
+                     buildings=[done("Domus Aurea", Material.STONE)])
+    state = table(me, victim)
+    apply(state, Lead("You", Role.LEGIONARY, (hand[0],)))
+    apply(state, Think(victim.name, "jack"))
+    events = apply(state, Demand("You", demand))
+    return state, events
+
+
+def test_domus_aurea_tears_down_an_empty_matching_foundation_EX_BB_DOMUSAUREA_1():
+    """B-DOMUSAUREA-1: "you can also choose an incomplete building from each of your victims.
+    The chosen building must match the demanded color and must have no Material under it. Take
+    the Foundation card and put it into your Stockpile. Take the Site card and add it to your
+    Influence." The example's "Foundation card into your Influence" is CONFLICT-BB-1: the Site
+    goes, "adding 2 Influence to your score"."""
+    opp = PlayerState("Opp", hand=["Road"], buildings=[Building("School", Material.BRICK)])
+    state, events = domus(opp)
+    assert [e.card for e in events if e.kind == "step"] == ["Domus Aurea"]
+    assert set(legal_decisions(state)) == {TearDown("You", "Opp", "School"), Pass("You")}
+    apply(state, TearDown("You", "Opp", "School"))
+    you, opp = state.players
+    assert you.stockpile == ["School"] and you.influence == [Material.STONE, Material.BRICK]
+    assert opp.buildings == [] and opp.influence == []
+
+
+def test_domus_aurea_spares_filled_complete_and_other_coloured_buildings():
+    """B-DOMUSAUREA-1: "must match the demanded color and must have no Material under it"; an
+    incomplete building only."""
+    opp = PlayerState("Opp", hand=["Road"], buildings=[
+        Building("School", Material.BRICK, ["Gate"]), done("Shrine", Material.BRICK), Building("Villa", Material.STONE)])
+    state, events = domus(opp)
+    assert not any(e.kind == "step" for e in events) and not state.steps
+    opp = PlayerState("Opp", hand=["Road"], buildings=[Building("School", Material.BRICK, ["Gate"]),
+                                                       Building("Archway", Material.BRICK)])
+    state, _ = domus(opp)
+    with pytest.raises(RulesError, match="materials under it"):
+        apply(state, TearDown("You", "Opp", "School"))
+
+
+def test_domus_aurea_victims_exclude_the_protected():
+    """AMB-20: the victims are the players demanded from who are not immune (B-PALISADE-1)."""
+    opp = PlayerState("Opp", hand=["Road"], buildings=[Building("School", Material.BRICK),
+                                                       done("Palisade", Material.WOOD)])
+    state, events = domus(opp)
+    assert not any(e.kind == "step" for e in events) and not state.steps
+
+
+def test_domus_aurea_one_building_per_demanded_card():
+    """AMB-20, the default: one building per Legionary action, that is per demanded card."""
+    opp = PlayerState("Opp", hand=["Road"], buildings=[Building("School", Material.BRICK),
+                                                       Building("Archway", Material.BRICK),
+                                                       Building("Gate", Material.BRICK)])
+    state, _ = domus(opp, hand=("Academy", "Bath", "Shrine"), demand=("Bath", "Shrine"),
+                     clientele=["Foundry"])
+    assert isinstance(state.steps[-1], Razing)
+    apply(state, TearDown("You", "Opp", "Gate"))
+    apply(state, TearDown("You", "Opp", "School"))
+    assert [b.foundation for b in state.players[1].buildings] == ["Archway"] and not state.steps
+    assert len(state.players[0].influence) == 3
