@@ -157,7 +157,7 @@ def test_forum_needs_every_role():
 
 
 def test_forum_with_ludus_magna_counts_a_merchant_as_one_role_C_FORUM_LUDUS_1():
-    """C-FORUM-LUDUS-1: "each Merchant Client may be counted as any one Role towards the Forum
+    """C-FORUM-LUDUS-1 (CX-BB-FORUM-LUDUS-1): "each Merchant Client may be counted as any one Role towards the Forum
     (Romanum) victory condition": three Merchants stand for Laborer, Patron and Merchant; two
     cannot stand for three."""
     ludus = done("Ludus Magna", Material.MARBLE)
@@ -170,7 +170,7 @@ def test_forum_with_ludus_magna_counts_a_merchant_as_one_role_C_FORUM_LUDUS_1():
 
 
 def test_forum_with_storeroom_counts_a_client_as_laborer_never_both_C_FORUM_STOREROOM_1():
-    """C-FORUM-STOREROOM-1: "any Client may count as a Laborer towards the Forum (Romanum)
+    """C-FORUM-STOREROOM-1 (CX-BB-FORUM-STOREROOM-1): "any Client may count as a Laborer towards the Forum (Romanum)
     victory condition instead of its usual Role. Clients may not count as both at once." """
     storeroom = done("Storeroom", Material.CONCRETE)
     state = forum_table(["Dock", "Academy", "Tower", "Villa", "Temple", "Temple"], extra=[storeroom])

@@ -14,7 +14,7 @@ FORUMS = [(Ruleset.IMPERIUM, "Forum"), (Ruleset.REPUBLIC, "Forum Romanum")]
 
 
 def test_bath_and_garden_CX_BB_BATH_GARDEN_1():
-    """C-BATH-GARDEN-1: "each new Client you hire may execute its action immediately": the
+    """C-BATH-GARDEN-1 (CX-BB-BATH-GARDEN-1): "each new Client you hire may execute its action immediately": the
     Garden's Patron action hires the Laborer, whose action at once takes the Merchant card."""
     you = PlayerState("You", hand=["Dock", "Sewer"], buildings=[
         done("Bath", Material.BRICK), Building("Garden", Material.STONE, ["Prison", "Catacomb"])])
@@ -31,7 +31,7 @@ def test_bath_and_garden_CX_BB_BATH_GARDEN_1():
 
 
 def test_gate_and_road_CX_BB_GATE_ROAD_1():
-    """C-GATE-ROAD-1: a Marble added (by the Road) to a Stone foundation makes it Marble too,
+    """C-GATE-ROAD-1 (CX-BB-GATE-ROAD-1): a Marble added (by the Road) to a Stone foundation makes it Marble too,
     so the Gate wakes its function at once (a Circus Maximus's extra actions); a Garden
     treated so gives its upon-completion actions only when it is completed."""
     circus = Building("Circus Maximus", Material.STONE, ["Villa"])
@@ -50,7 +50,7 @@ def test_gate_and_road_CX_BB_GATE_ROAD_1():
 
 @pytest.mark.parametrize("ruleset, forum", [*FORUMS, (Ruleset.CLASSIC, "Forum")])
 def test_forum_and_ludus_magna_CX_BB_FORUM_LUDUS_1(ruleset, forum):
-    """C-FORUM-LUDUS-1: Legionary missing, a second Merchant stands for it; with a single
+    """C-FORUM-LUDUS-1 (CX-BB-FORUM-LUDUS-1): Legionary missing, a second Merchant stands for it; with a single
     Merchant and two roles missing, no win (each Merchant counts as only one role). The same in
     classic (CX-CL-FORUM-LUDUS-1: 001§…›Forum combined with Ludus Magna, "each Merchant client
     may be counted as any one role towards the Forum victory condition")."""
@@ -64,7 +64,7 @@ def test_forum_and_ludus_magna_CX_BB_FORUM_LUDUS_1(ruleset, forum):
 
 @pytest.mark.parametrize("ruleset, forum", FORUMS)
 def test_forum_and_storeroom_CX_BB_FORUM_STOREROOM_1(ruleset, forum):
-    """C-FORUM-STOREROOM-1: no Laborer, a second Merchant counts as one; with one Merchant,
+    """C-FORUM-STOREROOM-1 (CX-BB-FORUM-STOREROOM-1): no Laborer, a second Merchant counts as one; with one Merchant,
     counting it as Laborer removes the Merchant, so no win."""
     def wins(clientele):
         you = PlayerState("You", clientele=clientele, stockpile=list(EVERY_MATERIAL),
@@ -75,7 +75,7 @@ def test_forum_and_storeroom_CX_BB_FORUM_STOREROOM_1(ruleset, forum):
 
 
 def test_forum_made_public_wins_for_the_higher_score_CX_BB_FORUM_STAIRWAY_1():
-    """C-FORUM-STAIRWAY-1 with the Imperium Forum: Ann's Stairway makes Ben's Forum public;
+    """C-FORUM-STAIRWAY-1 (CX-BB-FORUM-STAIRWAY-1) with the Imperium Forum: Ann's Stairway makes Ben's Forum public;
     Ann and Cid, who own none, both have every role; Cid has more points and wins."""
     clients = [PATRON, LABORER, ARCHITECT, CRAFTSMAN, LEGIONARY, MERCHANT]
     ann = PlayerState("Ann", hand=["Tower"], clientele=["Temple", "Insula", "Wall", "Palisade", "Bath", "Garden"],
@@ -92,7 +92,7 @@ def test_forum_made_public_wins_for_the_higher_score_CX_BB_FORUM_STAIRWAY_1():
 
 
 def test_forum_and_fountain_CX_CL_FORUM_FOUNTAIN_1():
-    """C-FORUM-FOUNTAIN-1 (001§…›Forum combined with Fountain): "any client may count as a
+    """C-FORUM-FOUNTAIN-1 (CX-CL-FORUM-FOUNTAIN-1) (001§…›Forum combined with Fountain): "any client may count as a
     Craftsman towards the Forum victory condition instead of its usual role. Clients may not
     count as both at once." A second Merchant stands for the missing Craftsman; one client of
     each other role and no Craftsman does not win, since counting one as a Craftsman removes
