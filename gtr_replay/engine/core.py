@@ -92,6 +92,8 @@ def _decider(state: GameState) -> int:
 def _legal(state: GameState, kinds, i: int) -> Iterator[Decision]:
     for kind in kinds:
         handler = HANDLERS[kind]
+        if handler.none_legal(state, i):
+            continue
         for candidate in handler.candidates(state, i):
             if handler.problem(state, i, candidate) is None:
                 yield candidate

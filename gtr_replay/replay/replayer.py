@@ -193,13 +193,14 @@ class Replayer:
             if turn is not None and not self._check_turn_header(state, turn, path):
                 self._skipped(steps[offset:], path, "the turn header above them is wrong")
                 return
-            before = state.copy() if step.variations else None
+            variations = step.variations if step.notes else ()
+            before = state.copy() if variations else None
             snapshot = self._step(state, step, path, index, forced)
             yield snapshot
             if snapshot.diagnostic is not None:
                 self._skipped(steps[offset + 1:], path, f"they follow the refused statement at line {snapshot.line}")
                 return
-            for v, variation in enumerate(step.variations, 1):
+            for v, variation in enumerate(variations, 1):
                 branch = before.copy()
                 vsteps = [(None, s) for s in variation.steps]
                 yield from self._line(branch, vsteps, f"{path}/{snapshot.seq}.{v}".lstrip("/"), index)
@@ -233,7 +234,7 @@ class Replayer:
         statement = step.statement
         text = str(statement)
         line, column = statement.span.line or step.span.line, statement.span.column or step.span.column
-        comments = tuple(c.text for c in step.comments)
+        comments = tuple(c.text for c in step.comments) if step.notes else ()
         turn = state.turn
 
         def snap(decision, events, *, is_forced=False, diagnostic=None, made=()) -> Snapshot:

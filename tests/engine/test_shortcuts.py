@@ -1,0 +1,76 @@
+"""The engine's shortcuts agree with the long way round, at every state where the engine
+looks for a forced decision, in every example record and in self-play games of every
+ruleset: a handler's ``none_legal`` is never true while one of its candidates is legal, and
+a give is accepted exactly when it is one of the listed options (R-LEG-3)."""
+
+from collections import Counter
+from pathlib import Path
+
+import notation
+import pytest
+
+from gtr_replay.engine import GameState, apply, core, new_game
+from gtr_replay.engine.core import pending
+from gtr_replay.engine.handlers.base import HANDLERS, multisets
+from gtr_replay.engine.handlers.legionary import _one_of_options, give_options, giving_from
+from gtr_replay.engine.state import Phase as StatePhase
+from gtr_replay.replay.replayer import Replayer
+from gtr_replay.selfplay import selfplay
+from gtr_replay.vocabulary import card_vocabulary
+
+EXAMPLES = sorted((Path(__file__).parents[2] / "examples").rglob("*.gtr"))
+
+
+def _check_state(state: GameState) -> None:
+    prompt = pending(state)
+    if prompt is None:
+        return
+    for kind in prompt.decisions:
+        handler = HANDLERS[kind]
+        if handler.none_legal(state, prompt.index):
+            legal = [c for c in handler.candidates(state, prompt.index)
+                     if handler.problem(state, prompt.index, c) is None]
+            assert not legal, f"{type(handler).__name__}.none_legal is true, yet {legal[0]} is legal"
+    if state.phase is StatePhase.GIVE and not state.steps:
+        victim = state.legionary.victims[0]
+        zone = giving_from(state, victim)
+        held = getattr(state.players[victim], zone.value)
+        options = set(give_options(state, victim))
+        counts = Counter(held)
+        for k in range(min(len(held), 4) + 1):
+            for cards in multisets(counts, k):
+                assert _one_of_options(state, victim, zone, cards) == (cards in options), cards
+
+
+@pytest.fixture
+def checked(monkeypatch):
+    """Every state the engine searches for a forced decision is checked first."""
+    search = core.forced_decision
+    seen = []
+
+    def checking(state):
+        _check_state(state)
+        seen.append(state.phase)
+        return search(state)
+
+    monkeypatch.setattr(core, "forced_decision", checking)
+    return seen
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_shortcuts_agree_on_every_example(path, checked):
+    for record in notation.parse(path.read_text(encoding="utf-8"), vocabulary=card_vocabulary()):
+        for _ in Replayer(record, lenient=True, keep_states=False).run():
+            pass
+    assert checked
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "republic", "imperium"])
+def test_shortcuts_agree_in_self_play(ruleset, checked):
+    games = [g for players in (2, 3, 4, 5) for g in selfplay(ruleset, players, seed="shortcuts", games=2)]
+    checked.clear()
+    for game in games:
+        state, _ = new_game(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings)
+        for decision in game.decisions:
+            apply(state, decision)
+    assert StatePhase.GIVE in checked
