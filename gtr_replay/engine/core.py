@@ -10,7 +10,7 @@ record has to show.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
@@ -32,6 +32,9 @@ class Prompt:
     decisions: tuple[type[Decision], ...]
     index: int = 0
 
+
+Expected = Callable[[GameState], "Decision | None"]
+"""Reads the decision a caller expects next against a state (None when it does not read)."""
 
 _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
     Phase.LEAD: (Lead, Think),
@@ -184,15 +187,17 @@ def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[
 
 
 def advance(state: GameState, decision: Decision, *, checked: bool = False,
-            with_states: bool = False) -> Applied:
+            with_states: bool = False, expected: Expected | None = None) -> Applied:
     """Apply ``decision`` like ``apply`` and report the steps the engine forced after it.
     ``checked=True`` skips the check when the caller has just made it with ``check``;
-    ``with_states`` keeps the state before each forced pass (``ForcedStep.before``)."""
+    ``with_states`` keeps the state before each forced pass (``ForcedStep.before``);
+    ``expected`` reads the decision the caller expects next (a record's next statement)
+    against a state, which may spare the search for a forced action (``forced_decision``)."""
     if not checked:
         _raise_if_illegal(state, decision)
     ev: list[Event] = []
     _perform(state, decision, ev)
-    return Applied(ev, _make_forced(state, ev, with_states))
+    return Applied(ev, _make_forced(state, ev, with_states, expected))
 
 
 def _raise_if_illegal(state: GameState, decision: Decision) -> None:
@@ -202,14 +207,18 @@ def _raise_if_illegal(state: GameState, decision: Decision) -> None:
         raise error
 
 
-def forced_decision(state: GameState) -> Decision | None:
+def forced_decision(state: GameState, expected: Expected | None = None) -> Decision | None:
     """The action the engine would make by itself now: the only legal choice of an action
-    prompt. None when a player must decide (or at a lead, follow or think)."""
+    prompt. None when a player must decide (or at a lead, follow or think). ``expected``
+    reads a decision that may well be legal now; with a pass, that makes two legal choices,
+    and the search ends at once."""
     if state.phase is Phase.OVER or (state.phase in _OWN_STATEMENT and not state.steps):
         return None
     prompt = pending(state)
     if state.unseen is not None and unseen.holds_unseen(state, prompt.index):
         return None  # a player holding unseen cards might do more than the seen cards allow
+    if expected is not None and _beside_a_pass(state, prompt, expected(state)):
+        return None
     only = None
     # declining is the cheapest choice to check: with it first, a second legal choice (so no
     # forced move) is usually found at the first legal action rather than the second
@@ -223,6 +232,18 @@ def forced_decision(state: GameState) -> Decision | None:
     if type(only) is Think:  # a think may draw cards the record has to show
         return None
     return only
+
+
+def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision | None) -> bool:
+    """Whether ``decision`` is a legal answer of the prompted player other than passing,
+    while passing is legal too: two choices, so nothing is forced."""
+    kind = type(decision)
+    if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Pass or kind is Think:
+        return False
+    handler = HANDLERS[kind]
+    i = prompt.index
+    return (handler.decider(state, decision) == prompt.player and HANDLERS[Pass].problem(state, i, None) is None
+            and handler.problem(state, i, decision) is None)
 
 
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
@@ -241,10 +262,11 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
         flow.check_wins(state, ev)
 
 
-def _make_forced(state: GameState, ev: list[Event], with_states: bool = False) -> list[ForcedStep]:
+def _make_forced(state: GameState, ev: list[Event], with_states: bool = False,
+                 expected: Expected | None = None) -> list[ForcedStep]:
     """Perform every action that is the only legal choice (principle: forced moves are derived)."""
     steps: list[ForcedStep] = []
-    while (only := forced_decision(state)) is not None:
+    while (only := forced_decision(state, expected)) is not None:
         before = state.copy() if with_states and type(only) is Pass else None
         steps.append(ForcedStep(only, state.turn, before))
         ev.append(Event("auto", only.player, text=repr(only)))

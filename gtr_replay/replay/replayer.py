@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
 
 import notation
 from notation import Record, Step
@@ -195,7 +196,8 @@ class Replayer:
                 return
             variations = step.variations if step.notes else ()
             before = state.copy() if variations else None
-            snapshot = self._step(state, step, path, index, forced)
+            upcoming = steps[offset + 1][1].statement if offset + 1 < len(steps) else None
+            snapshot = self._step(state, step, path, index, forced, upcoming)
             yield snapshot
             if snapshot.diagnostic is not None:
                 self._skipped(steps[offset + 1:], path, f"they follow the refused statement at line {snapshot.line}")
@@ -229,7 +231,10 @@ class Replayer:
             return False
         return True
 
-    def _step(self, state: GameState, step: Step, path: str, index: int, forced: list[ForcedStep]) -> Snapshot:
+    def _step(self, state: GameState, step: Step, path: str, index: int, forced: list[ForcedStep],
+              upcoming: notation.Statement | None = None) -> Snapshot:
+        """Replay one statement. ``upcoming``, the next one, is what the engine expects next:
+        when it is legal beside a pass, nothing is forced (``core.forced_decision``)."""
         self.seq += 1
         statement = step.statement
         text = str(statement)
@@ -310,7 +315,8 @@ class Replayer:
         # explained from there (why nothing was legal), not by whose turn it now is
         ruled_out = unseen.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else None
-        applied = advance(state, decision, checked=True, with_states=True)
+        expected = None if upcoming is None else partial(_read, upcoming)
+        applied = advance(state, decision, checked=True, with_states=True, expected=expected)
         forced.extend(applied.forced)
         if ruled_out:
             try:
@@ -424,6 +430,14 @@ class Replayer:
         elif doubt:
             self.warnings.append(Diagnostic(self.source, line, column, f'[Result "{written}"]',
                                             f"the replay agrees with the Result{doubt}", ("R-SCORE-2",)))
+
+
+def _read(statement: notation.Statement, state: GameState) -> Decision | None:
+    """The decision a statement records, or None when it does not read against ``state``."""
+    try:
+        return decision_for(statement, state)
+    except (GtrError, KeyError):
+        return None
 
 
 def _written_scores(written: str) -> dict[str, int] | None:

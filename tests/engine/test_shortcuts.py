@@ -1,7 +1,8 @@
 """The engine's shortcuts agree with the long way round, at every state where the engine
 looks for a forced decision, in every example record and in self-play games of every
-ruleset: a handler's ``none_legal`` is never true while one of its candidates is legal, and
-a give is accepted exactly when it is one of the listed options (R-LEG-3)."""
+ruleset: a handler's ``none_legal`` is never true while one of its candidates is legal, a
+give is accepted exactly when it is one of the listed options (R-LEG-3), and the decision
+the replayer expects next never changes what is forced."""
 
 from collections import Counter
 from pathlib import Path
@@ -48,10 +49,13 @@ def checked(monkeypatch):
     search = core.forced_decision
     seen = []
 
-    def checking(state):
+    def checking(state, expected=None):
         _check_state(state)
         seen.append(state.phase)
-        return search(state)
+        found = search(state)
+        if expected is not None:
+            assert search(state, expected) == found, f"{expected(state)} changes the forced decision {found}"
+        return found
 
     monkeypatch.setattr(core, "forced_decision", checking)
     return seen
