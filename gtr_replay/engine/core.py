@@ -33,9 +33,6 @@ class Prompt:
     index: int = 0
 
 
-Expected = Callable[[GameState], "Decision | None"]
-"""Reads the decision a caller expects next against a state (None when it does not read)."""
-
 _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
     Phase.LEAD: (Lead, Think),
     Phase.FOLLOW: (Follow, Think),
@@ -118,6 +115,10 @@ def check(state: GameState, decision: Decision) -> RulesError | None:
     if prompt is None:
         return IllegalDecisionError(f"the game is over ({state.end_reason}); no decision can follow",
                                     rule_ids=("R-END-2",), actor=decision.player, turn=state.turn)
+    return _check(state, prompt, decision)
+
+
+def _check(state: GameState, prompt: Prompt, decision: Decision) -> RulesError | None:
     handler: Handler | None = HANDLERS.get(type(decision))
     if handler is None or (type(decision) not in prompt.decisions and type(decision) is not Surrender):
         expected = " or ".join(k.__name__.lower() for k in prompt.decisions)
@@ -207,6 +208,19 @@ def _raise_if_illegal(state: GameState, decision: Decision) -> None:
         raise error
 
 
+class Expected:
+    """The decision a caller expects next (a record's next statement), read against a state
+    when the engine asks (``read`` gives None when it does not read). ``legal`` is set when
+    the engine found it legal beside a pass, so that nothing was forced: it was checked in
+    the state ``advance`` leaves, and may be performed there without another check."""
+
+    __slots__ = ("read", "legal")
+
+    def __init__(self, read: Callable[[GameState], Decision | None]) -> None:
+        self.read = read
+        self.legal: Decision | None = None
+
+
 def forced_decision(state: GameState, expected: Expected | None = None) -> Decision | None:
     """The action the engine would make by itself now: the only legal choice of an action
     prompt. None when a player must decide (or at a lead, follow or think). ``expected``
@@ -217,8 +231,11 @@ def forced_decision(state: GameState, expected: Expected | None = None) -> Decis
     prompt = pending(state)
     if state.unseen is not None and unseen.holds_unseen(state, prompt.index):
         return None  # a player holding unseen cards might do more than the seen cards allow
-    if expected is not None and _beside_a_pass(state, prompt, expected(state)):
-        return None
+    if expected is not None:
+        decision = expected.read(state)
+        if _beside_a_pass(state, prompt, decision):
+            expected.legal = decision
+            return None
     only = None
     # declining is the cheapest choice to check: with it first, a second legal choice (so no
     # forced move) is usually found at the first legal action rather than the second
@@ -240,10 +257,8 @@ def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision | None) 
     kind = type(decision)
     if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Pass or kind is Think:
         return False
-    handler = HANDLERS[kind]
-    i = prompt.index
-    return (handler.decider(state, decision) == prompt.player and HANDLERS[Pass].problem(state, i, None) is None
-            and handler.problem(state, i, decision) is None)
+    return (HANDLERS[kind].decider(state, decision) == prompt.player
+            and HANDLERS[Pass].problem(state, prompt.index, None) is None and _check(state, prompt, decision) is None)
 
 
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
@@ -266,6 +281,8 @@ def _make_forced(state: GameState, ev: list[Event], with_states: bool = False,
                  expected: Expected | None = None) -> list[ForcedStep]:
     """Perform every action that is the only legal choice (principle: forced moves are derived)."""
     steps: list[ForcedStep] = []
+    if expected is not None:
+        expected.legal = None
     while (only := forced_decision(state, expected)) is not None:
         before = state.copy() if with_states and type(only) is Pass else None
         steps.append(ForcedStep(only, state.turn, before))

@@ -17,7 +17,7 @@ import notation
 from notation import Record, Step
 
 from gtr_replay.engine import rules, unseen
-from gtr_replay.engine.core import ForcedStep, advance, check
+from gtr_replay.engine.core import Expected, ForcedStep, advance, check
 from gtr_replay.engine.decisions import Decision, Give, Pass, Think, same_decision
 from gtr_replay.engine.draws import check_or_stack
 from gtr_replay.engine.events import Event
@@ -189,6 +189,8 @@ class Replayer:
         later statements depend on it, so they are reported as not replayed, in one place."""
         forced: list[ForcedStep] = []
         """Steps the engine made by itself that a statement may still restate."""
+        known: Decision | None = None
+        """The next statement's decision, when the engine has found it legal already."""
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
             if turn is not None and not self._check_turn_header(state, turn, path):
@@ -196,8 +198,10 @@ class Replayer:
                 return
             variations = step.variations if step.notes else ()
             before = state.copy() if variations else None
-            upcoming = steps[offset + 1][1].statement if offset + 1 < len(steps) else None
-            snapshot = self._step(state, step, path, index, forced, upcoming)
+            upcoming = Expected(partial(_read, steps[offset + 1][1].statement)) if offset + 1 < len(steps) else None
+            snapshot = self._step(state, step, path, index, forced, upcoming, known)
+            known = upcoming.legal if upcoming is not None and snapshot.diagnostic is None and state.unseen is None \
+                else None
             yield snapshot
             if snapshot.diagnostic is not None:
                 self._skipped(steps[offset + 1:], path, f"they follow the refused statement at line {snapshot.line}")
@@ -232,9 +236,10 @@ class Replayer:
         return True
 
     def _step(self, state: GameState, step: Step, path: str, index: int, forced: list[ForcedStep],
-              upcoming: notation.Statement | None = None) -> Snapshot:
-        """Replay one statement. ``upcoming``, the next one, is what the engine expects next:
-        when it is legal beside a pass, nothing is forced (``core.forced_decision``)."""
+              upcoming: Expected | None = None, known: Decision | None = None) -> Snapshot:
+        """Replay one statement. ``upcoming`` reads the next one, which the engine expects
+        next: when it is legal beside a pass, nothing is forced (``core.forced_decision``).
+        ``known`` is this statement's decision when the engine found it legal that way."""
         self.seq += 1
         statement = step.statement
         text = str(statement)
@@ -263,14 +268,17 @@ class Replayer:
         def over() -> Snapshot:
             return refuse(f"the game is already over ({state.end_reason})", rule_ids=("R-END-2",), legal=False)
 
-        try:
-            decision = decision_for(statement, state)
-        except (GtrError, KeyError) as error:
-            if state.over:
-                return over()
-            message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
-            return refuse(message, hint=getattr(error, "hint", None))
-        problem = check(state, decision)
+        if known is not None:
+            decision, problem = known, None
+        else:
+            try:
+                decision = decision_for(statement, state)
+            except (GtrError, KeyError) as error:
+                if state.over:
+                    return over()
+                message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
+                return refuse(message, hint=getattr(error, "hint", None))
+            problem = check(state, decision)
         if problem is not None and state.unseen is None and not state.deck_known \
                 and unseen.face_down_from_deck(decision):
             # the first card taken face down from a deck of unknown order: from now on the
@@ -303,8 +311,9 @@ class Replayer:
             return refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
         # earlier forced steps can no longer be restated, but for the other answers to the
         # same demand: the rulebooks set no order between the neighbours (R-LEG-3)
-        forced[:] = [f for f in forced if type(decision) is Give and type(f.decision) is Give
-                     and f.decision.to == decision.to and f.turn == state.turn]
+        if forced:
+            forced[:] = [f for f in forced if type(decision) is Give and type(f.decision) is Give
+                         and f.decision.to == decision.to and f.turn == state.turn]
         if isinstance(decision, Think) and decision.option != "jack":
             drawn = getattr(statement, "drawn", None)
             try:
@@ -315,8 +324,7 @@ class Replayer:
         # explained from there (why nothing was legal), not by whose turn it now is
         ruled_out = unseen.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else None
-        expected = None if upcoming is None else partial(_read, upcoming)
-        applied = advance(state, decision, checked=True, with_states=True, expected=expected)
+        applied = advance(state, decision, checked=True, with_states=True, expected=upcoming)
         forced.extend(applied.forced)
         if ruled_out:
             try:

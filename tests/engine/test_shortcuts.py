@@ -15,6 +15,7 @@ from gtr_replay.engine.core import pending
 from gtr_replay.engine.handlers.base import HANDLERS, multisets
 from gtr_replay.engine.handlers.legionary import _one_of_options, give_options, giving_from
 from gtr_replay.engine.state import Phase as StatePhase
+from gtr_replay.replay import replayer as replayer_module
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.selfplay import selfplay
 from gtr_replay.vocabulary import card_vocabulary
@@ -54,7 +55,7 @@ def checked(monkeypatch):
         seen.append(state.phase)
         found = search(state)
         if expected is not None:
-            assert search(state, expected) == found, f"{expected(state)} changes the forced decision {found}"
+            assert search(state, expected) == found, f"{expected.read(state)} changes the forced decision {found}"
         return found
 
     monkeypatch.setattr(core, "forced_decision", checking)
@@ -67,6 +68,28 @@ def test_shortcuts_agree_on_every_example(path, checked):
         for _ in Replayer(record, lenient=True, keep_states=False).run():
             pass
     assert checked
+
+
+def _replayed(text: str) -> list[tuple]:
+    found = []
+    for record in notation.parse(text, vocabulary=card_vocabulary()):
+        replayer = Replayer(record, lenient=True)
+        found += [(s.decision, s.events, s.made, s.state_dict, s.diagnostic) for s in replayer.run()]
+        found += [replayer.diagnostics, replayer.warnings]
+    return found
+
+
+class _Unread(core.Expected):
+    def __init__(self, read):
+        super().__init__(lambda state: None)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_a_replay_expecting_nothing_gives_the_same_snapshots(path, monkeypatch):
+    text = path.read_text(encoding="utf-8")
+    expecting = _replayed(text)
+    monkeypatch.setattr(replayer_module, "Expected", _Unread)
+    assert _replayed(text) == expecting
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "republic", "imperium"])
