@@ -250,8 +250,8 @@ class Replayer:
         def snap(decision, events, *, is_forced=False, diagnostic=None, made=()) -> Snapshot:
             if self.keep_states:
                 kept = state.to_dict()
-                known = self._points.get(id(state))
-                note = annotate(events, state, None if known is None or _changes_points(events) else known)
+                points = self._points.get(id(state))
+                note = annotate(events, state, None if points is None or _changes_points(events) else points)
                 self._points[id(state)] = note.points
             else:  # checking only: no snapshot to keep, nothing to annotate
                 kept, note = {}, Annotation()
