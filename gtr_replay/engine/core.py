@@ -40,6 +40,10 @@ _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
     Phase.GIVE: (Give,),
 }
 
+_ROLE_KIND = {role: role.value.lower() for role in ROLE_ACTIONS}
+_PHASE_KIND = {phase: phase.value for phase in Phase}
+"""A prompt's kind, the role or phase as a plain word (read once: an enum's value is slow to get)."""
+
 _OWN_STATEMENT = frozenset({Phase.LEAD, Phase.FOLLOW, Phase.OVER})
 """Phases whose decision is always recorded, even when only one choice is legal."""
 
@@ -62,13 +66,13 @@ def pending(state: GameState) -> Prompt | None:
         return Prompt(step.kind, state.players[step.player].name, kinds, step.player)
     i = state.current
     if phase is Phase.ACTIONS:
-        return Prompt(state.led_role.value.lower(), state.players[i].name, ROLE_ACTIONS[state.led_role], i)
+        return Prompt(_ROLE_KIND[state.led_role], state.players[i].name, ROLE_ACTIONS[state.led_role], i)
     if phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
         i = state.legionary.demander
     kinds = _PHASES[phase]
     if (phase is Phase.LEAD or phase is Phase.FOLLOW) and _may_discard(state, i):
         kinds = answers_with_discard(kinds)
-    return Prompt(phase.value, state.players[i].name, kinds, i)
+    return Prompt(_PHASE_KIND[phase], state.players[i].name, kinds, i)
 
 
 def _may_discard(state: GameState, i: int) -> bool:
