@@ -10,7 +10,7 @@ record has to show.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
@@ -214,15 +214,18 @@ def _raise_if_illegal(state: GameState, decision: Decision) -> None:
 
 class Expected:
     """The decision a caller expects next (a record's next statement), read against a state
-    when the engine asks (``read`` gives None when it does not read). ``legal`` is set when
-    the engine found it legal beside a pass, so that nothing was forced: it was checked in
-    the state ``advance`` leaves, and may be performed there without another check."""
+    when the engine asks: ``read`` gives None when it does not read (a subclass overrides
+    it). ``legal`` is set when the engine found it legal beside a pass, so that nothing was
+    forced: it was checked in the state ``advance`` leaves, and may be performed there
+    without another check."""
 
-    __slots__ = ("read", "legal")
+    __slots__ = ("legal",)
 
-    def __init__(self, read: Callable[[GameState], Decision | None]) -> None:
-        self.read = read
+    def __init__(self) -> None:
         self.legal: Decision | None = None
+
+    def read(self, state: GameState) -> Decision | None:
+        return None
 
 
 def forced_decision(state: GameState, expected: Expected | None = None) -> Decision | None:

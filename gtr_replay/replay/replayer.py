@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import partial
 
 import notation
 from notation import Record, Step
@@ -198,7 +197,7 @@ class Replayer:
                 return
             variations = step.variations if step.notes else ()
             before = state.copy() if variations else None
-            upcoming = Expected(partial(_read, steps[offset + 1][1].statement)) if offset + 1 < len(steps) else None
+            upcoming = _Next(steps[offset + 1][1].statement) if offset + 1 < len(steps) else None
             snapshot = self._step(state, step, path, index, forced, upcoming, known)
             known = upcoming.legal if upcoming is not None and snapshot.diagnostic is None and state.unseen is None \
                 else None
@@ -440,12 +439,21 @@ class Replayer:
                                             f"the replay agrees with the Result{doubt}", ("R-SCORE-2",)))
 
 
-def _read(statement: notation.Statement, state: GameState) -> Decision | None:
-    """The decision a statement records, or None when it does not read against ``state``."""
-    try:
-        return decision_for(statement, state)
-    except (GtrError, KeyError):
-        return None
+class _Next(Expected):
+    """The record's next statement, as the decision the engine may expect next."""
+
+    __slots__ = ("statement",)
+
+    def __init__(self, statement: notation.Statement) -> None:
+        super().__init__()
+        self.statement = statement
+
+    def read(self, state: GameState) -> Decision | None:
+        """The decision the statement records, or None when it does not read against ``state``."""
+        try:
+            return decision_for(self.statement, state)
+        except (GtrError, KeyError):
+            return None
 
 
 def _written_scores(written: str) -> dict[str, int] | None:

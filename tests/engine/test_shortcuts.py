@@ -83,15 +83,15 @@ def _replayed(text: str) -> list[tuple]:
 
 
 class _Unread(core.Expected):
-    def __init__(self, read):
-        super().__init__(lambda state: None)
+    def __init__(self, statement):
+        super().__init__()
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_a_replay_expecting_nothing_gives_the_same_snapshots(path, monkeypatch):
     text = path.read_text(encoding="utf-8")
     expecting = _replayed(text)
-    monkeypatch.setattr(replayer_module, "Expected", _Unread)
+    monkeypatch.setattr(replayer_module, "_Next", _Unread)
     assert _replayed(text) == expecting
 
 
