@@ -40,6 +40,10 @@ _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
     Phase.GIVE: (Give,),
 }
 
+_ROLE_KIND = {role: role.value.lower() for role in ROLE_ACTIONS}
+_PHASE_KIND = {phase: phase.value for phase in Phase}
+"""A prompt's kind, the role or phase as a plain word (read once: an enum's value is slow to get)."""
+
 _OWN_STATEMENT = frozenset({Phase.LEAD, Phase.FOLLOW, Phase.OVER})
 """Phases whose decision is always recorded, even when only one choice is legal."""
 
@@ -62,13 +66,13 @@ def pending(state: GameState) -> Prompt | None:
         return Prompt(step.kind, state.players[step.player].name, kinds, step.player)
     i = state.current
     if phase is Phase.ACTIONS:
-        return Prompt(state.led_role.value.lower(), state.players[i].name, ROLE_ACTIONS[state.led_role], i)
+        return Prompt(_ROLE_KIND[state.led_role], state.players[i].name, ROLE_ACTIONS[state.led_role], i)
     if phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
         i = state.legionary.demander
     kinds = _PHASES[phase]
     if (phase is Phase.LEAD or phase is Phase.FOLLOW) and _may_discard(state, i):
         kinds = answers_with_discard(kinds)
-    return Prompt(phase.value, state.players[i].name, kinds, i)
+    return Prompt(_PHASE_KIND[phase], state.players[i].name, kinds, i)
 
 
 def _may_discard(state: GameState, i: int) -> bool:
@@ -92,6 +96,8 @@ def _decider(state: GameState) -> int:
 def _legal(state: GameState, kinds, i: int) -> Iterator[Decision]:
     for kind in kinds:
         handler = HANDLERS[kind]
+        if handler.none_legal(state, i):
+            continue
         for candidate in handler.candidates(state, i):
             if handler.problem(state, i, candidate) is None:
                 yield candidate
@@ -113,6 +119,10 @@ def check(state: GameState, decision: Decision) -> RulesError | None:
     if prompt is None:
         return IllegalDecisionError(f"the game is over ({state.end_reason}); no decision can follow",
                                     rule_ids=("R-END-2",), actor=decision.player, turn=state.turn)
+    return _check(state, prompt, decision)
+
+
+def _check(state: GameState, prompt: Prompt, decision: Decision) -> RulesError | None:
     handler: Handler | None = HANDLERS.get(type(decision))
     if handler is None or (type(decision) not in prompt.decisions and type(decision) is not Surrender):
         expected = " or ".join(k.__name__.lower() for k in prompt.decisions)
@@ -182,15 +192,17 @@ def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[
 
 
 def advance(state: GameState, decision: Decision, *, checked: bool = False,
-            with_states: bool = False) -> Applied:
+            with_states: bool = False, expected: Expected | None = None) -> Applied:
     """Apply ``decision`` like ``apply`` and report the steps the engine forced after it.
     ``checked=True`` skips the check when the caller has just made it with ``check``;
-    ``with_states`` keeps the state before each forced pass (``ForcedStep.before``)."""
+    ``with_states`` keeps the state before each forced pass (``ForcedStep.before``);
+    ``expected`` reads the decision the caller expects next (a record's next statement)
+    against a state, which may spare the search for a forced action (``forced_decision``)."""
     if not checked:
         _raise_if_illegal(state, decision)
     ev: list[Event] = []
     _perform(state, decision, ev)
-    return Applied(ev, _make_forced(state, ev, with_states))
+    return Applied(ev, _make_forced(state, ev, with_states, expected))
 
 
 def _raise_if_illegal(state: GameState, decision: Decision) -> None:
@@ -200,14 +212,37 @@ def _raise_if_illegal(state: GameState, decision: Decision) -> None:
         raise error
 
 
-def forced_decision(state: GameState) -> Decision | None:
+class Expected:
+    """The decision a caller expects next (a record's next statement), read against a state
+    when the engine asks: ``read`` gives None when it does not read (a subclass overrides
+    it). ``legal`` is set when the engine found it legal beside a pass, so that nothing was
+    forced: it was checked in the state ``advance`` leaves, and may be performed there
+    without another check."""
+
+    __slots__ = ("legal",)
+
+    def __init__(self) -> None:
+        self.legal: Decision | None = None
+
+    def read(self, state: GameState) -> Decision | None:
+        return None
+
+
+def forced_decision(state: GameState, expected: Expected | None = None) -> Decision | None:
     """The action the engine would make by itself now: the only legal choice of an action
-    prompt. None when a player must decide (or at a lead, follow or think)."""
+    prompt. None when a player must decide (or at a lead, follow or think). ``expected``
+    reads a decision that may well be legal now; with a pass, that makes two legal choices,
+    and the search ends at once."""
     if state.phase is Phase.OVER or (state.phase in _OWN_STATEMENT and not state.steps):
         return None
     prompt = pending(state)
     if state.unseen is not None and unseen.holds_unseen(state, prompt.index):
         return None  # a player holding unseen cards might do more than the seen cards allow
+    if expected is not None:
+        decision = expected.read(state)
+        if _beside_a_pass(state, prompt, decision):
+            expected.legal = decision
+            return None
     only = None
     # declining is the cheapest choice to check: with it first, a second legal choice (so no
     # forced move) is usually found at the first legal action rather than the second
@@ -221,6 +256,16 @@ def forced_decision(state: GameState) -> Decision | None:
     if type(only) is Think:  # a think may draw cards the record has to show
         return None
     return only
+
+
+def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision | None) -> bool:
+    """Whether ``decision`` is a legal answer of the prompted player other than passing,
+    while passing is legal too: two choices, so nothing is forced."""
+    kind = type(decision)
+    if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Pass or kind is Think:
+        return False
+    return (HANDLERS[kind].decider(state, decision) == prompt.player
+            and HANDLERS[Pass].problem(state, prompt.index, None) is None and _check(state, prompt, decision) is None)
 
 
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
@@ -239,10 +284,13 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
         flow.check_wins(state, ev)
 
 
-def _make_forced(state: GameState, ev: list[Event], with_states: bool = False) -> list[ForcedStep]:
+def _make_forced(state: GameState, ev: list[Event], with_states: bool = False,
+                 expected: Expected | None = None) -> list[ForcedStep]:
     """Perform every action that is the only legal choice (principle: forced moves are derived)."""
     steps: list[ForcedStep] = []
-    while (only := forced_decision(state)) is not None:
+    if expected is not None:
+        expected.legal = None
+    while (only := forced_decision(state, expected)) is not None:
         before = state.copy() if with_states and type(only) is Pass else None
         steps.append(ForcedStep(only, state.turn, before))
         ev.append(Event("auto", only.player, text=repr(only)))

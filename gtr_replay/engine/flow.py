@@ -43,26 +43,30 @@ def start_actions(state: GameState, ev: list[Event]) -> None:
     state.phase = Phase.ACTIONS
     state.current = state.leader
     state.actions_used = 0
-    _announce(state, ev)
-    settle_actions(state, ev)
+    settle_actions(state, ev, _announce(state, ev))
 
 
-def _announce(state: GameState, ev: list[Event]) -> None:
+def _announce(state: GameState, ev: list[Event]) -> int:
+    """Announce the current player's actions; returns how many."""
     count = rules.action_count(state, state.current)
     if count:
         ev.append(Event("actions", state.players[state.current].name, text=str(state.led_role), value=count))
+    return count
 
 
-def settle_actions(state: GameState, ev: list[Event]) -> None:
+def settle_actions(state: GameState, ev: list[Event], count: int | None = None) -> None:
     """Skip past players who have no action left; end the turn after the last (R-TURN-6).
     When a player's actions end, their powers may grant steps, answered before the next
-    player acts (AMB-14)."""
+    player acts (AMB-14). ``count``: the current player's actions, when just announced."""
     while state.phase is Phase.ACTIONS:
         if state.steps:  # steps powers granted come first
             return
         player = state.players[state.current]
-        if not player.done and state.actions_used < rules.action_count(state, state.current):
-            return
+        if not player.done:
+            if count is None:
+                count = rules.action_count(state, state.current)
+            if state.actions_used < count:
+                return
         player.done = True
         ended, state.current = state.current, state.left_of(state.current)
         state.actions_used = 0
@@ -70,7 +74,7 @@ def settle_actions(state: GameState, ev: list[Event]) -> None:
         if state.current == state.leader:
             end_turn(state, ev)
             return
-        _announce(state, ev)
+        count = _announce(state, ev)
 
 
 def end_turn(state: GameState, ev: list[Event]) -> None:
@@ -89,9 +93,11 @@ def end_turn(state: GameState, ev: list[Event]) -> None:
                 granted.append((step.stage, seat, step))
             if state.phase is Phase.OVER:
                 return
-        waiting, state.steps[:] = state.steps[:], []
-        rules.push_steps(state, ev, [step for *_, step in sorted(granted, key=lambda g: (g[0], g[1]), reverse=True)])
-        state.steps.extend(waiting)
+        if granted:
+            waiting, state.steps[:] = state.steps[:], []
+            rules.push_steps(state, ev, [step for *_, step in sorted(granted, key=lambda g: (g[0], g[1]),
+                                                                        reverse=True)])
+            state.steps.extend(waiting)
     if state.steps:
         return
     for player in state.players:

@@ -10,9 +10,14 @@ def missing(zone: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
     """Cards of ``cards`` that ``zone`` does not hold (counting copies)."""
     if len(cards) == 1:
         return [] if cards[0] in zone else list(cards)
-    have = Counter(zone)
-    want = Counter(cards)
-    return sorted((want - have).elements())
+    left = list(zone)
+    lacking = []
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        else:
+            lacking.append(card)
+    return sorted(lacking)
 
 
 def take(zone: list[str], cards) -> None:

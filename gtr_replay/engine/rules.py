@@ -278,15 +278,14 @@ def clients_of(state: GameState, i: int, role: Role) -> int:
     """Player ``i``'s clients that give an action of ``role`` now: those that may act as it,
     less those hired this turn (R-ACT-2, R-ACT-3, AMB-16)."""
     player = state.players[i]
+    if not player.clientele and not player.hired:
+        return 0
     if active_powers(state, i, "client_roles"):
-        def counts(card):
-            return role in client_roles(state, i, card)
-    else:
-        cards = _resolve(state.ruleset).cards
-
-        def counts(card):
-            return cards[card].role is role
-    return sum(1 for c in player.clientele if counts(c)) - sum(1 for c in player.hired if counts(c))
+        return (sum(1 for c in player.clientele if role in client_roles(state, i, c))
+                - sum(1 for c in player.hired if role in client_roles(state, i, c)))
+    cards = _resolve(state.ruleset).cards
+    return (sum(1 for c in player.clientele if cards[c].role is role)
+            - sum(1 for c in player.hired if cards[c].role is role))
 
 
 def action_count(state: GameState, i: int) -> int:

@@ -16,7 +16,7 @@ import notation
 from notation import Record, Step
 
 from gtr_replay.engine import rules, unseen
-from gtr_replay.engine.core import ForcedStep, advance, check
+from gtr_replay.engine.core import Expected, ForcedStep, advance, check
 from gtr_replay.engine.decisions import Decision, Give, Pass, Think, same_decision
 from gtr_replay.engine.draws import check_or_stack
 from gtr_replay.engine.events import Event
@@ -188,18 +188,24 @@ class Replayer:
         later statements depend on it, so they are reported as not replayed, in one place."""
         forced: list[ForcedStep] = []
         """Steps the engine made by itself that a statement may still restate."""
+        known: Decision | None = None
+        """The next statement's decision, when the engine has found it legal already."""
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
             if turn is not None and not self._check_turn_header(state, turn, path):
                 self._skipped(steps[offset:], path, "the turn header above them is wrong")
                 return
-            before = state.copy() if step.variations else None
-            snapshot = self._step(state, step, path, index, forced)
+            variations = step.variations if step.notes else ()
+            before = state.copy() if variations else None
+            upcoming = _Next(steps[offset + 1][1].statement) if offset + 1 < len(steps) else None
+            snapshot = self._step(state, step, path, index, forced, upcoming, known)
+            known = upcoming.legal if upcoming is not None and snapshot.diagnostic is None and state.unseen is None \
+                else None
             yield snapshot
             if snapshot.diagnostic is not None:
                 self._skipped(steps[offset + 1:], path, f"they follow the refused statement at line {snapshot.line}")
                 return
-            for v, variation in enumerate(step.variations, 1):
+            for v, variation in enumerate(variations, 1):
                 branch = before.copy()
                 vsteps = [(None, s) for s in variation.steps]
                 yield from self._line(branch, vsteps, f"{path}/{snapshot.seq}.{v}".lstrip("/"), index)
@@ -228,19 +234,23 @@ class Replayer:
             return False
         return True
 
-    def _step(self, state: GameState, step: Step, path: str, index: int, forced: list[ForcedStep]) -> Snapshot:
+    def _step(self, state: GameState, step: Step, path: str, index: int, forced: list[ForcedStep],
+              upcoming: Expected | None = None, known: Decision | None = None) -> Snapshot:
+        """Replay one statement. ``upcoming`` reads the next one, which the engine expects
+        next: when it is legal beside a pass, nothing is forced (``core.forced_decision``).
+        ``known`` is this statement's decision when the engine found it legal that way."""
         self.seq += 1
         statement = step.statement
         text = str(statement)
         line, column = statement.span.line or step.span.line, statement.span.column or step.span.column
-        comments = tuple(c.text for c in step.comments)
+        comments = tuple(c.text for c in step.comments) if step.notes else ()
         turn = state.turn
 
         def snap(decision, events, *, is_forced=False, diagnostic=None, made=()) -> Snapshot:
             if self.keep_states:
                 kept = state.to_dict()
-                known = self._points.get(id(state))
-                note = annotate(events, state, None if known is None or _changes_points(events) else known)
+                points = self._points.get(id(state))
+                note = annotate(events, state, None if points is None or _changes_points(events) else points)
                 self._points[id(state)] = note.points
             else:  # checking only: no snapshot to keep, nothing to annotate
                 kept, note = {}, Annotation()
@@ -257,14 +267,17 @@ class Replayer:
         def over() -> Snapshot:
             return refuse(f"the game is already over ({state.end_reason})", rule_ids=("R-END-2",), legal=False)
 
-        try:
-            decision = decision_for(statement, state)
-        except (GtrError, KeyError) as error:
-            if state.over:
-                return over()
-            message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
-            return refuse(message, hint=getattr(error, "hint", None))
-        problem = check(state, decision)
+        if known is not None:
+            decision, problem = known, None
+        else:
+            try:
+                decision = decision_for(statement, state)
+            except (GtrError, KeyError) as error:
+                if state.over:
+                    return over()
+                message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
+                return refuse(message, hint=getattr(error, "hint", None))
+            problem = check(state, decision)
         if problem is not None and state.unseen is None and not state.deck_known \
                 and unseen.face_down_from_deck(decision):
             # the first card taken face down from a deck of unknown order: from now on the
@@ -297,8 +310,9 @@ class Replayer:
             return refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
         # earlier forced steps can no longer be restated, but for the other answers to the
         # same demand: the rulebooks set no order between the neighbours (R-LEG-3)
-        forced[:] = [f for f in forced if type(decision) is Give and type(f.decision) is Give
-                     and f.decision.to == decision.to and f.turn == state.turn]
+        if forced:
+            forced[:] = [f for f in forced if type(decision) is Give and type(f.decision) is Give
+                         and f.decision.to == decision.to and f.turn == state.turn]
         if isinstance(decision, Think) and decision.option != "jack":
             drawn = getattr(statement, "drawn", None)
             try:
@@ -309,7 +323,7 @@ class Replayer:
         # explained from there (why nothing was legal), not by whose turn it now is
         ruled_out = unseen.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else None
-        applied = advance(state, decision, checked=True, with_states=True)
+        applied = advance(state, decision, checked=True, with_states=True, expected=upcoming)
         forced.extend(applied.forced)
         if ruled_out:
             try:
@@ -423,6 +437,23 @@ class Replayer:
         elif doubt:
             self.warnings.append(Diagnostic(self.source, line, column, f'[Result "{written}"]',
                                             f"the replay agrees with the Result{doubt}", ("R-SCORE-2",)))
+
+
+class _Next(Expected):
+    """The record's next statement, as the decision the engine may expect next."""
+
+    __slots__ = ("statement",)
+
+    def __init__(self, statement: notation.Statement) -> None:
+        super().__init__()
+        self.statement = statement
+
+    def read(self, state: GameState) -> Decision | None:
+        """The decision the statement records, or None when it does not read against ``state``."""
+        try:
+            return decision_for(self.statement, state)
+        except (GtrError, KeyError):
+            return None
 
 
 def _written_scores(written: str) -> dict[str, int] | None:

@@ -40,6 +40,12 @@ class Handler:
     def problem(self, state: GameState, i: int, d: Decision) -> Problem | None:
         raise NotImplementedError
 
+    def none_legal(self, state: GameState, i: int) -> bool:
+        """True only when ``problem`` refuses every candidate for a reason they share (a full
+        clientele...): the search for legal decisions then skips them. It never changes what
+        is legal, only how soon the search knows."""
+        return False
+
     def perform(self, state: GameState, i: int, d: Decision, ev: list[Event]) -> None:
         raise NotImplementedError
 

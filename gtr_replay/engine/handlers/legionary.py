@@ -224,6 +224,19 @@ def give_options(state: GameState, victim: int) -> list[tuple[str, ...]]:
     return combos
 
 
+def _one_of_options(state: GameState, victim: int, zone: Zone, cards: tuple[str, ...]) -> bool:
+    """Whether cards the victim holds are one of ``give_options``, without listing them:
+    of each material due exactly as many cards as due (an immune victim: at most that many)
+    and nothing else (R-LEG-3, R-LEG-6, B-PALISADE-1)."""
+    due = owed(state, victim, zone)
+    given = Counter(rules.material_of(state, c) for c in cards)
+    if JACK in cards or any(m not in due for m in given):
+        return False
+    if due and _immune(state, victim):
+        return all(given[m] <= n for m, n in due.items())
+    return given == due
+
+
 def _answering(state: GameState, d: Give) -> int:
     """The neighbour a give answers for: the one named, if still to answer (the rulebooks set
     no order between the left and the right neighbour, R-LEG-3), else the next one."""
@@ -271,7 +284,7 @@ class GiveHandler(Handler):
         lacking = missing(_zone_cards(state, answering, zone), d.cards)
         if lacking:
             return problem(f"{', '.join(lacking)} not in {victim.name}'s {zone}", "R-LEG-3")
-        if tuple(sorted(d.cards)) in give_options(state, answering):
+        if _one_of_options(state, answering, zone, d.cards):
             return None
         due = owed(state, answering, zone)
         wanted = ", ".join(f"{n} {m}" for m, n in sorted(due.items())) or "nothing"

@@ -143,6 +143,9 @@ class HireHandler(Handler):
         for card, source in _source_candidates(state, i, Zone.POOL):
             yield Hire(name, card, source)
 
+    def none_legal(self, state, i):
+        return len(state.players[i].clientele) >= rules.clientele_limit(state, i)
+
     def problem(self, state, i, d):
         found = _source_problem(state, i, d, Zone.POOL, "R-PATRON-1", "a Patron hires")
         if found:
@@ -409,6 +412,9 @@ class SellHandler(Handler):
         name = state.players[i].name
         for card, source in _source_candidates(state, i, Zone.STOCKPILE):
             yield Sell(name, card, source)
+
+    def none_legal(self, state, i):
+        return len(state.players[i].vault) >= rules.vault_limit(state, i)
 
     def problem(self, state, i, d):
         found = _source_problem(state, i, d, Zone.STOCKPILE, "R-MER-1", "a Merchant sells")
