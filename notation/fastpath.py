@@ -24,6 +24,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable
 
+from .blocks import Draw, Hand, Leader, PoolDraw
 from .scan import MAX_LINE
 from .statements import (
     Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell, Statement, Steal,
@@ -69,6 +70,7 @@ class Context:
         self.players = frozenset(p for p in players if not keyword(p)) if vocabulary else frozenset()
         self.cards = _plain_cards(vocabulary) if vocabulary else frozenset()
         self.lines: dict[str, Any] = {}  # text -> what it reads as, positionless
+        self.setup_lines: dict[str, Any] = {}  # the same for lines of a setup block
 
     def cards_of(self, text: str | None) -> tuple[str, ...] | None:
         if not text:
@@ -223,13 +225,15 @@ def turn_header(c: Context, text: str) -> tuple[int, str, int] | None:
 
 
 # What a physical line is, seen alone (the first item of what ``read_line`` returns).
-BLANK, GRAMMAR, STEP, TURN = "blank", "grammar", "step", "turn"
+BLANK, GRAMMAR, STEP, TURN, BLOCK = "blank", "grammar", "step", "turn", "block"
 _BLANK, _GRAMMAR = (BLANK,), (GRAMMAR,)
+_BLOCKS = {"setup": (BLOCK, "setup", 1)}
 
 
 def read_line(c: Context, text: str) -> tuple:
-    """``(BLANK,)``, ``(STEP, statement, column)``, ``(TURN, number, leader, column)`` or
-    ``(GRAMMAR,)``: a line the grammar reads (maybe with the lines after it)."""
+    """``(BLANK,)``, ``(STEP, statement, column)``, ``(TURN, number, leader, column)``,
+    ``(BLOCK, "setup", column)`` or ``(GRAMMAR,)``: a line the grammar reads (maybe with the
+    lines after it)."""
     if len(text) > MAX_LINE:
         return _GRAMMAR  # the grammar's reading refuses it, located
     if not text or text.isspace():
@@ -241,4 +245,53 @@ def read_line(c: Context, text: str) -> tuple:
         header = turn_header(c, text)
         if header is not None:
             return (TURN, *header)
+        block = _BLOCKS.get(text)
+        if block is not None:
+            return block
     return _GRAMMAR
+
+
+# Lines of the setup block: the leader draw, known hands, the leader. Each reader gives the
+# line's value (without a position) or None.
+
+_SETUP_LINE = re.compile(rf"([ \t]*)(pool|redeal|hand|leader)(?: ({_WORD}))?: (.+)")
+
+
+def _pool(c: Context, player: str | None, rest: str, redeal: bool = False) -> PoolDraw | None:
+    draws = []
+    for entry in rest.split(", "):
+        drawer, _, card = entry.partition(" ")
+        if drawer not in c.players or card == UNSEEN or c.card(card) is None:
+            return None
+        draws.append(Draw(drawer, card))
+    return PoolDraw(tuple(draws), redeal) if player is None else None
+
+
+def _redeal(c: Context, player: str | None, rest: str) -> PoolDraw | None:
+    return _pool(c, player, rest, redeal=True)
+
+
+def _hand(c: Context, player: str | None, rest: str) -> Hand | None:
+    cards = player in c.players and c.cards_of(rest)
+    return Hand(player, cards) if cards else None
+
+
+def _leader(c: Context, player: str | None, rest: str) -> Leader | None:
+    return Leader(rest) if player is None and rest in c.players else None
+
+
+_SETUP_FORMS: dict[str, Callable[[Context, str | None, str], Any]] = {
+    "pool": _pool, "redeal": _redeal, "hand": _hand, "leader": _leader,
+}
+
+
+def setup_line(c: Context, text: str) -> tuple[Any, int] | None:
+    """A canonical line of the setup block (``pool:``, ``redeal:``, ``hand Ann:``, ``leader:``)
+    without its position, and its column; or None (the grammar decides)."""
+    m = _SETUP_LINE.fullmatch(text) if c.players and len(text) <= MAX_LINE else None
+    if m is None:
+        return None
+    found = _SETUP_FORMS[m[2]](c, m[3], m[4])
+    if found is None or found.text() != text[len(m[1]):]:
+        return None
+    return found, len(m[1]) + 1

@@ -144,8 +144,9 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
     quick = _quick_context(names)
     known = quick.lines
     append = items.append
-    step, make, at = fastpath.STEP, records.made, tuple.__new__
-    quick_read = False  # a quick line since the grammar's last: no block is open any more
+    step, turn, grammar = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR
+    new, fill, at = object.__new__, object.__setattr__, tuple.__new__
+    quick_read = False  # a quick statement or header since the grammar's last line: no block is open
     resume = 0  # the first line not read yet: a logical line may span several
     for index, text in enumerate(lines):
         if index < resume:
@@ -157,15 +158,23 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
                 known.clear()
         kind = seen[0]
         if kind is step:
-            append(make(Step, {"statement": seen[1], "glyphs": (), "notes": (),
-                               "span": at(Span, (first + index, seen[2]))}))
+            item = new(Step)
+            fill(item, "__dict__", {"statement": seen[1], "glyphs": (), "notes": (),
+                                    "span": at(Span, (first + index, seen[2]))})
+            append(item)
             quick_read = True
-        elif kind is fastpath.TURN:
+        elif kind is turn:
             append(_TurnHeader(seen[1], seen[2], (), at(Span, (first + index, seen[3]))))
             quick_read = True
-        elif kind is fastpath.GRAMMAR:
+        elif kind is fastpath.BLOCK:
+            append(_BlockHeader(seen[1], (), Span(first + index, seen[2])))
+            names.block, quick_read = seen[1], False
+        elif kind is grammar:
             if quick_read:
                 names.block, quick_read = None, False
+            if names.block == "setup" and (value := _setup_line(quick, text, first + index)):
+                append(value)
+                continue
             scan.check_length(text, first + index)
             text, resume = scan.logical_line(lines, index, first, JOIN)
             item = _line(text, first + index, "line", names)
@@ -174,6 +183,20 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
                 names.block = item.word
             elif isinstance(item, (_TurnHeader, _StepLine)):
                 names.block = None
+
+
+def _setup_line(quick: fastpath.Context, text: str, number: int) -> Any:
+    """A canonical line of the setup block, read quickly, or None."""
+    known = quick.setup_lines
+    seen = known.get(text, False)
+    if seen is False:
+        seen = known[text] = fastpath.setup_line(quick, text)
+        if len(known) > _CACHE_LIMIT:
+            known.clear()
+    if seen is None:
+        return None
+    line, column = seen
+    return records.made(type(line), {**line.__dict__, "span": Span(number, column)})
 
 
 def _quick_context(names: Names) -> fastpath.Context:
