@@ -23,7 +23,6 @@ from .grammar import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _Variat
 from .records import Comment, Record, Span, Step, Tag, Turn, made
 from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
 
-_ANSWERS = (RESPONSE, ACTION)
 
 _SETUP_LINES = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
 _POSITION_LINES = (
@@ -49,9 +48,10 @@ class _TurnDraft:
     def count(self, step: Step) -> None:
         """Keep a step (already among the items) and the answers so far."""
         if self.steps:  # kept as it goes: a turn of many statements costs no more per statement
-            if step.statement.part in (RESPONSE, THINKING):
+            part = step.statement.part
+            if part == RESPONSE or part == THINKING:
                 self.answers += 1
-            elif step.statement.part != PRELUDE:  # a discard goes with its think
+            elif part != PRELUDE:  # a discard goes with its think
                 self.only_answers = False
         self.steps.append(step)
 
@@ -92,11 +92,22 @@ class Assembler:
         self._items = items
         place, other = self._place, self._block_line
         turns = self.turns
-        turn = None  # the turn a plain response or action goes straight into
+        seats = len(self.players)
+        turn = None  # the turn steps go into while they neither open a turn nor are its first
         for index, item in enumerate(items):
-            if turn is not None and type(item) is Step and item.statement.part in _ANSWERS:
-                turn.add(item)  # neither opens a turn nor is the turn's first step
-                continue
+            if turn is not None and type(item) is Step:
+                part = item.statement.part
+                # a response, an action, or a think answering the lead: into the turn as it goes
+                if part == ACTION:
+                    turn.items.append(item)
+                    turn.steps.append(item)
+                    turn.only_answers = False
+                    continue
+                if part == RESPONSE or (part == THINKING and turn.answering(seats)):
+                    turn.items.append(item)
+                    turn.steps.append(item)
+                    turn.answers += 1
+                    continue
             self._index = index
             place.get(type(item), other)(item)
             turn = turns[-1] if turns and turns[-1].steps else None
