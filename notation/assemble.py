@@ -63,7 +63,7 @@ class _TurnDraft:
 
     def turn(self) -> Turn:
         return made(Turn, {"number": self.number, "leader": self.leader, "items": tuple(self.items),
-                           "comments": self.comments, "span": self.span})
+                           "comments": self.comments, "span": self.span, "steps": tuple(self.steps)})
 
 
 class Assembler:
