@@ -145,7 +145,7 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
     known = quick.lines
     append = items.append
     step, turn, grammar = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR
-    new, fill, at = object.__new__, object.__setattr__, tuple.__new__
+    new, at = object.__new__, tuple.__new__
     quick_read = False  # a quick statement or header since the grammar's last line: no block is open
     resume = 0  # the first line not read yet: a logical line may span several
     for index, text in enumerate(lines):
@@ -158,9 +158,10 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
                 known.clear()
         kind = seen[0]
         if kind is step:
-            item = new(Step)
-            fill(item, "__dict__", {"statement": seen[1], "glyphs": (), "notes": (),
-                                    "span": at(Span, (first + index, seen[2]))})
+            item = new(Step)  # made without its __init__, its fields copied from the line's
+            fields = item.__dict__
+            fields.update(seen[3])
+            fields["span"] = at(Span, (first + index, seen[2]))
             append(item)
             quick_read = True
         elif kind is turn:
