@@ -32,6 +32,8 @@ _POSITION_LINES = (
 
 
 class _TurnDraft:
+    __slots__ = ("number", "leader", "span", "comments", "written", "items", "steps", "answers", "only_answers")
+
     def __init__(self, number: int, leader: str, span: Span, comments: tuple = (), written: bool = False):
         self.number, self.leader, self.span = number, leader, span
         self.comments = comments

@@ -14,6 +14,7 @@ import os
 import re
 import threading
 from contextlib import contextmanager
+from itertools import count
 from typing import Any, Iterator
 
 from lark import Lark
@@ -147,11 +148,10 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
     step, turn, grammar = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR
     new, at = object.__new__, tuple.__new__
     quick_read = False  # a quick statement or header since the grammar's last line: no block is open
-    resume = 0  # the first line not read yet: a logical line may span several
-    for index, text in enumerate(lines):
-        if index < resume:
+    resume = first  # the first line not read yet: a logical line may span several
+    for number, text, seen in zip(count(first), lines, map(known.get, lines)):
+        if number < resume:
             continue
-        seen = known.get(text)
         if seen is None:
             seen = known[text] = fastpath.read_line(quick, text)
             if len(known) > _CACHE_LIMIT:
@@ -161,24 +161,25 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
             item = new(Step)  # made without its __init__, its fields copied from the line's
             fields = item.__dict__
             fields.update(seen[3])
-            fields["span"] = at(Span, (first + index, seen[2]))
+            fields["span"] = at(Span, (number, seen[2]))
             append(item)
             quick_read = True
         elif kind is turn:
-            append(_TurnHeader(seen[1], seen[2], (), at(Span, (first + index, seen[3]))))
+            append(_TurnHeader(seen[1], seen[2], (), at(Span, (number, seen[3]))))
             quick_read = True
         elif kind is fastpath.BLOCK:
-            append(_BlockHeader(seen[1], (), Span(first + index, seen[2])))
+            append(_BlockHeader(seen[1], (), Span(number, seen[2])))
             names.block, quick_read = seen[1], False
         elif kind is grammar:
             if quick_read:
                 names.block, quick_read = None, False
-            if names.block == "setup" and (value := _setup_line(quick, text, first + index)):
+            if names.block == "setup" and (value := _setup_line(quick, text, number)):
                 append(value)
                 continue
-            scan.check_length(text, first + index)
-            text, resume = scan.logical_line(lines, index, first, JOIN)
-            item = _line(text, first + index, "line", names)
+            scan.check_length(text, number)
+            text, after = scan.logical_line(lines, number - first, first, JOIN)
+            resume = first + after
+            item = _line(text, number, "line", names)
             append(item)
             if isinstance(item, _BlockHeader):
                 names.block = item.word
