@@ -97,15 +97,23 @@ class Assembler:
         seats = len(self.players)
         turn = None  # the turn steps go into while they neither open a turn nor are its first
         for index, item in enumerate(items):
-            if turn is not None and type(item) is Step:
+            if type(item) is Step:
                 part = item.statement.part
+                if turn is None:
+                    opened = turns[-1] if turns else None
+                    if (part == LEADING and opened is not None and opened.written and not opened.steps
+                            and item.statement.actor == opened.leader):  # the lead its header announced
+                        opened.items.append(item)
+                        opened.steps.append(item)
+                        turn = opened
+                        continue
                 # a response, an action, or a think answering the lead: into the turn as it goes
-                if part == ACTION:
+                elif part == ACTION:
                     turn.items.append(item)
                     turn.steps.append(item)
                     turn.only_answers = False
                     continue
-                if part == RESPONSE or (part == THINKING and turn.answering(seats)):
+                elif part == RESPONSE or (part == THINKING and turn.answering(seats)):
                     turn.items.append(item)
                     turn.steps.append(item)
                     turn.answers += 1
