@@ -76,7 +76,7 @@ class Context:
         if not text:
             return None
         cards = tuple(text.split(", "))
-        return cards if all(c in self.cards for c in cards) else None
+        return cards if self.cards.issuperset(cards) else None
 
     def card(self, text: str | None) -> str | None:
         return text if text in self.cards else None
@@ -199,10 +199,12 @@ def _think(c: Context, player: str, rest: str) -> Statement | None:
 def statement(c: Context, text: str) -> tuple[Statement, int] | None:
     """The statement a canonical line holds and its column, or None (the grammar decides)."""
     m = _LINE.fullmatch(text)
-    if m is None or m[2] not in c.players:
+    if m is None:
         return None
-    player, verb, colon, rest = m[2], m[3], m[4], m[5]
-    if m[6]:
+    indent, player, verb, colon, rest, glory = m.groups()
+    if player not in c.players:
+        return None
+    if glory:
         found: Statement | None = Glory(player)
     elif verb == "passes":
         found = Pass(player) if not colon and rest is None else None
@@ -211,9 +213,9 @@ def statement(c: Context, text: str) -> tuple[Statement, int] | None:
     else:
         form = _FORMS.get(verb)
         found = form(c, player, rest) if form and rest and not colon else None
-    if found is None or str(found) != text[len(m[1]):]:
+    if found is None or found.text() != text[len(indent):]:
         return None
-    return found, len(m[1]) + 1
+    return found, len(indent) + 1
 
 
 def turn_header(c: Context, text: str) -> tuple[int, str, int] | None:
