@@ -64,8 +64,10 @@ class _TurnDraft:
         return not seats or self.answers < seats - 1
 
     def turn(self) -> Turn:
-        return made(Turn, {"number": self.number, "leader": self.leader, "items": tuple(self.items),
-                           "comments": self.comments, "span": self.span, "steps": tuple(self.steps)})
+        items = tuple(self.items)
+        steps = items if len(items) == len(self.steps) else tuple(self.steps)  # no comment: the same
+        return made(Turn, {"number": self.number, "leader": self.leader, "items": items,
+                           "comments": self.comments, "span": self.span, "steps": steps})
 
 
 class Assembler:

@@ -34,10 +34,11 @@ MAX_DIGITS = 9
 """Digits in a number (turn, deck, Jacks, sites, ``$N``); the reader refuses longer ones."""
 LIMITS = {"line": MAX_LINE, "depth": MAX_DEPTH, "digits": MAX_DIGITS}
 
-# A tag line starts with "[" in the first column; "\n[" is quick to search for.
-_TAG_LINE = re.compile(r"\n(\[[^\n]*)")
+# A tag line starts with "[" in the first column. Searching for the "[" and then looking
+# behind it for the line end is twice as quick as searching for "\n[" (line ends are many).
+_TAG_LINE = re.compile(r"\[(?<=\n\[)[^\n]*")
 _FIRST_TAG_LINE = re.compile(r"\[[^\n]*")
-_TAG_BLOCK = re.compile(r"\n(\[[^\n]*(?:\n\[[^\n]*)*)")
+_TAG_BLOCK = re.compile(r"\[(?<=\n\[)[^\n]*(?:\n\[[^\n]*)*")
 _FIRST_TAG_BLOCK = re.compile(r"\[[^\n]*(?:\n\[[^\n]*)*")
 _TAG_ITEM = re.compile(r'^\[[ \t]*([^\W\d][\w-]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]', re.M)
 _GAME = re.compile(r"\[[ \t]*game\b", re.I)
@@ -82,7 +83,7 @@ def _tag_lines(text: str) -> Iterator[tuple[int, int, str]]:
     if first:
         yield 0, first.end(), first[0]
     for match in _TAG_LINE.finditer(text):
-        yield match.start(1), match.end(), match[1]
+        yield match.start(), match.end(), match[0]
 
 
 def records(text: str, first_line: int = 1) -> Iterator[Chunk]:
@@ -247,7 +248,7 @@ def _tag_blocks(text: str) -> Iterator[tuple[int, str, int]]:
         yield 0, first[0], first.end()
         at = first.end()
     for match in _TAG_BLOCK.finditer(text, at):
-        yield match.start(1), match[1], match.end(1)
+        yield match.start(), match[0], match.end()
 
 
 def _split_games(block: str, line: int, first: int, tags: list) -> Iterator[Header]:
