@@ -9,18 +9,16 @@ repeat lines a lot ("Ann gathers Road"), and this is most of the speed.
 
 from __future__ import annotations
 
-import gc
 import os
 import re
 import threading
-from contextlib import contextmanager
 from itertools import count
 from typing import Any, Iterator
 
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from . import fastpath, records, scan, terminals, words
+from . import collector, fastpath, records, scan, terminals, words
 from .assemble import Assembler
 from .errors import NotationError
 from .grammar import (
@@ -62,32 +60,10 @@ def parse(text: str, *, source: str | None = None, vocabulary: Vocabulary | None
     """
     text = scan.normalize(text)
     try:
-        with _LOCK, _collector_paused():
+        with _LOCK, collector.reading():
             return [_record(chunk, vocabulary) for chunk in scan.records(text, first_line)]
     except NotationError as error:
         raise error.locate(source, text.split("\n"), first_line) from None
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection while records are built: they are trees of new objects,
-    and the collector would walk the growing heap again and again (over half the reading
-    time). Whatever cycles arise meanwhile are collected once it runs again.
-
-    Afterwards the new objects go straight to the collector's oldest generation (``freeze``
-    then ``unfreeze``), where it would have moved them after walking them twice more for
-    nothing: a record holds no cycle, and once dropped it is freed by reference counting.
-    A program that keeps objects frozen itself is left alone."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            if gc.get_freeze_count() == 0:
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
 
 
 def read_records(path: str | os.PathLike, *, vocabulary: Vocabulary | None = None) -> Iterator[Record]:
