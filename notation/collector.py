@@ -11,10 +11,11 @@ young generations so that only what reading made is moved. Objects moved that
 way escape the count by which the collector decides when to walk its oldest
 generation (a quarter more objects there since the last walk); without that
 walk, garbage cycles that hold records (a finished replay, say) would pile up.
-``reading`` keeps that count for the objects it moves, and walks the oldest
-generation itself when the collector would have (at the start of the next
-reading, when most records read before are dropped). A program that keeps objects
-frozen itself is left alone: reading then only pauses the collector.
+So ``reading`` counts the objects it moves, and once they could have made the
+oldest generation grow by a quarter, looks at its size: when it has grown that
+much (records held by garbage), it walks it before reading again. A program
+that keeps objects frozen itself is left alone: reading then only pauses the
+collector.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ from contextlib import contextmanager
 from typing import Iterator
 
 _SMALLEST = 100_000
-"""Objects moved before the oldest generation is walked, however small the heap."""
+"""Growth of the oldest generation (in objects) that never calls for a walk."""
 
 
 class _Count:
-    moved = 0  # objects moved to the oldest generation since it was last walked
-    threshold = 0  # a quarter of the objects tracked when it was last walked (0: not known yet)
+    moved = 0  # objects reading moved to the oldest generation since it was last walked
+    size = -1  # its size after that walk (-1: not known)
     walks = -1  # the collector's own walks of it seen so far
 
 
@@ -40,9 +41,9 @@ def reading() -> Iterator[None]:
     moving = gc.isenabled() and gc.get_freeze_count() == 0
     if moving:
         if _due():
-            gc.collect()  # the walk of the oldest generation the moved objects have made due
+            gc.collect()  # the walk of the oldest generation its growth has made due
             _Count.walks, _Count.moved = gc.get_stats()[2]["collections"], 0
-            _Count.threshold = len(gc.get_objects()) // 4
+            _Count.size = len(gc.get_objects(generation=2))
         else:
             gc.collect(1)
     paused = gc.isenabled()
@@ -59,14 +60,20 @@ def reading() -> Iterator[None]:
 
 
 def _due() -> bool:
-    """Whether the collector would walk its oldest generation now, had it seen the objects
-    moved there (walked before the next reading, not after this one: by then most records
-    read are dropped, and the walk is short)."""
+    """Whether the oldest generation has grown by a quarter since it was last walked, counting
+    only when reading has moved enough there to make it possible. (The collector counts the
+    objects moved there as they come; most records read are dropped long before their count
+    would call for a walk, so reading looks at the size instead.)"""
     walks = gc.get_stats()[2]["collections"]
     if walks != _Count.walks:  # the collector walked it itself meanwhile
-        _Count.walks, _Count.moved = walks, 0
-    if _Count.moved < max(_Count.threshold, _SMALLEST):
+        _Count.walks, _Count.moved, _Count.size = walks, 0, -1
+    if _Count.moved < _SMALLEST:
         return False
-    if _Count.threshold == 0:  # first time over the smallest count: learn the heap's size
-        _Count.threshold = len(gc.get_objects()) // 4
-    return _Count.moved >= _Count.threshold
+    size = len(gc.get_objects(generation=2))
+    if _Count.size < 0:
+        _Count.size = size - _Count.moved
+    grown = size - _Count.size
+    if grown >= max(_Count.size // 4, _SMALLEST):
+        return True
+    _Count.moved = max(grown, 0)  # the rest was freed by reference counting
+    return False
