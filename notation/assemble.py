@@ -120,6 +120,11 @@ class Assembler:
                     turn.steps.append(item)
                     turn.answers += 1
                     continue
+            elif type(item) is _TurnHeader and turns and item.number == turns[-1].number + 1:
+                # the header of the next turn, as expected: a new turn
+                turns.append(_TurnDraft(item.number, item.leader, item.span, item.comments, True))
+                turn = None
+                continue
             self._index = index
             place.get(type(item), other)(item)
             turn = turns[-1] if turns and turns[-1].steps else None
