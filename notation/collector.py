@@ -70,8 +70,9 @@ def _due() -> bool:
     if _Count.moved < _SMALLEST:
         return False
     size = len(gc.get_objects(generation=2))
-    if _Count.size < 0:
-        _Count.size = size - _Count.moved
+    if _Count.size < 0:  # not known since the collector's last walk: growth counts from here
+        _Count.size, _Count.moved = size, 0
+        return False
     grown = size - _Count.size
     if grown >= max(_Count.size // 4, _SMALLEST):
         return True
