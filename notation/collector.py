@@ -11,9 +11,9 @@ young generations so that only what reading made is moved. Objects moved that
 way escape the count by which the collector decides when to walk its oldest
 generation (a quarter more objects there since the last walk); without that
 walk, garbage cycles that hold records (a finished replay, say) would pile up.
-So ``reading`` counts the objects it moves, and once they could have made the
-oldest generation grow by a quarter, looks at its size: when it has grown that
-much (records held by garbage), it walks it before reading again. A program
+So ``reading`` counts the objects it moves, and once they are many, looks at
+the heap's size: when it has grown by a quarter since the last walk (records
+held by garbage), it walks the oldest generation before reading again. A program
 that keeps objects frozen itself is left alone: reading then only pauses the
 collector.
 """
@@ -21,16 +21,17 @@ collector.
 from __future__ import annotations
 
 import gc
+import sys
 from contextlib import contextmanager
 from typing import Iterator
 
 _SMALLEST = 100_000
-"""Growth of the oldest generation (in objects) that never calls for a walk."""
+"""Objects moved, and blocks the heap grows by, that never call for a walk."""
 
 
 class _Count:
     moved = 0  # objects reading moved to the oldest generation since it was last walked
-    size = -1  # its size after that walk (-1: not known)
+    size = -1  # the heap's size (allocated blocks) after that walk (-1: not known)
     walks = -1  # the collector's own walks of it seen so far
 
 
@@ -43,7 +44,7 @@ def reading() -> Iterator[None]:
         if _due():
             gc.collect()  # the walk of the oldest generation its growth has made due
             _Count.walks, _Count.moved = gc.get_stats()[2]["collections"], 0
-            _Count.size = len(gc.get_objects(generation=2))
+            _Count.size = sys.getallocatedblocks()
         else:
             gc.collect(1)
     paused = gc.isenabled()
@@ -60,21 +61,21 @@ def reading() -> Iterator[None]:
 
 
 def _due() -> bool:
-    """Whether the oldest generation has grown by a quarter since it was last walked, counting
-    only when reading has moved enough there to make it possible. (The collector counts the
-    objects moved there as they come; most records read are dropped long before their count
-    would call for a walk, so reading looks at the size instead.)"""
+    """Whether the heap has grown by a quarter since the oldest generation was last walked,
+    looked at only when reading has moved enough there to make it possible. (The collector
+    counts the objects moved there as they come; most records read are dropped long before
+    their count would call for a walk, so reading looks at the heap's size instead.)"""
     walks = gc.get_stats()[2]["collections"]
     if walks != _Count.walks:  # the collector walked it itself meanwhile
         _Count.walks, _Count.moved, _Count.size = walks, 0, -1
     if _Count.moved < _SMALLEST:
         return False
-    size = len(gc.get_objects(generation=2))
+    size = sys.getallocatedblocks()  # a quick measure of the heap (walking it is not)
     if _Count.size < 0:  # not known since the collector's last walk: growth counts from here
         _Count.size, _Count.moved = size, 0
         return False
     grown = size - _Count.size
     if grown >= max(_Count.size // 4, _SMALLEST):
         return True
-    _Count.moved = max(grown, 0)  # the rest was freed by reference counting
+    _Count.moved = max(grown, 0)  # at most what is left of it: the rest was freed by reference counting
     return False
