@@ -124,10 +124,8 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
     step, turn, grammar = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR
     new, at = object.__new__, tuple.__new__
     quick_read = False  # a quick statement or header since the grammar's last line: no block is open
-    resume = first  # the first line not read yet: a logical line may span several
-    for number, text, seen in zip(count(first), lines, map(known.get, lines)):
-        if number < resume:
-            continue
+    numbered = zip(count(first), lines, map(known.get, lines))
+    for number, text, seen in numbered:
         if seen is None:
             seen = known[text] = fastpath.read_line(quick, text)
             if len(known) > _CACHE_LIMIT:
@@ -154,7 +152,8 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
                 continue
             scan.check_length(text, number)
             text, after = scan.logical_line(lines, number - first, first, JOIN)
-            resume = first + after
+            for _ in range(first + after - number - 1):  # the lines after it that it took in
+                next(numbered)
             item = _line(text, number, "line", names)
             append(item)
             if isinstance(item, _BlockHeader):
