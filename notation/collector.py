@@ -12,7 +12,7 @@ way escape the count by which the collector decides when to walk its oldest
 generation (a quarter more objects there since the last walk); without that
 walk, garbage cycles that hold records (a finished replay, say) would pile up.
 So ``reading`` counts the objects it moves, and once they are many, looks at
-the heap's size: when it has grown by a quarter since the last walk (records
+the heap's size: when it has grown by an eighth since the last walk (records
 held by garbage), it walks the oldest generation before reading again. A program
 that keeps objects frozen itself is left alone: reading then only pauses the
 collector.
@@ -25,7 +25,7 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator
 
-_SMALLEST = 100_000
+_SMALLEST = 30_000
 """Objects moved, and blocks the heap grows by, that never call for a walk."""
 
 
@@ -61,7 +61,7 @@ def reading() -> Iterator[None]:
 
 
 def _due() -> bool:
-    """Whether the heap has grown by a quarter since the oldest generation was last walked,
+    """Whether the heap has grown by an eighth since the oldest generation was last walked,
     looked at only when reading has moved enough there to make it possible. (The collector
     counts the objects moved there as they come; most records read are dropped long before
     their count would call for a walk, so reading looks at the heap's size instead.)"""
@@ -75,7 +75,7 @@ def _due() -> bool:
         _Count.size, _Count.moved = size, 0
         return False
     grown = size - _Count.size
-    if grown >= max(_Count.size // 4, _SMALLEST):
+    if grown >= max(_Count.size // 8, _SMALLEST):
         return True
     _Count.moved = max(grown, 0)  # at most what is left of it: the rest was freed by reference counting
     return False
