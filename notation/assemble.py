@@ -23,7 +23,6 @@ from .grammar import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _Variat
 from .records import Comment, Record, Span, Step, Tag, Turn, made
 from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
 
-
 _SETUP_LINES = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
 _POSITION_LINES = (
     blocks.TurnNumber, blocks.Leader, blocks.Deck, blocks.Jacks, blocks.Pool, blocks.Sites,

@@ -1,7 +1,8 @@
 """A quick reading of the lines most records are made of, without lark.
 
 Most lines of a record are canonical statements (``  Ann gathers Road``) and
-turn headers (``turn 12 Ben``), and most of them repeat. This module reads
+turn headers (``turn 12 Ben``), and most of them repeat; the setup block's
+lines (``  hand Ann: Dock, Wall``) are read the same way. This module reads
 such a line with one compiled regular expression and keeps what it read,
 *without a position*, in a cache of the record's context (its players and
 vocabulary): a line met again costs one dictionary look-up, and the step built
@@ -11,11 +12,12 @@ for it shares the cached statement (``Step.span`` says where it is;
 Only text the writer would write is read here: player names from the Players
 tag, card names exactly as the vocabulary spells them, the canonical verbs and
 words, no comment, glyph or variation, and no word that the grammar reads as
-a keyword. Each statement read is written back and compared with the line
-(``str(statement)``), so the quick reading cannot differ from the grammar's.
-Anything else (other spellings, mistakes, comments, blocks, joined or unusual
-statements) goes to the lark parser, which also words every error. A statement
-kind missing from ``_FORMS`` is simply always read by lark.
+a keyword. Each statement or line read is written back and compared with the
+line (its ``text()``), so the quick reading cannot differ from the grammar's.
+Anything else (other spellings, mistakes, comments, position blocks, joined or
+unusual statements) goes to the lark parser, which also words every error. A
+statement kind missing from ``_FORMS`` is simply always read by lark; adding one
+is a reader function (context, player, rest of the line) and an entry there.
 """
 
 from __future__ import annotations
