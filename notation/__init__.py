@@ -16,7 +16,7 @@ from .errors import NotationError
 from .fmt import FormatResult, format_files, format_text
 from .reader import parse, parse_one, read_records
 from .records import Command, Comment, Record, Span, Step, Tag, Turn, Variation
-from .scan import Header, iter_headers
+from .headers import Header, iter_headers
 from .statements import (
     REGISTRY, Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell, Slay,
     Statement, Steal, Surrender, Take, TearDown, Think,

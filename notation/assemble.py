@@ -23,8 +23,6 @@ from .grammar import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _Variat
 from .records import Comment, Record, Span, Step, Tag, Turn, made
 from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
 
-_ANSWERS = (RESPONSE, ACTION)
-
 _SETUP_LINES = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
 _POSITION_LINES = (
     blocks.TurnNumber, blocks.Leader, blocks.Deck, blocks.Jacks, blocks.Pool, blocks.Sites,
@@ -33,6 +31,8 @@ _POSITION_LINES = (
 
 
 class _TurnDraft:
+    __slots__ = ("number", "leader", "span", "comments", "written", "items", "steps", "answers", "only_answers")
+
     def __init__(self, number: int, leader: str, span: Span, comments: tuple = (), written: bool = False):
         self.number, self.leader, self.span = number, leader, span
         self.comments = comments
@@ -49,9 +49,10 @@ class _TurnDraft:
     def count(self, step: Step) -> None:
         """Keep a step (already among the items) and the answers so far."""
         if self.steps:  # kept as it goes: a turn of many statements costs no more per statement
-            if step.statement.part in (RESPONSE, THINKING):
+            part = step.statement.part
+            if part == RESPONSE or part == THINKING:
                 self.answers += 1
-            elif step.statement.part != PRELUDE:  # a discard goes with its think
+            elif part != PRELUDE:  # a discard goes with its think
                 self.only_answers = False
         self.steps.append(step)
 
@@ -62,8 +63,10 @@ class _TurnDraft:
         return not seats or self.answers < seats - 1
 
     def turn(self) -> Turn:
-        return made(Turn, {"number": self.number, "leader": self.leader, "items": tuple(self.items),
-                           "comments": self.comments, "span": self.span})
+        items = tuple(self.items)
+        steps = items if len(items) == len(self.steps) else tuple(self.steps)  # no comment: the same
+        return made(Turn, {"number": self.number, "leader": self.leader, "items": items,
+                           "comments": self.comments, "span": self.span, "steps": steps})
 
 
 class Assembler:
@@ -92,10 +95,34 @@ class Assembler:
         self._items = items
         place, other = self._place, self._block_line
         turns = self.turns
-        turn = None  # the turn a plain response or action goes straight into
+        seats = len(self.players)
+        turn = None  # the turn steps go into while they neither open a turn nor are its first
         for index, item in enumerate(items):
-            if turn is not None and type(item) is Step and item.statement.part in _ANSWERS:
-                turn.add(item)  # neither opens a turn nor is the turn's first step
+            if type(item) is Step:
+                part = item.statement.part
+                if turn is None:
+                    opened = turns[-1] if turns else None
+                    if (part == LEADING and opened is not None and opened.written and not opened.steps
+                            and item.statement.actor == opened.leader):  # the lead its header announced
+                        opened.items.append(item)
+                        opened.steps.append(item)
+                        turn = opened
+                        continue
+                # a response, an action, or a think answering the lead: into the turn as it goes
+                elif part == ACTION:
+                    turn.items.append(item)
+                    turn.steps.append(item)
+                    turn.only_answers = False
+                    continue
+                elif part == RESPONSE or (part == THINKING and turn.answering(seats)):
+                    turn.items.append(item)
+                    turn.steps.append(item)
+                    turn.answers += 1
+                    continue
+            elif type(item) is _TurnHeader and turns and item.number == turns[-1].number + 1:
+                # the header of the next turn, as expected: a new turn
+                turns.append(_TurnDraft(item.number, item.leader, item.span, item.comments, True))
+                turn = None
                 continue
             self._index = index
             place.get(type(item), other)(item)

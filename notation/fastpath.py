@@ -1,7 +1,8 @@
 """A quick reading of the lines most records are made of, without lark.
 
 Most lines of a record are canonical statements (``  Ann gathers Road``) and
-turn headers (``turn 12 Ben``), and most of them repeat. This module reads
+turn headers (``turn 12 Ben``), and most of them repeat; the setup block's
+lines (``  hand Ann: Dock, Wall``) are read the same way. This module reads
 such a line with one compiled regular expression and keeps what it read,
 *without a position*, in a cache of the record's context (its players and
 vocabulary): a line met again costs one dictionary look-up, and the step built
@@ -11,11 +12,12 @@ for it shares the cached statement (``Step.span`` says where it is;
 Only text the writer would write is read here: player names from the Players
 tag, card names exactly as the vocabulary spells them, the canonical verbs and
 words, no comment, glyph or variation, and no word that the grammar reads as
-a keyword. Each statement read is written back and compared with the line
-(``str(statement)``), so the quick reading cannot differ from the grammar's.
-Anything else (other spellings, mistakes, comments, blocks, joined or unusual
-statements) goes to the lark parser, which also words every error. A statement
-kind missing from ``_FORMS`` is simply always read by lark.
+a keyword. Each statement or line read is written back and compared with the
+line (its ``text()``), so the quick reading cannot differ from the grammar's.
+Anything else (other spellings, mistakes, comments, position blocks, joined or
+unusual statements) goes to the lark parser, which also words every error. A
+statement kind missing from ``_FORMS`` is simply always read by lark; adding one
+is a reader function (context, player, rest of the line) and an entry there.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable
 
+from .blocks import Draw, Hand, Leader, PoolDraw
 from .scan import MAX_LINE
 from .statements import (
     Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell, Slay, Statement, Steal,
@@ -69,12 +72,13 @@ class Context:
         self.players = frozenset(p for p in players if not keyword(p)) if vocabulary else frozenset()
         self.cards = _plain_cards(vocabulary) if vocabulary else frozenset()
         self.lines: dict[str, Any] = {}  # text -> what it reads as, positionless
+        self.setup_lines: dict[str, Any] = {}  # the same for lines of a setup block
 
     def cards_of(self, text: str | None) -> tuple[str, ...] | None:
         if not text:
             return None
         cards = tuple(text.split(", "))
-        return cards if all(c in self.cards for c in cards) else None
+        return cards if self.cards.issuperset(cards) else None
 
     def card(self, text: str | None) -> str | None:
         return text if text in self.cards else None
@@ -210,10 +214,12 @@ def _think(c: Context, player: str, rest: str) -> Statement | None:
 def statement(c: Context, text: str) -> tuple[Statement, int] | None:
     """The statement a canonical line holds and its column, or None (the grammar decides)."""
     m = _LINE.fullmatch(text)
-    if m is None or m[2] not in c.players:
+    if m is None:
         return None
-    player, verb, colon, rest = m[2], m[3], m[4], m[5]
-    if m[6]:
+    indent, player, verb, colon, rest, glory = m.groups()
+    if player not in c.players:
+        return None
+    if glory:
         found: Statement | None = Glory(player)
     elif verb == "passes":
         found = Pass(player) if not colon and rest is None else None
@@ -222,9 +228,9 @@ def statement(c: Context, text: str) -> tuple[Statement, int] | None:
     else:
         form = _FORMS.get(verb)
         found = form(c, player, rest) if form and rest and not colon else None
-    if found is None or str(found) != text[len(m[1]):]:
+    if found is None or found.text() != text[len(indent):]:
         return None
-    return found, len(m[1]) + 1
+    return found, len(indent) + 1
 
 
 def turn_header(c: Context, text: str) -> tuple[int, str, int] | None:
@@ -236,13 +242,15 @@ def turn_header(c: Context, text: str) -> tuple[int, str, int] | None:
 
 
 # What a physical line is, seen alone (the first item of what ``read_line`` returns).
-BLANK, GRAMMAR, STEP, TURN = "blank", "grammar", "step", "turn"
+BLANK, GRAMMAR, STEP, TURN, BLOCK = "blank", "grammar", "step", "turn", "block"
 _BLANK, _GRAMMAR = (BLANK,), (GRAMMAR,)
+_BLOCKS = {"setup": (BLOCK, "setup", 1)}
 
 
 def read_line(c: Context, text: str) -> tuple:
-    """``(BLANK,)``, ``(STEP, statement, column)``, ``(TURN, number, leader, column)`` or
-    ``(GRAMMAR,)``: a line the grammar reads (maybe with the lines after it)."""
+    """``(BLANK,)``, ``(STEP, statement, column, fields)``, ``(TURN, number, leader, column)``,
+    ``(BLOCK, "setup", column)`` or ``(GRAMMAR,)``: a line the grammar reads (maybe with the
+    lines after it). ``fields`` are those of the line's ``Step`` but its span."""
     if len(text) > MAX_LINE:
         return _GRAMMAR  # the grammar's reading refuses it, located
     if not text or text.isspace():
@@ -250,8 +258,57 @@ def read_line(c: Context, text: str) -> tuple:
     if c.players:
         found = statement(c, text)
         if found is not None:
-            return (STEP, *found)
+            return (STEP, *found, {"statement": found[0], "glyphs": (), "notes": ()})
         header = turn_header(c, text)
         if header is not None:
             return (TURN, *header)
+        block = _BLOCKS.get(text)
+        if block is not None:
+            return block
     return _GRAMMAR
+
+
+# Lines of the setup block: the leader draw, known hands, the leader. Each reader gives the
+# line's value (without a position) or None.
+
+_SETUP_LINE = re.compile(rf"([ \t]*)(pool|redeal|hand|leader)(?: ({_WORD}))?: (.+)")
+
+
+def _pool(c: Context, player: str | None, rest: str, redeal: bool = False) -> PoolDraw | None:
+    draws = []
+    for entry in rest.split(", "):
+        drawer, _, card = entry.partition(" ")
+        if drawer not in c.players or card == UNSEEN or c.card(card) is None:
+            return None
+        draws.append(Draw(drawer, card))
+    return PoolDraw(tuple(draws), redeal) if player is None else None
+
+
+def _redeal(c: Context, player: str | None, rest: str) -> PoolDraw | None:
+    return _pool(c, player, rest, redeal=True)
+
+
+def _hand(c: Context, player: str | None, rest: str) -> Hand | None:
+    cards = player in c.players and c.cards_of(rest)
+    return Hand(player, cards) if cards else None
+
+
+def _leader(c: Context, player: str | None, rest: str) -> Leader | None:
+    return Leader(rest) if player is None and rest in c.players else None
+
+
+_SETUP_FORMS: dict[str, Callable[[Context, str | None, str], Any]] = {
+    "pool": _pool, "redeal": _redeal, "hand": _hand, "leader": _leader,
+}
+
+
+def setup_line(c: Context, text: str) -> tuple[Any, int] | None:
+    """A canonical line of the setup block (``pool:``, ``redeal:``, ``hand Ann:``, ``leader:``)
+    without its position, and its column; or None (the grammar decides)."""
+    m = _SETUP_LINE.fullmatch(text) if c.players and len(text) <= MAX_LINE else None
+    if m is None:
+        return None
+    found = _SETUP_FORMS[m[2]](c, m[3], m[4])
+    if found is None or found.text() != text[len(m[1]):]:
+        return None
+    return found, len(m[1]) + 1

@@ -9,17 +9,16 @@ repeat lines a lot ("Ann gathers Road"), and this is most of the speed.
 
 from __future__ import annotations
 
-import gc
 import os
 import re
 import threading
-from contextlib import contextmanager
+from itertools import count
 from typing import Any, Iterator
 
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from . import fastpath, records, scan, terminals, words
+from . import collector, fastpath, records, scan, terminals, words
 from .assemble import Assembler
 from .errors import NotationError
 from .grammar import (
@@ -61,24 +60,10 @@ def parse(text: str, *, source: str | None = None, vocabulary: Vocabulary | None
     """
     text = scan.normalize(text)
     try:
-        with _LOCK, _collector_paused():
+        with _LOCK, collector.reading():
             return [_record(chunk, vocabulary) for chunk in scan.records(text, first_line)]
     except NotationError as error:
         raise error.locate(source, text.split("\n"), first_line) from None
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection while records are built: they are trees of new objects,
-    and the collector would walk the growing heap again and again (over half the reading
-    time). Whatever cycles arise meanwhile are collected once it runs again."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 def read_records(path: str | os.PathLike, *, vocabulary: Vocabulary | None = None) -> Iterator[Record]:
@@ -136,36 +121,59 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
     quick = _quick_context(names)
     known = quick.lines
     append = items.append
-    step, make, at = fastpath.STEP, records.made, tuple.__new__
-    quick_read = False  # a quick line since the grammar's last: no block is open any more
-    resume = 0  # the first line not read yet: a logical line may span several
-    for index, text in enumerate(lines):
-        if index < resume:
-            continue
-        seen = known.get(text)
+    step, turn, grammar = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR
+    new, at = object.__new__, tuple.__new__
+    quick_read = False  # a quick statement or header since the grammar's last line: no block is open
+    numbered = zip(count(first), lines, map(known.get, lines))
+    for number, text, seen in numbered:
         if seen is None:
             seen = known[text] = fastpath.read_line(quick, text)
             if len(known) > _CACHE_LIMIT:
                 known.clear()
         kind = seen[0]
         if kind is step:
-            append(make(Step, {"statement": seen[1], "glyphs": (), "notes": (),
-                               "span": at(Span, (first + index, seen[2]))}))
+            item = new(Step)  # made without its __init__, its fields copied from the line's
+            fields = item.__dict__
+            fields.update(seen[3])
+            fields["span"] = at(Span, (number, seen[2]))
+            append(item)
             quick_read = True
-        elif kind is fastpath.TURN:
-            append(_TurnHeader(seen[1], seen[2], (), at(Span, (first + index, seen[3]))))
+        elif kind is turn:
+            append(_TurnHeader(seen[1], seen[2], (), at(Span, (number, seen[3]))))
             quick_read = True
-        elif kind is fastpath.GRAMMAR:
+        elif kind is fastpath.BLOCK:
+            append(_BlockHeader(seen[1], (), Span(number, seen[2])))
+            names.block, quick_read = seen[1], False
+        elif kind is grammar:
             if quick_read:
                 names.block, quick_read = None, False
-            scan.check_length(text, first + index)
-            text, resume = scan.logical_line(lines, index, first, JOIN)
-            item = _line(text, first + index, "line", names)
+            if names.block == "setup" and (value := _setup_line(quick, text, number)):
+                append(value)
+                continue
+            scan.check_length(text, number)
+            text, after = scan.logical_line(lines, number - first, first, JOIN)
+            for _ in range(first + after - number - 1):  # the lines after it that it took in
+                next(numbered)
+            item = _line(text, number, "line", names)
             append(item)
             if isinstance(item, _BlockHeader):
                 names.block = item.word
             elif isinstance(item, (_TurnHeader, _StepLine)):
                 names.block = None
+
+
+def _setup_line(quick: fastpath.Context, text: str, number: int) -> Any:
+    """A canonical line of the setup block, read quickly, or None."""
+    known = quick.setup_lines
+    seen = known.get(text, False)
+    if seen is False:
+        seen = known[text] = fastpath.setup_line(quick, text)
+        if len(known) > _CACHE_LIMIT:
+            known.clear()
+    if seen is None:
+        return None
+    line, column = seen
+    return records.made(type(line), {**line.__dict__, "span": Span(number, column)})
 
 
 def _quick_context(names: Names) -> fastpath.Context:

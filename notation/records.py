@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import chain
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 if TYPE_CHECKING:
@@ -143,8 +145,9 @@ class Turn:
     comments: tuple[Comment, ...] = ()
     span: Span = _span()
 
-    @property
+    @cached_property
     def steps(self) -> tuple[Step, ...]:
+        """The steps among the items, in order (worked out once: a turn never changes)."""
         return tuple(i for i in self.items if isinstance(i, Step))
 
 
@@ -177,7 +180,7 @@ class Record:
     @property
     def steps(self) -> tuple[Step, ...]:
         """Every step of the main line, in order."""
-        return tuple(s for turn in self.turns for s in turn.steps)
+        return tuple(chain.from_iterable(turn.steps for turn in self.turns))
 
 
 def split_players(value: str) -> tuple[str, ...]:

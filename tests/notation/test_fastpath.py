@@ -2,8 +2,8 @@
 
 import pytest
 
-from notation import REGISTRY, Vocabulary, parse_one, reader, write
-from notation.fastpath import BLANK, GRAMMAR, STEP, TURN, Context, read_line
+from notation import REGISTRY, Setup, Vocabulary, parse_one, reader, write
+from notation.fastpath import BLANK, BLOCK, GRAMMAR, STEP, TURN, Context, read_line, setup_line
 from notation.grammar import Names
 from record_maker import VOCABULARY, records
 
@@ -98,3 +98,49 @@ def test_steps_say_where_they_are_and_share_their_statement():
     assert [s.span for s in second.steps] == [(10, 3), (11, 3), (12, 3)]
     assert first.steps[2].statement is second.steps[2].statement
     assert (first.span, second.span) == ((4, 1), (9, 1))
+
+
+def setup_agrees(text: str, context: Context) -> bool:
+    """Whether the quick reading took ``text`` as a setup line, checked against the grammar's value."""
+    quick = setup_line(context, text)
+    if quick is not None:
+        names = Names(PLAYERS, VOCABULARY)
+        names.block = "setup"
+        reader._TRANSFORMER.names = names
+        line = reader.parser().parse(text + "\n", start="line")
+        assert type(quick[0]) is type(line) and quick[0] == line and repr(quick[0]) == repr(line), text
+        assert quick[1] == line.span.column
+    return quick is not None
+
+
+def test_every_canonical_setup_line_of_a_corpus_is_read_alike():
+    context = Context(PLAYERS, VOCABULARY)
+    quick = total = 0
+    for record in records(seed=11, count=120):
+        if not isinstance(record.start, Setup):
+            continue
+        lines = write(record).split("\n")
+        start = next(i for i, line in enumerate(lines) if line.startswith("setup"))
+        end = lines.index("", start)
+        assert (read_line(context, lines[start]) == (BLOCK, "setup", 1)) == (lines[start] == "setup")
+        for line in lines[start + 1:end]:
+            total += 1
+            quick += setup_agrees(line, context)
+    assert total > 100 and quick > total / 2
+
+
+@pytest.mark.parametrize("text", [
+    "  pool: Ann Bath, Ben Circus Maximus", "pool: Ann Bath", "  redeal: Cid Road, Dee Jack",
+    "  hand Ann: Dock, ?, Jack", "  leader: Eve",
+])
+def test_canonical_setup_lines_are_read_quickly(text):
+    assert setup_agrees(text, Context(PLAYERS, VOCABULARY))
+
+
+@pytest.mark.parametrize("text", [
+    "  pool: Ann ?", "  pool: ann Bath", "  pool: Ann Bath ; a tie", "  Pool: Ann Bath", "  pool: Ann",
+    "  hand Zed: Bath", "  hand Ann:", "  hand Ann: Circus M", "  hand Ann: Bath,Road", "  leader: Zed",
+    "  leader Ann: Bath", "  hand: Bath", "  redeal Ann: Bath", "  pool: Ann Bath {why}", "  deck: 3",
+])
+def test_other_setup_lines_go_to_the_grammar(text):
+    assert setup_line(Context(PLAYERS, VOCABULARY), text) is None
