@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
 from gtr_replay.engine.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
@@ -22,10 +23,9 @@ from gtr_replay.engine.steps import ROLE_ACTIONS, answers_with_discard, discard_
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
 
 
-@dataclass(frozen=True, slots=True)
-class Prompt:
+class Prompt(NamedTuple):
     """The decision the engine waits for: what kind, from whom (name and index), and which
-    decision types answer it."""
+    decision types answer it. A named tuple: asked for once or twice per decision."""
 
     kind: str
     player: str

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 import notation
 from notation import Position, Record, Setup
@@ -173,7 +172,7 @@ def _from_setup(setup: Setup, ruleset: str, players: list[str], rulings) -> tupl
             for n, event in enumerate(events):
                 if event.player == player.name and event.target == "hand" and left[event.card]:
                     left[event.card] -= 1
-                    events[n] = replace(event, card=UNSEEN)
+                    events[n] = event._replace(card=UNSEEN)
         state.unseen.sort()
     return state, events
 
