@@ -19,6 +19,7 @@ the tests and ``benchmarks/bench_import.py --check``) compares the two on every 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import Building, GameState, PlayerState
@@ -62,6 +63,10 @@ def touched(events: Iterable[Event]) -> frozenset[str] | None:
     return frozenset(zones)
 
 
+_CONVERTED = frozenset({"buildings", "spent"})
+"""Zones that differ in kind from their stored form, so are converted before comparing."""
+
+
 def _building(b: Building) -> dict:
     """As ``snapshots.compact`` writes a building: without its empty values."""
     out = {"foundation": b.foundation, "site": b.site.value}
@@ -98,6 +103,12 @@ def compact_player(player: PlayerState) -> dict:
     return out
 
 
+@lru_cache(maxsize=1024)
+def _sites(counts: tuple) -> dict:
+    """Site counts without the zeros (a few distinct ones per game: shared, never changed)."""
+    return {m.value: k for m, k in counts if k}
+
+
 def _table(s: GameState, deck: list[str]) -> dict:
     """The compact state without its players, as ``snapshots.compact`` writes it."""
     n = len(s.deck)
@@ -109,7 +120,7 @@ def _table(s: GameState, deck: list[str]) -> dict:
             out[key] = list(value)
     for key, value in (("sites_in_town", s.sites_in_town), ("sites_out_of_town", s.sites_out_of_town),
                        ("sites_out_of_game", s.sites_out_of_game)):
-        counts = {m.value: k for m, k in value.items() if k}
+        counts = _sites(tuple(value.items()))
         if counts:
             out[key] = counts
     for key in ("removed_unseen", "jack_pile", "jacks_out", "leader", "turn", "current", "actions_used",
@@ -158,15 +169,22 @@ class Line:
             if k != "players" and k not in table:
                 change[k] = _empty(v)
         players = {}
-        now = list(before["players"])
-        for i, (old, player) in enumerate(zip(before["players"], live.players)):
-            changed = {}
+        now = before["players"][:]
+        converted = _CONVERTED
+        for i, player in enumerate(live.players):
+            old = now[i]
+            changed = None
             for key in keys:
-                value = _zone(player, key)
+                value = _zone(player, key) if key in converted else getattr(player, key)
+                # compared as read: lists of names or of StrEnums (equal to their words), flags
                 if value:
                     if old.get(key) != value:
-                        changed[key] = value
+                        if changed is None:
+                            changed = {}
+                        changed[key] = _zone(player, key)
                 elif key in old:
+                    if changed is None:
+                        changed = {}
                     changed[key] = _empty(old[key])
             if changed:
                 players[str(i)] = changed
