@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import Building, GameState, PlayerState
-from gtr_replay.store.snapshots import compact, delta
+from gtr_replay.store.snapshots import compact, delta, empty_like
 
 ZONES = ("hand", "camp", "clientele", "stockpile", "vault", "influence", "buildings")
 """A player's zones: read again only when an event names them."""
@@ -167,7 +167,7 @@ class Line:
                 change[k] = v
         for k, v in before.items():
             if k != "players" and k not in table:
-                change[k] = _empty(v)
+                change[k] = empty_like(v)
         players = {}
         now = before["players"][:]
         converted = _CONVERTED
@@ -185,7 +185,7 @@ class Line:
                 elif key in old:
                     if changed is None:
                         changed = {}
-                    changed[key] = _empty(old[key])
+                    changed[key] = empty_like(old[key])
             if changed:
                 players[str(i)] = changed
                 now[i] = {k: v for k, v in {**old, **changed}.items() if v or k == "name"}
@@ -194,18 +194,6 @@ class Line:
         table["players"] = now
         self.state = table
         return change
-
-
-def _empty(value):
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, list):
-        return []
-    if isinstance(value, dict):
-        return {}
-    if isinstance(value, int):
-        return 0
-    return None
 
 
 def check_line(line: Line, live: GameState) -> None:

@@ -87,7 +87,8 @@ def expand(data: dict, game: dict) -> dict:
     return full
 
 
-def _empty(value):
+def empty_like(value):
+    """What a value of this kind is when empty (a delta writes it for a key that became empty)."""
     if isinstance(value, bool):
         return False
     if isinstance(value, list):
@@ -103,7 +104,7 @@ def _changed(before: dict, after: dict) -> dict:
     out = {k: v for k, v in after.items() if before.get(k) != v}
     for k, v in before.items():
         if k not in after:
-            out[k] = _empty(v)
+            out[k] = empty_like(v)
     return out
 
 
