@@ -32,8 +32,12 @@ _CONSTANT = ("ruleset", "rulings", "expansions")
 _SITES = ("sites_in_town", "sites_out_of_town", "sites_out_of_game")
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def dumps(value) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON (one encoder for all: ``json.dumps`` with options builds one a call)."""
+    return _ENCODER.encode(value)
 
 
 def compact(state: dict, deck: list[str]) -> dict:
