@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from gtr_replay.cli_common import RulingsOpt, app, emit_json, err, out, progress_bar
+from gtr_replay.cli_common import RulingsOpt, WorkersOpt, app, emit_json, err, out, progress_bar
 
 
 @app.command()
@@ -17,6 +17,7 @@ def check(
                                                            "first bad statement of each record.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print per-file counts as JSON.")] = False,
     rulings: RulingsOpt = None,
+    workers: WorkersOpt = None,
 ) -> None:
     """Replay every record through the rules; exit 0 when all are legal, 1 with the reports.
 
@@ -27,7 +28,8 @@ def check(
 
     files = record_files(paths)
     with progress_bar("checking", count_records(files), quiet=as_json) as advance:
-        report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance)
+        report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance,
+                             workers=workers)
     if as_json:
         emit_json(report.to_dict())
     else:

@@ -109,3 +109,6 @@ RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="classic, repub
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 RulingsOpt = Annotated[Optional[str], typer.Option(
     "--rulings", help="Readings laid over the record's own, e.g. 'deck-end=empty-draw' (gtr rulings lists them).")]
+WorkersOpt = Annotated[Optional[int], typer.Option(
+    "--workers", min=1, help="Worker processes (1: none). Default: one per core for 16 records or more on more "
+                             "than two cores, for 256 or more on two.")]

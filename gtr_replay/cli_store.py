@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, RulingsOpt, app, emit_json, err, fail, out, progress_bar
+from gtr_replay.cli_common import JsonOpt, RulingsOpt, WorkersOpt, app, emit_json, err, fail, out, progress_bar
 
 DbOpt = Annotated[Path, typer.Option("--db", help="The SQLite database file.")]
 
@@ -25,6 +25,7 @@ def import_(
                                                            "stored before from the same file and record "
                                                            "number, even if its moves changed.")] = False,
     rulings: RulingsOpt = None,
+    workers: WorkersOpt = None,
 ) -> None:
     """Replay records and store every game in a SQLite database: players, decisions, events and a
     snapshot per decision. A record already stored is skipped; one corrected in its comments,
@@ -41,7 +42,8 @@ def import_(
         parse_rulings(rulings)  # a wrong name is a usage error, before the database is opened
     files = record_files(paths)
     with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
-        report = import_files(store, paths, files=files, progress=advance, rulings=rulings, replace=replace)
+        report = import_files(store, paths, files=files, progress=advance, rulings=rulings, replace=replace,
+                              workers=workers)
     if as_json:
         print(json.dumps(report.to_dict(), indent=2))
     else:

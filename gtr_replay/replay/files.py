@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +13,7 @@ from gtr_replay.errors import UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
-from gtr_replay.replay.workers import ordered_map, pool
+from gtr_replay.replay.workers import ordered_map, pool, worker_count
 from gtr_replay.vocabulary import card_vocabulary
 
 
@@ -30,9 +29,6 @@ def record_files(paths) -> list[Path]:
             raise UsageError(f"{path}: no such file or folder", hint="give .gtr files or folders holding them")
     return found
 
-
-PARALLEL_FROM = 16
-"""Records from which reading runs in one worker process per core."""
 
 NO_RECORD = 'no record in the file (a record starts with its tags, such as [Game "Glory to Rome"])'
 """What a file without records is told: nothing in it was checked or imported."""
@@ -121,8 +117,8 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None, rul
         report.files.append(file_report)
     empty: list[NotationProblem] = []
     tasks = _tasks(files, lenient, rulings, empty, by_source)
-    workers = workers or (os.cpu_count() or 1)
-    if workers > 1 and records_at_least(files, PARALLEL_FROM):
+    workers = worker_count(workers, lambda n: records_at_least(files, n))
+    if workers > 1:
         with pool(workers) as executor:
             outcomes = list(_counted(ordered_map(executor, _check_piece, tasks, WINDOW * workers), progress))
     else:

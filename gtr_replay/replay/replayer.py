@@ -83,6 +83,9 @@ class Snapshot:
     diagnostic: Diagnostic | None = None
     made: tuple[Decision, ...] = ()
     """The decisions the engine then made by itself (each the only legal choice), in order."""
+    live: GameState | None = None
+    """With ``Replayer(keep_states="live")``: the replay's own state, current only until the
+    next snapshot is asked for (``state_dict`` is then left empty)."""
 
     @property
     def state(self) -> GameState:
@@ -128,7 +131,7 @@ class Replayer:
     """Replays one record; ``run()`` yields snapshots, ``diagnostics`` collects problems."""
 
     def __init__(self, record: Record, *, source: str = "<record>", lenient: bool = False,
-                 keep_states: bool = True) -> None:
+                 keep_states: bool | str = True) -> None:
         self.record = record
         self.source = source
         self.lenient = lenient
@@ -248,7 +251,7 @@ class Replayer:
 
         def snap(decision, events, *, is_forced=False, diagnostic=None, made=()) -> Snapshot:
             if self.keep_states:
-                kept = state.to_dict()
+                kept = state.to_dict() if self.keep_states != "live" else {}
                 points = self._points.get(id(state))
                 note = annotate(events, state, None if points is None or _changes_points(events) else points)
                 self._points[id(state)] = note.points
@@ -256,7 +259,7 @@ class Replayer:
                 kept, note = {}, Annotation()
             return Snapshot(self.seq, index, path, turn, statement.actor, statement.kind, text, line, column,
                             decision, events, note, comments, tuple(step.glyphs), kept, is_forced, diagnostic,
-                            made)
+                            made, state if self.keep_states == "live" else None)
 
         def refuse(message, *, rule_ids=(), hint=None, legal=True) -> Snapshot:
             texts = self._legal_texts(state, text) if legal and not state.over else ()

@@ -6,13 +6,13 @@ costs no replay, and a record corrected in its comments, glyphs, variations or d
 tags updates the stored game. A record that does not parse or that the rules refuse is
 reported with where it is, and the import goes on with the next.
 
-The replay runs in worker processes that end with this one (``replay.workers``). Ctrl-C
+On a large input the replay runs in worker processes that end with this one
+(``replay.workers.worker_count`` says when they pay). Ctrl-C
 stops the import between two games: the report says how many were stored, all whole.
 """
 
 from __future__ import annotations
 
-import os
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -27,7 +27,7 @@ from gtr_replay.errors import UsageError
 from gtr_replay.replay.files import NO_RECORD, WINDOW, parse_piece, record_files, records_at_least
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
-from gtr_replay.replay.workers import ordered_map, pool
+from gtr_replay.replay.workers import ordered_map, pool, worker_count
 from gtr_replay.store.db import ADDED, ALREADY, Store
 from gtr_replay.store.rows import content_hash, game_id, game_rows
 
@@ -104,11 +104,6 @@ def count_records(files: list[Path]) -> int:
     return total
 
 
-PARALLEL_FROM = 16
-"""Records from which an import replays in worker processes (one per core) while this
-process writes; below it, starting workers costs more than it saves."""
-
-
 def import_files(store: Store, paths, *, progress: Progress | None = None,
                  files: list[Path] | None = None, workers: int | None = None,
                  replace: bool = False, rulings: str | None = None) -> ImportReport:
@@ -128,9 +123,9 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
     unread: list[Problem] = []  # files without a record or that cannot be read, listed first
     tasks = _tasks(files, rulings, unread)
     known = {} if replace else store.known()
-    workers = workers or (os.cpu_count() or 1)
+    workers = worker_count(workers, lambda n: records_at_least(files, n))
     try:
-        if workers > 1 and records_at_least(files, PARALLEL_FROM):
+        if workers > 1:
             with pool(workers, _start_worker, (known,)) as executor:
                 results = ordered_map(executor, _work, tasks, WINDOW * workers)
                 try:

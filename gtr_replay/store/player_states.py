@@ -7,10 +7,10 @@ filled from its stored snapshots the first time it is opened for writing.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 
 from gtr_replay.engine.rules import material_value
+from gtr_replay.engine.state import GameState
 from gtr_replay.enums import Material
 from gtr_replay.rulesets import RULESETS
 
@@ -33,28 +33,31 @@ COLUMNS = {
     "player_states.stockpile": "cards in the stockpile",
     "player_states.vault": "cards in the vault (face down: a count)",
     "player_states.influence": "influence: the starting influence and the Sites gained (R-INF-1, R-INF-3)",
-    "player_states.points": "points after the statement, every card counted (as decisions.points)",
+    "player_states.points": "points after the statement, every card counted",
     "player_states.completed": "completed buildings",
     "player_states.foundations": "buildings begun and not completed",
 }
 
 
-def player_rows(game: str, seq: int, turn: int, ruleset: str, state: dict, points: dict[str, int]) -> list[tuple]:
-    """The rows of one snapshot; ``state`` is a ``GameState.to_dict`` (full or compact)."""
-    start = RULESETS[ruleset].starting_influence
+_VALUES = {m: material_value(m) for m in Material}
+
+
+def player_rows(game: str, seq: int, turn: int, influence: int, state: GameState,
+                points: dict[str, int]) -> list[tuple]:
+    """The rows of one snapshot; ``influence`` is the ruleset's starting influence."""
     rows = []
-    for seat, p in enumerate(state["players"]):
-        buildings = p.get("buildings", ())
-        done = sum(1 for b in buildings if b.get("complete"))
-        influence = start + sum(material_value(Material(m)) for m in p.get("influence", ()))
-        rows.append((game, seq, seat, p["name"], turn, len(p.get("hand", ())), len(p.get("clientele", ())),
-                     len(p.get("stockpile", ())), len(p.get("vault", ())), influence, points.get(p["name"]),
+    for seat, p in enumerate(state.players):
+        buildings = p.buildings
+        done = sum(1 for b in buildings if b.complete)
+        rows.append((game, seq, seat, p.name, turn, len(p.hand), len(p.clientele), len(p.stockpile),
+                     len(p.vault), influence + sum(_VALUES[m] for m in p.influence), points.get(p.name),
                      done, len(buildings) - done))
     return rows
 
 
 def backfill(conn: sqlite3.Connection) -> int:
     """Fill ``player_states`` for stored games that have no rows in it; the number of games."""
+    from gtr_replay.engine.scoring import scores
     from gtr_replay.store.db import load_state
 
     todo = [g for (g,) in conn.execute(
@@ -62,8 +65,10 @@ def backfill(conn: sqlite3.Connection) -> int:
     insert = f"INSERT INTO player_states VALUES ({', '.join('?' * len(PLAYER_STATE_COLUMNS))})"
     for game in todo:
         (ruleset,) = conn.execute("SELECT ruleset FROM games WHERE id = ?", [game]).fetchone()
-        for seq, turn, points in conn.execute("SELECT seq, turn, points FROM decisions WHERE game = ? ORDER BY seq",
-                                              [game]).fetchall():
-            state = load_state(conn, game, seq).to_dict()
-            conn.executemany(insert, player_rows(game, seq, turn, ruleset, state, json.loads(points or "{}")))
+        influence = RULESETS[ruleset].starting_influence
+        for seq, turn in conn.execute("SELECT seq, turn FROM decisions WHERE game = ? ORDER BY seq",
+                                      [game]).fetchall():
+            state = load_state(conn, game, seq)
+            points = {s.player: s.total for s in scores(state)}
+            conn.executemany(insert, player_rows(game, seq, turn, influence, state, points))
     return len(todo)

@@ -19,8 +19,10 @@ from gtr_replay.engine.decisions import Follow, Lead
 from gtr_replay.engine.scoring import result
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
+from gtr_replay.rulesets import RULESETS
+from gtr_replay.store.deltas import Line, check_line
 from gtr_replay.store.player_states import player_rows
-from gtr_replay.store.snapshots import KEY_EVERY, compact, delta, dumps
+from gtr_replay.store.snapshots import KEY_EVERY, compact, dumps
 from gtr_replay.store.turn_points import turn_rows
 
 
@@ -72,59 +74,63 @@ class GameRows:
 
 
 DECISION_COLUMNS = ("game", "seq", "idx", "path", "turn", "actor", "verb", "text", "line", "col", "comment",
-                    "glyphs", "forced", "role", "clients", "points")
+                    "glyphs", "forced", "role", "clients")
 EVENT_COLUMNS = ("game", "seq", "n", "kind", "player", "card", "source", "target", "value", "text")
 SNAPSHOT_COLUMNS = ("game", "seq", "base", "state")
 
 
-def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None) -> GameRows:
-    """Replay ``record`` (strictly) and turn every snapshot into rows."""
+def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None,
+              check: bool = False) -> GameRows:
+    """Replay ``record`` (strictly) and turn every snapshot into rows. With ``check``, each
+    delta built from the events is compared with a whole-state diff (``deltas.check_line``)."""
     canonical = canonical if canonical is not None else notation.write(record)
     gid = game_id(record)
-    replayer = Replayer(record, source=source)
+    replayer = Replayer(record, source=source, keep_states="live")
     rows = GameRows({})
     decisions, events, snapshots = rows.decisions, rows.events, rows.snapshots
     start: list[str] | None = None
     roles: dict[str, str] = {}
-    last: dict[str, tuple[int, dict, int]] = {}  # path -> (seq, compact state, statements in the line)
+    lines: dict[str, tuple[int, Line, int]] = {}  # path -> (seq, the line's snapshots, statements in the line)
     main = 0
     main_line: list[tuple[int, dict]] = []  # (turn, points) of each main-line statement
     for snap in replayer.run():
         if start is None:  # the start state exists once the first snapshot is out
             start = replayer.start.deck
             roles = _roles(replayer.start.ruleset)
-        state = snap.state_dict
+            influence = RULESETS[replayer.start.ruleset].starting_influence
+        state = snap.live
         path = snap.path
-        if path in last:
-            before_seq, before, count = last[path]
-        else:  # the first statement of a line: the state before it is the replaced statement's
-            before_seq, before, count = 0, None, 0
         turn = snap.turn
         if not path:
             main += 1
         role = clients = None
         decision = snap.decision
-        if isinstance(decision, (Lead, Follow)) and state.get("led_role"):
-            role = state["led_role"]
+        if isinstance(decision, (Lead, Follow)) and state.led_role:
+            role = str(state.led_role)
             if isinstance(decision, Lead):
-                leader = next(p for p in state["players"] if p["name"] == decision.player)
-                clients = sum(1 for card in leader["clientele"] if roles.get(card) == role)
+                leader = state.player(decision.player)
+                clients = sum(1 for card in leader.clientele if roles.get(card) == role)
         points = snap.annotation.points
         if not path:
             main_line.append((turn, points))
-        rows.player_states.extend(player_rows(gid, snap.seq, turn, replayer.start.ruleset, state, points))
+        rows.player_states.extend(player_rows(gid, snap.seq, turn, influence, state, points))
         decisions.append((gid, snap.seq, snap.index, path, turn, snap.player, snap.kind, snap.text, snap.line,
                           snap.column, "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None,
-                          int(snap.forced), role, clients, dumps(points) if points else None))
+                          int(snap.forced), role, clients))
         for n, e in enumerate(snap.events, 1):
             events.append((gid, snap.seq, n, e.kind, e.player, e.card, _text(e.source), _text(e.target),
                            e.value, e.text))
-        now = compact(state, start)
-        if before is None or count % KEY_EVERY == 0:
-            snapshots.append((gid, snap.seq, None, dumps(now)))
+        if path in lines:
+            before_seq, line, count = lines[path]
+        else:  # the first statement of a line: the state before it is the replaced statement's
+            before_seq, line, count = 0, Line(start), 0
+        if count % KEY_EVERY == 0:
+            snapshots.append((gid, snap.seq, None, dumps(line.key(state))))
         else:
-            snapshots.append((gid, snap.seq, before_seq, dumps(delta(before, now))))
-        last[path] = (snap.seq, now, count + 1)
+            snapshots.append((gid, snap.seq, before_seq, dumps(line.step(state, snap.events))))
+        if check:
+            check_line(line, state)
+        lines[path] = (snap.seq, line, count + 1)
     final = replayer.final
     if start is None:  # a record without statements
         start = replayer.start.deck

@@ -11,9 +11,12 @@ import sqlite_utils
 
 from gtr_replay.store import player_states, turn_points
 
-VERSION = 3
-"""Stored in ``PRAGMA user_version``; a database of another version is refused. (Version 3
-adds ``games.warnings``; version 2 keys a game by what defines it, version 1 by its whole text.)"""
+VERSION = 4
+"""Stored in ``PRAGMA user_version``; a database of another version is refused. (Version 4
+stores a tenth fewer bytes a statement: no ``decisions.points`` (``player_states.points``
+holds them), no index of decisions by (game, turn), snapshot buildings without empty values,
+a key snapshot every 128 statements; version 3 adds ``games.warnings``; version 2 keys a game
+by what defines it, version 1 by its whole text.)"""
 
 TABLES: dict[str, dict] = {
     "games": dict(
@@ -33,7 +36,7 @@ TABLES: dict[str, dict] = {
     "decisions": dict(
         columns={"game": str, "seq": int, "idx": int, "path": str, "turn": int, "actor": str, "verb": str,
                  "text": str, "line": int, "col": int, "comment": str, "glyphs": str, "forced": int,
-                 "role": str, "clients": int, "points": str},
+                 "role": str, "clients": int},
         pk=("game", "seq"), foreign_keys=[("game", "games", "id")], not_null={"verb", "text"},
         without_rowid=True,
     ),
@@ -84,7 +87,6 @@ COLUMNS = {
     "decisions.forced": "1 when the statement restates an action the engine had already made",
     "decisions.role": "for a lead or a follow, the role led",
     "decisions.clients": "for a lead, the leader's clients of the led role at that moment",
-    "decisions.points": "each player's points after the statement (JSON object)",
     "events.n": "order within the statement, from 1",
     "snapshots.base": "NULL for a whole state; else the seq of the snapshot this delta applies to",
     "snapshots.state": "compact state JSON, or the change from base (see gtr_replay.store.snapshots)",
@@ -99,7 +101,6 @@ INDEXES = [
     ("games", ["ruleset", "players"]),
     ("games", ["source", "record_number"]),
     ("players", ["name"]),
-    ("decisions", ["game", "turn"]),
 ]
 
 PARTIAL_INDEXES = {
@@ -164,8 +165,9 @@ VIEWS = {
 
 
 def prepare(db: sqlite_utils.Database) -> None:
-    """Create whatever is missing: tables, indexes, views; set the version. A database made
-    before ``player_states`` existed gets the table filled from its snapshots."""
+    """Create whatever is missing: tables, indexes, views; set the version. A database without
+    ``player_states`` gets the table filled from its snapshots, and one without ``points_by_turn``
+    from ``player_states``."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version not in (0, VERSION):
         from gtr_replay.errors import StoreError
@@ -187,11 +189,11 @@ def prepare(db: sqlite_utils.Database) -> None:
             db[table].create_index(columns, if_not_exists=True)
         for name, sql in PARTIAL_INDEXES.items():
             db.execute(f"CREATE INDEX IF NOT EXISTS {name} {sql}")
+        if "games" in existing and "player_states" not in existing:
+            player_states.backfill(db.conn)
         if "games" in existing and "points_by_turn" not in existing:
-            turn_points.backfill(db.conn)
+            turn_points.backfill(db.conn)  # from player_states
             db.execute("DROP VIEW IF EXISTS turn_points")  # it read the decisions: now the table
         for name, sql in VIEWS.items():
             db.create_view(name, " ".join(sql.split()), ignore=True)
         db.execute(f"PRAGMA user_version = {VERSION}")
-        if "games" in existing and "player_states" not in existing:
-            player_states.backfill(db.conn)

@@ -2,7 +2,7 @@
 import: ``points-by-turn`` and the ``turn_points`` view read it instead of searching every
 decision's points for the last of its turn (16 s on 1,000 games, against milliseconds).
 
-A database made before this table existed is filled from its decisions the first time it is
+A database whose table is missing gets it filled from ``player_states`` the first time it is
 opened for writing.
 """
 
@@ -19,21 +19,18 @@ TABLE = dict(
 COLUMNS = {
     "points_by_turn.turn": "a turn of the main line",
     "points_by_turn.seat": "the player's seat, from 0",
-    "points_by_turn.points": "the player's points after the turn's last statement (as decisions.points)",
+    "points_by_turn.points": "the player's points after the turn's last statement (as player_states.points)",
 }
 
 VIEW = "SELECT game, turn, seat, player, points FROM points_by_turn"
 """The ``turn_points`` view, over the table."""
 
-FROM_DECISIONS = """
-    SELECT t.game, t.turn, p.seat, j.key AS player, j.value AS points
-    FROM (SELECT game, turn, points,
-                 row_number() OVER (PARTITION BY game, turn ORDER BY seq DESC) AS k
-          FROM decisions WHERE path = '') t
-    JOIN json_each(t.points) j
-    JOIN players p ON p.game = t.game AND p.name = j.key
-    WHERE t.k = 1"""
-"""The same rows computed from the decisions (to fill the table for games stored before it)."""
+FROM_PLAYER_STATES = """
+    SELECT s.game, s.turn, s.seat, s.name AS player, s.points
+    FROM (SELECT game, max(seq) AS seq FROM decisions WHERE path = '' GROUP BY game, turn) t
+    JOIN player_states s ON s.game = t.game AND s.seq = t.seq
+    WHERE s.points IS NOT NULL"""
+"""The same rows computed from ``player_states`` (to fill the table for games stored before it)."""
 
 
 def turn_rows(game: str, seats: list[str], main_line: list[tuple[int, dict]]) -> list[tuple]:
@@ -49,5 +46,5 @@ def turn_rows(game: str, seats: list[str], main_line: list[tuple[int, dict]]) ->
 
 def backfill(conn: sqlite3.Connection) -> None:
     """Fill the table for the stored games that have no rows in it."""
-    conn.execute(f"INSERT INTO points_by_turn SELECT * FROM ({FROM_DECISIONS}) "
+    conn.execute(f"INSERT INTO points_by_turn SELECT * FROM ({FROM_PLAYER_STATES}) "
                  "WHERE game NOT IN (SELECT DISTINCT game FROM points_by_turn)")

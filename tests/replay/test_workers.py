@@ -57,3 +57,20 @@ def _remember(value: str) -> None:
 
 def _recall(n: int) -> str:
     return f"{_STATE['value']} {n}"
+
+
+def test_workers_only_where_they_pay(monkeypatch):
+    from gtr_replay.replay import workers
+
+    def holding(records):
+        return lambda n: records >= n
+
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+    assert workers.worker_count(None, holding(100)) == 1  # two cores: a large input only
+    assert workers.worker_count(None, holding(workers.LARGE_INPUT)) == 2
+    monkeypatch.setattr(workers, "cores", lambda: 8)
+    assert workers.worker_count(None, holding(100)) == 8
+    assert workers.worker_count(None, holding(workers.PARALLEL_FROM - 1)) == 1
+    monkeypatch.setattr(workers, "cores", lambda: 1)
+    assert workers.worker_count(None, holding(10_000)) == 1
+    assert workers.worker_count(3, holding(1)) == 3  # asked for

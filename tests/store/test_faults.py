@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(not LINUX, reason="the fault tests watch process
 
 @pytest.fixture(scope="module")
 def many(tmp_path_factory):
-    """32 distinct short games (enough for the import to use its worker processes)."""
+    """32 distinct short games (run with --workers 2, so that there are workers to kill)."""
     games = list(selfplay("classic", 2, "faults", 32))
     path = tmp_path_factory.mktemp("faults") / "many.gtr"
     path.write_text(notation.write([g.record(event=f"fault test {n}") for n, g in enumerate(games, 1)]),
@@ -108,7 +108,7 @@ def test_sigkill_at_random_moments_keeps_whole_games_and_a_rerun_completes(many,
     for _ in range(4):
         # a moment: once some number of games is stored (0: maybe before the schema), plus a little
         target, extra = rng.randrange(0, len(clean["games"]) - 4), rng.uniform(0, 0.05)
-        process = gtr("import", str(many), "--db", str(db))
+        process = gtr("import", str(many), "--db", str(db), "--workers", "2")
         while stored_games(db) < target and process.poll() is None:
             time.sleep(0.01)
         time.sleep(extra)
@@ -124,7 +124,7 @@ def test_sigkill_at_random_moments_keeps_whole_games_and_a_rerun_completes(many,
 
 
 def test_a_killed_import_leaves_no_worker(many, tmp_path):
-    process = gtr("import", str(many), "--db", str(tmp_path / "games.db"))
+    process = gtr("import", str(many), "--db", str(tmp_path / "games.db"), "--workers", "2")
     deadline = time.monotonic() + 30
     while len(children(process.pid)) < 2 and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.02)
@@ -134,7 +134,7 @@ def test_a_killed_import_leaves_no_worker(many, tmp_path):
 
 
 def test_a_killed_check_leaves_no_worker(many):
-    process = gtr("check", str(many), str(many))
+    process = gtr("check", str(many), str(many), "--workers", "2")
     deadline = time.monotonic() + 30
     while len(children(process.pid)) < 2 and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.02)
