@@ -6,7 +6,10 @@ Turn headers are optional on input. Where one is missing, a turn starts:
 - at a ``thinks`` that answers no lead (it is the leader's whole turn), when
   it is made by the player who leads next (seating from the Players tag).
   A ``thinks`` right before the header of the next turn stays in its turn
-  (an end-of-turn think, e.g. the Academy's).
+  (an end-of-turn think, e.g. the Academy's), and so does every ``thinks``
+  of a turn that has a written header: a record that writes headers (as
+  ``gtr fmt`` does) opens its turns with them, so a power's thinks that end
+  the game (the School's) are not taken for the next leader's.
 
 The number is one more than the turn before (the first turn is 1, or the
 position's ``turn:``) and the leader is the player of its first statement.
@@ -247,8 +250,8 @@ class Assembler:
         part = statement.part
         if part == LEADING:
             return True
-        if part not in (THINKING, PRELUDE) or turn.answering(len(self.players)):
-            return False
+        if part not in (THINKING, PRELUDE) or turn.written or turn.answering(len(self.players)):
+            return False  # after a written header, only a lead or the next header opens a turn
         before = turn.steps[-1].statement
         if before.actor == statement.actor and before.part in (THINKING, PRELUDE):
             return False  # a think after one's own discard or think (a power's extra Jack) is the same turn

@@ -1,5 +1,7 @@
 """The replayer: where a record starts, what it checks, variations and forced statements."""
 
+from pathlib import Path
+
 import pytest
 
 import notation
@@ -181,3 +183,17 @@ def test_illegal_variation_does_not_stop_the_main_line():
     replayer, snapshots = replay(text, lenient=True)
     assert len(replayer.diagnostics) == 1 and replayer.diagnostics[0].path == "3.1"
     assert snapshots[-1].text == "Ann hires Road" and snapshots[-1].diagnostic is None
+
+
+def test_a_power_s_thinks_that_end_the_game_stay_in_their_written_turn():
+    """A School completed in the last turn gives its owner, the next leader, thinks; the
+    last draws the deck dry (B-SCHOOL-1, R-END-1b). With the turn's header written, those
+    thinks are not the next turn's lead (notation/README.md, Turns), so the game replays."""
+    path = Path(__file__).parents[1] / "data" / "replay" / "valid" / "school-thinks-end-the-game.gtr"
+    record = notation.parse(path.read_text(), vocabulary=card_vocabulary())[0]
+    last = record.turns[-1]
+    assert (last.number, last.leader) == (129, "Ann")
+    assert [s.statement.actor for s in last.steps][-3:] == ["Ben"] * 3
+    replayer = Replayer(record)
+    snapshots = list(replayer.run())
+    assert not replayer.diagnostics and snapshots[-1].state.end_reason == "deck"
