@@ -6,10 +6,10 @@ Turn headers are optional on input. Where one is missing, a turn starts:
 - at a ``thinks`` that answers no lead (it is the leader's whole turn), when
   it is made by the player who leads next (seating from the Players tag).
   A ``thinks`` right before the header of the next turn stays in its turn
-  (an end-of-turn think, e.g. the Academy's), and so does every ``thinks``
-  of a turn that has a written header: a record that writes headers (as
-  ``gtr fmt`` does) opens its turns with them, so a power's thinks that end
-  the game (the School's) are not taken for the next leader's.
+  (an end-of-turn think, e.g. the Academy's), and so do the ``thinks`` that
+  end a record after a turn with a written header: the next turn's header
+  would have been written too, so they are a power's (a School's thinks that
+  empty the deck), not the next leader's turn.
 
 The number is one more than the turn before (the first turn is 1, or the
 position's ``turn:``) and the leader is the player of its first statement.
@@ -130,6 +130,7 @@ class Assembler:
             self._index = index
             place.get(type(item), other)(item)
             turn = turns[-1] if turns and turns[-1].steps else None
+        self._end()
         return Record(self.tags, self._start(), tuple(d.turn() for d in self.turns), tuple(self.comments))
 
     def _start(self) -> blocks.Setup | blocks.Position | None:
@@ -188,16 +189,33 @@ class Assembler:
         if (header.number == expected - 1 and last is not None and not last.written and len(self.turns) > 1
                 and header.leader == last.leader):
             # the think that seemed to open this turn was a power's, in the turn before (School, Academy)
-            self.turns.pop()
-            self.turns[-1].items.extend(last.items)
-            for step in last.steps:
-                self.turns[-1].count(step)
+            self._back_into_turn_before()
             expected = self._next_number()
         if header.number != expected:
             column = header.span.column + len("turn ")
             raise _error(Span(header.span.line, column), len(str(header.number)),
                          f"turn {header.number} out of order", expected=f"turn {expected}")
         self.turns.append(_TurnDraft(header.number, header.leader, header.span, header.comments, True))
+
+    def _back_into_turn_before(self) -> None:
+        """The last turn, opened by a think, was the turn before's: its steps go back there."""
+        last = self.turns.pop()
+        self.turns[-1].items.extend(last.items)
+        for step in last.steps:
+            self.turns[-1].count(step)
+
+    def _end(self) -> None:
+        """Thinks that end a record after a turn with a written header stay in that turn: the
+        header of a turn they opened would have been written too (a School's thinks that
+        empty the deck, made by the player who leads next)."""
+        if len(self.turns) < 2:
+            return
+        last, before = self.turns[-1], self.turns[-2]
+        if last.written or not before.written or before.number != last.number - 1:
+            return
+        if all(step.statement.part in (THINKING, PRELUDE) and step.statement.actor == last.leader
+               for step in last.steps):
+            self._back_into_turn_before()
 
     def _step_line(self, line: _StepLine) -> None:
         self._comments(line.comments)
@@ -250,8 +268,8 @@ class Assembler:
         part = statement.part
         if part == LEADING:
             return True
-        if part not in (THINKING, PRELUDE) or turn.written or turn.answering(len(self.players)):
-            return False  # after a written header, only a lead or the next header opens a turn
+        if part not in (THINKING, PRELUDE) or turn.answering(len(self.players)):
+            return False
         before = turn.steps[-1].statement
         if before.actor == statement.actor and before.part in (THINKING, PRELUDE):
             return False  # a think after one's own discard or think (a power's extra Jack) is the same turn

@@ -65,6 +65,14 @@ def _abbreviate(line: str, rng: random.Random) -> str:
     return CARD_PATTERN.sub(lambda m: rng.choice([CARD_PREFIXES[m[1]], m[1]]), line)
 
 
+def _only_thinks_to_the_end(lines: list[str], index: int) -> bool:
+    """Whether the turn headed at ``index`` is the record's last and holds only thinks: without
+    its header, they read as the turn before's (a power's thinks that end the game; the
+    notation's Turns rule), so that header may not be dropped."""
+    rest = [line.strip() for line in lines[index + 1:] if line.strip()]
+    return all(" thinks" in line or " discards " in line for line in rest)
+
+
 def mutate(text: str, rng: random.Random, kinds: set[str]) -> str:
     lines = text.split("\n")
     in_turns = False
@@ -81,7 +89,7 @@ def mutate(text: str, rng: random.Random, kinds: set[str]) -> str:
             line = line.rstrip() + rng.choice(["; ", ";", " ; "]) + lines[index + 1].strip()
             index += 1
         elif "drop" in kinds and line.startswith("turn ") and _safe(line) and index + 1 < len(lines) \
-                and statement[index + 1] and rng.random() < 0.6:
+                and statement[index + 1] and not _only_thinks_to_the_end(lines, index) and rng.random() < 0.6:
             index += 1
             continue
         if _safe(line) and not line.startswith("["):
