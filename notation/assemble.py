@@ -6,10 +6,11 @@ Turn headers are optional on input. Where one is missing, a turn starts:
 - at a ``thinks`` that answers no lead (it is the leader's whole turn), when
   it is made by the player who leads next (seating from the Players tag).
   A ``thinks`` right before the header of the next turn stays in its turn
-  (an end-of-turn think, e.g. the Academy's), and so do the ``thinks`` that
-  end a record after a turn with a written header: the next turn's header
-  would have been written too, so they are a power's (a School's thinks that
-  empty the deck), not the next leader's turn.
+  (an end-of-turn think, e.g. the Academy's), and so does one followed by an
+  action or a response before the next ``leads`` (a turn that is a think holds
+  only thinks and discards: this one was a power's, e.g. the School's), and so
+  do the ``thinks`` that end a record after a turn with a written header (the
+  next turn's header would have been written too).
 
 The number is one more than the turn before (the first turn is 1, or the
 position's ``turn:``) and the leader is the player of its first statement.
@@ -130,7 +131,6 @@ class Assembler:
             self._index = index
             place.get(type(item), other)(item)
             turn = turns[-1] if turns and turns[-1].steps else None
-        self._end()
         return Record(self.tags, self._start(), tuple(d.turn() for d in self.turns), tuple(self.comments))
 
     def _start(self) -> blocks.Setup | blocks.Position | None:
@@ -141,14 +141,6 @@ class Assembler:
         return kind(tuple(lines), header.comments, span=header.span)
 
     # One method per kind of line
-
-    def _following(self) -> Any:
-        """The next line that is not only comments (None at the end of the record)."""
-        items = self._items
-        for index in range(self._index + 1, len(items)):
-            if type(items[index]) is not _CommentLine:
-                return items[index]
-        return None
 
     def _comment_line(self, line: _CommentLine) -> None:
         self._comments(line.comments)
@@ -203,19 +195,6 @@ class Assembler:
         self.turns[-1].items.extend(last.items)
         for step in last.steps:
             self.turns[-1].count(step)
-
-    def _end(self) -> None:
-        """Thinks that end a record after a turn with a written header stay in that turn: the
-        header of a turn they opened would have been written too (a School's thinks that
-        empty the deck, made by the player who leads next)."""
-        if len(self.turns) < 2:
-            return
-        last, before = self.turns[-1], self.turns[-2]
-        if last.written or not before.written or before.number != last.number - 1:
-            return
-        if all(step.statement.part in (THINKING, PRELUDE) and step.statement.actor == last.leader
-               for step in last.steps):
-            self._back_into_turn_before()
 
     def _step_line(self, line: _StepLine) -> None:
         self._comments(line.comments)
@@ -275,8 +254,31 @@ class Assembler:
             return False  # a think after one's own discard or think (a power's extra Jack) is the same turn
         if self.players and statement.actor != self._next_leader(turn.leader):
             return False
-        following = self._following() if ends_line else None
-        return not (isinstance(following, _TurnHeader) and following.number == turn.number + 1)
+        if not ends_line:
+            return True
+        return self._a_whole_turn(turn)
+
+    def _a_whole_turn(self, turn: _TurnDraft) -> bool:
+        """Whether the think on the current line, by the player who leads next, is that
+        player's whole turn rather than a power's in ``turn`` (a School's, an Academy's): the
+        lines after it say. A turn that is a think holds nothing but thinks and discards, so an
+        action or a response before the next lead keeps the think in ``turn``, and so does the
+        next turn's header; a record that ends on thinks keeps them in a turn with a written
+        header (the next one's would have been written too)."""
+        items = self._items
+        for index in range(self._index + 1, len(items)):
+            item = items[index]
+            kind = type(item)
+            if kind is _TurnHeader:
+                return item.number != turn.number + 1
+            steps = (item,) if kind is Step else item.steps if kind is _StepLine else ()
+            for step in steps:
+                part = step.statement.part
+                if part == LEADING:
+                    return True
+                if part == ACTION or part == RESPONSE:
+                    return False
+        return not turn.written
 
     def _next_leader(self, leader: str) -> str | None:
         if leader not in self.players:

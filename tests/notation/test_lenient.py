@@ -9,8 +9,10 @@ canonical text byte for byte.
 import random
 import re
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
+import notation
 from notation import Material, Role, Vocabulary, format_text, write
 from notation.cards import EDITIONS, GEEK
 from record_maker import Maker
@@ -135,3 +137,38 @@ def test_exact_name_wins_over_prefix():
     out = format_text(text)
     assert "Ann leads Patron with Circus\n" in out
     assert "Ben follows with Circus Maximus\n" in out
+
+
+SCHOOL_TURN = """[Game "Glory to Rome"]
+[Players "Ann, Ben"]
+
+turn 1 Ann
+  Ann leads Craftsman with Dock
+  Ben follows with Market
+  Ann lays Road
+  Ben adds Bath to School
+  Ben thinks: jack
+  Ben passes
+{after}"""
+
+
+@pytest.mark.parametrize("after", ["\nturn 2 Ben\n  Ben leads Laborer with Road\n", "  Ben leads Laborer with Road\n", ""])
+@pytest.mark.parametrize("headers", [True, False])
+def test_a_power_s_think_by_the_next_leader_stays_in_its_turn(after, headers):
+    """Ben completes his School and thinks, then passes its other thinks; he leads next. A
+    turn that is a think holds nothing else, so the action after his think keeps it in turn 1,
+    with or without headers, whether a turn, a lead or the end of the record follows
+    (notation/README.md, Turns)."""
+    text = SCHOOL_TURN.format(after=after)
+    if not headers:
+        text = "\n".join(line for line in text.split("\n") if not line.startswith("turn "))
+    turns = notation.parse(text)[0].turns
+    assert [len(t.steps) for t in turns][:1] == [6]
+    assert [(t.number, t.leader) for t in turns] == [(1, "Ann")] + ([(2, "Ben")] if after else [])
+
+
+def test_a_leader_s_think_still_opens_a_turn_without_a_header():
+    """The next leader's think with no action after it, before the next lead, is their whole turn."""
+    text = SCHOOL_TURN.format(after="  Ben thinks: refill\n  Ann leads Laborer with Road\n").replace("turn 1 Ann\n", "")
+    turns = notation.parse(text)[0].turns
+    assert [(t.number, t.leader, len(t.steps)) for t in turns] == [(1, "Ann", 6), (2, "Ben", 1), (3, "Ann", 1)]
