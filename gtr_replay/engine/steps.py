@@ -261,7 +261,8 @@ class KeepPlayed(Step):
 @step
 @dataclass(frozen=True, slots=True)
 class ExtraThink(Step):
-    """One Thinker action after the turn (B-ACADEMY-1)."""
+    """One Thinker action at the end of the turn, or as soon as its owner's actions end under
+    the ``academy-timing`` ruling's other reading (B-ACADEMY-1, AMB-14)."""
 
     discarded: bool = False
     kind: ClassVar[str] = "think"
