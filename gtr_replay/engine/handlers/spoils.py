@@ -55,13 +55,6 @@ def _foundations(state: GameState, i: int, step: Razing):
                 yield TearDown(name, victim.name, building.foundation)
 
 
-def _again(state: GameState, i: int, step: Spoils, ev: list[Event]) -> None:
-    """The step waits again while something more may be taken; otherwise it is over."""
-    more = _clients(state, i, step) if isinstance(step, Slaying) else _foundations(state, i, step)
-    if next(more, None) is not None:
-        state.steps.append(step)
-
-
 def _victim_problem(state: GameState, i: int, d, kind: type[Spoils], rule: str):
     """What is wrong with the victim a spoils decision names, before its card is looked at."""
     step = step_now(state)
@@ -133,7 +126,9 @@ class _SpoilsHandler(Handler):
         state.answering = None
         j = state.index(d.victim)
         self.take(state, i, j, d, ev)
-        _again(state, i, step.after(j, _material(state, self.taken(d))), ev)
+        step = step.after(j, _material(state, self.taken(d)))
+        if next(iter(self.found(state, i, step)), None) is not None:
+            state.steps.append(step)  # it waits again while something more may be taken
 
 
 @handles
