@@ -195,7 +195,9 @@ def winning_power(state: GameState, i: int) -> Power | None:
 
 def push_steps(state: GameState, ev: list[Event], steps: list[Step]) -> None:
     """Put granted steps on the stack and announce them; a step that must come first (a new
-    client's action, B-BATH-2) goes on top."""
+    client's action, B-BATH-2) goes on top. Most calls grant nothing."""
+    if not steps:
+        return
     for step in sorted(steps, key=lambda s: s.priority):
         state.steps.append(step)
         ev.append(Event("step", state.players[step.player].name, step.power, text=step.describe()))
