@@ -244,32 +244,7 @@ class Replayer:
         ``known`` is this statement's decision when the engine found it legal that way."""
         self.seq += 1
         statement = step.statement
-        text = str(statement)
-        line, column = statement.span.line or step.span.line, statement.span.column or step.span.column
-        comments = tuple(c.text for c in step.comments) if step.notes else ()
-        turn = state.turn
-
-        def snap(decision, events, *, is_forced=False, diagnostic=None, made=()) -> Snapshot:
-            if self.keep_states:
-                kept = state.to_dict() if self.keep_states != "live" else {}
-                points = self._points.get(id(state))
-                note = annotate(events, state, None if points is None or _changes_points(events) else points)
-                self._points[id(state)] = note.points
-            else:  # checking only: no snapshot to keep, nothing to annotate
-                kept, note = {}, Annotation()
-            return Snapshot(self.seq, index, path, turn, statement.actor, statement.kind, text, line, column,
-                            decision, events, note, comments, tuple(step.glyphs), kept, is_forced, diagnostic,
-                            made, state if self.keep_states == "live" else None)
-
-        def refuse(message, *, rule_ids=(), hint=None, legal=True) -> Snapshot:
-            texts = self._legal_texts(state, text) if legal and not state.over else ()
-            diagnostic = self._report(line, column, text, message, rule_ids=rule_ids, hint=hint, state=state,
-                                      player=statement.actor, path=path, legal=texts)
-            return snap(None, [], diagnostic=diagnostic)
-
-        def over() -> Snapshot:
-            return refuse(f"the game is already over ({state.end_reason})", rule_ids=("R-END-2",), legal=False)
-
+        here = _Here(self, state, step, path, index)
         if known is not None:
             decision, problem = known, None
         else:
@@ -277,9 +252,9 @@ class Replayer:
                 decision = decision_for(statement, state)
             except (GtrError, KeyError) as error:
                 if state.over:
-                    return over()
+                    return here.over()
                 message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
-                return refuse(message, hint=getattr(error, "hint", None))
+                return here.refuse(message, hint=getattr(error, "hint", None))
             problem = check(state, decision)
         if problem is not None and state.unseen is None and not state.deck_known \
                 and unseen.face_down_from_deck(decision):
@@ -291,26 +266,26 @@ class Replayer:
                 unseen.hide(state)
                 problem = None
         if problem is not None and unseen.names_unseen(decision):
-            return refuse("'?' stands for a card the recorder did not see, but this statement shows the card "
+            return here.refuse("'?' stands for a card the recorder did not see, but this statement shows the card "
                           "to the table", rule_ids=problem.rule_ids,
                           hint="name the card; '?' is for draws and hidden zones only")
         if problem is not None and state.unseen is not None:
             try:
-                problem = self._reveal(state, decision, problem, line)
+                problem = self._reveal(state, decision, problem, here.line)
             except RulesError as error:
-                return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
+                return here.refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         if problem is not None:
             found = _restated(decision, forced)
             if found is not None:
                 # a step the engine already made: checked, not applied again. A statement
                 # that is also legal now is a decision of its own (a pass after a forced pass)
-                turn = forced[found].turn  # made in the turn before any cleanup it led to
+                here.turn = forced[found].turn  # made in the turn before any cleanup it led to
                 del forced[:found + 1]
-                return snap(decision, [], is_forced=True)
+                return here.snap(decision, [], is_forced=True)
             if state.over:
-                return over()
+                return here.over()
             problem = _real_reason(decision, forced) or problem
-            return refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
+            return here.refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
         # earlier forced steps can no longer be restated, but for the other answers to the
         # same demand: the rulebooks set no order between the neighbours (R-LEG-3)
         if forced:
@@ -321,7 +296,7 @@ class Replayer:
             try:
                 self._prepare_draw(state, decision, drawn)
             except RulesError as error:
-                return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
+                return here.refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         # keep the state before each forced pass: a later statement by that player is
         # explained from there (why nothing was legal), not by whose turn it now is
         ruled_out = unseen.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
@@ -332,11 +307,11 @@ class Replayer:
             try:
                 unseen.rule_out(state, state.player(decision.player).hand, ruled_out)
             except RulesError as error:
-                return refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
+                return here.refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         for e in applied.events:
             if e.kind == "complete":
-                self._warn_unwritten(state, e.player, e.card, line, column, text)
-        return snap(decision, applied.events, made=tuple(f.decision for f in applied.forced))
+                self._warn_unwritten(state, e.player, e.card, here.line, here.column, here.text)
+        return here.snap(decision, applied.events, made=tuple(f.decision for f in applied.forced))
 
     def _reveal(self, state: GameState, decision: Decision, problem: RulesError, line: int) -> RulesError | None:
         """A decision naming cards its player's hand lacks, while the hand holds unseen cards:
@@ -442,13 +417,57 @@ class Replayer:
                                             f"the replay agrees with the Result{doubt}", ("R-SCORE-2",)))
 
 
+class _Here:
+    """The statement being replayed, where it stands, and the snapshot it gives: made once
+    per statement, so the replay's common path reads plain attributes."""
+
+    __slots__ = ("replayer", "state", "step", "path", "index", "turn", "text", "line", "column")
+
+    def __init__(self, replayer: Replayer, state: GameState, step: Step, path: str, index: int) -> None:
+        self.replayer, self.state, self.step, self.path, self.index = replayer, state, step, path, index
+        self.turn = state.turn
+        """The turn the statement is made in (a restated forced step: the turn it was made in)."""
+        statement = step.statement
+        self.text = str(statement)
+        span = statement.span
+        self.line, self.column = span.line or step.span.line, span.column or step.span.column
+
+    def snap(self, decision: Decision | None, events: list[Event], *, is_forced: bool = False,
+             diagnostic: Diagnostic | None = None, made: tuple[Decision, ...] = ()) -> Snapshot:
+        replayer, state, step = self.replayer, self.state, self.step
+        keep = replayer.keep_states
+        if keep:
+            kept = state.to_dict() if keep != "live" else {}
+            points = replayer._points.get(id(state))
+            note = annotate(events, state, None if points is None or _changes_points(events) else points)
+            replayer._points[id(state)] = note.points
+        else:  # checking only: no snapshot to keep, nothing to annotate
+            kept, note = {}, Annotation()
+        statement = step.statement
+        comments = tuple(c.text for c in step.comments) if step.notes else ()
+        return Snapshot(replayer.seq, self.index, self.path, self.turn, statement.actor, statement.kind, self.text,
+                        self.line, self.column, decision, events, note, comments, tuple(step.glyphs), kept,
+                        is_forced, diagnostic, made, state if keep == "live" else None)
+
+    def refuse(self, message: str, *, rule_ids=(), hint: str | None = None, legal: bool = True) -> Snapshot:
+        """The statement is refused: report it (with the legal choices, when asked) and snap."""
+        state, replayer = self.state, self.replayer
+        texts = replayer._legal_texts(state, self.text) if legal and not state.over else ()
+        diagnostic = replayer._report(self.line, self.column, self.text, message, rule_ids=rule_ids, hint=hint,
+                                      state=state, player=self.step.statement.actor, path=self.path, legal=texts)
+        return self.snap(None, [], diagnostic=diagnostic)
+
+    def over(self) -> Snapshot:
+        return self.refuse(f"the game is already over ({self.state.end_reason})", rule_ids=("R-END-2",), legal=False)
+
+
 class _Next(Expected):
     """The record's next statement, as the decision the engine may expect next."""
 
     __slots__ = ("statement",)
 
     def __init__(self, statement: notation.Statement) -> None:
-        super().__init__()
+        self.legal = None
         self.statement = statement
 
     def read(self, state: GameState) -> Decision | None:
