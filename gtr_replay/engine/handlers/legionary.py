@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gtr_replay.enums import JACK, Zone
+from gtr_replay.enums import JACK, Material, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.engine.decisions import Demand, Give, TakeFromPool
 from gtr_replay.engine.events import Event
@@ -189,13 +189,19 @@ def _zone_cards(state: GameState, victim: int, zone: Zone) -> list[str]:
     return player.stockpile if zone is Zone.STOCKPILE else player.hand
 
 
-def owed(state: GameState, victim: int, zone: Zone = Zone.HAND) -> Counter:
+def owed(state: GameState, victim: int, zone: Zone = Zone.HAND) -> dict[Material, int]:
     """How many cards of each material the victim must give from ``zone``: one per demanded
-    card, as far as it holds them (R-LEG-3, R-LEG-6, AMB-10, B-BRIDGE-3)."""
-    demand = state.legionary
-    wanted = Counter(demand.demanded)
-    have = Counter(rules.material_of(state, c) for c in _zone_cards(state, victim, zone) if c != JACK)
-    return Counter({m: min(n, have[m]) for m, n in wanted.items() if have[m]})
+    card, as far as it holds them (R-LEG-3, R-LEG-6, AMB-10, B-BRIDGE-3). Materials owed
+    nothing are left out."""
+    wanted: dict[Material, int] = {}
+    for m in state.legionary.demanded:
+        wanted[m] = wanted.get(m, 0) + 1
+    have = dict.fromkeys(wanted, 0)
+    material_of = rules.material_of
+    for c in _zone_cards(state, victim, zone):
+        if c != JACK and (m := material_of(state, c)) in have:
+            have[m] += 1
+    return {m: min(n, have[m]) for m, n in wanted.items() if have[m]}
 
 
 def _immune(state: GameState, victim: int) -> bool:
@@ -228,12 +234,17 @@ def _one_of_options(state: GameState, victim: int, zone: Zone, cards: tuple[str,
     """Whether cards the victim holds are one of ``give_options``, without listing them:
     of each material due exactly as many cards as due (an immune victim: at most that many)
     and nothing else (R-LEG-3, R-LEG-6, B-PALISADE-1)."""
-    due = owed(state, victim, zone)
-    given = Counter(rules.material_of(state, c) for c in cards)
-    if JACK in cards or any(m not in due for m in given):
+    if JACK in cards:
         return False
+    due = owed(state, victim, zone)
+    given: dict[Material, int] = {}
+    for c in cards:
+        m = rules.material_of(state, c)
+        if m not in due:
+            return False
+        given[m] = given.get(m, 0) + 1
     if due and _immune(state, victim):
-        return all(given[m] <= n for m, n in due.items())
+        return all(n <= due[m] for m, n in given.items())
     return given == due
 
 
