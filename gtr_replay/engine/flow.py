@@ -6,6 +6,8 @@ called by the decision handlers after a decision is performed.
 
 from __future__ import annotations
 
+from itertools import islice
+
 from gtr_replay.enums import JACK, Zone
 from gtr_replay.engine import rules, spent
 from gtr_replay.engine.endgame import end_game  # noqa: F401  (part of the flow)
@@ -136,9 +138,12 @@ _WIN_ZONES = frozenset({Zone.CLIENTELE, Zone.STOCKPILE, Zone.BUILDING})
 def may_win(ev: list[Event], first: int = 0) -> bool:
     """Whether the events from ``first`` on could make an instant win true: a client, a
     material or a building gained, a structure completed or made public (R-END-1d, AMB-15)."""
-    for n in range(first, len(ev)):
-        e = ev[n]
-        if e.kind == "move" and e.target in _WIN_ZONES or e.kind in ("complete", "public"):
+    for e in islice(ev, first, None):
+        kind = e.kind
+        if kind == "move":
+            if e.target in _WIN_ZONES:
+                return True
+        elif kind == "complete" or kind == "public":
             return True
     return False
 
