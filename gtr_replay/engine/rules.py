@@ -254,7 +254,7 @@ def think_draws(state: GameState, i: int, option: str) -> int:
 def hand_count_for_think(state: GameState, i: int) -> int:
     """Cards in hand as the Thinker compares them with the refill size (AMB-22)."""
     hand = state.players[i].hand
-    return len(hand) if state.rulings["think-hand"] == "all-cards" else sum(1 for c in hand if c != JACK)
+    return len(hand) if state.rulings["think-hand"] == "all-cards" else len(hand) - hand.count(JACK)
 
 
 def role_of(state: GameState, card: str) -> Role | None:
@@ -286,8 +286,14 @@ def clients_of(state: GameState, i: int, role: Role) -> int:
         return (sum(1 for c in player.clientele if role in client_roles(state, i, c))
                 - sum(1 for c in player.hired if role in client_roles(state, i, c)))
     cards = _resolve(state.ruleset).cards
-    return (sum(1 for c in player.clientele if cards[c].role is role)
-            - sum(1 for c in player.hired if cards[c].role is role))
+    count = 0
+    for c in player.clientele:
+        if cards[c].role is role:
+            count += 1
+    for c in player.hired:
+        if cards[c].role is role:
+            count -= 1
+    return count
 
 
 def action_count(state: GameState, i: int) -> int:
@@ -360,4 +366,4 @@ def out_of_town_open(state: GameState, material: Material) -> bool:
 
 
 def hand_orders(hand: list[str]) -> int:
-    return sum(1 for c in hand if c != JACK)
+    return len(hand) - hand.count(JACK)

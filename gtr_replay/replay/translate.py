@@ -84,8 +84,14 @@ def _card_material(state: GameState):
     return lambda card: rules.material_of(state, card)
 
 
+_ENGINE_ZONE: dict = {None: None, **{z: Zone(str(z)) for z in NZone}}
+_ENGINE_ROLE = {r: Role(str(r)) for r in NRole}
+_ENGINE_MATERIAL = {m: Material(str(m)) for m in NMaterial}
+"""The notation's words as the engine's (read once: an enum lookup by value is slow)."""
+
+
 def _engine_zone(zone) -> Zone | None:
-    return None if zone is None else Zone(str(zone))
+    return _ENGINE_ZONE[zone]
 
 
 def _card_from(s, state: GameState) -> str:
@@ -97,20 +103,20 @@ def _card_from(s, state: GameState) -> str:
 
 
 _TO_DECISION: dict[type, Callable] = {
-    st.Lead: lambda s, state: dc.Lead(s.player, Role(str(s.role)), tuple(s.cards)),
+    st.Lead: lambda s, state: dc.Lead(s.player, _ENGINE_ROLE[s.role], tuple(s.cards)),
     st.Follow: lambda s, state: dc.Follow(s.player, tuple(s.cards)),
     st.Think: lambda s, state: dc.Think(s.player, str(s.how)),
     st.Hire: lambda s, state: dc.Hire(s.player, _card_from(s, state), _engine_zone(s.source)),
     st.Gather: lambda s, state: dc.Gather(s.player, _card_from(s, state), _engine_zone(s.source)),
     st.Sell: lambda s, state: dc.Sell(s.player, _card_from(s, state), _engine_zone(s.source)),
-    st.Lay: lambda s, state: dc.Lay(s.player, _card_from(s, state), None if s.site is None else Material(str(s.site)),
+    st.Lay: lambda s, state: dc.Lay(s.player, _card_from(s, state), None if s.site is None else _ENGINE_MATERIAL[s.site],
                                     s.out_of_town, _engine_zone(s.source)),
     st.Add: lambda s, state: dc.Add(s.player, s.card, s.structure, _engine_zone(s.source),
                                     None if s.owner == s.player else s.owner),
     st.Steal: lambda s, state: dc.Steal(s.player, s.victim, s.structure),
     st.Slay: lambda s, state: dc.Slay(s.player, s.victim, s.card),
     st.TearDown: lambda s, state: dc.TearDown(s.player, s.victim, s.structure),
-    st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown), tuple(Material(str(m)) for m in s.materials)),
+    st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown), tuple(_ENGINE_MATERIAL[m] for m in s.materials)),
     st.Take: lambda s, state: (dc.TakeFromDeck(s.player, _card_from(s, state)) if str(s.source) == "deck"
                                else dc.TakeFromPool(s.player, s.card)),
     st.Give: lambda s, state: dc.Give(s.player, tuple(s.cards), s.to, _engine_zone(s.source)),
