@@ -380,13 +380,13 @@ class Replayer:
             "lists the buildings without a power"))
 
     def _prepare_draw(self, state: GameState, decision: Think, drawn: tuple[str, ...] | None) -> None:
+        if drawn is None and state.deck_known:
+            return  # the deck's order is known: the engine draws from its top
         want = min(rules.think_draws(state, state.index(decision.player), decision.option), len(state.deck))
         if drawn is None:
-            if not state.deck_known:
-                raise RulesError(f"the deck's order is unknown, so the record must list the {want} card(s) "
-                                 f"{decision.player} draws", rule_ids=("R-THINK-1",),
-                                 hint=f"write '{decision.player} thinks: {decision.option} [...]'")
-            return
+            raise RulesError(f"the deck's order is unknown, so the record must list the {want} card(s) "
+                             f"{decision.player} draws", rule_ids=("R-THINK-1",),
+                             hint=f"write '{decision.player} thinks: {decision.option} [...]'")
         if len(drawn) != want:
             raise RulesError(f"{decision.player}'s {decision.option} draws {want} card(s); the record lists "
                              f"{len(drawn)}", rule_ids=("R-THINK-1", "R-THINK-2"))
