@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 
 def missing(zone: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
@@ -25,7 +24,7 @@ def take(zone: list[str], cards) -> None:
         zone.remove(card)
 
 
-def multisets(counts: Counter, k: int) -> Iterator[tuple[str, ...]]:
+def multisets(counts: Mapping[str, int], k: int) -> Iterator[tuple[str, ...]]:
     """Every way to choose ``k`` cards from ``counts`` (name -> copies), as sorted name tuples."""
     names = sorted(counts)
 

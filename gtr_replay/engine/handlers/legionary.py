@@ -215,15 +215,21 @@ def give_options(state: GameState, victim: int) -> list[tuple[str, ...]]:
     you wish" (B-PALISADE-1, B-WALL-2, R-LEG-11)."""
     zone = giving_from(state, victim)
     due = owed(state, victim, zone)
-    hand = _zone_cards(state, victim, zone)
-    immune = bool(due) and _immune(state, victim)
-    per_material = []
-    for material, n in sorted(due.items()):
-        group = Counter(c for c in hand if c != JACK and rules.material_of(state, c) is material)
-        sizes = range(n + 1) if immune else (n,)
-        per_material.append([cards for k in sizes for cards in multisets(group, k)])
+    if not due:
+        return [()]
+    immune = _immune(state, victim)
+    groups: dict[Material, dict[str, int]] = {m: {} for m in due}
+    material_of = rules.material_of
+    for c in _zone_cards(state, victim, zone):
+        if c != JACK and (group := groups.get(material_of(state, c))) is not None:
+            group[c] = group.get(c, 0) + 1
     combos: list[tuple[str, ...]] = [()]
-    for choices in per_material:
+    for material, n in sorted(due.items()):
+        group = groups[material]
+        if n == 1 and not immune:  # the common case: one card of the material, any copy alike
+            choices = [(name,) for name in sorted(group)]
+        else:
+            choices = [cards for k in (range(n + 1) if immune else (n,)) for cards in multisets(group, k)]
         combos = [tuple(sorted(a + b)) for a in combos for b in choices]
     if immune:
         combos.sort(key=len, reverse=True)  # all that is due first, as without immunity
