@@ -147,6 +147,13 @@ class Replayer:
         """Buildings completed whose power is not written yet: the replay ignores their
         function, so it (and the score) may be wrong from there on."""
         self._unwritten: list[str] = []
+        self._made_by: dict[int, tuple[int, int]] = {}
+        """For each forced step still restatable (by id): the seq of the statement whose
+        decision the engine made it after, and its place among the steps made then."""
+        self._keep_passes_at: int | None = None
+        self._kept_passes: list[ForcedStep] | None = None
+        """A replay run again to explain a refusal keeps the states before the passes the
+        engine made after one statement (``_state_before``)."""
         self._revealed: dict[str, list[int]] = {}
         """Lines where a statement revealed an unseen card, by card (``engine.unseen``)."""
 
@@ -284,7 +291,7 @@ class Replayer:
                 return here.snap(decision, [], is_forced=True)
             if state.over:
                 return here.over()
-            problem = _real_reason(decision, forced) or problem
+            problem = self._real_reason(decision, forced) or problem
             return here.refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
         # earlier forced steps can no longer be restated, but for the other answers to the
         # same demand: the rulebooks set no order between the neighbours (R-LEG-3)
@@ -301,7 +308,12 @@ class Replayer:
         # explained from there (why nothing was legal), not by whose turn it now is
         ruled_out = unseen.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else None
-        applied = advance(state, decision, checked=True, with_states=True, expected=upcoming)
+        keep = self._keep_passes_at == self.seq
+        applied = advance(state, decision, checked=True, with_states=keep, expected=upcoming)
+        if keep:
+            self._kept_passes = applied.forced
+        for n, made in enumerate(applied.forced):
+            self._made_by[id(made)] = (self.seq, n)
         forced.extend(applied.forced)
         if ruled_out:
             try:
@@ -312,6 +324,28 @@ class Replayer:
             if e.kind == "complete":
                 self._warn_unwritten(state, e.player, e.card, here.line, here.column, here.text)
         return here.snap(decision, applied.events, made=tuple(f.decision for f in applied.forced))
+
+    def _real_reason(self, decision: Decision, forced: list[ForcedStep]) -> RulesError | None:
+        """Why ``decision`` was not legal before the engine passed its player's actions."""
+        passing = Pass(decision.player)
+        for step in forced:
+            if step.decision == passing:
+                problem = check(self._state_before(step), decision)
+                if problem is not None:
+                    problem.message += f"; with nothing legal to do, {decision.player}'s actions ended by themselves"
+                    return problem
+        return None
+
+    def _state_before(self, step: ForcedStep) -> GameState:
+        """The state a forced step was made in. Only a refusal asks, so it is not kept on the
+        way: the record is replayed again up to the statement the step followed."""
+        seq, n = self._made_by[id(step)]
+        again = Replayer(self.record, source=self.source, lenient=True, keep_states=False)
+        again._keep_passes_at = seq
+        for _ in again.run():
+            if again._kept_passes is not None:
+                break
+        return again._kept_passes[n].before
 
     def _reveal(self, state: GameState, decision: Decision, problem: RulesError, line: int) -> RulesError | None:
         """A decision naming cards its player's hand lacks, while the hand holds unseen cards:
@@ -495,18 +529,6 @@ def _restated(decision: Decision, forced: list[ForcedStep]) -> int | None:
     for n, step in enumerate(forced):
         if same_decision(step.decision, decision):
             return n
-    return None
-
-
-def _real_reason(decision: Decision, forced: list[ForcedStep]) -> RulesError | None:
-    """Why ``decision`` was not legal before the engine passed its player's actions."""
-    passing = Pass(decision.player)
-    for step in forced:
-        if step.before is not None and step.decision == passing:
-            problem = check(step.before, decision)
-            if problem is not None:
-                problem.message += f"; with nothing legal to do, {decision.player}'s actions ended by themselves"
-                return problem
     return None
 
 
