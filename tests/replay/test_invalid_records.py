@@ -82,3 +82,21 @@ def test_examples_check_clean():
     result = CliRunner().invoke(app, ["check", str(Path(__file__).parents[2] / "examples")])
     assert result.exit_code == 0, result.stderr
     assert "all legal" in result.stdout
+
+
+def test_a_refusal_after_a_forced_pass_is_explained_in_a_variation_too():
+    """The state before a pass the engine made is rebuilt for the explanation by replaying the
+    record again up to the statement the pass followed: a variation's statement is found too."""
+    text = (INVALID / "hire-full-clientele.gtr").read_text("utf-8")
+    text = text.replace("hand Ann: Temple\n", "hand Ann: Temple, Statue\n").replace(
+        "  Ann leads Patron with Temple\n", "  Ann leads Patron with Temple\n"
+        "  (Ann leads Patron with Statue; Ben thinks: draw [Atrium]; Ann hires Bath)\n")
+    record = notation.parse_one(text, source="variation.gtr", vocabulary=card_vocabulary())
+    replayer = Replayer(record, source="variation.gtr", lenient=True)
+    snapshots = list(replayer.run())
+    refused = [s for s in snapshots if s.diagnostic is not None]
+    assert [(s.path, s.text) for s in refused] == [("1.1", "Ann hires Bath"), ("", "Ann hires Bath")]
+    for snapshot in refused:
+        assert snapshot.diagnostic.message == EXPECTED["hire-full-clientele.gtr"]["message"]
+    assert "hand: Temple;" in refused[0].diagnostic.summary  # the variation led the Statue
+    assert "hand: Statue;" in refused[1].diagnostic.summary
