@@ -74,6 +74,7 @@ class Snapshot:
     decision: Decision | None
     events: list[Event]
     annotation: Annotation
+    """What the statement changed; empty (one shared object) in a replay that only checks."""
     comments: tuple[str, ...]
     glyphs: tuple[str, ...]
     state_dict: dict
@@ -92,6 +93,10 @@ class Snapshot:
         """The state after the statement, as a fresh object."""
         return GameState.from_dict(self.state_dict)
 
+
+_UNANNOTATED = Annotation()
+"""The annotation of every snapshot of a replay that only checks (``keep_states=False``):
+empty, and shared, so it is read, never changed."""
 
 _POINT_ZONES = frozenset({"vault", "stockpile"})
 
@@ -200,6 +205,9 @@ class Replayer:
         """Steps the engine made by itself that a statement may still restate."""
         known: Decision | None = None
         """The next statement's decision, when the engine has found it legal already."""
+        last = len(steps) - 1
+        upcoming = _Next(None)
+        """The next statement, for the engine to read (one object for the line, moved on)."""
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
             if turn is not None and not self._check_turn_header(state, turn, path):
@@ -207,10 +215,12 @@ class Replayer:
                 return
             variations = step.variations if step.notes else ()
             before = state.copy() if variations else None
-            upcoming = _Next(steps[offset + 1][1].statement) if offset + 1 < len(steps) else None
-            snapshot = self._step(state, step, path, index, forced, upcoming, known)
-            known = upcoming.legal if upcoming is not None and snapshot.diagnostic is None and state.unseen is None \
-                else None
+            if offset < last:
+                upcoming.statement, upcoming.legal = steps[offset + 1][1].statement, None
+                snapshot = self._step(state, step, path, index, forced, upcoming, known)
+                known = upcoming.legal if snapshot.diagnostic is None and state.unseen is None else None
+            else:
+                snapshot = self._step(state, step, path, index, forced, None, known)
             yield snapshot
             if snapshot.diagnostic is not None:
                 self._skipped(steps[offset + 1:], path, f"they follow the refused statement at line {snapshot.line}")
@@ -476,7 +486,7 @@ class _Here:
             note = annotate(events, state, None if points is None or _changes_points(events) else points)
             replayer._points[id(state)] = note.points
         else:  # checking only: no snapshot to keep, nothing to annotate
-            kept, note = {}, Annotation()
+            kept, note = {}, _UNANNOTATED
         statement = step.statement
         comments = tuple(c.text for c in step.comments) if step.notes else ()
         return Snapshot(replayer.seq, self.index, self.path, self.turn, statement.actor, statement.kind, self.text,
@@ -500,8 +510,8 @@ class _Next(Expected):
 
     __slots__ = ("statement",)
 
-    def __init__(self, statement: notation.Statement) -> None:
-        self.legal = None
+    def __init__(self, statement: notation.Statement | None = None) -> None:
+        self.legal: Decision | None = None
         self.statement = statement
 
     def read(self, state: GameState) -> Decision | None:
