@@ -273,36 +273,10 @@ class Replayer:
                 message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
                 return here.refuse(message, hint=getattr(error, "hint", None))
             problem = check(state, decision)
-        if problem is not None and state.unseen is None and not state.deck_known \
-                and unseen.face_down_from_deck(decision):
-            # the first card taken face down from a deck of unknown order: from now on the
-            # deck's cards are unseen, as after an unseen draw (B-ATRIUM-1, AMB-25)
-            hidden = state.copy()
-            unseen.hide(hidden)
-            if check(hidden, decision) is None:
-                unseen.hide(state)
-                problem = None
-        if problem is not None and unseen.names_unseen(decision):
-            return here.refuse("'?' stands for a card the recorder did not see, but this statement shows the card "
-                          "to the table", rule_ids=problem.rule_ids,
-                          hint="name the card; '?' is for draws and hidden zones only")
-        if problem is not None and state.unseen is not None:
-            try:
-                problem = self._reveal(state, decision, problem, here.line)
-            except RulesError as error:
-                return here.refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         if problem is not None:
-            found = _restated(decision, forced)
-            if found is not None:
-                # a step the engine already made: checked, not applied again. A statement
-                # that is also legal now is a decision of its own (a pass after a forced pass)
-                here.turn = forced[found].turn  # made in the turn before any cleanup it led to
-                del forced[:found + 1]
-                return here.snap(decision, [], is_forced=True)
-            if state.over:
-                return here.over()
-            problem = self._real_reason(decision, forced) or problem
-            return here.refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
+            refused = self._refused(here, state, decision, problem, forced)
+            if refused is not None:
+                return refused
         # earlier forced steps can no longer be restated, but for the other answers to the
         # same demand: the rulebooks set no order between the neighbours (R-LEG-3)
         if forced:
@@ -314,11 +288,9 @@ class Replayer:
                 self._prepare_draw(state, decision, drawn)
             except RulesError as error:
                 return here.refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
-        # keep the state before each forced pass: a later statement by that player is
-        # explained from there (why nothing was legal), not by whose turn it now is
         ruled_out = unseen.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else None
-        keep = self._keep_passes_at == self.seq
+        keep = self._keep_passes_at == self.seq  # a replay run again to explain a refusal
         applied = advance(state, decision, checked=True, with_states=keep, expected=upcoming)
         if keep:
             self._kept_passes = applied.forced
@@ -333,7 +305,43 @@ class Replayer:
         for e in applied.events:
             if e.kind == "complete":
                 self._warn_unwritten(state, e.player, e.card, here.line, here.column, here.text)
-        return here.snap(decision, applied.events, made=tuple(f.decision for f in applied.forced))
+        return here.snap(decision, applied.events,
+                         made=tuple(f.decision for f in applied.forced) if applied.forced else ())
+
+    def _refused(self, here: _Here, state: GameState, decision: Decision, problem: RulesError,
+                 forced: list[ForcedStep]) -> Snapshot | None:
+        """A statement the rules refuse as it stands: a card an unseen zone may hold, a step
+        the engine already made (restated), or a refusal. None when it turns out legal."""
+        if state.unseen is None and not state.deck_known and unseen.face_down_from_deck(decision):
+            # the first card taken face down from a deck of unknown order: from now on the
+            # deck's cards are unseen, as after an unseen draw (B-ATRIUM-1, AMB-25)
+            hidden = state.copy()
+            unseen.hide(hidden)
+            if check(hidden, decision) is None:
+                unseen.hide(state)
+                return None
+        if unseen.names_unseen(decision):
+            return here.refuse("'?' stands for a card the recorder did not see, but this statement shows the card "
+                               "to the table", rule_ids=problem.rule_ids,
+                               hint="name the card; '?' is for draws and hidden zones only")
+        if state.unseen is not None:
+            try:
+                problem = self._reveal(state, decision, problem, here.line)
+            except RulesError as error:
+                return here.refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
+            if problem is None:
+                return None
+        found = _restated(decision, forced)
+        if found is not None:
+            # a step the engine already made: checked, not applied again. A statement
+            # that is also legal now is a decision of its own (a pass after a forced pass)
+            here.turn = forced[found].turn  # made in the turn before any cleanup it led to
+            del forced[:found + 1]
+            return here.snap(decision, [], is_forced=True)
+        if state.over:
+            return here.over()
+        problem = self._real_reason(decision, forced) or problem
+        return here.refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
 
     def _real_reason(self, decision: Decision, forced: list[ForcedStep]) -> RulesError | None:
         """Why ``decision`` was not legal before the engine passed its player's actions."""
