@@ -65,7 +65,14 @@ class Statement:
         raise NotImplementedError
 
     def __str__(self) -> str:
-        return self.text()
+        """The canonical text, written once per statement: the reader shares one statement
+        between every line that reads the same, and a replay asks each for its text."""
+        try:
+            return self.__dict__["_text"]
+        except KeyError:
+            text = self.text()
+            object.__setattr__(self, "_text", text)
+            return text
 
     def moved(self, lines: int) -> "Statement":
         return self.moved_to(self.span.moved(lines)) if self.span != NOWHERE else self
