@@ -20,7 +20,7 @@ import sqlite_utils
 from gtr_replay.engine.state import GameState
 from gtr_replay.errors import StoreError
 from gtr_replay.store import schema
-from gtr_replay.store.player_states import PLAYER_STATE_COLUMNS
+from gtr_replay.store.player_states import STORED_COLUMNS
 from gtr_replay.store.rows import DECISION_COLUMNS, EVENT_COLUMNS, SNAPSHOT_COLUMNS, GameRows, content_hash
 from gtr_replay.store.snapshots import to_state
 
@@ -30,20 +30,25 @@ BUSY_TIMEOUT = 60.0
 
 
 def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
-    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+    """Rows given without the game: the game's number (an int, never text) is written into the SQL."""
+    columns = ("game",) + tuple(c for c in columns if c != "game")
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({{number}}, {', '.join('?' * (len(columns) - 1))})"
 
 
-_DECISIONS = _insert_sql("decisions", DECISION_COLUMNS)
-_EVENTS = _insert_sql("events", EVENT_COLUMNS)
-_SNAPSHOTS = _insert_sql("snapshots", SNAPSHOT_COLUMNS)
-_PLAYER_STATES = _insert_sql("player_states", PLAYER_STATE_COLUMNS)
-_POINTS_BY_TURN = _insert_sql("points_by_turn", ("game", "turn", "seat", "player", "points"))
+_DECISIONS = _insert_sql("stored_decisions", DECISION_COLUMNS)
+_EVENTS = _insert_sql("stored_events", EVENT_COLUMNS)
+_PLAYER_STATES = _insert_sql("stored_player_states", STORED_COLUMNS)
+_POINTS_BY_TURN = _insert_sql("stored_points_by_turn", ("turn", "seat", "player", "points"))
+_SNAPSHOTS = f"INSERT INTO stored_snapshots (key, base, state) VALUES (({{number}} << {schema.SEQ_BITS}) + ?, ?, ?)"
+_GAME_TABLES = ("stored_points_by_turn", "stored_player_states", "stored_events", "stored_snapshots",
+                "stored_decisions")
 
-_CHAIN = """
-WITH RECURSIVE chain(seq, base, state, depth) AS (
-    SELECT seq, base, state, 0 FROM snapshots WHERE game = :game AND seq = :seq
+_CHAIN = f"""
+WITH RECURSIVE chain(key, base, state, depth) AS (
+    SELECT key, base, state, 0 FROM stored_snapshots WHERE key = (:game << {schema.SEQ_BITS}) + :seq
     UNION ALL
-    SELECT s.seq, s.base, s.state, c.depth + 1 FROM snapshots s JOIN chain c ON s.game = :game AND s.seq = c.base
+    SELECT s.key, s.base, s.state, c.depth + 1 FROM stored_snapshots s JOIN chain c
+      ON s.key = (:game << {schema.SEQ_BITS}) + c.base
 )
 SELECT state FROM chain ORDER BY depth DESC
 """
@@ -134,13 +139,15 @@ class Store:
 
     def _insert(self, rows: GameRows) -> None:
         db = self.db
-        db["games"].insert(rows.game)
+        if rows.snapshots and rows.snapshots[-1][0] > schema.MAX_SEQ:
+            raise StoreError(f"game {rows.id} has {rows.snapshots[-1][0]:,} statements: a database holds at most "
+                             f"{schema.MAX_SEQ:,} a game", hint="split the record into several")
+        number = db["games"].insert(rows.game).last_rowid
         db["players"].insert_all(rows.players)
-        db.conn.executemany(_DECISIONS, rows.decisions)
-        db.conn.executemany(_EVENTS, rows.events)
-        db.conn.executemany(_SNAPSHOTS, rows.snapshots)
-        db.conn.executemany(_PLAYER_STATES, rows.player_states)
-        db.conn.executemany(_POINTS_BY_TURN, rows.points_by_turn)
+        conn = db.conn
+        for sql, table in ((_DECISIONS, rows.decisions), (_EVENTS, rows.events), (_SNAPSHOTS, rows.snapshots),
+                           (_PLAYER_STATES, rows.player_states), (_POINTS_BY_TURN, rows.points_by_turn)):
+            conn.executemany(sql.format(number=int(number)), table)
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -169,8 +176,15 @@ ADDED, ALREADY, UPDATED = "added", "already", "updated"
 
 
 def _delete(conn: sqlite3.Connection, game: str) -> None:
-    for table in ("points_by_turn", "player_states", "events", "snapshots", "decisions", "players", "games"):
-        conn.execute(f"DELETE FROM {table} WHERE {'id' if table == 'games' else 'game'} = ?", [game])
+    (number,) = conn.execute("SELECT number FROM games WHERE id = ?", [game]).fetchone()
+    for table in _GAME_TABLES:
+        if table == "stored_snapshots":
+            conn.execute(f"DELETE FROM {table} WHERE key BETWEEN ? AND ?",
+                         [number << schema.SEQ_BITS, (number << schema.SEQ_BITS) | schema.MAX_SEQ])
+        else:
+            conn.execute(f"DELETE FROM {table} WHERE game = ?", [number])
+    conn.execute("DELETE FROM players WHERE game = ?", [game])
+    conn.execute("DELETE FROM games WHERE number = ?", [number])
 
 
 def _write_error(path: Path, error: sqlite3.OperationalError) -> StoreError:
@@ -187,11 +201,11 @@ def _write_error(path: Path, error: sqlite3.OperationalError) -> StoreError:
 
 def load_state(conn: sqlite3.Connection, game: str, seq: int) -> GameState:
     """The state after statement ``seq`` of ``game``, rebuilt from its stored snapshot."""
-    row = conn.execute("SELECT ruleset, rulings, expansions, deck FROM games WHERE id = ?", [game]).fetchone()
+    row = conn.execute("SELECT number, ruleset, rulings, expansions, deck FROM games WHERE id = ?", [game]).fetchone()
     if row is None:
         raise StoreError(f"no game {game!r} in the database", hint="list them with: gtr query 'select id from games'")
-    chain = [r[0] for r in conn.execute(_CHAIN, {"game": game, "seq": seq})]
+    chain = [r[0] for r in conn.execute(_CHAIN, {"game": row[0], "seq": seq})] if 0 < seq <= schema.MAX_SEQ else []
     if not chain:
         raise StoreError(f"game {game} has no snapshot {seq}", hint="seq counts the game's statements from 1")
-    constants = dict(zip(("ruleset", "rulings", "expansions", "deck"), row))
+    constants = dict(zip(("ruleset", "rulings", "expansions", "deck"), row[1:]))
     return to_state(chain, constants)

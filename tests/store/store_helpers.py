@@ -51,3 +51,13 @@ def replays(files):
             replayer = Replayer(record, source=str(path))
             out.append((str(path), number, replayer, list(replayer.run())))
     return out
+
+
+ORPHANS = {
+    "players": "SELECT count(*) FROM players WHERE game NOT IN (SELECT id FROM games)",
+    **{table: f"SELECT count(*) FROM stored_{table} WHERE game NOT IN (SELECT number FROM games)"
+       for table in ("decisions", "events", "player_states", "points_by_turn")},
+    "snapshots": "SELECT count(*) FROM stored_snapshots WHERE key >> 20 NOT IN (SELECT number FROM games)",
+}
+"""For each table under ``games``: how many of its stored rows have no game (the public
+views join ``games``, so they cannot show such a row)."""
