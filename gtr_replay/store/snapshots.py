@@ -5,13 +5,18 @@ Stored as they are, 10,000 games would fill tens of gigabytes. So a stored snaps
 
 - leaves out what never changes in a game (ruleset, rulings, expansions: kept in ``games``);
 - writes the deck as a count when it is what is left of the game's starting deck (the
-  starting deck is kept once, in ``games.deck``), and as a list otherwise;
+  starting deck is kept once, in ``games.deck``); else, when its cards are in the starting
+  deck's order (a deck whose cards are drawn by name, as a setup block listing the deck
+  gives), as an object of each card's count left (``deck_value``), which a draw changes in
+  one key; and as a list otherwise;
 - leaves out empty lists, zero counts, false flags and nulls, in the players' buildings too
   (``from_dict`` restores them);
 - is a *key* (the whole compact state, ``base`` NULL) every ``KEY_EVERY`` statements of a line
   and at the start of each variation, and otherwise a *delta* against the snapshot before it
   in the same line (``base``): the top-level values that changed, and for each player who
-  changed, the keys that changed (a key that became empty is written empty).
+  changed, the keys that changed (a key that became empty is written empty); a deck of counts
+  following one is a JSON merge patch of it (RFC 7396: the counts that changed, null for a
+  card no longer in it).
 
 ``expand`` and ``apply_delta`` undo all of this, so ``load_state`` gives back a ``GameState``
 equal to the one the replay produced.
@@ -50,10 +55,7 @@ def compact(state: dict, deck: list[str]) -> dict:
         if key == "players":
             value = [_compact_player(p) for p in value]
         elif key == "deck":
-            n = len(value)
-            if n <= len(deck) and value == deck[len(deck) - n:]:
-                value = n
-            out[key] = value
+            out[key] = deck_value(value, deck)
             continue
         elif key == "deck_known":  # ``from_dict`` assumes a known deck
             if not value:
@@ -64,6 +66,49 @@ def compact(state: dict, deck: list[str]) -> dict:
         if value:
             out[key] = value
     return out
+
+
+def deck_value(deck: list[str], start: list[str]) -> int | dict[str, int] | list[str]:
+    """How a snapshot writes the deck: the number of cards left when it is the tail of the
+    starting deck; each card's count when the starting deck with only that many of each card
+    (the last ones) is this deck; the list of its cards otherwise."""
+    n = len(deck)
+    if n <= len(start) and deck == start[len(start) - n:]:
+        return n
+    counts: dict[str, int] = {}
+    for card in deck:
+        counts[card] = counts.get(card, 0) + 1
+    return counts if deck_of(counts, start) == deck else list(deck)
+
+
+def deck_of(counts: dict[str, int], start: list[str]) -> list[str] | None:
+    """The deck a ``deck_value`` object stands for: of the starting deck's cards, the last
+    ``counts[card]`` of each, in its order; None when the starting deck has too few."""
+    left = dict(counts)
+    out = []
+    for card in reversed(start):
+        if left.get(card):
+            out.append(card)
+            left[card] -= 1
+    if any(left.values()):
+        return None
+    out.reverse()
+    return out
+
+
+def count_patch(before: dict[str, int], after: dict[str, int]) -> dict[str, int | None]:
+    """A merge patch from one deck of counts to the next: the counts that changed, None
+    (null) for a card gone."""
+    patch: dict[str, int | None] = {card: n for card, n in after.items() if before.get(card) != n}
+    for card in before:
+        if card not in after:
+            patch[card] = None
+    return patch
+
+
+def _merged(before: dict, patch: dict) -> dict:
+    out = {**before, **patch}
+    return {k: v for k, v in out.items() if v is not None}
 
 
 def _compact_player(player: dict) -> dict:
@@ -84,10 +129,13 @@ def expand(data: dict, game: dict) -> dict:
         value = game[key]
         full[key] = json.loads(value) if isinstance(value, str) and key != "ruleset" else value
     deck = full.get("deck", 0)
-    if isinstance(deck, int):
+    if isinstance(deck, (int, dict)):
         start = game["deck"]
         start = json.loads(start) if isinstance(start, str) else start
-        full["deck"] = start[len(start) - deck:] if deck else []
+        if isinstance(deck, dict):
+            full["deck"] = deck_of(deck, start)
+        else:
+            full["deck"] = start[len(start) - deck:] if deck else []
     return full
 
 
@@ -116,6 +164,8 @@ def delta(before: dict, after: dict) -> dict:
     """What changed from one compact state to the next (``apply_delta`` undoes it)."""
     out = _changed({k: v for k, v in before.items() if k != "players"},
                    {k: v for k, v in after.items() if k != "players"})
+    if isinstance(out.get("deck"), dict) and isinstance(before.get("deck"), dict):
+        out["deck"] = count_patch(before["deck"], out["deck"])
     players = {str(i): _changed(a, b) for i, (a, b) in enumerate(zip(before["players"], after["players"]))
                if a != b}
     if players:
@@ -127,7 +177,9 @@ def apply_delta(state: dict, change: dict) -> dict:
     """The compact state after ``change``; ``state`` is left as it was."""
     out = dict(state)
     for key, value in change.items():
-        if key != "players":
+        if key == "deck" and isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merged(out[key], value)
+        elif key != "players":
             out[key] = value
     if "players" in change:
         players = list(out["players"])
