@@ -36,10 +36,13 @@ def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
 
 
 _DECISIONS = _insert_sql("stored_decisions", DECISION_COLUMNS)
-_EVENTS = _insert_sql("stored_events", EVENT_COLUMNS)
+_EVENTS = (f"INSERT INTO stored_events ({', '.join(EVENT_COLUMNS)}) "
+           f"VALUES (({{number}} << {schema.SEQ_BITS + schema.N_BITS}) + ?, ?, ?, ?, ?, ?, ?, ?)")
 _PLAYER_STATES = _insert_sql("stored_player_states", STORED_COLUMNS)
 _POINTS_BY_TURN = _insert_sql("stored_points_by_turn", ("turn", "seat", "player", "points"))
 _SNAPSHOTS = f"INSERT INTO stored_snapshots (key, base, state) VALUES (({{number}} << {schema.SEQ_BITS}) + ?, ?, ?)"
+_KEYED = {"stored_snapshots": schema.SEQ_BITS, "stored_events": schema.SEQ_BITS + schema.N_BITS}
+"""The tables keyed by one integer: the game's number shifted left by this many bits, and more."""
 _GAME_TABLES = ("stored_points_by_turn", "stored_player_states", "stored_events", "stored_snapshots",
                 "stored_decisions")
 
@@ -59,6 +62,7 @@ class Store:
 
     def __init__(self, path: str | Path = DEFAULT_DB) -> None:
         self.path = Path(path)
+        self._codes: dict[str, int] | None = None
         deadline = time.monotonic() + BUSY_TIMEOUT
         while True:
             conn = None
@@ -139,15 +143,32 @@ class Store:
 
     def _insert(self, rows: GameRows) -> None:
         db = self.db
-        if rows.snapshots and rows.snapshots[-1][0] > schema.MAX_SEQ:
-            raise StoreError(f"game {rows.id} has {rows.snapshots[-1][0]:,} statements: a database holds at most "
-                             f"{schema.MAX_SEQ:,} a game", hint="split the record into several")
         number = db["games"].insert(rows.game).last_rowid
         db["players"].insert_all(rows.players)
         conn = db.conn
-        for sql, table in ((_DECISIONS, rows.decisions), (_EVENTS, rows.events), (_SNAPSHOTS, rows.snapshots),
+        code = self._words()
+        events = [(key, code(kind), player, card, code(source), code(target), value, text)
+                  for key, kind, player, card, source, target, value, text in rows.events]
+        for sql, table in ((_DECISIONS, rows.decisions), (_EVENTS, events), (_SNAPSHOTS, rows.snapshots),
                            (_PLAYER_STATES, rows.player_states), (_POINTS_BY_TURN, rows.points_by_turn)):
             conn.executemany(sql.format(number=int(number)), table)
+
+    def _words(self):
+        """A function from an event's kind or zone to its ``event_words`` code (a new word is
+        numbered in the transaction under way); None stays None."""
+        words = self._codes
+        if words is None:
+            words = self._codes = {w: c for c, w in self.db.execute("SELECT code, word FROM event_words")}
+        conn = self.db.conn
+
+        def code(word):
+            found = words.get(word)
+            if found is None and word is not None:
+                conn.execute("INSERT OR IGNORE INTO event_words (word) VALUES (?)", [word])
+                found = words[word] = conn.execute("SELECT code FROM event_words WHERE word = ?",
+                                                   [word]).fetchone()[0]
+            return found
+        return code
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -161,9 +182,11 @@ class Store:
                 yield conn
             except BaseException:
                 conn.rollback()
+                self._codes = None  # words numbered in the transaction are gone with it
                 raise
             conn.commit()
         except sqlite3.OperationalError as error:
+            self._codes = None
             if conn.in_transaction:
                 conn.rollback()
             raise _write_error(self.path, error) from None
@@ -178,9 +201,9 @@ ADDED, ALREADY, UPDATED = "added", "already", "updated"
 def _delete(conn: sqlite3.Connection, game: str) -> None:
     (number,) = conn.execute("SELECT number FROM games WHERE id = ?", [game]).fetchone()
     for table in _GAME_TABLES:
-        if table == "stored_snapshots":
-            conn.execute(f"DELETE FROM {table} WHERE key BETWEEN ? AND ?",
-                         [number << schema.SEQ_BITS, (number << schema.SEQ_BITS) | schema.MAX_SEQ])
+        if table in _KEYED:
+            bits = _KEYED[table]
+            conn.execute(f"DELETE FROM {table} WHERE key BETWEEN ? AND ?", [number << bits, ((number + 1) << bits) - 1])
         else:
             conn.execute(f"DELETE FROM {table} WHERE game = ?", [number])
     conn.execute("DELETE FROM players WHERE game = ?", [game])

@@ -22,8 +22,13 @@ from gtr_replay.replay.replayer import Replayer
 from gtr_replay.rulesets import RULESETS
 from gtr_replay.store.deltas import Line, check_line
 from gtr_replay.store.player_states import changed_rows, seat_values
+from gtr_replay.store.schema import MAX_N, MAX_SEQ, N_BITS
 from gtr_replay.store.snapshots import KEY_EVERY, compact, dumps
 from gtr_replay.store.turn_points import turn_rows
+
+
+class TooLarge(ValueError):
+    """A record with more statements, or a statement with more events, than a database can key."""
 
 
 DEFINING_TAGS = ("Ruleset", "Players", "Expansion", "Rulings", "Deck", "Start")
@@ -76,7 +81,9 @@ class GameRows:
 
 DECISION_COLUMNS = ("seq", "idx", "path", "turn", "actor", "verb", "text", "line", "col", "comment",
                     "glyphs", "forced", "role", "clients")
-EVENT_COLUMNS = ("seq", "n", "kind", "player", "card", "source", "target", "value", "text")
+EVENT_COLUMNS = ("key", "kind", "player", "card", "source", "target", "value", "text")
+"""``key`` is ``seq`` shifted left by ``schema.N_BITS``, plus ``n`` (the game's number goes above
+when it is written); ``player`` is the seat of a seated player."""
 SNAPSHOT_COLUMNS = ("seq", "base", "state")
 """``seq`` goes into ``stored_snapshots.key`` with the game's number."""
 
@@ -96,11 +103,13 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
     seats: dict[str, list[tuple]] = {}  # path -> each seat's player_states values after the line's last statement
     main = 0
     main_line: list[tuple[int, dict]] = []  # (turn, points) of each main-line statement
+    seat_of: dict[str | None, int] = {}
     for snap in replayer.run():
         if start is None:  # the start state exists once the first snapshot is out
             start = replayer.start.deck
             roles = _roles(replayer.start.ruleset)
             influence = RULESETS[replayer.start.ruleset].starting_influence
+            seat_of = {p.name: seat for seat, p in enumerate(replayer.start.players)}
         state = snap.live
         path = snap.path
         turn = snap.turn
@@ -122,9 +131,14 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
         decisions.append((snap.seq, snap.index, path, turn, snap.player, snap.kind, snap.text, snap.line,
                           snap.column, "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None,
                           int(snap.forced), role, clients))
+        key = snap.seq << N_BITS
         for n, e in enumerate(snap.events, 1):
-            events.append((snap.seq, n, e.kind, e.player, e.card, _text(e.source), _text(e.target),
-                           e.value, e.text))
+            events.append((key | n, e.kind, seat_of.get(e.player, e.player), e.card, _text(e.source),
+                           _text(e.target), e.value, e.text))
+        if len(snap.events) > MAX_N or snap.seq > MAX_SEQ:
+            raise TooLarge(f"{source}:{snap.line}:{snap.column}: statement {snap.seq} ({len(snap.events)} events): "
+                           f"a database holds at most {MAX_SEQ:,} statements a game and {MAX_N:,} events a "
+                           "statement; split the record")
         if path in lines:
             before_seq, line, count = lines[path]
         else:  # the first statement of a line: the state before it is the replaced statement's

@@ -29,6 +29,20 @@ SEQ_BITS = 20
 
 MAX_SEQ = (1 << SEQ_BITS) - 1
 
+N_BITS = 10
+"""``stored_events.key`` is a snapshot's key shifted left by this many bits, plus ``n``."""
+
+MAX_N = (1 << N_BITS) - 1
+
+WORDS = ("move", "hand", "pool", "deck", "camp", "actions", "think", "turn", "cleanup", "lead", "pass", "auto",
+         "follow", "site", "glory", "demand", "influence", "complete", "step", "game-end", "public", "setup",
+         "leader-draw", "power", "clientele", "stockpile", "vault", "building", "jack pile", "sites in town",
+         "sites out of town")
+"""The first words of ``event_words``, numbered from 1 in this order in every database of this
+version (an event kind or zone not listed is numbered when first written)."""
+
+COMPLETE = WORDS.index("complete") + 1
+
 TABLES: dict[str, dict] = {
     "games": dict(
         columns={
@@ -51,11 +65,13 @@ TABLES: dict[str, dict] = {
         pk=("game", "seq"), foreign_keys=[("game", "games", "number")], not_null={"verb", "text"},
         without_rowid=True,
     ),
+    "event_words": dict(columns={"code": int, "word": str}, pk="code", not_null={"word"}),
     "stored_events": dict(
-        columns={"game": int, "seq": int, "n": int, "kind": str, "player": str, "card": str, "source": str,
-                 "target": str, "value": int, "text": str},
-        pk=("game", "seq", "n"), foreign_keys=[(("game", "seq"), "stored_decisions", ("game", "seq"))],
-        not_null={"kind"}, without_rowid=True,
+        # kind, source and target hold an event_words code, player a seat (a word or name
+        # without one is kept as text): BLOB columns, which SQLite keeps each value in as given
+        columns={"key": int, "kind": bytes, "player": bytes, "card": str, "source": bytes, "target": bytes,
+                 "value": int, "text": str},
+        pk="key", not_null={"kind"},
     ),
     "stored_snapshots": dict(
         # rows of a few hundred bytes to 2 KB: a rowid table, keyed by one integer (no index)
@@ -113,6 +129,7 @@ COLUMNS = {
 
 INDEXES = [
     ("games", ["id"], True),
+    ("event_words", ["word"], True),
     ("games", ["ruleset", "players"], False),
     ("games", ["source", "record_number"], False),
     ("players", ["name"], False),
@@ -121,7 +138,7 @@ INDEXES = [
 PARTIAL_INDEXES = {
     # Only a few events per game are completions; an index of every event's kind would be a
     # tenth of the database for the sake of one query.
-    "idx_events_complete": "ON stored_events (game, seq) WHERE kind = 'complete'",
+    "idx_events_complete": f"ON stored_events (key) WHERE kind = {COMPLETE}",
     "idx_decisions_lead_clients": "ON stored_decisions (clients) WHERE verb = 'lead'",
 }
 
@@ -168,9 +185,14 @@ VIEWS = {
         SELECT g.id AS game, d.seq, d.idx, d.path, d.turn, d.actor, d.verb, d.text, d.line, d.col, d.comment,
                d.glyphs, d.forced, d.role, d.clients
         FROM stored_decisions d JOIN games g ON g.number = d.game""",
-    "events": """
-        SELECT g.id AS game, e.seq, e.n, e.kind, e.player, e.card, e.source, e.target, e.value, e.text
-        FROM stored_events e JOIN games g ON g.number = e.game""",
+    "events": f"""
+        SELECT g.id AS game, (e.key >> {N_BITS}) {_SEQ} AS seq, e.key & {MAX_N} AS n, coalesce(k.word, e.kind) AS kind,
+               coalesce(p.name, e.player) AS player, e.card, coalesce(s.word, e.source) AS source,
+               coalesce(t.word, e.target) AS target, e.value, e.text
+        FROM games g JOIN stored_events e
+          ON e.key BETWEEN g.number << {SEQ_BITS + N_BITS} AND (g.number << {SEQ_BITS + N_BITS}) | {(1 << (SEQ_BITS + N_BITS)) - 1}
+        LEFT JOIN event_words k ON k.code = e.kind LEFT JOIN players p ON p.game = g.id AND p.seat = e.player
+        LEFT JOIN event_words s ON s.code = e.source LEFT JOIN event_words t ON t.code = e.target""",
     "snapshots": f"""
         SELECT g.id AS game, s.key {_SEQ} AS seq, s.base, s.state
         FROM games g JOIN stored_snapshots s
@@ -181,11 +203,13 @@ VIEWS = {
         SELECT g.id AS game, g.source, g.record_number, g.ruleset, g.end_reason, p.seat, p.name, p.score,
                p.influence, p.vault, p.bonuses, p.powers, p.winner
         FROM players p JOIN games g ON g.id = p.game""",
-    "completions": """
-        SELECT g.id AS game, e.seq, e.n, d.turn, e.player, e.card AS structure
-        FROM stored_events e JOIN stored_decisions d ON d.game = e.game AND d.seq = e.seq
-        JOIN games g ON g.number = e.game
-        WHERE e.kind = 'complete' AND d.path = ''""",
+    "completions": f"""
+        SELECT g.id AS game, d.seq, e.key & {MAX_N} AS n, d.turn, coalesce(p.name, e.player) AS player,
+               e.card AS structure
+        FROM stored_events e
+        JOIN stored_decisions d ON d.game = e.key >> {SEQ_BITS + N_BITS} AND d.seq = (e.key >> {N_BITS}) {_SEQ}
+        JOIN games g ON g.number = d.game LEFT JOIN players p ON p.game = g.id AND p.seat = e.player
+        WHERE e.kind = {COMPLETE} AND d.path = ''""",
     "first_structures": """
         SELECT game, player, structure, turn, seq FROM (
             SELECT *, row_number() OVER (PARTITION BY game, player ORDER BY seq, n) AS k FROM completions)
@@ -224,6 +248,8 @@ def prepare(db: sqlite_utils.Database) -> None:
             db.execute(sql)
         for table, columns, unique in INDEXES:
             db[table].create_index(columns, unique=unique, if_not_exists=True)
+        db.conn.executemany("INSERT OR IGNORE INTO event_words (code, word) VALUES (?, ?)",
+                            list(enumerate(WORDS, 1)))
         for name, sql in PARTIAL_INDEXES.items():
             db.execute(f"CREATE INDEX IF NOT EXISTS {name} {sql}")
         for name, sql in VIEWS.items():

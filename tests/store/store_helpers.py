@@ -56,7 +56,8 @@ def replays(files):
 ORPHANS = {
     "players": "SELECT count(*) FROM players WHERE game NOT IN (SELECT id FROM games)",
     **{table: f"SELECT count(*) FROM stored_{table} WHERE game NOT IN (SELECT number FROM games)"
-       for table in ("decisions", "events", "player_states", "points_by_turn")},
+       for table in ("decisions", "player_states", "points_by_turn")},
+    "events": "SELECT count(*) FROM stored_events WHERE key >> 30 NOT IN (SELECT number FROM games)",
     "snapshots": "SELECT count(*) FROM stored_snapshots WHERE key >> 20 NOT IN (SELECT number FROM games)",
 }
 """For each table under ``games``: how many of its stored rows have no game (the public
