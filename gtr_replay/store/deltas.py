@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import Building, GameState, PlayerState
-from gtr_replay.store.snapshots import compact, count_patch, deck_value, delta, empty_like
+from gtr_replay.store.snapshots import compact, count_patch, deck_value, delta, empty_like, list_change
 
 ZONES = ("hand", "camp", "clientele", "stockpile", "vault", "influence", "buildings")
 """A player's zones: read again only when an event names them."""
@@ -174,7 +174,7 @@ class Line:
         table = _table(live, self._written_deck(live))
         for k, v in table.items():
             if before.get(k) != v:
-                change[k] = v
+                change[k] = list_change(before.get(k), v) if k != "deck" else v
         if isinstance(change.get("deck"), dict) and isinstance(before["deck"], dict):
             change["deck"] = count_patch(before["deck"], change["deck"])
         for k, v in before.items():
@@ -185,7 +185,7 @@ class Line:
         converted = _CONVERTED
         for i, player in enumerate(live.players):
             old = now[i]
-            changed = None
+            changed = None  # the new values
             for key in keys:
                 value = _zone(player, key) if key in converted else getattr(player, key)
                 # compared as read: lists of names or of StrEnums (equal to their words), flags
@@ -199,7 +199,7 @@ class Line:
                         changed = {}
                     changed[key] = empty_like(old[key])
             if changed:
-                players[str(i)] = changed
+                players[str(i)] = {k: list_change(old.get(k), v) for k, v in changed.items()}
                 now[i] = {k: v for k, v in {**old, **changed}.items() if v or k == "name"}
         if players:
             change["players"] = players

@@ -148,6 +148,15 @@ _SEQ = f"& {MAX_SEQ}"
 _VALUE = """CASE type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN 'null'
                  ELSE value END"""
 
+
+def _list_change(before: str, change: str) -> str:
+    """SQL for a list after a ``snapshots.list_change``: the names of ``before`` not at the
+    positions in "-", then those in "+"."""
+    return f"""(SELECT json_group_array(value) FROM (
+        SELECT value, key AS o FROM json_each({before}) WHERE key NOT IN (SELECT value FROM json_each({change}, '$."-"'))
+        UNION ALL SELECT value, key + {MAX_SEQ + 1} FROM json_each({change}, '$."+"') ORDER BY o))"""
+
+
 SNAPSHOT_STATES = f"""
     WITH RECURSIVE built(key, state) AS (
         SELECT key, state FROM stored_snapshots WHERE base IS NULL
@@ -160,22 +169,29 @@ SNAPSHOT_STATES = f"""
                 FROM json_each(b.state)
                 WHERE key <> 'players' AND key NOT IN (SELECT key FROM json_each(s.state))
                 UNION ALL
-                SELECT key, type, CASE WHEN key = 'deck' AND type = 'object'
-                                       THEN json_patch(json_extract(b.state, '$.deck'), value)
-                                       ELSE {_VALUE} END
-                FROM json_each(s.state) WHERE key <> 'players'
+                SELECT x.key, x.type, CASE
+                    WHEN x.key = 'deck' AND x.type = 'object' THEN json_patch(json_extract(b.state, '$.deck'), x.value)
+                    WHEN x.type = 'object' AND json_type(b.state, '$.' || x.key) = 'array'
+                    THEN {_list_change("json_extract(b.state, '$.' || x.key)", "x.value")}
+                    ELSE {_VALUE.replace("type", "x.type").replace("value", "x.value")} END
+                FROM json_each(s.state) x WHERE x.key <> 'players'
                 UNION ALL
                 SELECT 'players', 'array', (
-                    SELECT json_group_array(json(json_patch(p.value,
-                               coalesce(json_extract(s.state, '$.players."' || p.key || '"'), '{{}}'))))
+                    SELECT json_group_array(json(json_patch(p.value, (
+                        SELECT json_group_object(c.key, json(CASE c.type
+                            WHEN 'object' THEN {_list_change("json_extract(p.value, '$.' || c.key)", "c.value")}
+                            WHEN 'text' THEN json_quote(c.value) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false'
+                            WHEN 'null' THEN 'null' ELSE c.value END))
+                        FROM json_each(s.state, '$.players."' || p.key || '"') c))))
                     FROM (SELECT key, value FROM json_each(b.state, '$.players') ORDER BY key) p)))
         FROM built b JOIN stored_snapshots s
           ON s.key > b.key AND s.key <= (b.key | {MAX_SEQ}) AND s.base = (b.key {_SEQ})
     )
     SELECT g.id AS game, b.key {_SEQ} AS seq, b.state FROM built b JOIN games g ON g.number = b.key >> {SEQ_BITS}"""
 """Every snapshot as a whole state, in plain SQL: a key snapshot as stored, a delta laid over
-the state it follows (its top-level values replace, a deck of counts is merged, each changed
-player's keys replace; see ``gtr_replay.store.snapshots``). Works in sqlite3 and Datasette alike."""
+the state it follows (its top-level values replace, a deck of counts is merged, a list change
+is applied, each changed player's keys replace or apply their list changes; see
+``gtr_replay.store.snapshots``). Works in sqlite3 and Datasette alike."""
 
 VIEWS = {
     # The rows under a game, as users read them: keyed by games.id. A query naming a game

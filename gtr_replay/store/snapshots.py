@@ -16,7 +16,9 @@ Stored as they are, 10,000 games would fill tens of gigabytes. So a stored snaps
   in the same line (``base``): the top-level values that changed, and for each player who
   changed, the keys that changed (a key that became empty is written empty); a deck of counts
   following one is a JSON merge patch of it (RFC 7396: the counts that changed, null for a
-  card no longer in it).
+  card no longer in it); a list of names that lost some and gained others at its end (a card
+  played from a hand, one put in the Pool) is written as that change, ``{"-": [positions
+  removed], "+": [names added]}``, when it is shorter (``list_change``).
 
 ``expand`` and ``apply_delta`` undo all of this, so ``load_state`` gives back a ``GameState``
 equal to the one the replay produced.
@@ -106,6 +108,36 @@ def count_patch(before: dict[str, int], after: dict[str, int]) -> dict[str, int 
     return patch
 
 
+def list_change(before, after):
+    """How a delta writes a list that changed: the list, or the positions removed from the
+    list before and the names added at the end, where that is shorter (lists of names only)."""
+    if not before or not after or type(before) is not list or type(after) is not list:
+        return after
+    j, n, removed = 0, len(after), []
+    for i, name in enumerate(before):
+        if j < n and after[j] == name:
+            j += 1
+        else:
+            removed.append(i)
+    if len(removed) + n - j >= n or not all(type(name) is str for name in after):
+        return after
+    change: dict = {}
+    if removed:
+        change["-"] = removed
+    if j < n:
+        change["+"] = after[j:]
+    return change
+
+
+def _applied(before, value):
+    """A delta's value laid over the one before: a ``list_change`` applied, or the value (the
+    deck is not one of these lists: it is merged or replaced)."""
+    if type(value) is dict and type(before) is list:
+        gone = set(value.get("-", ()))
+        return [name for i, name in enumerate(before) if i not in gone] + value.get("+", [])
+    return value
+
+
 def _merged(before: dict, patch: dict) -> dict:
     out = {**before, **patch}
     return {k: v for k, v in out.items() if v is not None}
@@ -153,7 +185,7 @@ def empty_like(value):
 
 
 def _changed(before: dict, after: dict) -> dict:
-    out = {k: v for k, v in after.items() if before.get(k) != v}
+    out = {k: v if k == "deck" else list_change(before.get(k), v) for k, v in after.items() if before.get(k) != v}
     for k, v in before.items():
         if k not in after:
             out[k] = empty_like(v)
@@ -177,14 +209,15 @@ def apply_delta(state: dict, change: dict) -> dict:
     """The compact state after ``change``; ``state`` is left as it was."""
     out = dict(state)
     for key, value in change.items():
-        if key == "deck" and isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _merged(out[key], value)
+        if key == "deck":
+            out[key] = _merged(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
         elif key != "players":
-            out[key] = value
+            out[key] = _applied(out.get(key), value)
     if "players" in change:
         players = list(out["players"])
         for i, keys in change["players"].items():
-            players[int(i)] = {**players[int(i)], **keys}
+            player = players[int(i)]
+            players[int(i)] = {**player, **{k: _applied(player.get(k), v) for k, v in keys.items()}}
         out["players"] = players
     return out
 
