@@ -25,6 +25,7 @@ from gtr_replay.store.rows import DECISION_COLUMNS, EVENT_COLUMNS, SNAPSHOT_COLU
 from gtr_replay.store.snapshots import to_state
 
 DEFAULT_DB = "games.db"
+PAGE_SIZE = 8192
 BUSY_TIMEOUT = 60.0
 """Seconds a write waits for another import into the same database to commit its game."""
 
@@ -83,6 +84,9 @@ class Store:
                                  hint="give a new file name or a database written by gtr import") from None
 
     def _prepare(self) -> None:
+        # A new file: pages of 8 KB, where rows of a few hundred bytes leave less space unused
+        # at the end of each page than in 4 KB ones (a no-op on a database already made)
+        self.db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
         self.db.enable_wal()
         self.db.execute("PRAGMA synchronous = NORMAL")
         self.db.execute("PRAGMA foreign_keys = ON")

@@ -149,12 +149,21 @@ _VALUE = """CASE type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'nu
                  ELSE value END"""
 
 
+def _element(alias: str) -> str:
+    """SQL for the JSON text of a ``json_each`` row's value."""
+    return (f"CASE {alias}.type WHEN 'text' THEN json_quote({alias}.value) WHEN 'true' THEN 'true' "
+            f"WHEN 'false' THEN 'false' WHEN 'null' THEN 'null' ELSE {alias}.value END")
+
+
 def _list_change(before: str, change: str) -> str:
-    """SQL for a list after a ``snapshots.list_change``: the names of ``before`` not at the
-    positions in "-", then those in "+"."""
-    return f"""(SELECT json_group_array(value) FROM (
-        SELECT value, key AS o FROM json_each({before}) WHERE key NOT IN (SELECT value FROM json_each({change}, '$."-"'))
-        UNION ALL SELECT value, key + {MAX_SEQ + 1} FROM json_each({change}, '$."+"') ORDER BY o))"""
+    """SQL for a list after a ``snapshots.list_change``: the values of ``before`` not at the
+    positions in "-" (each replaced by the one in "=" at its position), then those in "+"."""
+    return f"""(SELECT json('[' || coalesce(group_concat(e, ','), '') || ']') FROM (
+        SELECT coalesce((SELECT {_element("r")} FROM json_each({change}, '$."="') r
+                         WHERE r.key = CAST(o.key AS TEXT)), {_element("o")}) AS e, o.key AS i
+        FROM json_each({before}) o WHERE o.key NOT IN (SELECT value FROM json_each({change}, '$."-"'))
+        UNION ALL SELECT {_element("a")}, a.key + {MAX_SEQ + 1} FROM json_each({change}, '$."+"') a
+        ORDER BY i))"""
 
 
 SNAPSHOT_STATES = f"""

@@ -16,9 +16,10 @@ Stored as they are, 10,000 games would fill tens of gigabytes. So a stored snaps
   in the same line (``base``): the top-level values that changed, and for each player who
   changed, the keys that changed (a key that became empty is written empty); a deck of counts
   following one is a JSON merge patch of it (RFC 7396: the counts that changed, null for a
-  card no longer in it); a list of names that lost some and gained others at its end (a card
+  card no longer in it); a list that lost some values and gained others at its end (a card
   played from a hand, one put in the Pool) is written as that change, ``{"-": [positions
-  removed], "+": [names added]}``, when it is shorter (``list_change``).
+  removed], "+": [values added]}``, and one whose values changed in place (a building given a
+  material) as ``{"=": {position: value}}``, where that is shorter (``list_change``).
 
 ``expand`` and ``apply_delta`` undo all of this, so ``load_state`` gives back a ``GameState``
 equal to the one the replay produced.
@@ -109,17 +110,23 @@ def count_patch(before: dict[str, int], after: dict[str, int]) -> dict[str, int 
 
 
 def list_change(before, after):
-    """How a delta writes a list that changed: the list, or the positions removed from the
-    list before and the names added at the end, where that is shorter (lists of names only)."""
+    """How a delta writes a list that changed, where shorter than the list: the positions
+    removed from the list before and what is added at the end (``{"-": [...], "+": [...]}``),
+    or, for a list as long as before, what replaces the values at some positions
+    (``{"=": {"2": ...}}``: a building that gained a material); else the list."""
     if not before or not after or type(before) is not list or type(after) is not list:
         return after
-    j, n, removed = 0, len(after), []
-    for i, name in enumerate(before):
-        if j < n and after[j] == name:
+    n = len(after)
+    if len(before) == n:
+        replaced = {str(i): value for i, (old, value) in enumerate(zip(before, after)) if old != value}
+        return {"=": replaced} if len(replaced) < n else after
+    j, removed = 0, []
+    for i, value in enumerate(before):
+        if j < n and after[j] == value:
             j += 1
         else:
             removed.append(i)
-    if len(removed) + n - j >= n or not all(type(name) is str for name in after):
+    if len(removed) + n - j >= n:
         return after
     change: dict = {}
     if removed:
@@ -133,8 +140,13 @@ def _applied(before, value):
     """A delta's value laid over the one before: a ``list_change`` applied, or the value (the
     deck is not one of these lists: it is merged or replaced)."""
     if type(value) is dict and type(before) is list:
+        if "=" in value:
+            out = list(before)
+            for i, new in value["="].items():
+                out[int(i)] = new
+            return out
         gone = set(value.get("-", ()))
-        return [name for i, name in enumerate(before) if i not in gone] + value.get("+", [])
+        return [old for i, old in enumerate(before) if i not in gone] + value.get("+", [])
     return value
 
 
