@@ -23,20 +23,21 @@ STORED_COLUMNS = ("game", "path", "seat", "seq", "hand", "clientele", "stockpile
 TABLE = dict(
     columns={"game": int, "path": str, "seat": int, "seq": int, "hand": int, "clientele": int, "stockpile": int,
              "vault": int, "influence": int, "points": int, "completed": int, "foundations": int},
-    pk=("game", "path", "seat", "seq"), foreign_keys=[(("game", "seq"), "stored_decisions", ("game", "seq"))],
+    pk=("game", "path", "seat", "seq"), foreign_keys=[("game", "games", "number")],
     not_null={"path"}, without_rowid=True,
 )
 
 VIEW = """
-    SELECT g.id AS game, d.seq, p.seat, p.name, d.turn, s.hand, s.clientele, s.stockpile, s.vault, s.influence,
-           s.points, s.completed, s.foundations
+    SELECT g.id AS game, d.key & {mask} AS seq, p.seat, p.name, d.turn, s.hand, s.clientele, s.stockpile,
+           s.vault, s.influence, s.points, s.completed, s.foundations
     FROM games g CROSS JOIN stored_decisions d CROSS JOIN players p CROSS JOIN stored_player_states s
-    WHERE d.game = g.number AND p.game = g.id
-      AND s.game = d.game AND s.path = d.path AND s.seat = p.seat
+    WHERE d.key BETWEEN g.number << {bits} AND (g.number << {bits}) | {mask} AND p.game = g.id
+      AND s.game = g.number AND s.path = d.path AND s.seat = p.seat
       AND s.seq = (SELECT max(l.seq) FROM stored_player_states l
-                   WHERE l.game = d.game AND l.path = d.path AND l.seat = p.seat AND l.seq <= d.seq)"""
+                   WHERE l.game = g.number AND l.path = d.path AND l.seat = p.seat AND l.seq <= d.key & {mask})"""
 """Every decision and seat, from the latest stored row of the seat at or before the decision
-in its line (the key (game, path, seat, seq) finds it in one step). The joins go in this
+in its line (the key (game, path, seat, seq) finds it in one step); ``bits`` and ``mask`` are
+``schema.SEQ_BITS`` and ``schema.MAX_SEQ``. The joins go in this
 order (CROSS JOIN): left to itself, SQLite would read every stored row of a game against
 every decision of it."""
 

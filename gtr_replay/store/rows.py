@@ -79,7 +79,7 @@ class GameRows:
         return self.game["id"]
 
 
-DECISION_COLUMNS = ("seq", "idx", "path", "turn", "actor", "verb", "text", "line", "col", "comment",
+DECISION_COLUMNS = ("key", "idx", "path", "turn", "actor", "verb", "text", "line", "col", "comment",
                     "glyphs", "forced", "role", "clients")
 EVENT_COLUMNS = ("key", "kind", "player", "card", "source", "target", "value", "text")
 """``key`` is ``seq`` shifted left by ``schema.N_BITS``, plus ``n`` (the game's number goes above

@@ -25,7 +25,8 @@ buildings without empty values; version 3 adds ``games.warnings``; version 2 key
 what defines it, version 1 by its whole text.)"""
 
 SEQ_BITS = 20
-"""``stored_snapshots.key`` is ``games.number`` shifted left by this many bits, plus ``seq``."""
+"""``stored_decisions.key`` and ``stored_snapshots.key`` are ``games.number`` shifted left by this
+many bits, plus ``seq``."""
 
 MAX_SEQ = (1 << SEQ_BITS) - 1
 
@@ -59,11 +60,12 @@ TABLES: dict[str, dict] = {
         pk=("game", "seat"), foreign_keys=[("game", "games", "id")], not_null={"name"},
     ),
     "stored_decisions": dict(
-        columns={"game": int, "seq": int, "idx": int, "path": str, "turn": int, "actor": str, "verb": str,
-                 "text": str, "line": int, "col": int, "comment": str, "glyphs": str, "forced": int,
-                 "role": str, "clients": int},
-        pk=("game", "seq"), foreign_keys=[("game", "games", "number")], not_null={"verb", "text"},
-        without_rowid=True,
+        # key: the game's number shifted left by SEQ_BITS, plus seq (a rowid table filled in
+        # key order packs its pages full; a WITHOUT ROWID one leaves a tenth of them empty)
+        columns={"key": int, "idx": int, "path": str, "turn": int, "actor": str, "verb": str, "text": str,
+                 "line": int, "col": int, "comment": str, "glyphs": str, "forced": int, "role": str,
+                 "clients": int},
+        pk="key", not_null={"verb", "text"},
     ),
     "event_words": dict(columns={"code": int, "word": str}, pk="code", not_null={"word"}),
     "stored_events": dict(
@@ -145,6 +147,9 @@ PARTIAL_INDEXES = {
 _SEQ = f"& {MAX_SEQ}"
 """``stored_snapshots.key`` to its ``seq``."""
 
+_IN_GAME = f"ON {{0}}.key BETWEEN g.number << {SEQ_BITS} AND (g.number << {SEQ_BITS}) | {MAX_SEQ}"
+"""The join of a table keyed like ``stored_snapshots`` to its game's rows."""
+
 _VALUE = """CASE type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN 'null'
                  ELSE value END"""
 
@@ -206,10 +211,10 @@ VIEWS = {
     # The rows under a game, as users read them: keyed by games.id. A query naming a game
     # (WHERE game = '...') finds its number by the unique index on games.id, then its rows by
     # their key.
-    "decisions": """
-        SELECT g.id AS game, d.seq, d.idx, d.path, d.turn, d.actor, d.verb, d.text, d.line, d.col, d.comment,
-               d.glyphs, d.forced, d.role, d.clients
-        FROM stored_decisions d JOIN games g ON g.number = d.game""",
+    "decisions": f"""
+        SELECT g.id AS game, d.key {_SEQ} AS seq, d.idx, d.path, d.turn, d.actor, d.verb, d.text, d.line, d.col,
+               d.comment, d.glyphs, d.forced, d.role, d.clients
+        FROM games g JOIN stored_decisions d {_IN_GAME.format("d")}""",
     "events": f"""
         SELECT g.id AS game, (e.key >> {N_BITS}) {_SEQ} AS seq, e.key & {MAX_N} AS n, coalesce(k.word, e.kind) AS kind,
                coalesce(p.name, e.player) AS player, e.card, coalesce(s.word, e.source) AS source,
@@ -220,20 +225,18 @@ VIEWS = {
         LEFT JOIN event_words s ON s.code = e.source LEFT JOIN event_words t ON t.code = e.target""",
     "snapshots": f"""
         SELECT g.id AS game, s.key {_SEQ} AS seq, s.base, s.state
-        FROM games g JOIN stored_snapshots s
-          ON s.key BETWEEN g.number << {SEQ_BITS} AND (g.number << {SEQ_BITS}) | {MAX_SEQ}""",
-    "player_states": player_states.VIEW,
+        FROM games g JOIN stored_snapshots s {_IN_GAME.format("s")}""",
+    "player_states": player_states.VIEW.format(bits=SEQ_BITS, mask=MAX_SEQ),
     "points_by_turn": turn_points.TABLE_VIEW,
     "final_scores": """
         SELECT g.id AS game, g.source, g.record_number, g.ruleset, g.end_reason, p.seat, p.name, p.score,
                p.influence, p.vault, p.bonuses, p.powers, p.winner
         FROM players p JOIN games g ON g.id = p.game""",
     "completions": f"""
-        SELECT g.id AS game, d.seq, e.key & {MAX_N} AS n, d.turn, coalesce(p.name, e.player) AS player,
+        SELECT g.id AS game, d.key {_SEQ} AS seq, e.key & {MAX_N} AS n, d.turn, coalesce(p.name, e.player) AS player,
                e.card AS structure
-        FROM stored_events e
-        JOIN stored_decisions d ON d.game = e.key >> {SEQ_BITS + N_BITS} AND d.seq = (e.key >> {N_BITS}) {_SEQ}
-        JOIN games g ON g.number = d.game LEFT JOIN players p ON p.game = g.id AND p.seat = e.player
+        FROM stored_events e JOIN stored_decisions d ON d.key = e.key >> {N_BITS}
+        JOIN games g ON g.number = d.key >> {SEQ_BITS} LEFT JOIN players p ON p.game = g.id AND p.seat = e.player
         WHERE e.kind = {COMPLETE} AND d.path = ''""",
     "first_structures": """
         SELECT game, player, structure, turn, seq FROM (

@@ -56,7 +56,8 @@ def replays(files):
 ORPHANS = {
     "players": "SELECT count(*) FROM players WHERE game NOT IN (SELECT id FROM games)",
     **{table: f"SELECT count(*) FROM stored_{table} WHERE game NOT IN (SELECT number FROM games)"
-       for table in ("decisions", "player_states", "points_by_turn")},
+       for table in ("player_states", "points_by_turn")},
+    "decisions": "SELECT count(*) FROM stored_decisions WHERE key >> 20 NOT IN (SELECT number FROM games)",
     "events": "SELECT count(*) FROM stored_events WHERE key >> 30 NOT IN (SELECT number FROM games)",
     "snapshots": "SELECT count(*) FROM stored_snapshots WHERE key >> 20 NOT IN (SELECT number FROM games)",
 }

@@ -32,9 +32,9 @@ def test_schema_has_tables_views_and_foreign_keys(fresh_db):
         assert (names[table], names[f"stored_{table}"]) == ("view", "table")  # the rows, keyed by games.number
     for view in ("final_scores", "completions", "first_structures", "turn_points", "leads", "wins", "end_reasons"):
         assert names[view] == "view"
-    referenced = {r[2] for t in ("players", "stored_decisions", "stored_player_states",
-                                 "stored_points_by_turn") for r in conn.execute(f"PRAGMA foreign_key_list({t})")}
-    assert referenced == {"games", "stored_decisions"}
+    referenced = {r[2] for t in ("players", "stored_player_states", "stored_points_by_turn")
+                  for r in conn.execute(f"PRAGMA foreign_key_list({t})")}
+    assert referenced == {"games"}
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # one plain file at rest
 
 
