@@ -43,7 +43,8 @@ _EVENTS = (f"INSERT INTO stored_events ({', '.join(EVENT_COLUMNS)}) "
 _PLAYER_STATES = _insert_sql("stored_player_states", STORED_COLUMNS)
 _POINTS_BY_TURN = _insert_sql("stored_points_by_turn", ("turn", "seat", "player", "points"))
 _SNAPSHOTS = f"INSERT INTO stored_snapshots (key, base, state) VALUES (({{number}} << {schema.SEQ_BITS}) + ?, ?, ?)"
-_KEYED = {"stored_decisions": schema.SEQ_BITS, "stored_snapshots": schema.SEQ_BITS, "stored_events": schema.SEQ_BITS + schema.N_BITS}
+_KEYED = {"stored_decisions": schema.SEQ_BITS, "stored_snapshots": schema.SEQ_BITS,
+          "stored_events": schema.SEQ_BITS + schema.N_BITS}
 """The tables keyed by one integer: the game's number shifted left by this many bits, and more."""
 _GAME_TABLES = ("stored_points_by_turn", "stored_player_states", "stored_events", "stored_snapshots",
                 "stored_decisions")

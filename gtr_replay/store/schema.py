@@ -216,11 +216,11 @@ VIEWS = {
                d.comment, d.glyphs, d.forced, d.role, d.clients
         FROM games g JOIN stored_decisions d {_IN_GAME.format("d")}""",
     "events": f"""
-        SELECT g.id AS game, (e.key >> {N_BITS}) {_SEQ} AS seq, e.key & {MAX_N} AS n, coalesce(k.word, e.kind) AS kind,
-               coalesce(p.name, e.player) AS player, e.card, coalesce(s.word, e.source) AS source,
-               coalesce(t.word, e.target) AS target, e.value, e.text
+        SELECT g.id AS game, (e.key >> {N_BITS}) {_SEQ} AS seq, e.key & {MAX_N} AS n,
+               coalesce(k.word, e.kind) AS kind, coalesce(p.name, e.player) AS player, e.card,
+               coalesce(s.word, e.source) AS source, coalesce(t.word, e.target) AS target, e.value, e.text
         FROM games g JOIN stored_events e
-          ON e.key BETWEEN g.number << {SEQ_BITS + N_BITS} AND (g.number << {SEQ_BITS + N_BITS}) | {(1 << (SEQ_BITS + N_BITS)) - 1}
+          ON e.key BETWEEN g.number << {SEQ_BITS + N_BITS} AND ((g.number + 1) << {SEQ_BITS + N_BITS}) - 1
         LEFT JOIN event_words k ON k.code = e.kind LEFT JOIN players p ON p.game = g.id AND p.seat = e.player
         LEFT JOIN event_words s ON s.code = e.source LEFT JOIN event_words t ON t.code = e.target""",
     "snapshots": f"""
