@@ -17,12 +17,14 @@ from gtr_replay.store import player_states, turn_points
 
 VERSION = 5
 """Stored in ``PRAGMA user_version``; a database of another version is refused. (Version 5
-halves the bytes a statement: the rows under a game carry its ``games.number`` instead of
-its hex id, read through views under the public names; snapshots keyed by one integer; a
-deck of known cards not in the starting order as counts; ``player_states`` rows only for
-the seats whose values changed. Version 4 dropped ``decisions.points`` and stored snapshot
-buildings without empty values; version 3 adds ``games.warnings``; version 2 keys a game by
-what defines it, version 1 by its whole text.)"""
+stores less than half the bytes a statement: the rows under a game keyed by its
+``games.number`` instead of its hex id (decisions, events and snapshots by one integer), read
+through views under the public names; ``player_states`` rows only for the seats that
+changed; event kinds and zones as ``event_words`` numbers, players as seats; snapshot deltas
+that write a deck drawn by name as counts and a list by what changed in it; 8 KB pages.
+Version 4 dropped ``decisions.points`` and stored snapshot buildings without empty values;
+version 3 adds ``games.warnings``; version 2 keys a game by what defines it, version 1 by its
+whole text.)"""
 
 SEQ_BITS = 20
 """``stored_decisions.key`` and ``stored_snapshots.key`` are ``games.number`` shifted left by this
