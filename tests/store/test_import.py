@@ -118,3 +118,13 @@ def test_no_row_without_its_game(examples_db, table):
     conn = sqlite3.connect(examples_db)
     assert conn.execute(ORPHANS[table]).fetchone()[0] == 0
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+
+
+def test_a_statement_with_more_events_than_a_key_holds_is_a_problem_not_a_crash(fresh_db, selfplay_file, monkeypatch):
+    import gtr_replay.store.rows as rows
+
+    monkeypatch.setattr(rows, "MAX_N", 3)  # the real limit, 1,023 events a statement, is out of a game's reach
+    with Store(fresh_db) as store:
+        report = import_files(store, [selfplay_file], workers=1)
+    assert len(report.added) == 0 and len(report.problems) == 3
+    assert all("events a statement; split the record" in str(p) for p in report.problems)
