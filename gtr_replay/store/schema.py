@@ -123,6 +123,7 @@ COLUMNS = {
     "events.n": "order within the statement, from 1",
     "snapshots.base": "NULL for a whole state; else the seq of the snapshot this delta applies to",
     "snapshots.state": "compact state JSON, or the change from base (see gtr_replay.store.snapshots)",
+    "event_words.word": "an event kind or zone; stored_events keeps its code (the events view shows the word)",
     **player_states.COLUMNS,
     **turn_points.COLUMNS,
     "snapshot_states.state": "the whole compact state after the statement, rebuilt from the key snapshot and "
