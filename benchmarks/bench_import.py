@@ -124,7 +124,7 @@ def main() -> None:
               f"{10000 * wall / games / 60:.1f} min of wall time")
         print(f"  database {size / 2**20:.1f} MiB: {size / decisions:.0f} bytes per decision")
         for table, n in sorted(table_bytes(db).items(), key=lambda item: -item[1]):
-            print(f"    {table:16} {n / decisions:7.1f} bytes per decision (indexes included)")
+            print(f"    {table:22} {n / decisions:7.1f} bytes per decision (indexes included)")
         before = rows(db)
         started = time.perf_counter()
         with Store(db) as store:

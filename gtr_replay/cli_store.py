@@ -127,8 +127,8 @@ def query(
     as_tsv: Annotated[bool, typer.Option("--tsv", help="Print tab-separated values with a header row.")] = False,
 ) -> None:
     """Ask a games database a question in SQL, on a read-only connection (a statement that
-    would write is refused). Tables: games, players, decisions, events, snapshots,
-    player_states, points_by_turn; views: final_scores, completions, first_structures, turn_points, leads,
+    would write is refused). Tables: games, players; the rows under each game (views of the
+    stored_* tables): decisions, events, snapshots, player_states, points_by_turn; views: final_scores, completions, first_structures, turn_points, leads,
     wins, end_reasons, snapshot_states. On a terminal the answer is a table; piped, it is
     tab-separated values, never cut.
 

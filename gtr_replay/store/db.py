@@ -20,30 +20,41 @@ import sqlite_utils
 from gtr_replay.engine.state import GameState
 from gtr_replay.errors import StoreError
 from gtr_replay.store import schema
-from gtr_replay.store.player_states import PLAYER_STATE_COLUMNS
+from gtr_replay.store.player_states import STORED_COLUMNS
 from gtr_replay.store.rows import DECISION_COLUMNS, EVENT_COLUMNS, SNAPSHOT_COLUMNS, GameRows, content_hash
 from gtr_replay.store.snapshots import to_state
 
 DEFAULT_DB = "games.db"
+PAGE_SIZE = 8192
 BUSY_TIMEOUT = 60.0
 """Seconds a write waits for another import into the same database to commit its game."""
 
 
 def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
-    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+    """Rows given without the game: the game's number (an int, never text) is written into the SQL."""
+    columns = ("game",) + tuple(c for c in columns if c != "game")
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({{number}}, {', '.join('?' * (len(columns) - 1))})"
 
 
-_DECISIONS = _insert_sql("decisions", DECISION_COLUMNS)
-_EVENTS = _insert_sql("events", EVENT_COLUMNS)
-_SNAPSHOTS = _insert_sql("snapshots", SNAPSHOT_COLUMNS)
-_PLAYER_STATES = _insert_sql("player_states", PLAYER_STATE_COLUMNS)
-_POINTS_BY_TURN = _insert_sql("points_by_turn", ("game", "turn", "seat", "player", "points"))
+_DECISIONS = (f"INSERT INTO stored_decisions ({', '.join(DECISION_COLUMNS)}) "
+              f"VALUES (({{number}} << {schema.SEQ_BITS}) + ?{', ?' * (len(DECISION_COLUMNS) - 1)})")
+_EVENTS = (f"INSERT INTO stored_events ({', '.join(EVENT_COLUMNS)}) "
+           f"VALUES (({{number}} << {schema.SEQ_BITS + schema.N_BITS}) + ?, ?, ?, ?, ?, ?, ?, ?)")
+_PLAYER_STATES = _insert_sql("stored_player_states", STORED_COLUMNS)
+_POINTS_BY_TURN = _insert_sql("stored_points_by_turn", ("turn", "seat", "player", "points"))
+_SNAPSHOTS = f"INSERT INTO stored_snapshots (key, base, state) VALUES (({{number}} << {schema.SEQ_BITS}) + ?, ?, ?)"
+_KEYED = {"stored_decisions": schema.SEQ_BITS, "stored_snapshots": schema.SEQ_BITS,
+          "stored_events": schema.SEQ_BITS + schema.N_BITS}
+"""The tables keyed by one integer: the game's number shifted left by this many bits, and more."""
+_GAME_TABLES = ("stored_points_by_turn", "stored_player_states", "stored_events", "stored_snapshots",
+                "stored_decisions")
 
-_CHAIN = """
-WITH RECURSIVE chain(seq, base, state, depth) AS (
-    SELECT seq, base, state, 0 FROM snapshots WHERE game = :game AND seq = :seq
+_CHAIN = f"""
+WITH RECURSIVE chain(key, base, state, depth) AS (
+    SELECT key, base, state, 0 FROM stored_snapshots WHERE key = (:game << {schema.SEQ_BITS}) + :seq
     UNION ALL
-    SELECT s.seq, s.base, s.state, c.depth + 1 FROM snapshots s JOIN chain c ON s.game = :game AND s.seq = c.base
+    SELECT s.key, s.base, s.state, c.depth + 1 FROM stored_snapshots s JOIN chain c
+      ON s.key = (:game << {schema.SEQ_BITS}) + c.base
 )
 SELECT state FROM chain ORDER BY depth DESC
 """
@@ -54,6 +65,7 @@ class Store:
 
     def __init__(self, path: str | Path = DEFAULT_DB) -> None:
         self.path = Path(path)
+        self._codes: dict[str, int] | None = None
         deadline = time.monotonic() + BUSY_TIMEOUT
         while True:
             conn = None
@@ -74,6 +86,9 @@ class Store:
                                  hint="give a new file name or a database written by gtr import") from None
 
     def _prepare(self) -> None:
+        # A new file: pages of 8 KB, where rows of a few hundred bytes leave less space unused
+        # at the end of each page than in 4 KB ones (a no-op on a database already made)
+        self.db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
         self.db.enable_wal()
         self.db.execute("PRAGMA synchronous = NORMAL")
         self.db.execute("PRAGMA foreign_keys = ON")
@@ -134,13 +149,32 @@ class Store:
 
     def _insert(self, rows: GameRows) -> None:
         db = self.db
-        db["games"].insert(rows.game)
+        number = db["games"].insert(rows.game).last_rowid
         db["players"].insert_all(rows.players)
-        db.conn.executemany(_DECISIONS, rows.decisions)
-        db.conn.executemany(_EVENTS, rows.events)
-        db.conn.executemany(_SNAPSHOTS, rows.snapshots)
-        db.conn.executemany(_PLAYER_STATES, rows.player_states)
-        db.conn.executemany(_POINTS_BY_TURN, rows.points_by_turn)
+        conn = db.conn
+        code = self._words()
+        events = [(key, code(kind), player, card, code(source), code(target), value, text)
+                  for key, kind, player, card, source, target, value, text in rows.events]
+        for sql, table in ((_DECISIONS, rows.decisions), (_EVENTS, events), (_SNAPSHOTS, rows.snapshots),
+                           (_PLAYER_STATES, rows.player_states), (_POINTS_BY_TURN, rows.points_by_turn)):
+            conn.executemany(sql.format(number=int(number)), table)
+
+    def _words(self):
+        """A function from an event's kind or zone to its ``event_words`` code (a new word is
+        numbered in the transaction under way); None stays None."""
+        words = self._codes
+        if words is None:
+            words = self._codes = {w: c for c, w in self.db.execute("SELECT code, word FROM event_words")}
+        conn = self.db.conn
+
+        def code(word):
+            found = words.get(word)
+            if found is None and word is not None:
+                conn.execute("INSERT OR IGNORE INTO event_words (word) VALUES (?)", [word])
+                found = words[word] = conn.execute("SELECT code FROM event_words WHERE word = ?",
+                                                   [word]).fetchone()[0]
+            return found
+        return code
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -154,9 +188,11 @@ class Store:
                 yield conn
             except BaseException:
                 conn.rollback()
+                self._codes = None  # words numbered in the transaction are gone with it
                 raise
             conn.commit()
         except sqlite3.OperationalError as error:
+            self._codes = None
             if conn.in_transaction:
                 conn.rollback()
             raise _write_error(self.path, error) from None
@@ -169,8 +205,15 @@ ADDED, ALREADY, UPDATED = "added", "already", "updated"
 
 
 def _delete(conn: sqlite3.Connection, game: str) -> None:
-    for table in ("points_by_turn", "player_states", "events", "snapshots", "decisions", "players", "games"):
-        conn.execute(f"DELETE FROM {table} WHERE {'id' if table == 'games' else 'game'} = ?", [game])
+    (number,) = conn.execute("SELECT number FROM games WHERE id = ?", [game]).fetchone()
+    for table in _GAME_TABLES:
+        if table in _KEYED:
+            bits = _KEYED[table]
+            conn.execute(f"DELETE FROM {table} WHERE key BETWEEN ? AND ?", [number << bits, ((number + 1) << bits) - 1])
+        else:
+            conn.execute(f"DELETE FROM {table} WHERE game = ?", [number])
+    conn.execute("DELETE FROM players WHERE game = ?", [game])
+    conn.execute("DELETE FROM games WHERE number = ?", [number])
 
 
 def _write_error(path: Path, error: sqlite3.OperationalError) -> StoreError:
@@ -187,11 +230,11 @@ def _write_error(path: Path, error: sqlite3.OperationalError) -> StoreError:
 
 def load_state(conn: sqlite3.Connection, game: str, seq: int) -> GameState:
     """The state after statement ``seq`` of ``game``, rebuilt from its stored snapshot."""
-    row = conn.execute("SELECT ruleset, rulings, expansions, deck FROM games WHERE id = ?", [game]).fetchone()
+    row = conn.execute("SELECT number, ruleset, rulings, expansions, deck FROM games WHERE id = ?", [game]).fetchone()
     if row is None:
         raise StoreError(f"no game {game!r} in the database", hint="list them with: gtr query 'select id from games'")
-    chain = [r[0] for r in conn.execute(_CHAIN, {"game": game, "seq": seq})]
+    chain = [r[0] for r in conn.execute(_CHAIN, {"game": row[0], "seq": seq})] if 0 < seq <= schema.MAX_SEQ else []
     if not chain:
         raise StoreError(f"game {game} has no snapshot {seq}", hint="seq counts the game's statements from 1")
-    constants = dict(zip(("ruleset", "rulings", "expansions", "deck"), row))
+    constants = dict(zip(("ruleset", "rulings", "expansions", "deck"), row[1:]))
     return to_state(chain, constants)

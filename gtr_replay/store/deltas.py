@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import Building, GameState, PlayerState
-from gtr_replay.store.snapshots import compact, delta, empty_like
+from gtr_replay.store.snapshots import compact, count_patch, deck_value, delta, empty_like, list_change
 
 ZONES = ("hand", "camp", "clientele", "stockpile", "vault", "influence", "buildings")
 """A player's zones: read again only when an event names them."""
@@ -109,10 +109,10 @@ def _sites(counts: tuple) -> dict:
     return {m.value: k for m, k in counts if k}
 
 
-def _table(s: GameState, deck: list[str]) -> dict:
-    """The compact state without its players, as ``snapshots.compact`` writes it."""
-    n = len(s.deck)
-    out: dict = {"deck": n if n <= len(deck) and s.deck == deck[len(deck) - n:] else list(s.deck)}
+def _table(s: GameState, deck) -> dict:
+    """The compact state without its players, as ``snapshots.compact`` writes it; ``deck`` is
+    the deck as written (``snapshots.deck_value``)."""
+    out: dict = {"deck": deck}
     if not s.deck_known:
         out["deck_known"] = False
     for key, value in (("removed", s.removed), ("pool", s.pool), ("unseen", s.unseen)):
@@ -147,10 +147,20 @@ class Line:
         self.deck = deck
         self.state: dict | None = None
         """The compact state after the last statement."""
+        self._deck: tuple[list[str], int | dict | list] | None = None
+        """The last deck seen and how it is written (most statements draw nothing)."""
+
+    def _written_deck(self, live: GameState):
+        last = self._deck
+        if last is not None and last[0] == live.deck:
+            return last[1]
+        value = deck_value(live.deck, self.deck)
+        self._deck = (live.deck[:], value)
+        return value
 
     def key(self, live: GameState) -> dict:
         """Start again from the whole state: the compact state, to store as a key snapshot."""
-        table = _table(live, self.deck)
+        table = _table(live, self._written_deck(live))
         self.state = {"players": [compact_player(p) for p in live.players], **table}
         return self.state
 
@@ -161,10 +171,12 @@ class Line:
         zones = None if live.unseen is not None else touched(events)
         keys = ZONES + FLAGS if zones is None else tuple(k for k in ZONES if k in zones) + FLAGS
         change: dict = {}
-        table = _table(live, self.deck)
+        table = _table(live, self._written_deck(live))
         for k, v in table.items():
             if before.get(k) != v:
-                change[k] = v
+                change[k] = list_change(before.get(k), v) if k != "deck" else v
+        if isinstance(change.get("deck"), dict) and isinstance(before["deck"], dict):
+            change["deck"] = count_patch(before["deck"], change["deck"])
         for k, v in before.items():
             if k != "players" and k not in table:
                 change[k] = empty_like(v)
@@ -173,7 +185,7 @@ class Line:
         converted = _CONVERTED
         for i, player in enumerate(live.players):
             old = now[i]
-            changed = None
+            changed = None  # the new values
             for key in keys:
                 value = _zone(player, key) if key in converted else getattr(player, key)
                 # compared as read: lists of names or of StrEnums (equal to their words), flags
@@ -187,7 +199,7 @@ class Line:
                         changed = {}
                     changed[key] = empty_like(old[key])
             if changed:
-                players[str(i)] = changed
+                players[str(i)] = {k: list_change(old.get(k), v) for k, v in changed.items()}
                 now[i] = {k: v for k, v in {**old, **changed}.items() if v or k == "name"}
         if players:
             change["players"] = players

@@ -29,7 +29,7 @@ from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.replay.workers import ordered_map, pool, worker_count
 from gtr_replay.store.db import ADDED, ALREADY, Store
-from gtr_replay.store.rows import content_hash, game_id, game_rows
+from gtr_replay.store.rows import TooLarge, content_hash, game_id, game_rows
 
 
 @dataclass(frozen=True)
@@ -224,3 +224,5 @@ def _work(task: tuple[str, int, int, str, str | None]):
         return source, number, game_rows(record, source=source, number=number, canonical=canonical)
     except IllegalStatement as error:
         return source, number, str(error.diagnostic)
+    except TooLarge as error:
+        return source, number, str(error)

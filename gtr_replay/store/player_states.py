@@ -1,29 +1,45 @@
 """One row per decision and player: the numbers the common questions ask about, so they
 need no Python (hand size, clientele, stockpile, vault, influence, points, buildings).
 
-Rows are made at import from each snapshot; a database made before this table existed is
-filled from its stored snapshots the first time it is opened for writing.
+Three rows in four would repeat the row before (the players who did not act), so
+``stored_player_states`` keeps a seat's row only where its values changed from the previous
+statement of the same line (every seat at a line's first statement); the ``player_states``
+view gives every decision and seat, each from the latest row at or before it in its line.
 """
 
 from __future__ import annotations
 
-import sqlite3
-
 from gtr_replay.engine.rules import material_value
 from gtr_replay.engine.state import GameState
 from gtr_replay.enums import Material
-from gtr_replay.rulesets import RULESETS
 
 PLAYER_STATE_COLUMNS = ("game", "seq", "seat", "name", "turn", "hand", "clientele", "stockpile", "vault",
                         "influence", "points", "completed", "foundations")
+"""The columns of the ``player_states`` view."""
+
+STORED_COLUMNS = ("game", "path", "seat", "seq", "hand", "clientele", "stockpile", "vault", "influence", "points",
+                  "completed", "foundations")
 
 TABLE = dict(
-    columns={"game": str, "seq": int, "seat": int, "name": str, "turn": int, "hand": int, "clientele": int,
-             "stockpile": int, "vault": int, "influence": int, "points": int, "completed": int,
-             "foundations": int},
-    pk=("game", "seq", "seat"), foreign_keys=[(("game", "seq"), "decisions", ("game", "seq"))],
-    not_null={"name"}, without_rowid=True,
+    columns={"game": int, "path": str, "seat": int, "seq": int, "hand": int, "clientele": int, "stockpile": int,
+             "vault": int, "influence": int, "points": int, "completed": int, "foundations": int},
+    pk=("game", "path", "seat", "seq"), foreign_keys=[("game", "games", "number")],
+    not_null={"path"}, without_rowid=True,
 )
+
+VIEW = """
+    SELECT g.id AS game, d.key & {mask} AS seq, p.seat, p.name, d.turn, s.hand, s.clientele, s.stockpile,
+           s.vault, s.influence, s.points, s.completed, s.foundations
+    FROM games g CROSS JOIN stored_decisions d CROSS JOIN players p CROSS JOIN stored_player_states s
+    WHERE d.key BETWEEN g.number << {bits} AND (g.number << {bits}) | {mask} AND p.game = g.id
+      AND s.game = g.number AND s.path = d.path AND s.seat = p.seat
+      AND s.seq = (SELECT max(l.seq) FROM stored_player_states l
+                   WHERE l.game = g.number AND l.path = d.path AND l.seat = p.seat AND l.seq <= d.key & {mask})"""
+"""Every decision and seat, from the latest stored row of the seat at or before the decision
+in its line (the key (game, path, seat, seq) finds it in one step); ``bits`` and ``mask`` are
+``schema.SEQ_BITS`` and ``schema.MAX_SEQ``. The joins go in this
+order (CROSS JOIN): left to itself, SQLite would read every stored row of a game against
+every decision of it."""
 
 COLUMNS = {
     "player_states.seq": "the statement (decisions.seq) after which the row holds",
@@ -42,33 +58,20 @@ COLUMNS = {
 _VALUES = {m: material_value(m) for m in Material}
 
 
-def player_rows(game: str, seq: int, turn: int, influence: int, state: GameState,
-                points: dict[str, int]) -> list[tuple]:
-    """The rows of one snapshot; ``influence`` is the ruleset's starting influence."""
+def seat_values(influence: int, state: GameState, points: dict[str, int]) -> list[tuple]:
+    """Each seat's values after a statement, in the order of ``STORED_COLUMNS`` from ``hand``;
+    ``influence`` is the ruleset's starting influence."""
     rows = []
-    for seat, p in enumerate(state.players):
+    for p in state.players:
         buildings = p.buildings
         done = sum(1 for b in buildings if b.complete)
-        rows.append((game, seq, seat, p.name, turn, len(p.hand), len(p.clientele), len(p.stockpile),
-                     len(p.vault), influence + sum(_VALUES[m] for m in p.influence), points.get(p.name),
-                     done, len(buildings) - done))
+        rows.append((len(p.hand), len(p.clientele), len(p.stockpile), len(p.vault),
+                     influence + sum(_VALUES[m] for m in p.influence), points.get(p.name), done,
+                     len(buildings) - done))
     return rows
 
 
-def backfill(conn: sqlite3.Connection) -> int:
-    """Fill ``player_states`` for stored games that have no rows in it; the number of games."""
-    from gtr_replay.engine.scoring import scores
-    from gtr_replay.store.db import load_state
-
-    todo = [g for (g,) in conn.execute(
-        "SELECT id FROM games WHERE NOT EXISTS (SELECT 1 FROM player_states s WHERE s.game = games.id)")]
-    insert = f"INSERT INTO player_states VALUES ({', '.join('?' * len(PLAYER_STATE_COLUMNS))})"
-    for game in todo:
-        (ruleset,) = conn.execute("SELECT ruleset FROM games WHERE id = ?", [game]).fetchone()
-        influence = RULESETS[ruleset].starting_influence
-        for seq, turn in conn.execute("SELECT seq, turn FROM decisions WHERE game = ? ORDER BY seq",
-                                      [game]).fetchall():
-            state = load_state(conn, game, seq)
-            points = {s.player: s.total for s in scores(state)}
-            conn.executemany(insert, player_rows(game, seq, turn, influence, state, points))
-    return len(todo)
+def changed_rows(path: str, seq: int, values: list[tuple], before: list[tuple] | None) -> list[tuple]:
+    """The stored rows of one statement, without the game: the seats whose values differ from
+    ``before`` (the line's previous statement; None at a line's first, where every seat counts)."""
+    return [(path, seat, seq, *v) for seat, v in enumerate(values) if before is None or before[seat] != v]

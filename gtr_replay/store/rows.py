@@ -21,9 +21,14 @@ from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.rulesets import RULESETS
 from gtr_replay.store.deltas import Line, check_line
-from gtr_replay.store.player_states import player_rows
+from gtr_replay.store.player_states import changed_rows, seat_values
+from gtr_replay.store.schema import MAX_N, MAX_SEQ, N_BITS
 from gtr_replay.store.snapshots import KEY_EVERY, compact, dumps
 from gtr_replay.store.turn_points import turn_rows
+
+
+class TooLarge(ValueError):
+    """A record with more statements, or a statement with more events, than a database can key."""
 
 
 DEFINING_TAGS = ("Ruleset", "Players", "Expansion", "Rulings", "Deck", "Start")
@@ -58,7 +63,8 @@ def _roles(ruleset: str) -> dict[str, str]:
 
 @dataclass
 class GameRows:
-    """Everything one game adds: a ``games`` row and tuples for the other tables, in column order."""
+    """Everything one game adds: a ``games`` row and tuples for the other tables, in column
+    order without the game (its number is given when it is written)."""
 
     game: dict
     players: list[dict] = field(default_factory=list)
@@ -73,10 +79,13 @@ class GameRows:
         return self.game["id"]
 
 
-DECISION_COLUMNS = ("game", "seq", "idx", "path", "turn", "actor", "verb", "text", "line", "col", "comment",
+DECISION_COLUMNS = ("key", "idx", "path", "turn", "actor", "verb", "text", "line", "col", "comment",
                     "glyphs", "forced", "role", "clients")
-EVENT_COLUMNS = ("game", "seq", "n", "kind", "player", "card", "source", "target", "value", "text")
-SNAPSHOT_COLUMNS = ("game", "seq", "base", "state")
+EVENT_COLUMNS = ("key", "kind", "player", "card", "source", "target", "value", "text")
+"""``key`` is ``seq`` shifted left by ``schema.N_BITS``, plus ``n`` (the game's number goes above
+when it is written); ``player`` is the seat of a seated player."""
+SNAPSHOT_COLUMNS = ("seq", "base", "state")
+"""``seq`` goes into ``stored_snapshots.key`` with the game's number."""
 
 
 def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None,
@@ -91,13 +100,16 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
     start: list[str] | None = None
     roles: dict[str, str] = {}
     lines: dict[str, tuple[int, Line, int]] = {}  # path -> (seq, the line's snapshots, statements in the line)
+    seats: dict[str, list[tuple]] = {}  # path -> each seat's player_states values after the line's last statement
     main = 0
     main_line: list[tuple[int, dict]] = []  # (turn, points) of each main-line statement
+    seat_of: dict[str | None, int] = {}
     for snap in replayer.run():
         if start is None:  # the start state exists once the first snapshot is out
             start = replayer.start.deck
             roles = _roles(replayer.start.ruleset)
             influence = RULESETS[replayer.start.ruleset].starting_influence
+            seat_of = {p.name: seat for seat, p in enumerate(replayer.start.players)}
         state = snap.live
         path = snap.path
         turn = snap.turn
@@ -113,21 +125,28 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
         points = snap.annotation.points
         if not path:
             main_line.append((turn, points))
-        rows.player_states.extend(player_rows(gid, snap.seq, turn, influence, state, points))
-        decisions.append((gid, snap.seq, snap.index, path, turn, snap.player, snap.kind, snap.text, snap.line,
+        values = seat_values(influence, state, points)
+        rows.player_states.extend(changed_rows(path, snap.seq, values, seats.get(path)))
+        seats[path] = values
+        decisions.append((snap.seq, snap.index, path, turn, snap.player, snap.kind, snap.text, snap.line,
                           snap.column, "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None,
                           int(snap.forced), role, clients))
+        key = snap.seq << N_BITS
         for n, e in enumerate(snap.events, 1):
-            events.append((gid, snap.seq, n, e.kind, e.player, e.card, _text(e.source), _text(e.target),
-                           e.value, e.text))
+            events.append((key | n, e.kind, seat_of.get(e.player, e.player), e.card, _text(e.source),
+                           _text(e.target), e.value, e.text))
+        if len(snap.events) > MAX_N or snap.seq > MAX_SEQ:
+            raise TooLarge(f"{source}:{snap.line}:{snap.column}: statement {snap.seq} ({len(snap.events)} events): "
+                           f"a database holds at most {MAX_SEQ:,} statements a game and {MAX_N:,} events a "
+                           "statement; split the record")
         if path in lines:
             before_seq, line, count = lines[path]
         else:  # the first statement of a line: the state before it is the replaced statement's
             before_seq, line, count = 0, Line(start), 0
         if count % KEY_EVERY == 0:
-            snapshots.append((gid, snap.seq, None, dumps(line.key(state))))
+            snapshots.append((snap.seq, None, dumps(line.key(state))))
         else:
-            snapshots.append((gid, snap.seq, before_seq, dumps(line.step(state, snap.events))))
+            snapshots.append((snap.seq, before_seq, dumps(line.step(state, snap.events))))
         if check:
             check_line(line, state)
         lines[path] = (snap.seq, line, count + 1)
@@ -137,7 +156,7 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
     rows.game = _game_row(gid, record, canonical, source, number, replayer, final, start, main, len(decisions),
                           decisions)
     rows.players = _player_rows(gid, final)
-    rows.points_by_turn = turn_rows(gid, [p.name for p in final.players], main_line)
+    rows.points_by_turn = turn_rows([p.name for p in final.players], main_line)
     return rows
 
 
@@ -149,7 +168,7 @@ def _game_row(gid, record, canonical, source, number, replayer, final, start, ma
     names = [p.name for p in final.players]
     over = final.over
     outcome = result(final) if over else None
-    main_turns = {d[4] for d in decisions if d[3] == ""}
+    main_turns = {d[3] for d in decisions if d[2] == ""}
     tags: dict[str, str] = {}
     for tag in record.tags:
         tags.setdefault(tag.name, tag.value)

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from gtr_replay.cli import app
 from gtr_replay.engine import rules
+from gtr_replay.errors import StoreError
 from gtr_replay.store import Store, load_state, run_query
 from gtr_replay.store.snapshots import compact
 
@@ -79,17 +80,14 @@ def test_snapshot_states_rebuilds_every_snapshot_in_sql(examples_db):
     assert turns[0] == len(rows)
 
 
-def test_an_older_database_gets_player_states_from_its_snapshots(examples_db, tmp_path):
+def test_a_database_of_an_older_layout_is_refused_with_what_to_do(examples_db, tmp_path):
     copy = tmp_path / "old.db"
     shutil.copy(examples_db, copy)
-    conn = sqlite3.connect(copy)
-    want = conn.execute("SELECT * FROM player_states ORDER BY game, seq, seat").fetchall()
-    conn.execute("DROP TABLE player_states")
-    conn.commit()
-    conn.close()
-    Store(copy).close()
-    conn = sqlite3.connect(copy)
-    assert conn.execute("SELECT * FROM player_states ORDER BY game, seq, seat").fetchall() == want
+    with sqlite3.connect(copy) as conn:
+        conn.execute("PRAGMA user_version = 4")
+    with pytest.raises(StoreError, match="schema version 4: this gtr writes version 5") as caught:
+        Store(copy)
+    assert caught.value.hint == "import into a new database file"
 
 
 def query(db, *args):

@@ -18,6 +18,7 @@ import time
 import notation
 import pytest
 from processes import LINUX, alive, children, kill_all, wait_gone
+from store_helpers import ORPHANS
 
 from gtr_replay.selfplay import selfplay
 from gtr_replay.store import Store, import_files
@@ -72,7 +73,7 @@ def assert_intact(db) -> int:
     try:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
         if not tables:  # killed before the schema was made: it is made in one transaction
             return 0
         assert set(TABLES) <= tables
@@ -82,9 +83,8 @@ def assert_intact(db) -> int:
             for table in ("decisions", "snapshots"):
                 count = conn.execute(f"SELECT count(*) FROM {table} WHERE game = ?", [gid]).fetchone()[0]
                 assert count == statements, (gid, table)
-        for table in TABLES[1:]:
-            orphans = conn.execute(f"SELECT count(*) FROM {table} WHERE game NOT IN (SELECT id FROM games)")
-            assert orphans.fetchone()[0] == 0, table
+        for table, sql in ORPHANS.items():
+            assert conn.execute(sql).fetchone()[0] == 0, table
         return len(games)
     finally:
         conn.close()

@@ -11,7 +11,7 @@ from gtr_replay.engine.scoring import result
 from gtr_replay.store import Store, import_files, load_state
 from gtr_replay.store.rows import game_id
 
-from store_helpers import replays, selfplay_records
+from store_helpers import ORPHANS, replays, selfplay_records
 
 
 def counts(path) -> dict[str, int]:
@@ -27,13 +27,14 @@ def test_schema_has_tables_views_and_foreign_keys(fresh_db):
     Store(fresh_db).close()
     conn = sqlite3.connect(fresh_db)
     names = {r[0]: r[1] for r in conn.execute("SELECT name, type FROM sqlite_master WHERE name NOT LIKE 'sqlite%'")}
-    for table in ("games", "players", "decisions", "events", "snapshots"):
-        assert names[table] == "table"
+    assert names["games"] == names["players"] == "table"
+    for table in ("decisions", "events", "snapshots", "player_states", "points_by_turn"):
+        assert (names[table], names[f"stored_{table}"]) == ("view", "table")  # the rows, keyed by games.number
     for view in ("final_scores", "completions", "first_structures", "turn_points", "leads", "wins", "end_reasons"):
         assert names[view] == "view"
-    referenced = {r[2] for t in ("players", "decisions", "events", "snapshots")
+    referenced = {r[2] for t in ("players", "stored_player_states", "stored_points_by_turn")
                   for r in conn.execute(f"PRAGMA foreign_key_list({t})")}
-    assert referenced == {"games", "decisions"}
+    assert referenced == {"games"}
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # one plain file at rest
 
 
@@ -112,8 +113,18 @@ def test_a_bad_record_is_reported_and_the_others_imported(fresh_db, tmp_path):
     assert counts(fresh_db)["games"] == 2
 
 
-@pytest.mark.parametrize("table", ["players", "decisions", "events", "snapshots"])
+@pytest.mark.parametrize("table", list(ORPHANS))
 def test_no_row_without_its_game(examples_db, table):
     conn = sqlite3.connect(examples_db)
-    assert conn.execute(f"SELECT count(*) FROM {table} WHERE game NOT IN (SELECT id FROM games)").fetchone()[0] == 0
+    assert conn.execute(ORPHANS[table]).fetchone()[0] == 0
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+
+
+def test_a_statement_with_more_events_than_a_key_holds_is_a_problem_not_a_crash(fresh_db, selfplay_file, monkeypatch):
+    import gtr_replay.store.rows as rows
+
+    monkeypatch.setattr(rows, "MAX_N", 3)  # the real limit, 1,023 events a statement, is out of a game's reach
+    with Store(fresh_db) as store:
+        report = import_files(store, [selfplay_file], workers=1)
+    assert len(report.added) == 0 and len(report.problems) == 3
+    assert all("events a statement; split the record" in str(p) for p in report.problems)
