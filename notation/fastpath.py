@@ -66,13 +66,17 @@ _THINKS = {t.value: t for t in ThinkKind}
 class Context:
     """What a quick reading may accept in one record context: exact names only."""
 
-    def __init__(self, players: tuple[str, ...], vocabulary: Vocabulary | None):
+    def __init__(self, players: tuple[str, ...], vocabulary: Vocabulary | None,
+                 shared: dict[str, tuple] | None = None):
         self.vocabulary = vocabulary
         # without a vocabulary any card name is kept as written: the grammar reads every line
         self.players = frozenset(p for p in players if not keyword(p)) if vocabulary else frozenset()
         self.cards = _plain_cards(vocabulary) if vocabulary else frozenset()
         self.lines: dict[str, Any] = {}  # text -> what it reads as, positionless
         self.setup_lines: dict[str, Any] = {}  # the same for lines of a setup block
+        # the statements and headers read in any context of the same vocabulary (``shared``):
+        # text -> (what it reads as, the player names it needs)
+        self.shared: dict[str, tuple] = {} if shared is None else shared
 
     def cards_of(self, text: str | None) -> tuple[str, ...] | None:
         if not text:
@@ -266,6 +270,35 @@ def read_line(c: Context, text: str) -> tuple:
         if block is not None:
             return block
     return _GRAMMAR
+
+
+def known_line(c: Context, text: str) -> tuple:
+    """``read_line(c, text)``, taken from another context's reading where there is one.
+
+    A line reads the same in every context that has the players it names: the quick reading
+    only ever asks whether a name is a player (never whether it is not), and the card names
+    come from the vocabulary, which the contexts sharing readings have in common. Records of
+    different tables repeat most of each other's lines."""
+    shared = c.shared.get(text)
+    if shared is not None and shared[1] <= c.players:
+        return shared[0]
+    found = read_line(c, text)
+    kind = found[0]
+    if kind is STEP or kind is TURN:
+        if len(c.shared) >= SHARED_LIMIT:
+            c.shared.clear()
+        c.shared[text] = (found, _named(c, text))
+    return found
+
+
+SHARED_LIMIT = 200_000
+"""Readings kept for all the contexts of one vocabulary."""
+
+
+def _named(c: Context, text: str) -> frozenset[str]:
+    """The players whose names the line holds: more than it may need (a name inside a card's
+    or another player's), never fewer."""
+    return frozenset(filter(text.__contains__, c.players))
 
 
 # Lines of the setup block: the leader draw, known hands, the leader. Each reader gives the

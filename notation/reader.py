@@ -127,7 +127,7 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
     numbered = zip(count(first), lines, map(known.get, lines))
     for number, text, seen in numbered:
         if seen is None:
-            seen = known[text] = fastpath.read_line(quick, text)
+            seen = known[text] = fastpath.known_line(quick, text)
             if len(known) > _CACHE_LIMIT:
                 known.clear()
         kind = seen[0]
@@ -184,7 +184,10 @@ def _quick_context(names: Names) -> fastpath.Context:
     if context is None or context.vocabulary is not names.vocabulary:
         if len(_caches) >= _CONTEXTS_LIMIT:
             _caches.clear()
-        context = _caches[key] = fastpath.Context(names.players, names.vocabulary)
+        shared = _caches.get(("shared", id(names.vocabulary)))
+        if shared is None or shared[0] is not names.vocabulary:
+            shared = _caches[("shared", id(names.vocabulary))] = (names.vocabulary, {})
+        context = _caches[key] = fastpath.Context(names.players, names.vocabulary, shared[1])
     return context
 
 

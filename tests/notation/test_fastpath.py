@@ -3,7 +3,7 @@
 import pytest
 
 from notation import REGISTRY, Setup, Vocabulary, parse_one, reader, write
-from notation.fastpath import BLANK, BLOCK, GRAMMAR, STEP, TURN, Context, read_line, setup_line
+from notation.fastpath import BLANK, BLOCK, GRAMMAR, STEP, TURN, Context, known_line, read_line, setup_line
 from notation.grammar import Names
 from record_maker import VOCABULARY, records
 
@@ -86,6 +86,22 @@ def test_names_the_grammar_reads_as_keywords_are_left_to_it():
 def test_without_a_vocabulary_or_players_every_line_goes_to_the_grammar():
     assert read_line(Context(PLAYERS, None), "Ann passes")[0] == GRAMMAR
     assert read_line(Context((), VOCABULARY), "Ann passes")[0] == GRAMMAR
+
+
+def test_a_reading_made_at_another_table_is_taken_only_where_its_players_sit():
+    shared = {}
+    five, two = Context(PLAYERS, VOCABULARY, shared), Context(("Ann", "Ben"), VOCABULARY, shared)
+    lines = ["  Ann gives Bath, Road to Ben", "  Ann gives Bath to Cid", "  Cid steals Ann's Gate", "turn 4 Eve",
+             "  Ben adds Road from pool to Ann's Archway", "  Ann thinks: refill [Bath, ?]"]
+    for text in lines:
+        assert known_line(five, text)[0] in (STEP, TURN)
+    for text in lines:
+        taken = known_line(two, text)
+        assert taken == read_line(Context(("Ann", "Ben"), VOCABULARY), text)
+        if taken[0] != GRAMMAR:
+            agree(text, two, ("Ann", "Ben"))
+    assert [known_line(two, text)[0] for text in lines] == [STEP, GRAMMAR, GRAMMAR, GRAMMAR, STEP, STEP]
+    assert known_line(two, lines[0]) is known_line(five, lines[0])  # the same reading, not a new one
 
 
 def test_steps_say_where_they_are_and_share_their_statement():
