@@ -280,25 +280,21 @@ def known_line(c: Context, text: str) -> tuple:
     come from the vocabulary, which the contexts sharing readings have in common. Records of
     different tables repeat most of each other's lines."""
     shared = c.shared.get(text)
-    if shared is not None and shared[1] <= c.players:
-        return shared[0]
+    if shared is not None:
+        found, players = shared
+        if players <= c.players or all(p in c.players for p in players if p in text):
+            return found  # every player of the reading's context the line could name sits here
     found = read_line(c, text)
     kind = found[0]
     if kind is STEP or kind is TURN:
         if len(c.shared) >= SHARED_LIMIT:
             c.shared.clear()
-        c.shared[text] = (found, _named(c, text))
+        c.shared[text] = (found, c.players)
     return found
 
 
 SHARED_LIMIT = 200_000
 """Readings kept for all the contexts of one vocabulary."""
-
-
-def _named(c: Context, text: str) -> frozenset[str]:
-    """The players whose names the line holds: more than it may need (a name inside a card's
-    or another player's), never fewer."""
-    return frozenset(filter(text.__contains__, c.players))
 
 
 # Lines of the setup block: the leader draw, known hands, the leader. Each reader gives the

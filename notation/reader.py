@@ -121,7 +121,7 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
     quick = _quick_context(names)
     known = quick.lines
     append = items.append
-    step, turn, grammar = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR
+    step, turn, grammar, blank = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR, fastpath.BLANK
     new, at = object.__new__, tuple.__new__
     quick_read = False  # a quick statement or header since the grammar's last line: no block is open
     numbered = zip(count(first), lines, map(known.get, lines))
@@ -131,6 +131,8 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
             if len(known) > _CACHE_LIMIT:
                 known.clear()
         kind = seen[0]
+        if kind is blank:
+            continue
         if kind is step:
             item = new(Step)  # made without its __init__, its fields copied from the line's
             fields = item.__dict__
@@ -139,7 +141,7 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
             append(item)
             quick_read = True
         elif kind is turn:
-            append(_TurnHeader(seen[1], seen[2], (), at(Span, (number, seen[3]))))
+            append(at(_TurnHeader, (seen[1], seen[2], (), at(Span, (number, seen[3])))))
             quick_read = True
         elif kind is fastpath.BLOCK:
             append(_BlockHeader(seen[1], (), Span(number, seen[2])))
