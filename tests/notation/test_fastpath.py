@@ -1,10 +1,15 @@
 """The quick reading of canonical lines agrees with the grammar's, line for line."""
 
+import copy
+import dataclasses
+import pickle
+
 import pytest
 
-from notation import REGISTRY, Setup, Vocabulary, parse_one, reader, write
+from notation import REGISTRY, Setup, Step, Vocabulary, parse_one, reader, write
 from notation.fastpath import BLANK, BLOCK, GRAMMAR, STEP, TURN, Context, known_line, read_line, setup_line
 from notation.grammar import Names
+from notation.records import NOWHERE
 from record_maker import VOCABULARY, records
 
 PLAYERS = ("Ann", "Ben", "Cid", "Dee", "Eve")
@@ -114,6 +119,18 @@ def test_steps_say_where_they_are_and_share_their_statement():
     assert [s.span for s in second.steps] == [(10, 3), (11, 3), (12, 3)]
     assert first.steps[2].statement is second.steps[2].statement
     assert (first.span, second.span) == ((4, 1), (9, 1))
+
+
+def test_a_step_read_quickly_keeps_its_span_through_copies():
+    text = '[Game "Glory to Rome"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n    Ann leads Patron with Bath\n'
+    quick = parse_one(text, vocabulary=VOCABULARY).steps[0]
+    slow = parse_one(text).steps[0]  # without a vocabulary: the grammar's step
+    assert "span" in slow.__dict__ and "span" not in quick.__dict__
+    for step in (quick, pickle.loads(pickle.dumps(quick)), copy.deepcopy(quick), dataclasses.replace(quick)):
+        assert step == slow and step.span == slow.span == (5, 5)
+        assert dataclasses.asdict(step)["span"] == (5, 5)
+    assert quick.moved(3).span == (8, 5)
+    assert Step(quick.statement).span == NOWHERE and Step.span == NOWHERE
 
 
 def setup_agrees(text: str, context: Context) -> bool:
