@@ -92,7 +92,9 @@ class Assembler:
         place, other = _PLACE, Assembler._block_line
         turns = self.turns
         seats = len(self.players)
-        turn = None  # the turn steps go into while they neither open a turn nor are its first
+        # the turn steps go into while they neither open a turn nor are its first (the turns
+        # placed already, notation/placing.py, may have left one open)
+        turn = turns[-1] if turns and turns[-1].steps else None
         for index, item in enumerate(items):
             if type(item) is Step:
                 part = item.statement.part

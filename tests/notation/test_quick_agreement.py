@@ -167,3 +167,35 @@ def test_malformed_lines_fail_alike(line):
     head = '[Game "Glory to Rome"]\n[Ruleset "classic"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n' \
            '  Ann leads Architect with Bath\n  Ben thinks: jack\n'
     agree(head + line + "\n")
+
+
+_HEAD = '[Game "Glory to Rome"]\n[Ruleset "classic"]\n[Players "Ann, Ben"]\n\n'
+
+
+@pytest.mark.parametrize("body", [
+    # turns without headers, before or after written ones
+    "  Ann leads Architect with Bath\n  Ben thinks: jack\n  Ann lays Bath\n  Ben leads Laborer with Road\n",
+    "turn 1 Ann\n  Ann leads Architect with Bath\n  Ben thinks: jack\n  Ann lays Bath\n  Ben leads Laborer with Road\n",
+    # a think by the player who leads next, after the actions: their turn, or a power's in this one
+    "turn 1 Ann\n  Ann leads Architect with Bath\n  Ben thinks: jack\n  Ann lays Bath\n  Ben thinks: refill\n",
+    "turn 1 Ann\n  Ann leads Architect with Bath\n  Ben thinks: jack\n  Ann lays Bath\n  Ben thinks: refill\n"
+    "\nturn 2 Ben\n  Ben thinks: jack\n",
+    "turn 1 Ann\n  Ann leads Architect with Bath\n  Ben thinks: jack\n  Ann lays Bath\n  Ben thinks: refill\n"
+    "  Ann lays Road\n",
+    "turn 1 Ann\n  Ann leads Architect with Bath\n  Ben thinks: jack\n  Ann lays Bath\n  Ben thinks: refill\n"
+    "  Ben leads Laborer with Road\n",
+    # a think that opened a turn, then the header of that same turn (School, Academy)
+    "turn 1 Ann\n  Ann leads Architect with Bath\n  Ben thinks: jack\n  Ann lays Bath\n  Ben thinks: refill\n"
+    "  Ben leads Laborer with Road\n  Ann thinks: jack\n  Ben gathers Road\n  Ann thinks: refill\n\nturn 2 Ben\n",
+    # headers and leaders that do not fit
+    "turn 2 Ann\n  Ann leads Architect with Bath\n", "turn 1 Ann\n  Ben leads Architect with Bath\n",
+    "turn 1 Ann\n  Ann leads Architect with Bath\nturn 3 Ben\n", "turn 1 Ann\n  Ben thinks: jack\n",
+    "turn 1 Ann\nturn 2 Ben\n  Ann thinks: jack\n",
+    # blocks where they may and may not be
+    "setup\n  leader: Ann\n\nturn 1 Ann\n  Ann thinks: jack\n", "turn 1 Ann\n  Ann thinks: jack\nsetup\n  leader: Ann\n",
+    "setup\n  leader: Ann\nsetup\n", "setup\n  leader: Ann\n\nturn 1 Ann\n  leader: Ann\n",
+    "setup\n  hand Ann: Bath\n  pool: Ann Bath, Ben Road ; a tie\n  leader: Ann\n",
+])
+def test_turns_and_blocks_are_placed_alike(body):
+    agree(_HEAD + body)
+    agree(_HEAD.replace('"classic"]', '"classic"]\n[Start "position"]') + body)
