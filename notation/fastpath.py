@@ -254,8 +254,7 @@ _BLOCKS = {"setup": (BLOCK, "setup", 1)}
 def read_line(c: Context, text: str) -> tuple:
     """``(BLANK,)``, ``(STEP, statement, column, fields)``, ``(TURN, number, leader, column)``,
     ``(BLOCK, "setup", column)`` or ``(GRAMMAR,)``: a line the grammar reads (maybe with the
-    lines after it). ``fields`` are those of the line's ``Step`` but its line number (the
-    step's span is made from the two when asked for: ``records._LineSpan``)."""
+    lines after it). ``fields`` are those of the line's ``Step`` but its span."""
     if len(text) > MAX_LINE:
         return _GRAMMAR  # the grammar's reading refuses it, located
     if not text or text.isspace():
@@ -263,7 +262,7 @@ def read_line(c: Context, text: str) -> tuple:
     if c.players:
         found = statement(c, text)
         if found is not None:
-            return (STEP, *found, {"statement": found[0], "glyphs": (), "notes": (), "_column": found[1]})
+            return (STEP, *found, {"statement": found[0], "glyphs": (), "notes": ()})
         header = turn_header(c, text)
         if header is not None:
             return (TURN, *header)

@@ -39,7 +39,7 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
     players = assembler.players
     seats = len(players)
     step_kind, turn_kind, blank, block_kind = fastpath.STEP, fastpath.TURN, fastpath.BLANK, fastpath.BLOCK
-    new = object.__new__
+    new, at = object.__new__, tuple.__new__
     turn: _TurnDraft | None = None
     quick_read = False
     for line in numbered:
@@ -76,10 +76,10 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
                     turn.answers += 1
             else:  # a lead after the turn's first step: a turn without its header
                 return line, quick_read
-            item = new(Step)  # as the reader makes it: fields copied, span made when asked for
+            item = new(Step)  # as the reader makes it: without its __init__, the line's fields copied
             fields = item.__dict__
             fields.update(seen[3])
-            fields["_line"] = line[0]
+            fields["span"] = at(Span, (line[0], seen[2]))
             turn.items.append(item)
             steps.append(item)
             quick_read = True

@@ -145,7 +145,7 @@ def _body(lines: list[str], first: int, names: Names, items: list, assembler: As
             item = new(Step)  # made without its __init__, its fields copied from the line's
             fields = item.__dict__
             fields.update(seen[3])
-            fields["_line"] = number  # its span made when asked for (records._LineSpan)
+            fields["span"] = at(Span, (number, seen[2]))
             append(item)
             quick_read = True
         elif kind is turn:

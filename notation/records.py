@@ -135,26 +135,6 @@ class Step:
         return Step(self.statement, self.glyphs, notes, span=self.span.moved(lines))
 
 
-class _LineSpan:
-    """``Step.span`` of a step the reader made with its line number and column only (the
-    fields ``_line`` and ``_column``): the ``Span`` is made when first asked for, then kept.
-    Most steps read are never asked where they are, and a span made for each was a tenth of
-    reading's time. A step made otherwise holds its span as any dataclass field."""
-
-    def __get__(self, step: "Step | None", owner: type | None = None) -> Span:
-        if step is None:
-            return NOWHERE  # the field's default, as the class itself gives it
-        fields = step.__dict__
-        line = fields.get("_line")
-        if line is None:
-            return NOWHERE
-        span = fields["span"] = Span(line, fields["_column"])
-        return span
-
-
-Step.span = _LineSpan()  # type: ignore[assignment]
-
-
 @dataclass(frozen=True)
 class Turn:
     """``turn N Leader`` and what was recorded in it: steps and standalone comments."""

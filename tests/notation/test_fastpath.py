@@ -121,11 +121,10 @@ def test_steps_say_where_they_are_and_share_their_statement():
     assert (first.span, second.span) == ((4, 1), (9, 1))
 
 
-def test_a_step_read_quickly_keeps_its_span_through_copies():
+def test_a_step_read_quickly_keeps_its_span_through_copies_as_the_grammars_does():
     text = '[Game "Glory to Rome"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n    Ann leads Patron with Bath\n'
     quick = parse_one(text, vocabulary=VOCABULARY).steps[0]
     slow = parse_one(text).steps[0]  # without a vocabulary: the grammar's step
-    assert "span" in slow.__dict__ and "span" not in quick.__dict__
     for step in (quick, pickle.loads(pickle.dumps(quick)), copy.deepcopy(quick), dataclasses.replace(quick)):
         assert step == slow and step.span == slow.span == (5, 5)
         assert dataclasses.asdict(step)["span"] == (5, 5)
