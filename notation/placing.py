@@ -55,11 +55,11 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
         if kind is step_kind:
             if turn is None:
                 return line, quick_read  # a step before any turn header
-            statement = seen[1]
+            statement = seen[1]  # a statement read quickly: its actor is its player
             part = statement.part
             steps = turn.steps
             if not steps:  # the first step of a turn its header opened
-                if (part is LEADING or part is THINKING) and statement.actor != turn.leader:
+                if (part is LEADING or part is THINKING) and statement.player != turn.leader:
                     return line, quick_read  # not the leader's: the assembler words it
             elif part is ACTION:
                 turn.only_answers = False
@@ -69,8 +69,8 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
                 if not (turn.only_answers and steps[0].statement.part is LEADING
                         and (not seats or turn.answers < seats - 1)):  # not answering the lead
                     before = steps[-1].statement
-                    if not (before.actor == statement.actor and (before.part is THINKING or before.part is PRELUDE)) \
-                            and statement.actor == _next_leader(players, turn.leader):
+                    if not (before.player == statement.player and (before.part is THINKING or before.part is PRELUDE)) \
+                            and statement.player == _next_leader(players, turn.leader):
                         return line, quick_read  # maybe the next player's turn: the lines after it say
                 if part is THINKING:
                     turn.answers += 1
@@ -86,7 +86,7 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
         elif kind is turn_kind:
             if seen[1] != (turn.number + 1 if turn is not None else 1):
                 return line, quick_read  # out of order, or a think of the turn before (School, Academy)
-            turn = _TurnDraft(seen[1], seen[2], Span(line[0], seen[3]), (), True)
+            turn = _TurnDraft(seen[1], seen[2], at(Span, (line[0], seen[3])), (), True)
             turns.append(turn)
             quick_read = True
         elif kind is block_kind:
