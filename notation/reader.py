@@ -1,10 +1,13 @@
 """Reading ``.gtr`` text into records.
 
-The file is cut into records and logical lines cheaply (notation/scan.py);
-each line goes through the LALR parser with the inline transformer. A line
-already read in the same context (same players, vocabulary and block) is not
-parsed again: its value is copied with the new line number. Game records
-repeat lines a lot ("Ann gathers Road"), and this is most of the speed.
+The file is cut into records and logical lines cheaply (notation/scan.py).
+Canonical lines are read without lark (notation/fastpath.py) and, while a
+record's lines are the usual ones, placed straight into their turns
+(notation/placing.py); every other line goes through the LALR parser with the
+inline transformer. A line already read in the same context (same players,
+vocabulary and block) is not parsed again: its value is copied with the new
+line number. Game records repeat lines a lot ("Ann gathers Road"), and this is
+most of the speed.
 """
 
 from __future__ import annotations
