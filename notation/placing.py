@@ -41,26 +41,25 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
     step_kind, turn_kind, blank, block_kind = fastpath.STEP, fastpath.TURN, fastpath.BLANK, fastpath.BLOCK
     new, at = object.__new__, tuple.__new__
     turn: _TurnDraft | None = None
+    steps: list[Step] = []  # the turn's steps and items, kept at hand while it is the last
+    add_item = add_step = steps.append
     quick_read = False
-    for line in numbered:
-        seen = line[2]
+    for number, text, seen in numbered:
         if seen is None:
-            seen = known[line[1]] = fastpath.known_line(quick, line[1])
+            seen = known[text] = fastpath.known_line(quick, text)
             if len(known) > CACHE_LIMIT:
                 known.clear()
-            line = (line[0], line[1], seen)
         kind = seen[0]
         if kind is blank:
             continue
         if kind is step_kind:
             if turn is None:
-                return line, quick_read  # a step before any turn header
+                return (number, text, seen), quick_read  # a step before any turn header
             statement = seen[1]  # a statement read quickly: its actor is its player
             part = statement.part
-            steps = turn.steps
             if not steps:  # the first step of a turn its header opened
                 if (part is LEADING or part is THINKING) and statement.player != turn.leader:
-                    return line, quick_read  # not the leader's: the assembler words it
+                    return (number, text, seen), quick_read  # not the leader's: the assembler words it
             elif part is ACTION:
                 turn.only_answers = False
             elif part is RESPONSE:
@@ -71,35 +70,36 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
                     before = steps[-1].statement
                     if not (before.player == statement.player and (before.part is THINKING or before.part is PRELUDE)) \
                             and statement.player == _next_leader(players, turn.leader):
-                        return line, quick_read  # maybe the next player's turn: the lines after it say
+                        return (number, text, seen), quick_read  # maybe the next player's turn: the lines after it say
                 if part is THINKING:
                     turn.answers += 1
             else:  # a lead after the turn's first step: a turn without its header
-                return line, quick_read
+                return (number, text, seen), quick_read
             item = new(Step)  # as the reader makes it: without its __init__, the line's fields copied
             fields = item.__dict__
             fields.update(seen[3])
-            fields["span"] = at(Span, (line[0], seen[2]))
-            turn.items.append(item)
-            steps.append(item)
+            fields["span"] = at(Span, (number, seen[2]))
+            add_item(item)
+            add_step(item)
             quick_read = True
         elif kind is turn_kind:
             if seen[1] != (turn.number + 1 if turn is not None else 1):
-                return line, quick_read  # out of order, or a think of the turn before (School, Academy)
-            turn = _TurnDraft(seen[1], seen[2], at(Span, (line[0], seen[3])), (), True)
+                return (number, text, seen), quick_read  # out of order, or a think of the turn before (School, Academy)
+            turn = _TurnDraft(seen[1], seen[2], at(Span, (number, seen[3])), (), True)
             turns.append(turn)
+            steps, add_item, add_step = turn.steps, turn.items.append, turn.steps.append
             quick_read = True
         elif kind is block_kind:
             if assembler.block is not None or turns or assembler.start_tag == "position":
-                return line, quick_read
-            assembler.block = (_BlockHeader(seen[1], (), Span(line[0], seen[2])), [])
+                return (number, text, seen), quick_read
+            assembler.block = (_BlockHeader(seen[1], (), Span(number, seen[2])), [])
             names.block, quick_read = seen[1], False
         else:  # a line for the grammar: only a setup line read quickly is placed here
             if quick_read or turns or assembler.block is None or names.block != "setup":
-                return line, quick_read
-            value = setup_line(quick, line[1], line[0])
+                return (number, text, seen), quick_read
+            value = setup_line(quick, text, number)
             if value is None:
-                return line, quick_read
+                return (number, text, seen), quick_read
             assembler.block[1].append(value)
     return None
 
