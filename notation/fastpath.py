@@ -252,9 +252,9 @@ _BLOCKS = {"setup": (BLOCK, "setup", 1)}
 
 
 def read_line(c: Context, text: str) -> tuple:
-    """``(BLANK,)``, ``(STEP, statement, column, fields)``, ``(TURN, number, leader, column)``,
+    """``(BLANK,)``, ``(STEP, statement, column)``, ``(TURN, number, leader, column)``,
     ``(BLOCK, "setup", column)`` or ``(GRAMMAR,)``: a line the grammar reads (maybe with the
-    lines after it). ``fields`` are those of the line's ``Step`` but its span."""
+    lines after it)."""
     if len(text) > MAX_LINE:
         return _GRAMMAR  # the grammar's reading refuses it, located
     if not text or text.isspace():
@@ -262,7 +262,7 @@ def read_line(c: Context, text: str) -> tuple:
     if c.players:
         found = statement(c, text)
         if found is not None:
-            return (STEP, *found, {"statement": found[0], "glyphs": (), "notes": ()})
+            return (STEP, *found)
         header = turn_header(c, text)
         if header is not None:
             return (TURN, *header)

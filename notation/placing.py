@@ -40,6 +40,7 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
     seats = len(players)
     step_kind, turn_kind, blank, block_kind = fastpath.STEP, fastpath.TURN, fastpath.BLANK, fastpath.BLOCK
     new, at = object.__new__, tuple.__new__
+    set_statement, set_glyphs, set_notes, set_span = records.step_maker()
     turn: _TurnDraft | None = None
     steps: list[Step] = []  # the turn's steps and items, kept at hand while it is the last
     add_item = add_step = steps.append
@@ -75,10 +76,11 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
                     turn.answers += 1
             else:  # a lead after the turn's first step: a turn without its header
                 return (number, text, seen), quick_read
-            item = new(Step)  # as the reader makes it: without its __init__, the line's fields copied
-            fields = item.__dict__
-            fields.update(seen[3])
-            fields["span"] = at(Span, (number, seen[2]))
+            item = new(Step)  # as the reader makes it: without its __init__
+            set_statement(item, statement)
+            set_glyphs(item, ())
+            set_notes(item, ())
+            set_span(item, at(Span, (number, seen[2])))
             add_item(item)
             add_step(item)
             quick_read = True

@@ -21,7 +21,7 @@ from typing import Any, Iterator
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from . import collector, fastpath, placing, scan, terminals, words
+from . import collector, fastpath, placing, records, scan, terminals, words
 from .assemble import Assembler
 from .errors import NotationError
 from .grammar import (
@@ -129,6 +129,7 @@ def _body(lines: list[str], first: int, names: Names, items: list, assembler: As
     append = items.append
     step, turn, grammar, blank = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR, fastpath.BLANK
     new, at = object.__new__, tuple.__new__
+    set_statement, set_glyphs, set_notes, set_span = records.step_maker()
     quick_read = False  # a quick statement or header since the grammar's last line: no block is open
     numbered: Iterator[tuple[int, str, Any]] = zip(count(first), lines, map(known.get, lines))
     if assembler is not None and not items:
@@ -145,10 +146,11 @@ def _body(lines: list[str], first: int, names: Names, items: list, assembler: As
         if kind is blank:
             continue
         if kind is step:
-            item = new(Step)  # made without its __init__, its fields copied from the line's
-            fields = item.__dict__
-            fields.update(seen[3])
-            fields["span"] = at(Span, (number, seen[2]))
+            item = new(Step)  # made without its __init__ (records.step_maker)
+            set_statement(item, seen[1])
+            set_glyphs(item, ())
+            set_notes(item, ())
+            set_span(item, at(Span, (number, seen[2])))
             append(item)
             quick_read = True
         elif kind is turn:

@@ -129,7 +129,7 @@ def test_a_step_read_quickly_keeps_its_span_through_copies_as_the_grammars_does(
         assert step == slow and step.span == slow.span == (5, 5)
         assert dataclasses.asdict(step)["span"] == (5, 5)
     assert quick.moved(3).span == (8, 5)
-    assert Step(quick.statement).span == NOWHERE and Step.span == NOWHERE
+    assert Step(quick.statement).span == NOWHERE
 
 
 def setup_agrees(text: str, context: Context) -> bool:
