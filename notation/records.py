@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 if TYPE_CHECKING:
@@ -189,7 +190,10 @@ class Record:
     @property
     def steps(self) -> tuple[Step, ...]:
         """Every step of the main line, in order."""
-        return tuple(chain.from_iterable(turn.steps for turn in self.turns))
+        return tuple(chain.from_iterable(map(_STEPS, self.turns)))
+
+
+_STEPS = attrgetter("steps")
 
 
 def split_players(value: str) -> tuple[str, ...]:
