@@ -85,22 +85,16 @@ class Assembler:
         self.turns: list[_TurnDraft] = []
         self._items: list = []
         self._index = 0
-        self._place: dict[type, Callable[[Any], None]] = {
-            Step: self._plain_step,
-            _CommentLine: self._comment_line,
-            _BlockHeader: self._block_header,
-            _TurnHeader: self._turn_header,
-            _StepLine: self._step_line,
-            _VariationLine: self._variation_line,
-        }
 
     def build(self, items: list) -> Record:
         """``items``: the lines in order, a line holding one plain statement as its ``Step``."""
         self._items = items
-        place, other = self._place, self._block_line
+        place, other = _PLACE, Assembler._block_line
         turns = self.turns
         seats = len(self.players)
-        turn = None  # the turn steps go into while they neither open a turn nor are its first
+        # the turn steps go into while they neither open a turn nor are its first (the turns
+        # placed already, notation/placing.py, may have left one open)
+        turn = turns[-1] if turns and turns[-1].steps else None
         for index, item in enumerate(items):
             if type(item) is Step:
                 part = item.statement.part
@@ -118,7 +112,8 @@ class Assembler:
                     turn.steps.append(item)
                     turn.only_answers = False
                     continue
-                elif part == RESPONSE or (part == THINKING and turn.answering(seats)):
+                elif part == RESPONSE or (part == THINKING and turn.only_answers and (not seats or turn.answers < seats - 1)
+                                          and turn.steps[0].statement.part == LEADING):  # turn.answering(seats)
                     turn.items.append(item)
                     turn.steps.append(item)
                     turn.answers += 1
@@ -129,7 +124,7 @@ class Assembler:
                 turn = None
                 continue
             self._index = index
-            place.get(type(item), other)(item)
+            place.get(type(item), other)(self, item)
             turn = turns[-1] if turns and turns[-1].steps else None
         return Record(self.tags, self._start(), tuple(d.turn() for d in self.turns), tuple(self.comments))
 
@@ -284,6 +279,19 @@ class Assembler:
         if leader not in self.players:
             return None
         return self.players[(self.players.index(leader) + 1) % len(self.players)]
+
+
+# Where each kind of line goes: plain functions, not methods bound to the assembler (those
+# would make each assembler a reference cycle, holding every step of its record until the
+# cyclic collector next walked the oldest generation).
+_PLACE: dict[type, Callable[[Assembler, Any], None]] = {
+    Step: Assembler._plain_step,
+    _CommentLine: Assembler._comment_line,
+    _BlockHeader: Assembler._block_header,
+    _TurnHeader: Assembler._turn_header,
+    _StepLine: Assembler._step_line,
+    _VariationLine: Assembler._variation_line,
+}
 
 
 def _last_index(items: list, item: Any) -> int:

@@ -66,13 +66,17 @@ _THINKS = {t.value: t for t in ThinkKind}
 class Context:
     """What a quick reading may accept in one record context: exact names only."""
 
-    def __init__(self, players: tuple[str, ...], vocabulary: Vocabulary | None):
+    def __init__(self, players: tuple[str, ...], vocabulary: Vocabulary | None,
+                 shared: dict[str, tuple] | None = None):
         self.vocabulary = vocabulary
         # without a vocabulary any card name is kept as written: the grammar reads every line
         self.players = frozenset(p for p in players if not keyword(p)) if vocabulary else frozenset()
         self.cards = _plain_cards(vocabulary) if vocabulary else frozenset()
         self.lines: dict[str, Any] = {}  # text -> what it reads as, positionless
         self.setup_lines: dict[str, Any] = {}  # the same for lines of a setup block
+        # the statements and headers read in any context of the same vocabulary (``shared``):
+        # text -> (what it reads as, the player names it needs)
+        self.shared: dict[str, tuple] = {} if shared is None else shared
 
     def cards_of(self, text: str | None) -> tuple[str, ...] | None:
         if not text:
@@ -248,9 +252,9 @@ _BLOCKS = {"setup": (BLOCK, "setup", 1)}
 
 
 def read_line(c: Context, text: str) -> tuple:
-    """``(BLANK,)``, ``(STEP, statement, column, fields)``, ``(TURN, number, leader, column)``,
+    """``(BLANK,)``, ``(STEP, statement, column)``, ``(TURN, number, leader, column)``,
     ``(BLOCK, "setup", column)`` or ``(GRAMMAR,)``: a line the grammar reads (maybe with the
-    lines after it). ``fields`` are those of the line's ``Step`` but its span."""
+    lines after it)."""
     if len(text) > MAX_LINE:
         return _GRAMMAR  # the grammar's reading refuses it, located
     if not text or text.isspace():
@@ -258,7 +262,7 @@ def read_line(c: Context, text: str) -> tuple:
     if c.players:
         found = statement(c, text)
         if found is not None:
-            return (STEP, *found, {"statement": found[0], "glyphs": (), "notes": ()})
+            return (STEP, *found)
         header = turn_header(c, text)
         if header is not None:
             return (TURN, *header)
@@ -266,6 +270,31 @@ def read_line(c: Context, text: str) -> tuple:
         if block is not None:
             return block
     return _GRAMMAR
+
+
+def known_line(c: Context, text: str) -> tuple:
+    """``read_line(c, text)``, taken from another context's reading where there is one.
+
+    A line reads the same in every context that has the players it names: the quick reading
+    only ever asks whether a name is a player (never whether it is not), and the card names
+    come from the vocabulary, which the contexts sharing readings have in common. Records of
+    different tables repeat most of each other's lines."""
+    shared = c.shared.get(text)
+    if shared is not None:
+        found, players = shared
+        if players <= c.players or all(p in c.players for p in players if p in text):
+            return found  # every player of the reading's context the line could name sits here
+    found = read_line(c, text)
+    kind = found[0]
+    if kind is STEP or kind is TURN:
+        if len(c.shared) >= SHARED_LIMIT:
+            c.shared.clear()
+        c.shared[text] = (found, c.players)
+    return found
+
+
+SHARED_LIMIT = 200_000
+"""Readings kept for all the contexts of one vocabulary."""
 
 
 # Lines of the setup block: the leader draw, known hands, the leader. Each reader gives the

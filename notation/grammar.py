@@ -13,7 +13,7 @@ against the vocabulary, roles and materials against their word sets. The
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from lark import Lark, Token, Transformer
 
@@ -152,11 +152,14 @@ class _CommentLine:
         return _CommentLine(tuple(c.moved(lines) for c in self.comments))
 
 
-class _TurnHeader:
-    __slots__ = ("number", "leader", "comments", "span")
+class _TurnHeader(NamedTuple):
+    """A turn header line (a tuple: the quick reading makes one per ``turn N Leader`` line,
+    and a tuple is made in one call)."""
 
-    def __init__(self, number: int, leader: str, comments: tuple[Comment, ...], span: Span):
-        self.number, self.leader, self.comments, self.span = number, leader, comments, span
+    number: int
+    leader: str
+    comments: tuple[Comment, ...]
+    span: Span
 
     def moved(self, lines: int) -> "_TurnHeader":
         comments = tuple(c.moved(lines) for c in self.comments)

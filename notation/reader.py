@@ -1,10 +1,13 @@
 """Reading ``.gtr`` text into records.
 
-The file is cut into records and logical lines cheaply (notation/scan.py);
-each line goes through the LALR parser with the inline transformer. A line
-already read in the same context (same players, vocabulary and block) is not
-parsed again: its value is copied with the new line number. Game records
-repeat lines a lot ("Ann gathers Road"), and this is most of the speed.
+The file is cut into records and logical lines cheaply (notation/scan.py).
+Canonical lines are read without lark (notation/fastpath.py) and, while a
+record's lines are the usual ones, placed straight into their turns
+(notation/placing.py); every other line goes through the LALR parser with the
+inline transformer. A line already read in the same context (same players,
+vocabulary and block) is not parsed again: its value is copied with the new
+line number. Game records repeat lines a lot ("Ann gathers Road"), and this is
+most of the speed.
 """
 
 from __future__ import annotations
@@ -12,13 +15,13 @@ from __future__ import annotations
 import os
 import re
 import threading
-from itertools import count
+from itertools import chain, count
 from typing import Any, Iterator
 
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from . import collector, fastpath, records, scan, terminals, words
+from . import collector, fastpath, placing, records, scan, terminals, words
 from .assemble import Assembler
 from .errors import NotationError
 from .grammar import (
@@ -41,7 +44,7 @@ def parser() -> Lark:
         _PARSER = build_parser(_TRANSFORMER)
     return _PARSER
 
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = placing.CACHE_LIMIT
 """Lines kept per context."""
 _CONTEXTS_LIMIT = 256
 """Contexts (players, vocabulary, block) kept: a long run over many tables stays bounded."""
@@ -109,37 +112,49 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
             raise NotationError("only comment lines go between tags", line=number, column=1,
                                 expected="a tag or a comment")
         items.append(item)
-    _body(chunk.body, chunk.body_line, names, items)
-    record = Assembler(tuple(tags), players).build(items)
+    assembler = Assembler(tuple(tags), players)
+    _body(chunk.body, chunk.body_line, names, items, assembler)
+    record = assembler.build(items)
     return Record(record.tags, record.start, record.turns, record.comments, span=tags[0].span)
 
 
-def _body(lines: list[str], first: int, names: Names, items: list) -> None:
+def _body(lines: list[str], first: int, names: Names, items: list, assembler: Assembler | None = None) -> None:
     """The items of a record's body lines, in order: canonical lines read quickly (a line
     holding one plain statement becomes its ``Step``), the rest (and every mistake) by the
-    grammar, one logical line at a time."""
+    grammar, one logical line at a time. With an ``assembler`` and no items yet, the lines
+    are placed straight into its turns for as long as they are the usual ones
+    (notation/placing.py); the items are those of the lines after."""
     quick = _quick_context(names)
     known = quick.lines
     append = items.append
-    step, turn, grammar = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR
+    step, turn, grammar, blank = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR, fastpath.BLANK
     new, at = object.__new__, tuple.__new__
+    set_statement, set_glyphs, set_notes, set_span = records.step_maker()
     quick_read = False  # a quick statement or header since the grammar's last line: no block is open
-    numbered = zip(count(first), lines, map(known.get, lines))
+    numbered: Iterator[tuple[int, str, Any]] = zip(count(first), lines, map(known.get, lines))
+    if assembler is not None and not items:
+        left = placing.place_quickly(numbered, quick, names, assembler)
+        if left is None:
+            return
+        numbered, quick_read = chain((left[0],), numbered), left[1]
     for number, text, seen in numbered:
         if seen is None:
-            seen = known[text] = fastpath.read_line(quick, text)
+            seen = known[text] = fastpath.known_line(quick, text)
             if len(known) > _CACHE_LIMIT:
                 known.clear()
         kind = seen[0]
+        if kind is blank:
+            continue
         if kind is step:
-            item = new(Step)  # made without its __init__, its fields copied from the line's
-            fields = item.__dict__
-            fields.update(seen[3])
-            fields["span"] = at(Span, (number, seen[2]))
+            item = new(Step)  # made without its __init__ (records.step_maker)
+            set_statement(item, seen[1])
+            set_glyphs(item, ())
+            set_notes(item, ())
+            set_span(item, at(Span, (number, seen[2])))
             append(item)
             quick_read = True
         elif kind is turn:
-            append(_TurnHeader(seen[1], seen[2], (), at(Span, (number, seen[3]))))
+            append(at(_TurnHeader, (seen[1], seen[2], (), at(Span, (number, seen[3])))))
             quick_read = True
         elif kind is fastpath.BLOCK:
             append(_BlockHeader(seen[1], (), Span(number, seen[2])))
@@ -147,7 +162,7 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
         elif kind is grammar:
             if quick_read:
                 names.block, quick_read = None, False
-            if names.block == "setup" and (value := _setup_line(quick, text, number)):
+            if names.block == "setup" and (value := placing.setup_line(quick, text, number)):
                 append(value)
                 continue
             scan.check_length(text, number)
@@ -162,20 +177,6 @@ def _body(lines: list[str], first: int, names: Names, items: list) -> None:
                 names.block = None
 
 
-def _setup_line(quick: fastpath.Context, text: str, number: int) -> Any:
-    """A canonical line of the setup block, read quickly, or None."""
-    known = quick.setup_lines
-    seen = known.get(text, False)
-    if seen is False:
-        seen = known[text] = fastpath.setup_line(quick, text)
-        if len(known) > _CACHE_LIMIT:
-            known.clear()
-    if seen is None:
-        return None
-    line, column = seen
-    return records.made(type(line), {**line.__dict__, "span": Span(number, column)})
-
-
 def _quick_context(names: Names) -> fastpath.Context:
     """The quick reading's cache for the record's players and vocabulary (kept beside the
     grammar's caches, so clearing ``_caches`` clears both)."""
@@ -184,7 +185,10 @@ def _quick_context(names: Names) -> fastpath.Context:
     if context is None or context.vocabulary is not names.vocabulary:
         if len(_caches) >= _CONTEXTS_LIMIT:
             _caches.clear()
-        context = _caches[key] = fastpath.Context(names.players, names.vocabulary)
+        shared = _caches.get(("shared", id(names.vocabulary)))
+        if shared is None or shared[0] is not names.vocabulary:
+            shared = _caches[("shared", id(names.vocabulary))] = (names.vocabulary, {})
+        context = _caches[key] = fastpath.Context(names.players, names.vocabulary, shared[1])
     return context
 
 

@@ -2,7 +2,7 @@
 
 import gc
 
-from notation import Record, parse_one, write
+from notation import Record, parse, parse_one, write
 from record_maker import records
 
 
@@ -29,3 +29,18 @@ def test_a_program_that_freezes_objects_keeps_them_frozen():
         assert not any(o is kept for o in gc.get_objects())  # still in the permanent generation
     finally:
         gc.unfreeze()
+
+
+def test_reading_makes_no_garbage_cycle():
+    # a record dropped is freed by reference counting at once: nothing reading made (the
+    # assembler, its turn drafts) holds its steps until the collector walks the oldest generation
+    text = write(records(seed=5, count=3))
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        parse(text)
+        gc.collect()
+        assert [o for o in gc.garbage if type(o).__module__.startswith("notation")] == []
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()

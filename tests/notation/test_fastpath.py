@@ -1,10 +1,15 @@
 """The quick reading of canonical lines agrees with the grammar's, line for line."""
 
+import copy
+import dataclasses
+import pickle
+
 import pytest
 
-from notation import REGISTRY, Setup, Vocabulary, parse_one, reader, write
-from notation.fastpath import BLANK, BLOCK, GRAMMAR, STEP, TURN, Context, read_line, setup_line
+from notation import REGISTRY, Setup, Step, Vocabulary, parse_one, reader, write
+from notation.fastpath import BLANK, BLOCK, GRAMMAR, STEP, TURN, Context, known_line, read_line, setup_line
 from notation.grammar import Names
+from notation.records import NOWHERE
 from record_maker import VOCABULARY, records
 
 PLAYERS = ("Ann", "Ben", "Cid", "Dee", "Eve")
@@ -88,6 +93,22 @@ def test_without_a_vocabulary_or_players_every_line_goes_to_the_grammar():
     assert read_line(Context((), VOCABULARY), "Ann passes")[0] == GRAMMAR
 
 
+def test_a_reading_made_at_another_table_is_taken_only_where_its_players_sit():
+    shared = {}
+    five, two = Context(PLAYERS, VOCABULARY, shared), Context(("Ann", "Ben"), VOCABULARY, shared)
+    lines = ["  Ann gives Bath, Road to Ben", "  Ann gives Bath to Cid", "  Cid steals Ann's Gate", "turn 4 Eve",
+             "  Ben adds Road from pool to Ann's Archway", "  Ann thinks: refill [Bath, ?]"]
+    for text in lines:
+        assert known_line(five, text)[0] in (STEP, TURN)
+    for text in lines:
+        taken = known_line(two, text)
+        assert taken == read_line(Context(("Ann", "Ben"), VOCABULARY), text)
+        if taken[0] != GRAMMAR:
+            agree(text, two, ("Ann", "Ben"))
+    assert [known_line(two, text)[0] for text in lines] == [STEP, GRAMMAR, GRAMMAR, GRAMMAR, STEP, STEP]
+    assert known_line(two, lines[0]) is known_line(five, lines[0])  # the same reading, not a new one
+
+
 def test_steps_say_where_they_are_and_share_their_statement():
     text = '[Game "Glory to Rome"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n  Ann leads Patron with Bath\n' \
            '  Ben thinks: jack\n  Ann passes\n\nturn 2 Ben\n  Ben leads Patron with Bath\n  Ann thinks: jack\n' \
@@ -98,6 +119,17 @@ def test_steps_say_where_they_are_and_share_their_statement():
     assert [s.span for s in second.steps] == [(10, 3), (11, 3), (12, 3)]
     assert first.steps[2].statement is second.steps[2].statement
     assert (first.span, second.span) == ((4, 1), (9, 1))
+
+
+def test_a_step_read_quickly_keeps_its_span_through_copies_as_the_grammars_does():
+    text = '[Game "Glory to Rome"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n    Ann leads Patron with Bath\n'
+    quick = parse_one(text, vocabulary=VOCABULARY).steps[0]
+    slow = parse_one(text).steps[0]  # without a vocabulary: the grammar's step
+    for step in (quick, pickle.loads(pickle.dumps(quick)), copy.deepcopy(quick), dataclasses.replace(quick)):
+        assert step == slow and step.span == slow.span == (5, 5)
+        assert dataclasses.asdict(step)["span"] == (5, 5)
+    assert quick.moved(3).span == (8, 5)
+    assert Step(quick.statement).span == NOWHERE
 
 
 def setup_agrees(text: str, context: Context) -> bool:

@@ -1,0 +1,126 @@
+"""The body of a record read and placed in one pass, while its lines are the usual ones.
+
+Most records are the writer's: a setup block of canonical lines, then turns, each with its
+written header and canonical statements. ``place_quickly`` reads such lines (through the
+quick reading's cache, ``fastpath``) and puts each straight into its turn, doing at once
+what the assembler (notation/assemble.py) would do with them later; a record read this
+way never makes the list of lines the assembler goes through.
+
+At the first line it cannot place that way it stops and hands that line back: a line for the
+grammar (a comment, a glyph, a variation, a mistake), a turn without its header, a header out
+of order, a statement that breaks the turn's order, a think that may be the next player's
+turn (only the lines after it can say). The reader goes on from there as for any record and
+the assembler takes over with the turns placed so far, so every mistake is still found and
+worded in one place. The placing here is the assembler's own, decided from the same facts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from . import fastpath, records
+from .assemble import Assembler, _TurnDraft
+from .grammar import Names, _BlockHeader
+from .records import Span, Step
+from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
+
+CACHE_LIMIT = 200_000
+"""Lines kept per context."""
+
+
+def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Context, names: Names,
+                  assembler: Assembler) -> tuple[tuple[int, str, Any], bool] | None:
+    """Read and place the lines of ``numbered`` (number, text, cached reading or None) into
+    ``assembler``'s block and turns. Returns None when every line was placed, else the first
+    line left (its reading filled in) and whether a quick statement or header came last
+    (no block is open after one)."""
+    known = quick.lines
+    turns = assembler.turns
+    players = assembler.players
+    seats = len(players)
+    step_kind, turn_kind, blank, block_kind = fastpath.STEP, fastpath.TURN, fastpath.BLANK, fastpath.BLOCK
+    new, at = object.__new__, tuple.__new__
+    set_statement, set_glyphs, set_notes, set_span = records.step_maker()
+    turn: _TurnDraft | None = None
+    steps: list[Step] = []  # the turn's steps and items, kept at hand while it is the last
+    add_item = add_step = steps.append
+    quick_read = False
+    for number, text, seen in numbered:
+        if seen is None:
+            seen = known[text] = fastpath.known_line(quick, text)
+            if len(known) > CACHE_LIMIT:
+                known.clear()
+        kind = seen[0]
+        if kind is blank:
+            continue
+        if kind is step_kind:
+            if turn is None:
+                return (number, text, seen), quick_read  # a step before any turn header
+            statement = seen[1]  # a statement read quickly: its actor is its player
+            part = statement.part
+            if not steps:  # the first step of a turn its header opened
+                if (part is LEADING or part is THINKING) and statement.player != turn.leader:
+                    return (number, text, seen), quick_read  # not the leader's: the assembler words it
+            elif part is ACTION:
+                turn.only_answers = False
+            elif part is RESPONSE:
+                turn.answers += 1
+            elif part is THINKING or part is PRELUDE:
+                if not (turn.only_answers and steps[0].statement.part is LEADING
+                        and (not seats or turn.answers < seats - 1)):  # not answering the lead
+                    before = steps[-1].statement
+                    if not (before.player == statement.player and (before.part is THINKING or before.part is PRELUDE)) \
+                            and statement.player == _next_leader(players, turn.leader):
+                        return (number, text, seen), quick_read  # maybe the next player's turn: the lines after it say
+                if part is THINKING:
+                    turn.answers += 1
+            else:  # a lead after the turn's first step: a turn without its header
+                return (number, text, seen), quick_read
+            item = new(Step)  # as the reader makes it: without its __init__
+            set_statement(item, statement)
+            set_glyphs(item, ())
+            set_notes(item, ())
+            set_span(item, at(Span, (number, seen[2])))
+            add_item(item)
+            add_step(item)
+            quick_read = True
+        elif kind is turn_kind:
+            if seen[1] != (turn.number + 1 if turn is not None else 1):
+                return (number, text, seen), quick_read  # out of order, or a think of the turn before (School, Academy)
+            turn = _TurnDraft(seen[1], seen[2], at(Span, (number, seen[3])), (), True)
+            turns.append(turn)
+            steps, add_item, add_step = turn.steps, turn.items.append, turn.steps.append
+            quick_read = True
+        elif kind is block_kind:
+            if assembler.block is not None or turns or assembler.start_tag == "position":
+                return (number, text, seen), quick_read
+            assembler.block = (_BlockHeader(seen[1], (), Span(number, seen[2])), [])
+            names.block, quick_read = seen[1], False
+        else:  # a line for the grammar: only a setup line read quickly is placed here
+            if quick_read or turns or assembler.block is None or names.block != "setup":
+                return (number, text, seen), quick_read
+            value = setup_line(quick, text, number)
+            if value is None:
+                return (number, text, seen), quick_read
+            assembler.block[1].append(value)
+    return None
+
+
+def _next_leader(players: tuple[str, ...], leader: str) -> str | None:
+    if leader not in players:
+        return None
+    return players[(players.index(leader) + 1) % len(players)]
+
+
+def setup_line(quick: fastpath.Context, text: str, number: int) -> Any:
+    """A canonical line of the setup block, read quickly, or None."""
+    known = quick.setup_lines
+    seen = known.get(text, False)
+    if seen is False:
+        seen = known[text] = fastpath.setup_line(quick, text)
+        if len(known) > CACHE_LIMIT:
+            known.clear()
+    if seen is None:
+        return None
+    line, column = seen
+    return records.made(type(line), {**line.__dict__, "span": Span(number, column)})
