@@ -135,7 +135,7 @@ def query(
     Example: gtr query --saved final-scores --db games.db
     """
     from gtr_replay.errors import UsageError
-    from gtr_replay.store import SAVED, run_query, saved_query
+    from gtr_replay.store import SAVED, run_query, saved_query, streamed_query
 
     if as_json + as_csv + as_tsv > 1:
         fail(UsageError("give one of --json, --csv and --tsv"))
@@ -148,11 +148,13 @@ def query(
         sql = saved_query(sql)
     elif sql is None:
         fail(UsageError("no query given", hint="give SQL, or --saved NAME (gtr query --saved lists them)"))
+    if as_csv or as_tsv or (not as_json and not out.is_terminal):
+        with streamed_query(db, sql) as result:  # rows written as they are read
+            _delimited(result, "," if as_csv else "\t")
+        return
     result = run_query(db, sql)
     if as_json:
         emit_json(result.dicts())
-    elif as_csv or as_tsv or not out.is_terminal:
-        _delimited(result, "," if as_csv else "\t")
     else:
         table = Table()
         for column in result.columns:

@@ -7,7 +7,7 @@
 
 from gtr_replay.store.db import DEFAULT_DB, Store, load_state
 from gtr_replay.store.importer import ImportReport, Problem, count_records, import_files
-from gtr_replay.store.queries import SAVED, QueryResult, open_read_only, run_query, saved_query
+from gtr_replay.store.queries import SAVED, QueryResult, open_read_only, run_query, saved_query, streamed_query
 
 __all__ = ["DEFAULT_DB", "Store", "load_state", "ImportReport", "Problem", "count_records", "import_files",
-           "SAVED", "QueryResult", "open_read_only", "run_query", "saved_query"]
+           "SAVED", "QueryResult", "open_read_only", "run_query", "saved_query", "streamed_query"]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -53,7 +55,8 @@ def saved_query(name: str) -> str:
 @dataclass
 class QueryResult:
     columns: list[str]
-    rows: list[tuple]
+    rows: Iterable[tuple]
+    """A list from ``run_query``; read once, as they come, from ``streamed_query``."""
 
     def dicts(self) -> list[dict]:
         return [dict(zip(self.columns, row)) for row in self.rows]
@@ -79,11 +82,38 @@ def _no_other_file(action: int, *_) -> int:
 
 def run_query(path: str | Path, sql: str, params: dict | None = None) -> QueryResult:
     """Run one SQL statement on a read-only connection; a write is refused."""
+    with streamed_query(path, sql, params) as result:
+        return QueryResult(result.columns, list(result.rows))
+
+
+@contextmanager
+def streamed_query(path: str | Path, sql: str, params: dict | None = None) -> Iterator[QueryResult]:
+    """``run_query`` whose rows come as they are read, a thousand at a time: the first rows of
+    a long answer are out at once, and memory does not grow with it. The connection closes
+    when the block ends."""
     conn = open_read_only(path)
     try:
-        cursor = conn.execute(sql, params or {})
-        rows = cursor.fetchall()
-        columns = [d[0] for d in cursor.description or ()]
+        with _sql_errors(path):
+            cursor = conn.execute(sql, params or {})
+        yield QueryResult([d[0] for d in cursor.description or ()], _rows(cursor, path))
+    finally:
+        conn.close()
+
+
+def _rows(cursor: sqlite3.Cursor, path: str | Path) -> Iterator[tuple]:
+    while True:
+        with _sql_errors(path):
+            batch = cursor.fetchmany(1000)
+        if not batch:
+            return
+        yield from batch
+
+
+@contextmanager
+def _sql_errors(path: str | Path) -> Iterator[None]:
+    """SQLite's errors as the product's: what went wrong with the query, and what to do."""
+    try:
+        yield
     except sqlite3.OperationalError as error:
         text = str(error)
         if "readonly" in text or "query_only" in text or "read-only" in text:
@@ -102,6 +132,3 @@ def run_query(path: str | Path, sql: str, params: dict | None = None) -> QueryRe
         if "one statement" in text:
             raise UsageError(f"the query holds several statements: {text}", hint="run one at a time") from None
         raise UsageError(f"the query failed: {text} ({path})") from None
-    finally:
-        conn.close()
-    return QueryResult(columns, rows)

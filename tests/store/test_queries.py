@@ -14,7 +14,8 @@ from gtr_replay.cards import cards_for
 from gtr_replay.cli import app
 from gtr_replay.engine.scoring import result, scores
 from gtr_replay.engine.state import GameState
-from gtr_replay.store import SAVED, run_query, saved_query
+from gtr_replay.errors import UsageError
+from gtr_replay.store import SAVED, run_query, saved_query, streamed_query
 from gtr_replay.store.rows import game_id
 
 runner = CliRunner()
@@ -100,6 +101,20 @@ def test_query_refuses_writes(examples_db):
         assert result.exit_code == 2, sql
         assert "read-only" in result.stderr and "Traceback" not in result.output
     assert run_query(examples_db, "SELECT count(*) FROM games").rows[0][0] > 0
+
+
+def test_rows_streamed_as_read_are_the_rows_of_the_whole_answer(examples_db):
+    sql = saved_query("points-by-turn")
+    whole = run_query(examples_db, sql)
+    with streamed_query(examples_db, sql) as streamed:
+        assert streamed.columns == whole.columns
+        assert not isinstance(streamed.rows, list)  # read as they come, a batch at a time
+        assert list(streamed.rows) == whole.rows and len(whole.rows) > 1000
+    piped = runner.invoke(app, ["query", "--saved", "points-by-turn", "--db", str(examples_db), "--csv"])
+    assert piped.exit_code == 0 and len(piped.output.splitlines()) == len(whole.rows) + 1
+    with pytest.raises(UsageError, match="no such table: nosuch"):
+        with streamed_query(examples_db, "SELECT * FROM nosuch"):
+            pass
 
 
 def test_query_json(examples_db):
