@@ -21,8 +21,8 @@ parse + validate reading one record (one game) at a time (a fresh process each).
 
 What the two sides do differs where the libraries differ, and it is said here rather than
 evened out. Parse only: gtr-replay builds the typed records (steps, turns, statements; the
-line cache is cleared first, so every distinct line is read again), python-chess matches
-tokens and builds nothing. Header scan: gtr-replay reads every record's tags and leaves a
+line cache is cleared first, so every distinct line is read again) and frees them again
+inside the measure, python-chess matches tokens and builds nothing. Header scan: gtr-replay reads every record's tags and leaves a
 header's line number to be counted when it is asked for (the measure does not ask;
 ``read_headers`` gives no line at all); reading every header's ``line`` as well costs about
 as much again, all of it counting line ends.
