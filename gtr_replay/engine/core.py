@@ -44,6 +44,9 @@ _ROLE_KIND = {role: role.value.lower() for role in ROLE_ACTIONS}
 _PHASE_KIND = {phase: phase.value for phase in Phase}
 """A prompt's kind, the role or phase as a plain word (read once: an enum's value is slow to get)."""
 
+_PROMPTS: dict[tuple, Prompt] = {}
+"""Every prompt made, by its values (``_prompt``)."""
+
 _OWN_STATEMENT = frozenset({Phase.LEAD, Phase.FOLLOW, Phase.OVER})
 """Phases whose decision is always recorded, even when only one choice is legal."""
 
@@ -63,16 +66,28 @@ def pending(state: GameState) -> Prompt | None:
         kinds = step.answers()
         if Think in kinds and discard_answers(step) and _may_discard(state, step.player):
             kinds = answers_with_discard(kinds)
-        return Prompt(step.kind, state.players[step.player].name, kinds, step.player)
+        return _prompt(step.kind, state.players[step.player].name, kinds, step.player)
     i = state.current
     if phase is Phase.ACTIONS:
-        return Prompt(_ROLE_KIND[state.led_role], state.players[i].name, ROLE_ACTIONS[state.led_role], i)
+        return _prompt(_ROLE_KIND[state.led_role], state.players[i].name, ROLE_ACTIONS[state.led_role], i)
     if phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
         i = state.legionary.demander
     kinds = _PHASES[phase]
     if (phase is Phase.LEAD or phase is Phase.FOLLOW) and _may_discard(state, i):
         kinds = answers_with_discard(kinds)
-    return Prompt(_PHASE_KIND[phase], state.players[i].name, kinds, i)
+    return _prompt(_PHASE_KIND[phase], state.players[i].name, kinds, i)
+
+
+def _prompt(kind: str, player: str, decisions: tuple[type[Decision], ...], index: int) -> Prompt:
+    """The prompt, made once: the engine asks for one after every decision, and a game asks
+    the same few again and again."""
+    key = (kind, player, decisions, index)
+    found = _PROMPTS.get(key)
+    if found is None:
+        if len(_PROMPTS) > 4096:  # names differ between records: keep the cache small
+            _PROMPTS.clear()
+        found = _PROMPTS[key] = Prompt(*key)
+    return found
 
 
 def _may_discard(state: GameState, i: int) -> bool:
