@@ -89,7 +89,7 @@ def end_turn(state: GameState, ev: list[Event]) -> None:
         state.phase = Phase.END
         n = len(state.players)
         granted = []
-        for seat in range(n):
+        for seat in range(n if rules.in_play(state, "end_of_turn") else 0):
             i = (state.leader + seat) % n
             for step in rules.fire(state, i, "end_of_turn", ev):
                 granted.append((step.stage, seat, step))
@@ -154,9 +154,7 @@ def check_wins(state: GameState, ev: list[Event]) -> None:
     normal score wins, then the first in seat order from the leader (R-SCORE-4)."""
     if state.phase is Phase.OVER:
         return
-    winning = rules.powers_with(state, "wins")
-    if not winning or not (state.public or any(b.foundation in winning for p in state.players
-                                               for b in p.buildings)):
+    if not rules.in_play(state, "wins"):
         return
     n = len(state.players)
     found = []

@@ -130,6 +130,19 @@ def powers_with(state: GameState, hook: str) -> dict[str, Power]:
     return _resolve(state.ruleset).by_hook[hook]
 
 
+def in_play(state: GameState, hook: str) -> bool:
+    """Whether any player has a building, complete or not, whose power implements ``hook``:
+    when none has, no player has such a power working (public structures and woken
+    foundations are players' buildings too), and the engine need not ask them one by one."""
+    names = _resolve(state.ruleset).by_hook[hook]
+    if names:
+        for player in state.players:
+            for b in player.buildings:
+                if b.foundation in names:
+                    return True
+    return False
+
+
 def power_of(state: GameState, building: str) -> Power | None:
     """The power a building has in this ruleset, active or not."""
     return _resolve(state.ruleset).powers.get(building)
