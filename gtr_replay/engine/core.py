@@ -253,10 +253,11 @@ def forced_decision(state: GameState, expected: Expected | None = None) -> Decis
     prompt = pending(state)
     if state.unseen is not None and unseen.holds_unseen(state, prompt.index):
         return None  # a player holding unseen cards might do more than the seen cards allow
+    read = None
     if expected is not None:
-        decision = expected.read(state)
-        if _beside_a_pass(state, prompt, decision):
-            expected.legal = decision
+        read = expected.read(state)
+        if _beside_a_pass(state, prompt, read):
+            expected.legal = read
             return None
     only = None
     # declining is the cheapest choice to check: with it first, a second legal choice (so no
@@ -264,6 +265,8 @@ def forced_decision(state: GameState, expected: Expected | None = None) -> Decis
     kinds = prompt.decisions if prompt.decisions[-1] is not Pass else (Pass, *prompt.decisions[:-1])
     for n, decision in enumerate(_legal(state, kinds, prompt.index)):
         if n:
+            if read is not None and (read == only or read == decision):
+                expected.legal = read  # found legal on the way (a pass written as a choice)
             return None
         only = decision
     if only is None:
