@@ -8,7 +8,6 @@ order the listed cards are checked against the top of the deck instead.
 from __future__ import annotations
 
 from gtr_replay.engine import unseen
-from gtr_replay.engine.handlers.base import missing
 from gtr_replay.engine.state import GameState
 from gtr_replay.errors import RulesError
 
@@ -30,17 +29,25 @@ def check_or_stack(state: GameState, cards: tuple[str, ...], who: str) -> None:
         unseen.hide(state)  # a card drawn unseen: from now on the deck's cards are unseen
         unseen.stack_draw(state, cards, who)
         return
-    lacking = missing(state.deck, cards)
+    rest, lacking = _without(state.deck, cards)
     if lacking and state.removed_unseen:
         _swap_unseen(state, cards, lacking)
-        lacking = missing(state.deck, cards)
+        rest, lacking = _without(state.deck, cards)
     if lacking:
         raise RulesError(f"{', '.join(lacking)} cannot be drawn: no such card is left in the deck",
                          rule_ids=("R-COMP-6",), hint="every copy of it is already elsewhere")
-    rest = list(state.deck)
+    state.deck[:] = [*cards, *rest]
+
+
+def _without(deck: list[str], cards: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The deck less ``cards`` (counting copies), and the cards it lacks, sorted."""
+    rest, lacking = deck[:], []
     for card in cards:
-        rest.remove(card)
-    state.deck[:] = list(cards) + rest
+        try:
+            rest.remove(card)
+        except ValueError:
+            lacking.append(card)
+    return rest, sorted(lacking)
 
 
 def _swap_unseen(state: GameState, cards: tuple[str, ...], lacking: list[str]) -> None:
