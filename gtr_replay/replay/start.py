@@ -233,7 +233,18 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
             if line.public:
                 public.append((player.name, line.foundation))
             player.buildings.append(building)
+    if JACK in position.pool:
+        fail("the pool holds a Jack: Jacks are never materials or clients, and a played Jack returns to "
+             "the Jack pile", "give the Jacks not in a hand or a camp as the Jack pile: jacks: N", ("R-JACK-2", "R-JACK-3"))
     for player in by_name.values():
+        for zone, cards in (("clientele", player.clientele), ("stockpile", player.stockpile), ("vault", player.vault)):
+            if JACK in cards:
+                fail(f"{player.name}'s {zone} holds a Jack: Jacks are never materials or clients",
+                     "a Jack is in a hand, a camp or the Jack pile", ("R-JACK-3",))
+        for b in player.buildings:
+            if JACK == b.foundation or JACK in b.materials:
+                fail(f"{player.name}'s {b.foundation} holds a Jack: Jacks are never foundations or materials",
+                     "a Jack is in a hand, a camp or the Jack pile", ("R-JACK-3",))
         if player.name not in explicit_influence:  # an influence line, when given, lists every Site
             player.influence = [b.site for b in player.buildings if b.complete and not b.stolen]
         if UNSEEN in player.clientele + player.stockpile:

@@ -151,6 +151,24 @@ def test_position_block_start():
     assert final.players[1].hand[-1] == "Atrium"
 
 
+@pytest.mark.parametrize("line, where", [
+    ("clientele Ann: Palace, Jack", "Ann's clientele"), ("stockpile Ben: Jack", "Ben's stockpile"),
+    ("vault Ann: Jack", "Ann's vault"), ("pool: Bath, Road, Jack", "the pool"),
+    ("building Ann: Shrine on Brick complete with Atrium, Jack", "Ann's Shrine"),
+])
+def test_a_position_with_a_jack_as_a_client_or_material_is_refused(line, where):
+    """"Jacks cannot be taken or played as Materials or Clients" (R-JACK-3): a position that
+    puts one there is refused at its block, not replayed into a crash."""
+    anchor = "pool: Bath, Road" if line.startswith("pool") else (
+        "building Ann: Shrine on Brick complete with Atrium, Bath" if line.startswith("building") else
+        "clientele Ann: Palace")
+    text = POSITION.replace(anchor, line if line.startswith(("pool", "building", "clientele")) else
+                            f"{anchor}\n  {line}")
+    diagnostic = first_problem(text)
+    assert diagnostic.message.startswith(f"position: {where} holds a Jack"), diagnostic.message
+    assert "R-JACK-3" in diagnostic.rule_ids and diagnostic.line == 6
+
+
 def test_forced_statements_are_checked_not_applied_twice():
     """After Ann's second hire the pool is empty and Ann's third action is passed by the
     engine; a record may still write it."""
