@@ -112,8 +112,7 @@ class Assembler:
                     turn.steps.append(item)
                     turn.only_answers = False
                     continue
-                elif part == RESPONSE or (part == THINKING and turn.only_answers and (not seats or turn.answers < seats - 1)
-                                          and turn.steps[0].statement.part == LEADING):  # turn.answering(seats)
+                elif part == RESPONSE or (part == THINKING and turn.answering(seats)):
                     turn.items.append(item)
                     turn.steps.append(item)
                     turn.answers += 1

@@ -66,8 +66,7 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
             elif part is RESPONSE:
                 turn.answers += 1
             elif part is THINKING or part is PRELUDE:
-                if not (turn.only_answers and steps[0].statement.part is LEADING
-                        and (not seats or turn.answers < seats - 1)):  # not answering the lead
+                if not turn.answering(seats):  # not answering the lead
                     before = steps[-1].statement
                     if not (before.player == statement.player and (before.part is THINKING or before.part is PRELUDE)) \
                             and statement.player == _next_leader(players, turn.leader):
