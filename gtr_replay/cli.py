@@ -174,18 +174,24 @@ def selfplay(
 
 @app.command()
 def fmt(
-    files: Annotated[list[Path], typer.Argument(help="Record files (.gtr) to rewrite canonically.")],
+    files: Annotated[list[Path], typer.Argument(help="Record files (.gtr) or folders of them, to rewrite "
+                                                     "canonically.")],
     check: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not canonical.")] = False,
     stdout: Annotated[bool, typer.Option("--stdout", help="Print the canonical text instead of rewriting.")] = False,
 ) -> None:
     """Rewrite records in the canonical notation (byte-stable: formatting twice changes nothing).
 
-    Example: gtr fmt --check examples/*.gtr
+    Example: gtr fmt --check examples/
     """
     from notation import format_files
 
+    from gtr_replay.replay.files import record_files
     from gtr_replay.vocabulary import card_vocabulary
 
+    named = files
+    files = record_files(named)  # folders searched for .gtr files, as check and import do
+    if not files:
+        fail(UsageError(f"no .gtr file in {', '.join(map(str, named))}", hint="give .gtr files or folders holding them"))
     result = format_files(files, check=check, stdout=stdout, vocabulary=card_vocabulary(),
                           out=lambda text: sys.stdout.write(text),
                           err=lambda message: err.print(message, markup=False, highlight=False, soft_wrap=True))

@@ -1,0 +1,46 @@
+"""``gtr fmt`` over files and folders, as ``gtr check`` and ``gtr import`` take them."""
+
+import shutil
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from gtr_replay.cli import app
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+runner = CliRunner()
+
+
+def test_every_bundled_example_is_canonical():
+    result = runner.invoke(app, ["fmt", "--check", str(EXAMPLES)])
+    assert result.exit_code == 0, result.output
+    assert f"{len(list(EXAMPLES.rglob('*.gtr')))} file(s) already canonical" in result.output
+
+
+def test_a_folder_is_searched_and_only_the_files_that_change_are_rewritten(tmp_path):
+    folder = tmp_path / "games"
+    shutil.copytree(EXAMPLES / "rulebook", folder / "rulebook")
+    untouched = sorted(folder.rglob("*.gtr"))[0]
+    spoilt = sorted(folder.rglob("*.gtr"))[1]
+    canonical = spoilt.read_text(encoding="utf-8")
+    spoilt.write_text(canonical.replace("\nturn ", "\n\n\nturn ", 1), encoding="utf-8")
+    before = untouched.stat().st_mtime_ns
+
+    check = runner.invoke(app, ["fmt", "--check", str(tmp_path)])
+    assert check.exit_code == 1
+    assert f"{spoilt}: would reformat" in check.output
+    assert str(untouched) not in check.output
+
+    assert runner.invoke(app, ["fmt", str(tmp_path)]).exit_code == 0
+    assert spoilt.read_text(encoding="utf-8") == canonical
+    assert untouched.stat().st_mtime_ns == before
+    assert runner.invoke(app, ["fmt", "--check", str(folder)]).exit_code == 0
+
+
+def test_a_folder_without_records_and_a_missing_path_are_usage_errors(tmp_path):
+    empty = runner.invoke(app, ["fmt", "--check", str(tmp_path)])
+    assert empty.exit_code == 2
+    assert f"no .gtr file in {tmp_path}" in empty.output
+    missing = runner.invoke(app, ["fmt", str(tmp_path / "nowhere.gtr")])
+    assert missing.exit_code == 2
+    assert "no such file or folder" in missing.output
