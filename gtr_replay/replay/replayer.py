@@ -54,7 +54,7 @@ class Annotation:
         return {k: v for k, v in self.__dict__.items() if v}
 
 
-@dataclass
+@dataclass(slots=True)
 class Snapshot:
     """One replayed statement and the state after it."""
 
