@@ -17,8 +17,10 @@ from typing import NamedTuple
 from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
 from gtr_replay.engine.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
 from gtr_replay.engine.events import Event
+from gtr_replay.engine.expected import Expected
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
 from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.enums import Role
 from gtr_replay.engine.steps import ROLE_ACTIONS, answers_with_discard, discard_answers
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
 
@@ -30,7 +32,7 @@ class Prompt(NamedTuple):
     kind: str
     player: str
     decisions: tuple[type[Decision], ...]
-    index: int = 0
+    index: int = 0  # type: ignore[assignment]  # a field, not tuple.index
 
 
 _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
@@ -69,7 +71,8 @@ def pending(state: GameState) -> Prompt | None:
         return _prompt(step.kind, state.players[step.player].name, kinds, step.player)
     i = state.current
     if phase is Phase.ACTIONS:
-        return _prompt(_ROLE_KIND[state.led_role], state.players[i].name, ROLE_ACTIONS[state.led_role], i)
+        role: Role = state.led_role  # type: ignore[assignment]  # set whenever actions are resolved
+        return _prompt(_ROLE_KIND[role], state.players[i].name, ROLE_ACTIONS[role], i)
     if phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
         i = state.legionary.demander
     kinds = _PHASES[phase]
@@ -227,22 +230,6 @@ def _raise_if_illegal(state: GameState, decision: Decision) -> None:
         raise error
 
 
-class Expected:
-    """The decision a caller expects next (a record's next statement), read against a state
-    when the engine asks: ``read`` gives None when it does not read (a subclass overrides
-    it). ``legal`` is set when the engine found it legal beside a pass, so that nothing was
-    forced: it was checked in the state ``advance`` leaves, and may be performed there
-    without another check."""
-
-    __slots__ = ("legal",)
-
-    def __init__(self) -> None:
-        self.legal: Decision | None = None
-
-    def read(self, state: GameState) -> Decision | None:
-        return None
-
-
 def forced_decision(state: GameState, expected: Expected | None = None) -> Decision | None:
     """The action the engine would make by itself now: the only legal choice of an action
     prompt. None when a player must decide (or at a lead, follow or think). ``expected``
@@ -251,12 +238,14 @@ def forced_decision(state: GameState, expected: Expected | None = None) -> Decis
     if state.phase is Phase.OVER or (state.phase in _OWN_STATEMENT and not state.steps):
         return None
     prompt = pending(state)
+    if prompt is None:
+        return None
     if state.unseen is not None and unseen.holds_unseen(state, prompt.index):
         return None  # a player holding unseen cards might do more than the seen cards allow
     read = None
     if expected is not None:
         read = expected.read(state)
-        if _beside_a_pass(state, prompt, read):
+        if read is not None and _beside_a_pass(state, prompt, read):
             expected.legal = read
             return None
     only = None
@@ -265,7 +254,7 @@ def forced_decision(state: GameState, expected: Expected | None = None) -> Decis
     kinds = prompt.decisions if prompt.decisions[-1] is not Pass else (Pass, *prompt.decisions[:-1])
     for n, decision in enumerate(_legal(state, kinds, prompt.index)):
         if n:
-            if read is not None and (read == only or read == decision):
+            if expected is not None and read is not None and (read == only or read == decision):
                 expected.legal = read  # found legal on the way (a pass written as a choice)
             return None
         only = decision
@@ -276,14 +265,14 @@ def forced_decision(state: GameState, expected: Expected | None = None) -> Decis
     return only
 
 
-def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision | None) -> bool:
+def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision) -> bool:
     """Whether ``decision`` is a legal answer of the prompted player other than passing,
     while passing is legal too: two choices, so nothing is forced."""
     kind = type(decision)
     if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Pass or kind is Think:
         return False
     return (HANDLERS[kind].decider(state, decision) == prompt.player
-            and HANDLERS[Pass].problem(state, prompt.index, None) is None and _check(state, prompt, decision) is None)
+            and HANDLERS[Pass].problem(state, prompt.index, Pass(prompt.player)) is None and _check(state, prompt, decision) is None)
 
 
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:

@@ -9,6 +9,7 @@ effects (steps granted, the game ended). No building is named here.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -161,7 +162,7 @@ def _concat(answers):
     return [item for answer in answers for item in answer]
 
 
-_FOLDS = {Fold.SUM: sum, Fold.PRODUCT: math.prod, Fold.ANY: any, Fold.MIN: _least,
+_FOLDS: dict[Fold, Callable[..., object]] = {Fold.SUM: sum, Fold.PRODUCT: math.prod, Fold.ANY: any, Fold.MIN: _least,
           Fold.UNION: lambda answers: frozenset().union(*answers), Fold.FIRST: _first, Fold.CONCAT: _concat}
 
 
@@ -289,7 +290,7 @@ def client_roles(state: GameState, i: int, card: str) -> frozenset[Role]:
     return own | fold(state, i, "client_roles", card) if active_powers(state, i, "client_roles") else own
 
 
-def clients_of(state: GameState, i: int, role: Role) -> int:
+def clients_of(state: GameState, i: int, role: Role | None) -> int:
     """Player ``i``'s clients that give an action of ``role`` now: those that may act as it,
     less those hired this turn (R-ACT-2, R-ACT-3, AMB-16)."""
     player = state.players[i]
@@ -342,7 +343,7 @@ def completes_now(state: GameState, i: int, building: Building, card: str, role:
     return fold(state, i, "completes", building, card, role, own=building.foundation)
 
 
-def action_sources(state: GameState, i: int, role: Role) -> frozenset[Zone]:
+def action_sources(state: GameState, i: int, role: Role | None) -> frozenset[Zone]:
     """Places besides the usual one an action of ``role`` may take its card from
     (R-PATRON-1, R-ARCH-1, B-AQUEDUCT-2, B-ARCHWAY-1)."""
     return fold(state, i, "action_sources", role)

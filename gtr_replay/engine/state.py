@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from gtr_replay.engine.steps import Step, step_from_dict
 from gtr_replay.enums import MATERIALS, Material, Role, Ruleset
+
+if TYPE_CHECKING:
+    from gtr_replay.engine.context import EngineContext
 
 
 class Phase(StrEnum):
@@ -202,7 +206,7 @@ class GameState:
     unseen: list[str] | None = None
     """The cards whose whereabouts the record has not shown, sorted, when some card of the
     state is unseen (``?``, ``engine.unseen``); None when every card is known."""
-    context: object = field(default=None, compare=False, repr=False)
+    context: EngineContext | None = field(default=None, compare=False, repr=False)
     """The context powers' query hooks receive (``engine.rules``), made when first needed."""
 
     # -- lookups ---------------------------------------------------------------------------

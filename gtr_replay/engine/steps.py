@@ -322,7 +322,7 @@ class Spoils(Step):
     limit: str = "each-card"
     taken: tuple[str, ...] = ()
 
-    def room(self, victim: int, material: str) -> bool:
+    def room(self, victim: int, material: str | None) -> bool:
         """Whether one more card of ``material`` may be taken from ``victim``."""
         if victim not in self.victims or material not in self.demanded:
             return False

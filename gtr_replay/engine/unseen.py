@@ -274,7 +274,7 @@ def score_ranges(state: GameState) -> dict[str, tuple[int, int]] | None:
     if not counts:
         return None
     available = Counter(_material(state, c) for c in state.unseen)
-    sample = {}
+    sample: dict[str, str] = {}
     for card in state.unseen:
         sample.setdefault(_material(state, card), card)
     kinds = sorted(sample)

@@ -16,7 +16,8 @@ import notation
 from notation import Record, Step
 
 from gtr_replay.engine import rules, unseen
-from gtr_replay.engine.core import Expected, ForcedStep, advance, check
+from gtr_replay.engine.core import ForcedStep, advance, check
+from gtr_replay.engine.expected import Expected
 from gtr_replay.engine.decisions import Decision, Give, Pass, Think, same_decision
 from gtr_replay.engine.draws import check_or_stack
 from gtr_replay.engine.events import Event

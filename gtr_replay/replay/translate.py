@@ -36,7 +36,7 @@ def drawn_cards(events: list[Event], player: str) -> tuple[str, ...]:
             started = True
         elif started:
             if event.kind == "move" and event.source == Zone.DECK and event.player == player:
-                drawn.append(event.card)
+                drawn.append(event.card)  # type: ignore[arg-type]  # a move names its card
             elif drawn or event.kind != "move":
                 break
     return tuple(drawn)

@@ -62,7 +62,9 @@ class Handler:
 HANDLERS: dict[type[Decision], Handler] = {}
 
 
-def handles(cls: type[Handler]) -> type[Handler]:
-    """Class decorator: file a handler under the decision type it knows."""
-    HANDLERS[cls.decision] = cls()
-    return cls
+def handles(*classes: type[Handler]) -> None:
+    """File each handler under the decision type it knows. Called once at the end of a
+    handler module rather than as a class decorator: a decorated class cannot be compiled
+    as a native class (``setup.py``)."""
+    for cls in classes:
+        HANDLERS[cls.decision] = cls()

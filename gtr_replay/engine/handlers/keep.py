@@ -24,7 +24,6 @@ def _keepable(state: GameState, i: int, step: KeepPlayed) -> list[str]:
     return [card for card in state.players[i].camp if card != JACK]
 
 
-@handles
 class KeepHandler(Handler):
     """Keep some or all of the cards a step allows; passing keeps none (AMB-14)."""
 
@@ -74,7 +73,6 @@ def _ways(state: GameState, i: int) -> frozenset[str]:
     return rules.fold(state, i, "before_think")
 
 
-@handles
 class DiscardHandler(Handler):
     """Before a Thinker action, discard one Order card (B-LATRINE-1) or the whole hand
     (B-VOMITORIUM-1); the think must follow."""
@@ -122,7 +120,6 @@ class DiscardHandler(Handler):
         state.steps.append(ThinkAfterDiscard(power, i))
 
 
-@handles
 class TakeFromDeckHandler(Handler):
     """A Craftsman action that draws the deck's top card may put it into the hand (B-FOUNTAIN-1d)."""
 
@@ -149,3 +146,6 @@ class TakeFromDeckHandler(Handler):
         state.players[i].hand.append(d.card)
         ev.append(Event("move", d.player, d.card, Zone.DECK, Zone.HAND))
         use_actions(state, ev, d, 1, i)
+
+
+handles(KeepHandler, DiscardHandler, TakeFromDeckHandler)

@@ -33,7 +33,6 @@ def victims_of(state: GameState, i: int, reach: frozenset[str]) -> list[int]:
     return found
 
 
-@handles
 class DemandHandler(Handler):
     decision = Demand
 
@@ -82,16 +81,17 @@ class DemandHandler(Handler):
 def _material_problem(state: GameState, d: Demand):
     """The materials said must be the shown cards' materials: "turn over an Order card ...
     so that this Material is showing. Say 'Rome demands {name of Material}'" (R-LEG-1)."""
+    said = d.materials or ()
     shown = [rules.material_of(state, c) for c in d.cards]
-    if len(d.materials) != len(d.cards):
-        return problem(f"{len(d.materials)} material(s) said for {len(d.cards)} card(s) shown; each shown card "
+    if len(said) != len(d.cards):
+        return problem(f"{len(said)} material(s) said for {len(d.cards)} card(s) shown; each shown card "
                        "demands its own material", "R-LEG-1", "R-LEG-6")
-    if Counter(d.materials) == Counter(shown):
+    if Counter(said) == Counter(shown):
         return None
-    wrong = [(m, c, s) for m, c, s in zip(d.materials, d.cards, shown) if m is not s] or \
-        [(m, c, s) for m, c, s in zip(sorted(d.materials), d.cards, shown)]
-    said, card, actual = wrong[0]
-    return problem(f"{card} is {actual}, so showing it demands {actual}, not {said}", "R-LEG-1",
+    wrong = [(m, c, s) for m, c, s in zip(said, d.cards, shown) if m is not s] or \
+        [(m, c, s) for m, c, s in zip(sorted(said), d.cards, shown)]
+    named, card, actual = wrong[0]
+    return problem(f"{card} is {actual}, so showing it demands {actual}, not {named}", "R-LEG-1",
                    hint=f"write '{d.player} demands {', '.join(str(m) for m in shown)} showing {', '.join(d.cards)}'")
 
 
@@ -147,7 +147,6 @@ def _spoils(state: GameState, ev: list[Event]) -> list:
     return rules.fire(state, i, "after_demand", ev, victims, tuple(demand.demanded))
 
 
-@handles
 class TakeFromPoolHandler(Handler):
     decision = TakeFromPool
 
@@ -221,9 +220,10 @@ def give_options(state: GameState, victim: int) -> list[tuple[str, ...]]:
     groups: dict[Material, dict[str, int]] = {m: {} for m in due}
     material_of = rules.material_of
     for c in _zone_cards(state, victim, zone):
-        if c != JACK and (group := groups.get(material_of(state, c))) is not None:
+        if c != JACK and (group := groups.get(material_of(state, c))) is not None:  # type: ignore[arg-type]
             group[c] = group.get(c, 0) + 1
     combos: list[tuple[str, ...]] = [()]
+    choices: list[tuple[str, ...]]
     for material, n in sorted(due.items()):
         group = groups[material]
         if n == 1 and not immune:  # the common case: one card of the material, any copy alike
@@ -264,7 +264,6 @@ def _answering(state: GameState, d: Give) -> int:
     return victims[0]
 
 
-@handles
 class GiveHandler(Handler):
     decision = Give
 
@@ -329,3 +328,6 @@ class GiveHandler(Handler):
         if not d.cards:
             ev.append(Event("glory", victim.name))
         next_victim(state, ev)
+
+
+handles(DemandHandler, TakeFromPoolHandler, GiveHandler)

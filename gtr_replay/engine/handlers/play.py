@@ -95,7 +95,6 @@ def _put_in_camp(state: GameState, i: int, cards: tuple[str, ...], role, ev: lis
         ev.append(Event("move", player.name, card, Zone.HAND, Zone.CAMP))
 
 
-@handles
 class LeadHandler(Handler):
     decision = Lead
 
@@ -117,7 +116,6 @@ class LeadHandler(Handler):
         flow.next_follower(state, ev)
 
 
-@handles
 class FollowHandler(Handler):
     decision = Follow
 
@@ -151,7 +149,6 @@ def think_options(state: GameState, i: int) -> list[str]:
     return options
 
 
-@handles
 class ThinkHandler(Handler):
     decision = Think
 
@@ -214,3 +211,6 @@ class ThinkHandler(Handler):
             flow.end_turn(state, ev)  # a leader who thinks ends the turn (R-THINK-4)
         else:
             flow.next_follower(state, ev)
+
+
+handles(LeadHandler, FollowHandler, ThinkHandler)

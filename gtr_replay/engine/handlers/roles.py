@@ -22,7 +22,7 @@ def step_now(state: GameState) -> Step | None:
     return None
 
 
-def acting_role(state: GameState) -> Role:
+def acting_role(state: GameState) -> Role | None:
     """The role of the action now: the role of the step answered (a new client's, B-BATH-1;
     a burst of actions, B-GARDEN-1), else the led role."""
     step = step_now(state)
@@ -61,7 +61,7 @@ def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
     i = state.current if i is None else i
     role = acting_role(state)
     acted = state.players[i].acted
-    if role not in acted:
+    if role is not None and role not in acted:
         acted.append(role)
     step = state.answering
     if step is not None:
@@ -134,7 +134,6 @@ def _source_candidates(state, i, usual: Zone):
                 yield card, (None if zone is usual else zone)
 
 
-@handles
 class HireHandler(Handler):
     decision = Hire
 
@@ -167,7 +166,6 @@ class HireHandler(Handler):
         use_actions(state, ev, d)
 
 
-@handles
 class GatherHandler(Handler):
     decision = Gather
 
@@ -215,7 +213,6 @@ def _site_problem(state: GameState, i: int, card: str, site, out_of_town: bool):
     return None
 
 
-@handles
 class LayHandler(Handler):
     """Lay a foundation from hand, for an Architect or a Craftsman (R-ARCH-1a, R-CRAFT-1a); a
     Craftsman may lay the deck's top card where a power allows (B-FOUNTAIN-1). Pool cards are
@@ -285,7 +282,6 @@ def _last_site_claimed(state: GameState, site) -> bool:
     return not any(state.sites_in_town.values())
 
 
-@handles
 class AddHandler(Handler):
     """Add a material to a building: from the stockpile for an Architect, from hand for a
     Craftsman (R-ARCH-1b, R-CRAFT-1b, R-BUILD-5); a power may let an Architect instead
@@ -404,7 +400,6 @@ def upon_completion(state: GameState, i: int, building: Building, ev: list[Event
         rules.push_steps(state, ev, rules.fire(state, i, "on_complete", ev, building, powers=[own]))
 
 
-@handles
 class SellHandler(Handler):
     decision = Sell
 
@@ -433,7 +428,6 @@ class SellHandler(Handler):
         use_actions(state, ev, d)
 
 
-@handles
 class PassHandler(Handler):
     """Decline the rest of one's actions (R-TURN-7); with a step waiting, decline only that
     step; in a demand, stop taking from the pool."""
@@ -462,3 +456,6 @@ class PassHandler(Handler):
             return
         state.players[i].done = True
         flow.settle_actions(state, ev)
+
+
+handles(HireHandler, GatherHandler, LayHandler, AddHandler, SellHandler, PassHandler)

@@ -131,7 +131,6 @@ class _SpoilsHandler(Handler):
             state.steps.append(step)  # it waits again while something more may be taken
 
 
-@handles
 class SlayHandler(_SpoilsHandler):
     decision = Slay
     step_kind = Slaying
@@ -164,7 +163,6 @@ class SlayHandler(_SpoilsHandler):
         ev.append(Event("move", d.victim, d.card, Zone.CLIENTELE, Zone.VAULT, text=f"slain, into {d.player}'s vault"))
 
 
-@handles
 class TearDownHandler(_SpoilsHandler):
     decision = TearDown
     step_kind = Razing
@@ -198,3 +196,6 @@ class TearDownHandler(_SpoilsHandler):
                         text=f"torn down, into {d.player}'s stockpile"))
         ev.append(Event("influence", d.player, d.building, value=rules.material_value(building.site),
                         text=f"{building.site} Site from {d.victim}"))
+
+
+handles(SlayHandler, TearDownHandler)

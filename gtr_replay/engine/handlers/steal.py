@@ -11,7 +11,6 @@ from gtr_replay.engine.steps import Theft
 from gtr_replay.enums import Zone
 
 
-@handles
 class StealHandler(Handler):
     decision = Steal
 
@@ -54,3 +53,6 @@ class StealHandler(Handler):
         ev.append(Event("move", d.player, d.building, Zone.BUILDING, Zone.BUILDING, text=f"taken from {d.victim}"))
         rules.fire(state, i, "on_steal", ev, j, building, powers=[rules.power_of(state, step.power)])
         upon_completion(state, i, building, ev)  # as if just completed (B-PRISON-1, AMB-19)
+
+
+handles(StealHandler)

@@ -7,7 +7,6 @@ from gtr_replay.engine.decisions import Surrender
 from gtr_replay.engine.handlers.base import Handler, handles, problem
 
 
-@handles
 class SurrenderHandler(Handler):
     """Accepted at any decision point; listed only when asked for (``legal_decisions(..., surrender=True)``)."""
 
@@ -29,3 +28,6 @@ class SurrenderHandler(Handler):
 
     def perform(self, state, i, d, ev):
         flow.end_game(state, ev, "surrender", by=d.player, winner=d.player)
+
+
+handles(SurrenderHandler)
