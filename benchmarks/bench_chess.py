@@ -54,6 +54,7 @@ except ImportError:  # pragma: no cover - a usage error, not a failure
 import notation  # noqa: E402
 from notation import reader  # noqa: E402
 
+from gtr_replay import _native  # noqa: E402
 from gtr_replay.replay.replayer import Replayer  # noqa: E402
 from gtr_replay.selfplay import selfplay  # noqa: E402
 from gtr_replay.store import Store, import_files  # noqa: E402
@@ -260,11 +261,11 @@ def main() -> None:
                          "ratio": round((size / decisions) / (chess_size / plies), 2)})
     if args.json:
         print(json.dumps({"gtr_bytes": len(gtr_text.encode()), "chess_bytes": len(chess_text.encode()),
-                          "rows": rows}, indent=2))
+                          "engine": _native.STATE, "rows": rows}, indent=2))
         return
     print(f"corpora: {args.games} gtr-replay records ({len(gtr_text.encode()) / 1e6:.1f} MB), "
           f"{args.chess_games} chess games ({len(chess_text.encode()) / 1e6:.1f} MB); best of {args.rounds} "
-          "interleaved rounds, CPU seconds")
+          f"interleaved rounds, CPU seconds; gtr-replay's engine: {_native.STATE}")
     print(f"{'measure':34} {'gtr-replay':>24} {'python-chess':>26} {'ratio':>6}")
     for r in rows:
         print(f"{r['measure']:34} {r['gtr']:>10,} {r['gtr_unit']:<13} {r['chess']:>10,} {r['chess_unit']:<15} "

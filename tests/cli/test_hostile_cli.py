@@ -79,7 +79,7 @@ def test_a_comment_line_between_tags_is_one_record(tmp_path):
 
 
 def test_ctrl_c_during_an_import_says_what_was_kept(tmp_path):
-    games = list(selfplay("classic", 2, "interrupt", 24))
+    games = list(selfplay("classic", 2, "interrupt", 96))  # long enough for a compiled engine to be caught
     path = tmp_path / "many.gtr"
     path.write_text(notation.write([g.record(event=f"game {n}") for n, g in enumerate(games, 1)]),
                     encoding="utf-8")

@@ -1,0 +1,106 @@
+"""The compiled engine: used only when built from the sources beside it, and replaying
+exactly as the engine read from source does (``gtr_replay._native``, ``setup.py``)."""
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gtr_replay import _native
+
+ROOT = Path(__file__).parents[2]
+
+_DIGEST = '''
+import hashlib, json, sys
+from pathlib import Path
+import notation
+from gtr_replay import _native
+from gtr_replay.replay.replayer import Replayer
+from gtr_replay.vocabulary import card_vocabulary
+digest = hashlib.sha256()
+for path in sorted(Path("examples").rglob("*.gtr")):
+    for record in notation.parse(path.read_text(encoding="utf-8"), vocabulary=card_vocabulary()):
+        replayer = Replayer(record, lenient=True)
+        for s in replayer.run():
+            digest.update(repr((s.path, s.decision, s.events, s.made, s.forced, s.annotation.to_dict())).encode())
+            digest.update(json.dumps(s.state_dict, sort_keys=True).encode())
+        digest.update(repr((replayer.diagnostics, replayer.warnings)).encode())
+print(_native.STATE)
+print(digest.hexdigest())
+'''
+
+
+def _replay_digest(pure: bool) -> tuple[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != _native.PURE_ENV}
+    if pure:
+        env[_native.PURE_ENV] = "1"
+    run = subprocess.run([sys.executable, "-c", _DIGEST], env=env, cwd=ROOT, capture_output=True, text=True,
+                         timeout=600, check=True)
+    state, digest = run.stdout.split("\n")[:2]
+    return state, digest
+
+
+def test_the_compiled_engine_and_the_sources_replay_every_example_alike():
+    compiled_state, compiled = _replay_digest(pure=False)
+    source_state, from_source = _replay_digest(pure=True)
+    assert source_state.startswith("pure Python")
+    assert compiled == from_source, f"{compiled_state} and {source_state} replay the examples differently"
+
+
+@pytest.fixture
+def package(tmp_path, monkeypatch):
+    """A package folder of two 'compiled' sources, and a clean import system to change."""
+    for name in ("engine/a.py", "engine/b.py"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(f"# {name}\n")
+    monkeypatch.setattr(_native, "PACKAGE", tmp_path)
+    monkeypatch.setattr(_native, "COMPILED", ("engine/a.py", "engine/b.py"))
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if f is not _native._FromSource])
+    monkeypatch.setattr(_native, "STATE", _native.STATE)
+    monkeypatch.setattr(_native, "_SOURCES", {})
+    monkeypatch.delenv(_native.PURE_ENV, raising=False)
+    return tmp_path
+
+
+def _build(package: Path) -> None:
+    name = _native.library_name(_native.sources_digest()).rpartition(".")[2]
+    (package / f"{name}__mypyc.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+
+
+def test_a_build_of_the_present_sources_is_used(package):
+    _build(package)
+    assert _native.choose() == "compiled"
+    assert _native._FromSource not in sys.meta_path
+
+
+def test_an_edited_source_is_read_from_source_until_built_again(package):
+    _build(package)
+    (package / "engine/b.py").write_text("# b, edited\n")
+    assert _native.choose().startswith("pure Python (the sources changed since the build")
+    assert sys.meta_path[0] is _native._FromSource
+    spec = _native._FromSource.find_spec("gtr_replay.engine.b")
+    assert spec.origin == str(package / "engine/b.py")
+    assert _native._FromSource.find_spec("gtr_replay.cli") is None  # not a compiled module: the usual import
+
+
+def test_the_environment_asks_for_the_sources(package, monkeypatch):
+    _build(package)
+    monkeypatch.setenv(_native.PURE_ENV, "1")
+    assert _native.choose() == f"pure Python ({_native.PURE_ENV} is set)"
+    assert sys.meta_path[0] is _native._FromSource
+
+
+def test_without_a_build_the_sources_are_all_there_is(package):
+    assert _native.choose().startswith("pure Python (not compiled")
+    assert _native._FromSource not in sys.meta_path
+
+
+def test_the_digest_covers_every_compiled_source(package):
+    before = _native.sources_digest()
+    (package / "engine/a.py").write_text("# a, edited\n")
+    assert _native.sources_digest() != before
+    assert hashlib.sha256(b"").hexdigest()[:16] != before  # not a constant
+
