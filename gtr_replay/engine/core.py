@@ -20,8 +20,8 @@ from gtr_replay.engine.events import Event
 from gtr_replay.engine.expected import Expected
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
 from gtr_replay.engine.state import GameState, Phase
-from gtr_replay.enums import Role
 from gtr_replay.engine.steps import ROLE_ACTIONS, answers_with_discard, discard_answers
+from gtr_replay.enums import Role
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
 
 
@@ -272,7 +272,8 @@ def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision) -> bool
     if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Pass or kind is Think:
         return False
     return (HANDLERS[kind].decider(state, decision) == prompt.player
-            and HANDLERS[Pass].problem(state, prompt.index, Pass(prompt.player)) is None and _check(state, prompt, decision) is None)
+            and HANDLERS[Pass].problem(state, prompt.index, Pass(prompt.player)) is None
+            and _check(state, prompt, decision) is None)
 
 
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
