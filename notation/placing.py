@@ -41,6 +41,7 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
     step_kind, turn_kind, blank, block_kind = fastpath.STEP, fastpath.TURN, fastpath.BLANK, fastpath.BLOCK
     new, at = object.__new__, tuple.__new__
     set_statement, set_glyphs, set_notes, set_span = records.step_maker()
+    usual = records.USUAL_COLUMN
     turn: _TurnDraft | None = None
     steps: list[Step] = []  # the turn's steps and items, kept at hand while it is the last
     add_item = add_step = steps.append
@@ -79,7 +80,7 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
             set_statement(item, statement)
             set_glyphs(item, ())
             set_notes(item, ())
-            set_span(item, at(Span, (number, seen[2])))
+            set_span(item, number if seen[2] == usual else at(Span, (number, seen[2])))
             add_item(item)
             add_step(item)
             quick_read = True

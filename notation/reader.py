@@ -130,6 +130,7 @@ def _body(lines: list[str], first: int, names: Names, items: list, assembler: As
     step, turn, grammar, blank = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR, fastpath.BLANK
     new, at = object.__new__, tuple.__new__
     set_statement, set_glyphs, set_notes, set_span = records.step_maker()
+    usual = records.USUAL_COLUMN
     quick_read = False  # a quick statement or header since the grammar's last line: no block is open
     numbered: Iterator[tuple[int, str, Any]] = zip(count(first), lines, map(known.get, lines))
     if assembler is not None and not items:
@@ -150,7 +151,7 @@ def _body(lines: list[str], first: int, names: Names, items: list, assembler: As
             set_statement(item, seen[1])
             set_glyphs(item, ())
             set_notes(item, ())
-            set_span(item, at(Span, (number, seen[2])))
+            set_span(item, number if seen[2] == usual else at(Span, (number, seen[2])))
             append(item)
             quick_read = True
         elif kind is turn:

@@ -139,10 +139,31 @@ class Step:
         return Step(self.statement, self.glyphs, notes, span=self.span.moved(lines))
 
 
+USUAL_COLUMN = 3
+"""Where a statement starts as the writer writes it (after two spaces)."""
+
+_SPAN_SLOT = Step.span  # the slot itself: a ``Span``, or the line of a step at ``USUAL_COLUMN``
+
+
+def _step_span(step: Step) -> Span:
+    """Where the step starts, its ``Span`` made the first time it is asked for: the reader
+    keeps only the line number of a statement at the usual column (a ``Span`` for each of a
+    record's statements was a seventh of reading's time, and a reading often never asks)."""
+    at = _SPAN_SLOT.__get__(step)
+    if at.__class__ is int:
+        at = Span(at, USUAL_COLUMN)
+        _SPAN_SLOT.__set__(step, at)  # the same value from now on, made once
+    return at
+
+
+Step.span = property(_step_span, _SPAN_SLOT.__set__, doc=_step_span.__doc__)  # type: ignore[assignment]
+
+
 def step_maker() -> tuple:
     """The setters of a ``Step``'s four slots, for the reader to make a step without its
-    generated ``__init__`` (a third of the time): ``new(Step)``, then every slot set."""
-    return Step.statement.__set__, Step.glyphs.__set__, Step.notes.__set__, Step.span.__set__
+    generated ``__init__`` (a third of the time): ``new(Step)``, then every slot set. The
+    last takes a ``Span``, or the line number alone of a statement at ``USUAL_COLUMN``."""
+    return Step.statement.__set__, Step.glyphs.__set__, Step.notes.__set__, _SPAN_SLOT.__set__
 
 
 @dataclass(frozen=True)
