@@ -62,15 +62,26 @@ class _TurnDraft:
 
     def answering(self, seats: int) -> bool:
         """Whether the players are still answering the lead (following or thinking)."""
-        if not self.steps or self.steps[0].statement.part != LEADING or not self.only_answers:
-            return False
-        return not seats or self.answers < seats - 1
+        steps = self.steps
+        return bool(steps) and answering(steps[0].statement.part == LEADING, self.only_answers, self.answers, seats)
 
     def turn(self) -> Turn:
         items = tuple(self.items)
         steps = items if len(items) == len(self.steps) else tuple(self.steps)  # no comment: the same
-        return made(Turn, {"number": self.number, "leader": self.leader, "items": items,
-                           "comments": self.comments, "span": self.span, "steps": steps})
+        return made_turn(self.number, self.leader, items, self.comments, self.span, steps)
+
+
+def answering(leads: bool, only_answers: bool, answers: int, seats: int) -> bool:
+    """Whether a turn's players are still answering its lead (following or thinking): it
+    opened with a lead (``leads``), only answers came after it, and fewer than every other
+    player (of ``seats``; 0: not known) have answered."""
+    return leads and only_answers and (not seats or answers < seats - 1)
+
+
+def made_turn(number: int, leader: str, items: tuple, comments: tuple, span: Span, steps: tuple) -> Turn:
+    """A finished ``Turn``, made without its ``__init__``, its steps among ``items`` given."""
+    return made(Turn, {"number": number, "leader": leader, "items": items, "comments": comments,
+                       "span": span, "steps": steps})
 
 
 class Assembler:
@@ -82,7 +93,8 @@ class Assembler:
         self.start_tag = next((t.value for t in tags if t.name == "Start"), None)
         self.comments: list[Comment] = []
         self.block: Any = None  # (kind, header, lines)
-        self.turns: list[_TurnDraft] = []
+        self.whole: list[Turn] = []  # the turns placed before ``turns`` and finished already
+        self.turns: list[_TurnDraft] = []  # the turns the lines read may still go on
         self._items: list = []
         self._index = 0
 
@@ -125,7 +137,9 @@ class Assembler:
             self._index = index
             place.get(type(item), other)(self, item)
             turn = turns[-1] if turns and turns[-1].steps else None
-        return Record(self.tags, self._start(), tuple(d.turn() for d in self.turns), tuple(self.comments))
+        whole = self.whole
+        whole += [d.turn() for d in self.turns]
+        return Record(self.tags, self._start(), tuple(whole), tuple(self.comments))
 
     def _start(self) -> blocks.Setup | blocks.Position | None:
         if self.block is None:

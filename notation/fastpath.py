@@ -252,7 +252,7 @@ _BLOCKS = {"setup": (BLOCK, "setup", 1)}
 
 
 def read_line(c: Context, text: str) -> tuple:
-    """``(BLANK,)``, ``(STEP, statement, column)``, ``(TURN, number, leader, column)``,
+    """``(BLANK,)``, ``(STEP, statement, column, its part, its player)``, ``(TURN, number, leader, column)``,
     ``(BLOCK, "setup", column)`` or ``(GRAMMAR,)``: a line the grammar reads (maybe with the
     lines after it)."""
     if len(text) > MAX_LINE:
@@ -262,7 +262,8 @@ def read_line(c: Context, text: str) -> tuple:
     if c.players:
         found = statement(c, text)
         if found is not None:
-            return (STEP, *found)
+            said, column = found
+            return STEP, said, column, said.part, said.player
         header = turn_header(c, text)
         if header is not None:
             return (TURN, *header)
