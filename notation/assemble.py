@@ -24,7 +24,7 @@ from typing import Any, Callable
 from . import blocks
 from .errors import NotationError
 from .grammar import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _VariationLine
-from .records import Comment, Record, Span, Step, Tag, Turn, made
+from .records import Comment, Record, Span, Step, Tag, Turn
 from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
 
 _SETUP_LINES = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
@@ -79,9 +79,15 @@ def answering(leads: bool, only_answers: bool, answers: int, seats: int) -> bool
 
 
 def made_turn(number: int, leader: str, items: tuple, comments: tuple, span: Span, steps: tuple) -> Turn:
-    """A finished ``Turn``, made without its ``__init__``, its steps among ``items`` given."""
-    return made(Turn, {"number": number, "leader": leader, "items": items, "comments": comments,
-                       "span": span, "steps": steps})
+    """A finished ``Turn``, made as ``records.made`` makes it (without its ``__init__``), its
+    steps among ``items`` given."""
+    turn = _new(Turn)
+    _set(turn, "__dict__", {"number": number, "leader": leader, "items": items, "comments": comments,
+                            "span": span, "steps": steps})
+    return turn
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 class Assembler:
