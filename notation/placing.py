@@ -100,7 +100,7 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
             else:  # the turn before is whole
                 items = tuple(steps)
                 whole.append(made_turn(number_of, leader, items, (), span, items))
-            number_of, leader, span = seen[1], seen[2], at(Span, (number, seen[3]))
+            number_of, leader, span = seen[1], seen[2], number if seen[3] == 1 else at(Span, (number, seen[3]))
             steps = []
             add_step = steps.append
             leads, only_answers, answers = False, True, 0

@@ -142,21 +142,25 @@ class Step:
 USUAL_COLUMN = 3
 """Where a statement starts as the writer writes it (after two spaces)."""
 
+
+def _span_kept_as_line(get: Any, put: Any, column: int) -> property:
+    """A ``span`` made the first time it is asked for: the reader keeps only the line number
+    of a statement at ``USUAL_COLUMN`` or a turn header at the first column (a ``Span`` for
+    each of a record's statements and turns was a sixth of reading's time, and a reading
+    often never asks). ``get`` and ``put`` read and write where the value is kept."""
+
+    def span(value: Any) -> Span:
+        at = get(value)
+        if at.__class__ is int:
+            at = Span(at, column)
+            put(value, at)  # the same value from now on, made once
+        return at
+
+    return property(span, put, doc="Where it starts in the source (made when first asked for).")
+
+
 _SPAN_SLOT = Step.span  # the slot itself: a ``Span``, or the line of a step at ``USUAL_COLUMN``
-
-
-def _step_span(step: Step) -> Span:
-    """Where the step starts, its ``Span`` made the first time it is asked for: the reader
-    keeps only the line number of a statement at the usual column (a ``Span`` for each of a
-    record's statements was a seventh of reading's time, and a reading often never asks)."""
-    at = _SPAN_SLOT.__get__(step)
-    if at.__class__ is int:
-        at = Span(at, USUAL_COLUMN)
-        _SPAN_SLOT.__set__(step, at)  # the same value from now on, made once
-    return at
-
-
-Step.span = property(_step_span, _SPAN_SLOT.__set__, doc=_step_span.__doc__)  # type: ignore[assignment]
+Step.span = _span_kept_as_line(_SPAN_SLOT.__get__, _SPAN_SLOT.__set__, USUAL_COLUMN)  # type: ignore[assignment]
 
 
 def step_maker() -> tuple:
@@ -180,6 +184,13 @@ class Turn:
     def steps(self) -> tuple[Step, ...]:
         """The steps among the items, in order (worked out once: a turn never changes)."""
         return tuple(i for i in self.items if isinstance(i, Step))
+
+
+def _put_turn_span(turn: Turn, span: Span) -> None:
+    turn.__dict__["span"] = span
+
+
+Turn.span = _span_kept_as_line(lambda turn: turn.__dict__["span"], _put_turn_span, 1)  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
