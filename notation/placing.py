@@ -44,9 +44,8 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
     players = assembler.players
     seats = len(players)
     step_kind, turn_kind, blank, block_kind = fastpath.STEP, fastpath.TURN, fastpath.BLANK, fastpath.BLOCK
-    new, at = object.__new__, tuple.__new__
-    set_statement, set_glyphs, set_notes, set_span = records.step_maker()
-    usual = records.USUAL_COLUMN
+    at = tuple.__new__
+    usual, placed = records.USUAL_COLUMN, records.placed_step
     # the turn being read: none yet (``steps`` None) until a header opens one
     number_of = leader = span = None
     steps: list[Step] | None = None
@@ -84,12 +83,7 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
                     answers += 1
             else:  # a lead after the turn's first step: a turn without its header
                 break
-            item = new(Step)  # as the reader makes it: without its __init__
-            set_statement(item, statement)
-            set_glyphs(item, ())
-            set_notes(item, ())
-            set_span(item, number if seen[2] == usual else at(Span, (number, seen[2])))
-            add_step(item)
+            add_step(placed(statement, number if seen[2] == usual else at(Span, (number, seen[2]))))
             quick_read = True
         elif kind is turn_kind:
             if steps is None:

@@ -9,7 +9,7 @@ import pytest
 from notation import REGISTRY, Setup, Step, Vocabulary, parse_one, reader, write
 from notation.fastpath import BLANK, BLOCK, GRAMMAR, STEP, TURN, Context, known_line, read_line, setup_line
 from notation.grammar import Names
-from notation.records import NOWHERE
+from notation.records import NOWHERE, Span
 from record_maker import VOCABULARY, records
 
 PLAYERS = ("Ann", "Ben", "Cid", "Dee", "Eve")
@@ -130,6 +130,22 @@ def test_a_step_read_quickly_keeps_its_span_through_copies_as_the_grammars_does(
         assert dataclasses.asdict(step)["span"] == (5, 5)
     assert quick.moved(3).span == (8, 5)
     assert Step(quick.statement).span == NOWHERE
+
+
+def test_a_step_and_a_turn_read_quickly_make_their_span_when_asked_and_stay_frozen():
+    text = '[Game "Glory to Rome"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n  Ann leads Patron with Bath\n'
+    quick, slow = parse_one(text, vocabulary=VOCABULARY), parse_one(text)  # slow: the grammar's
+    assert type(quick.steps[0]) is Step and quick.steps[0] == slow.steps[0]
+    assert hash(quick.steps[0]) == hash(slow.steps[0]) and quick.turns == slow.turns
+    for value, span in ((quick.steps[0], (5, 3)), (quick.turns[0], (4, 1))):
+        for copied in (value, pickle.loads(pickle.dumps(value)), copy.deepcopy(value), dataclasses.replace(value)):
+            assert type(copied.span) is Span and copied.span == span
+            assert dataclasses.asdict(copied)["span"] == span
+        assert value.span is value.span  # made once
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            value.span = Span(1, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.steps[0].glyphs = ("!",)
 
 
 def setup_agrees(text: str, context: Context) -> bool:
