@@ -24,7 +24,7 @@ from typing import Any, Callable
 from . import blocks
 from .errors import NotationError
 from .grammar import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _VariationLine
-from .records import Comment, Record, Span, Step, Tag, Turn
+from .records import NOWHERE, Comment, Record, Span, Step, Tag, Turn
 from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
 
 _SETUP_LINES = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
@@ -110,8 +110,9 @@ class Assembler:
         self._items: list = []
         self._index = 0
 
-    def build(self, items: list) -> Record:
-        """``items``: the lines in order, a line holding one plain statement as its ``Step``."""
+    def build(self, items: list, span: Span = NOWHERE) -> Record:
+        """``items``: the lines in order, a line holding one plain statement as its ``Step``;
+        ``span``: where the record starts."""
         self._items = items
         place, other = _PLACE, Assembler._block_line
         turns = self.turns
@@ -151,7 +152,9 @@ class Assembler:
             turn = turns[-1] if turns and turns[-1].steps else None
         whole = self.whole
         whole += [d.turn() for d in self.turns]
-        return Record(self.tags, self._start(), tuple(whole), tuple(self.comments))
+        record = Record(self.tags, self._start(), tuple(whole), tuple(self.comments), span=span)
+        record.steps  # listed while its turns are at hand: later, over many records, it walks cold memory
+        return record
 
     def _start(self) -> blocks.Setup | blocks.Position | None:
         if self.block is None:

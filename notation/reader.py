@@ -114,8 +114,7 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
         items.append(item)
     assembler = Assembler(tuple(tags), players)
     _body(chunk.body, chunk.body_line, names, items, assembler)
-    record = assembler.build(items)
-    return Record(record.tags, record.start, record.turns, record.comments, span=tags[0].span)
+    return assembler.build(items, tags[0].span)
 
 
 def _body(lines: list[str], first: int, names: Names, items: list, assembler: Assembler | None = None) -> None:

@@ -231,9 +231,9 @@ class Record:
         """The seating order from the Players tag (empty without one)."""
         return split_players(self.tag("Players") or "")
 
-    @property
+    @cached_property
     def steps(self) -> tuple[Step, ...]:
-        """Every step of the main line, in order."""
+        """Every step of the main line, in order (worked out once: a record never changes)."""
         return tuple(chain.from_iterable(map(_STEPS, self.turns)))
 
 
