@@ -58,9 +58,7 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
             if len(known) > CACHE_LIMIT:
                 known.clear()
         kind = seen[0]
-        if kind is blank:
-            continue
-        if kind is step_kind:
+        if kind is step_kind:  # the most common first: then blank lines, then turn headers
             if steps is None:
                 break  # a step before any turn header
             statement, part = seen[1], seen[3]  # a statement read quickly: its actor is its player
@@ -85,6 +83,8 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
                 break
             add_step(placed(statement, number if seen[2] == usual else at(Span, (number, seen[2]))))
             quick_read = True
+        elif kind is blank:
+            continue
         elif kind is turn_kind:
             if steps is None:
                 if seen[1] != 1:
