@@ -146,7 +146,7 @@ USUAL_COLUMN = 3
 def _span_kept_as_line(get: Any, put: Any, column: int) -> property:
     """A ``span`` made the first time it is asked for: the reader keeps only the line number
     of a statement at ``USUAL_COLUMN`` or a turn header at the first column (a ``Span`` for
-    each of a record's statements and turns was a sixth of reading's time, and a reading
+    each of a record's statements and turns was an eighth of a cold parse's time, and one
     often never asks). ``get`` and ``put`` read and write where the value is kept."""
 
     def span(value: Any) -> Span:
