@@ -45,7 +45,7 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
     seats = len(players)
     step_kind, turn_kind, blank, block_kind = fastpath.STEP, fastpath.TURN, fastpath.BLANK, fastpath.BLOCK
     at = tuple.__new__
-    usual, placed = records.USUAL_COLUMN, records.placed_step
+    placed = records.placed_step
     # the turn being read: none yet (``steps`` None) until a header opens one
     number_of = leader = span = None
     steps: list[Step] | None = None
@@ -81,7 +81,7 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
                     answers += 1
             else:  # a lead after the turn's first step: a turn without its header
                 break
-            add_step(placed(statement, number if seen[2] == usual else at(Span, (number, seen[2]))))
+            add_step(placed(statement, at(Span, (number, seen[2]))))
             quick_read = True
         elif kind is blank:
             continue

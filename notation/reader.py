@@ -128,7 +128,7 @@ def _body(lines: list[str], first: int, names: Names, items: list, assembler: As
     append = items.append
     step, turn, grammar, blank = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR, fastpath.BLANK
     at = tuple.__new__
-    usual, placed = records.USUAL_COLUMN, records.placed_step
+    placed = records.placed_step
     quick_read = False  # a quick statement or header since the grammar's last line: no block is open
     numbered: Iterator[tuple[int, str, Any]] = zip(count(first), lines, map(known.get, lines))
     if assembler is not None and not items:
@@ -145,7 +145,7 @@ def _body(lines: list[str], first: int, names: Names, items: list, assembler: As
         if kind is blank:
             continue
         if kind is step:
-            append(placed(seen[1], number if seen[2] == usual else at(Span, (number, seen[2]))))
+            append(placed(seen[1], at(Span, (number, seen[2]))))
             quick_read = True
         elif kind is turn:
             append(at(_TurnHeader, (seen[1], seen[2], (), at(Span, (number, seen[3])))))

@@ -139,30 +139,6 @@ class Step:
         return Step(self.statement, self.glyphs, notes, span=self.span.moved(lines))
 
 
-USUAL_COLUMN = 3
-"""Where a statement starts as the writer writes it (after two spaces)."""
-
-
-def _span_kept_as_line(get: Any, put: Any, column: int) -> property:
-    """A ``span`` made the first time it is asked for: the reader keeps only the line number
-    of a statement at ``USUAL_COLUMN`` or a turn header at the first column (a ``Span`` for
-    each of a record's statements and turns was an eighth of a cold parse's time, and one
-    often never asks). ``get`` and ``put`` read and write where the value is kept."""
-
-    def span(value: Any) -> Span:
-        at = get(value)
-        if at.__class__ is int:
-            at = Span(at, column)
-            put(value, at)  # the same value from now on, made once
-        return at
-
-    return property(span, put, doc="Where it starts in the source (made when first asked for).")
-
-
-_SPAN_SLOT = Step.span  # the slot itself: a ``Span``, or the line of a step at ``USUAL_COLUMN``
-Step.span = _span_kept_as_line(_SPAN_SLOT.__get__, _SPAN_SLOT.__set__, USUAL_COLUMN)  # type: ignore[assignment]
-
-
 class _PlacedStep:
     """A ``Step`` as the reader makes it: the same slots, set without the frozen ``__setattr__``
     and then made a ``Step`` (a quarter of the time of ``Step.__init__``, two thirds of that of
@@ -170,7 +146,7 @@ class _PlacedStep:
 
     __slots__ = Step.__slots__
 
-    def __init__(self, statement: Any, span: Any) -> None:
+    def __init__(self, statement: Any, span: Span) -> None:
         self.statement = statement
         self.glyphs = ()
         self.notes = ()
@@ -179,8 +155,7 @@ class _PlacedStep:
 
 
 placed_step = _PlacedStep
-"""``placed_step(statement, span)``: a ``Step`` without glyphs or notes, ``span`` a ``Span`` or
-the line number alone of a statement at ``USUAL_COLUMN``."""
+"""``placed_step(statement, span)``: a ``Step`` without glyphs or notes."""
 
 
 @dataclass(frozen=True)
@@ -199,11 +174,23 @@ class Turn:
         return tuple(i for i in self.items if isinstance(i, Step))
 
 
+def _turn_span(turn: Turn) -> Span:
+    """Where the turn starts, made the first time it is asked for: the reader keeps only the
+    line number of a turn header at the first column (a replay asks a turn for its span only
+    to report a mistake; a step's, which a replay asks for at every statement, is made as the
+    step is)."""
+    fields = turn.__dict__
+    at = fields["span"]
+    if at.__class__ is int:
+        at = fields["span"] = Span(at, 1)  # the same value from now on, made once
+    return at
+
+
 def _put_turn_span(turn: Turn, span: Span) -> None:
     turn.__dict__["span"] = span
 
 
-Turn.span = _span_kept_as_line(lambda turn: turn.__dict__["span"], _put_turn_span, 1)  # type: ignore[assignment]
+Turn.span = property(_turn_span, _put_turn_span, doc=_turn_span.__doc__)  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,7 @@ def test_a_step_read_quickly_keeps_its_span_through_copies_as_the_grammars_does(
     assert Step(quick.statement).span == NOWHERE
 
 
-def test_a_step_and_a_turn_read_quickly_make_their_span_when_asked_and_stay_frozen():
+def test_a_step_and_a_turn_placed_quickly_keep_their_span_through_copies_and_stay_frozen():
     text = '[Game "Glory to Rome"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n  Ann leads Patron with Bath\n'
     quick, slow = parse_one(text, vocabulary=VOCABULARY), parse_one(text)  # slow: the grammar's
     assert type(quick.steps[0]) is Step and quick.steps[0] == slow.steps[0]
@@ -145,7 +145,7 @@ def test_a_step_and_a_turn_read_quickly_make_their_span_when_asked_and_stay_froz
         for copied in (value, pickle.loads(pickle.dumps(value)), copy.deepcopy(value), dataclasses.replace(value)):
             assert type(copied.span) is Span and copied.span == span
             assert dataclasses.asdict(copied)["span"] == span
-        assert value.span is value.span  # made once
+        assert value.span is value.span  # a turn's, made when first asked for, is made once
         with pytest.raises(dataclasses.FrozenInstanceError):
             value.span = Span(1, 1)
     with pytest.raises(dataclasses.FrozenInstanceError):
