@@ -24,7 +24,7 @@ from typing import Any, Callable
 from . import blocks
 from .errors import NotationError
 from .grammar import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _VariationLine
-from .records import Comment, Record, Span, Step, Tag, Turn, made
+from .records import NOWHERE, Comment, Record, Span, Step, Tag, Turn
 from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
 
 _SETUP_LINES = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
@@ -62,15 +62,38 @@ class _TurnDraft:
 
     def answering(self, seats: int) -> bool:
         """Whether the players are still answering the lead (following or thinking)."""
-        if not self.steps or self.steps[0].statement.part != LEADING or not self.only_answers:
-            return False
-        return not seats or self.answers < seats - 1
+        steps = self.steps
+        return bool(steps) and answering(steps[0].statement.part == LEADING, self.only_answers, self.answers, seats)
 
     def turn(self) -> Turn:
         items = tuple(self.items)
         steps = items if len(items) == len(self.steps) else tuple(self.steps)  # no comment: the same
-        return made(Turn, {"number": self.number, "leader": self.leader, "items": items,
-                           "comments": self.comments, "span": self.span, "steps": steps})
+        return made_turn(self.number, self.leader, items, self.comments, self.span, steps)
+
+
+def answering(leads: bool, only_answers: bool, answers: int, seats: int) -> bool:
+    """Whether a turn's players are still answering its lead (following or thinking): it
+    opened with a lead (``leads``), only answers came after it, and fewer than every other
+    player (of ``seats``; 0: not known) have answered."""
+    return leads and only_answers and (not seats or answers < seats - 1)
+
+
+def made_turn(number: int, leader: str, items: tuple, comments: tuple, span: Span, steps: tuple) -> Turn:
+    """A finished ``Turn``, made without its frozen ``__init__`` (its fields written straight
+    into its ``__dict__``, in the order ``__init__`` writes them: half the time, and the
+    dictionary shares its keys with every other turn's), its steps among ``items`` given."""
+    turn = _new(Turn)
+    fields = turn.__dict__
+    fields["number"] = number
+    fields["leader"] = leader
+    fields["items"] = items
+    fields["comments"] = comments
+    fields["span"] = span
+    fields["steps"] = steps
+    return turn
+
+
+_new = object.__new__
 
 
 class Assembler:
@@ -82,12 +105,14 @@ class Assembler:
         self.start_tag = next((t.value for t in tags if t.name == "Start"), None)
         self.comments: list[Comment] = []
         self.block: Any = None  # (kind, header, lines)
-        self.turns: list[_TurnDraft] = []
+        self.whole: list[Turn] = []  # the turns placed before ``turns`` and finished already
+        self.turns: list[_TurnDraft] = []  # the turns the lines read may still go on
         self._items: list = []
         self._index = 0
 
-    def build(self, items: list) -> Record:
-        """``items``: the lines in order, a line holding one plain statement as its ``Step``."""
+    def build(self, items: list, span: Span = NOWHERE) -> Record:
+        """``items``: the lines in order, a line holding one plain statement as its ``Step``;
+        ``span``: where the record starts."""
         self._items = items
         place, other = _PLACE, Assembler._block_line
         turns = self.turns
@@ -125,7 +150,11 @@ class Assembler:
             self._index = index
             place.get(type(item), other)(self, item)
             turn = turns[-1] if turns and turns[-1].steps else None
-        return Record(self.tags, self._start(), tuple(d.turn() for d in self.turns), tuple(self.comments))
+        whole = self.whole
+        whole += [d.turn() for d in self.turns]
+        record = Record(self.tags, self._start(), tuple(whole), tuple(self.comments), span=span)
+        record.steps  # listed while its turns are at hand: later, over many records, it walks cold memory
+        return record
 
     def _start(self) -> blocks.Setup | blocks.Position | None:
         if self.block is None:

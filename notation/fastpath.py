@@ -132,10 +132,10 @@ def _source(c: Context, text: str) -> tuple[str, Zone | None] | None:
 
 def _lay(c: Context, player: str, rest: str) -> Statement | None:
     m = _LAY.fullmatch(rest)
-    card = m and c.card(m[1])
-    if not card or (m[2] and m[2] not in _MATERIALS):
+    found = m and _source(c, m[1])
+    if not found or (m[2] and m[2] not in _MATERIALS):
         return None
-    return Lay(player, card, _MATERIALS[m[2]] if m[2] else None, bool(m[3]))
+    return Lay(player, found[0], _MATERIALS[m[2]] if m[2] else None, bool(m[3]), found[1])
 
 
 def _add(c: Context, player: str, rest: str) -> Statement | None:
@@ -163,8 +163,12 @@ def _demand(c: Context, player: str, rest: str) -> Statement | None:
 
 def _give(c: Context, player: str, rest: str) -> Statement | None:
     given, to, taker = rest.rpartition(" to ")
-    cards = to and taker in c.players and c.cards_of(given)
-    return Give(player, cards, taker) if cards else None
+    held, from_, zone = given.rpartition(" from ")  # the stockpile part a Bridge demands
+    source = _ZONES.get(zone) if from_ else None
+    if from_ and source is None:
+        return None
+    cards = to and taker in c.players and c.cards_of(held if from_ else given)
+    return Give(player, cards, taker, source) if cards else None
 
 
 def _steal(c: Context, player: str, rest: str) -> Statement | None:
@@ -252,7 +256,7 @@ _BLOCKS = {"setup": (BLOCK, "setup", 1)}
 
 
 def read_line(c: Context, text: str) -> tuple:
-    """``(BLANK,)``, ``(STEP, statement, column)``, ``(TURN, number, leader, column)``,
+    """``(BLANK,)``, ``(STEP, statement, column, its part, its player)``, ``(TURN, number, leader, column)``,
     ``(BLOCK, "setup", column)`` or ``(GRAMMAR,)``: a line the grammar reads (maybe with the
     lines after it)."""
     if len(text) > MAX_LINE:
@@ -262,7 +266,8 @@ def read_line(c: Context, text: str) -> tuple:
     if c.players:
         found = statement(c, text)
         if found is not None:
-            return (STEP, *found)
+            said, column = found
+            return STEP, said, column, said.part, said.player
         header = turn_header(c, text)
         if header is not None:
             return (TURN, *header)

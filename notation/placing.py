@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from . import fastpath, records
-from .assemble import Assembler, _TurnDraft
+from .assemble import Assembler, _TurnDraft, answering, made_turn
 from .grammar import Names, _BlockHeader
 from .records import Span, Step
 from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
@@ -33,17 +33,24 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
     """Read and place the lines of ``numbered`` (number, text, cached reading or None) into
     ``assembler``'s block and turns. Returns None when every line was placed, else the first
     line left (its reading filled in) and whether a quick statement or header came last
-    (no block is open after one)."""
+    (no block is open after one).
+
+    The turn being read is kept in local variables (its number, leader, span, steps, and
+    its answers so far, as ``_TurnDraft`` counts them), and made a ``Turn`` at once when the
+    next turn's header comes: nothing can change it after that. Only the last turn, which
+    the lines the assembler reads may still go on, is left to the assembler as a draft."""
     known = quick.lines
-    turns = assembler.turns
+    whole = assembler.whole
     players = assembler.players
     seats = len(players)
     step_kind, turn_kind, blank, block_kind = fastpath.STEP, fastpath.TURN, fastpath.BLANK, fastpath.BLOCK
-    new, at = object.__new__, tuple.__new__
-    set_statement, set_glyphs, set_notes, set_span = records.step_maker()
-    turn: _TurnDraft | None = None
-    steps: list[Step] = []  # the turn's steps and items, kept at hand while it is the last
-    add_item = add_step = steps.append
+    at = tuple.__new__
+    placed = records.placed_step
+    # the turn being read: none yet (``steps`` None) until a header opens one
+    number_of = leader = span = None
+    steps: list[Step] | None = None
+    add_step = None
+    leads, only_answers, answers = False, True, 0
     quick_read = False
     for number, text, seen in numbered:
         if seen is None:
@@ -51,58 +58,67 @@ def place_quickly(numbered: Iterator[tuple[int, str, Any]], quick: fastpath.Cont
             if len(known) > CACHE_LIMIT:
                 known.clear()
         kind = seen[0]
-        if kind is blank:
-            continue
-        if kind is step_kind:
-            if turn is None:
-                return (number, text, seen), quick_read  # a step before any turn header
-            statement = seen[1]  # a statement read quickly: its actor is its player
-            part = statement.part
+        if kind is step_kind:  # the most common first: then blank lines, then turn headers
+            if steps is None:
+                break  # a step before any turn header
+            statement, part = seen[1], seen[3]  # a statement read quickly: its actor is its player
             if not steps:  # the first step of a turn its header opened
-                if (part is LEADING or part is THINKING) and statement.player != turn.leader:
-                    return (number, text, seen), quick_read  # not the leader's: the assembler words it
+                if (part is LEADING or part is THINKING) and seen[4] != leader:
+                    break  # not the leader's: the assembler words it
+                leads = part is LEADING
             elif part is ACTION:
-                turn.only_answers = False
+                only_answers = False
             elif part is RESPONSE:
-                turn.answers += 1
+                answers += 1
             elif part is THINKING or part is PRELUDE:
-                if not turn.answering(seats):  # not answering the lead
+                if not answering(leads, only_answers, answers, seats):  # not answering the lead
                     before = steps[-1].statement
-                    if not (before.player == statement.player and (before.part is THINKING or before.part is PRELUDE)) \
-                            and statement.player == _next_leader(players, turn.leader):
-                        return (number, text, seen), quick_read  # maybe the next player's turn: the lines after it say
+                    player = seen[4]
+                    if not (before.player == player and (before.part is THINKING or before.part is PRELUDE)) \
+                            and player == _next_leader(players, leader):
+                        break  # maybe the next player's turn: the lines after it say
                 if part is THINKING:
-                    turn.answers += 1
+                    answers += 1
             else:  # a lead after the turn's first step: a turn without its header
-                return (number, text, seen), quick_read
-            item = new(Step)  # as the reader makes it: without its __init__
-            set_statement(item, statement)
-            set_glyphs(item, ())
-            set_notes(item, ())
-            set_span(item, at(Span, (number, seen[2])))
-            add_item(item)
-            add_step(item)
+                break
+            add_step(placed(statement, at(Span, (number, seen[2]))))
             quick_read = True
+        elif kind is blank:
+            continue
         elif kind is turn_kind:
-            if seen[1] != (turn.number + 1 if turn is not None else 1):
-                return (number, text, seen), quick_read  # out of order, or a think of the turn before (School, Academy)
-            turn = _TurnDraft(seen[1], seen[2], at(Span, (number, seen[3])), (), True)
-            turns.append(turn)
-            steps, add_item, add_step = turn.steps, turn.items.append, turn.steps.append
+            if steps is None:
+                if seen[1] != 1:
+                    break  # out of order
+            elif seen[1] != number_of + 1:
+                break  # out of order, or a think of the turn before (School, Academy)
+            else:  # the turn before is whole
+                items = tuple(steps)
+                whole.append(made_turn(number_of, leader, items, (), span, items))
+            number_of, leader, span = seen[1], seen[2], number if seen[3] == 1 else at(Span, (number, seen[3]))
+            steps = []
+            add_step = steps.append
+            leads, only_answers, answers = False, True, 0
             quick_read = True
         elif kind is block_kind:
-            if assembler.block is not None or turns or assembler.start_tag == "position":
-                return (number, text, seen), quick_read
+            if assembler.block is not None or steps is not None or assembler.start_tag == "position":
+                break
             assembler.block = (_BlockHeader(seen[1], (), Span(number, seen[2])), [])
             names.block, quick_read = seen[1], False
         else:  # a line for the grammar: only a setup line read quickly is placed here
-            if quick_read or turns or assembler.block is None or names.block != "setup":
-                return (number, text, seen), quick_read
+            if quick_read or steps is not None or assembler.block is None or names.block != "setup":
+                break
             value = setup_line(quick, text, number)
             if value is None:
-                return (number, text, seen), quick_read
+                break
             assembler.block[1].append(value)
-    return None
+    else:
+        seen = None
+    if steps is not None:  # the last turn, as a draft the assembler may go on
+        draft = _TurnDraft(number_of, leader, span, (), True)
+        draft.items, draft.steps = list(steps), steps
+        draft.answers, draft.only_answers = answers, only_answers
+        assembler.turns.append(draft)
+    return None if seen is None else ((number, text, seen), quick_read)
 
 
 def _next_leader(players: tuple[str, ...], leader: str) -> str | None:

@@ -28,7 +28,7 @@ from .grammar import (
     MATERIALS, ROLES, Names, ToRecords, _BlockHeader, _CommentLine, _StepLine, _TurnHeader, build_parser,
     make_tag,
 )
-from .records import Record, Span, Step, split_players
+from .records import Record, Span, split_players
 from .vocabulary import Vocabulary
 
 _LOCK = threading.Lock()
@@ -114,8 +114,7 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
         items.append(item)
     assembler = Assembler(tuple(tags), players)
     _body(chunk.body, chunk.body_line, names, items, assembler)
-    record = assembler.build(items)
-    return Record(record.tags, record.start, record.turns, record.comments, span=tags[0].span)
+    return assembler.build(items, tags[0].span)
 
 
 def _body(lines: list[str], first: int, names: Names, items: list, assembler: Assembler | None = None) -> None:
@@ -128,8 +127,8 @@ def _body(lines: list[str], first: int, names: Names, items: list, assembler: As
     known = quick.lines
     append = items.append
     step, turn, grammar, blank = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR, fastpath.BLANK
-    new, at = object.__new__, tuple.__new__
-    set_statement, set_glyphs, set_notes, set_span = records.step_maker()
+    at = tuple.__new__
+    placed = records.placed_step
     quick_read = False  # a quick statement or header since the grammar's last line: no block is open
     numbered: Iterator[tuple[int, str, Any]] = zip(count(first), lines, map(known.get, lines))
     if assembler is not None and not items:
@@ -146,12 +145,7 @@ def _body(lines: list[str], first: int, names: Names, items: list, assembler: As
         if kind is blank:
             continue
         if kind is step:
-            item = new(Step)  # made without its __init__ (records.step_maker)
-            set_statement(item, seen[1])
-            set_glyphs(item, ())
-            set_notes(item, ())
-            set_span(item, at(Span, (number, seen[2])))
-            append(item)
+            append(placed(seen[1], at(Span, (number, seen[2]))))
             quick_read = True
         elif kind is turn:
             append(at(_TurnHeader, (seen[1], seen[2], (), at(Span, (number, seen[3])))))

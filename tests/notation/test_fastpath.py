@@ -9,7 +9,7 @@ import pytest
 from notation import REGISTRY, Setup, Step, Vocabulary, parse_one, reader, write
 from notation.fastpath import BLANK, BLOCK, GRAMMAR, STEP, TURN, Context, known_line, read_line, setup_line
 from notation.grammar import Names
-from notation.records import NOWHERE
+from notation.records import NOWHERE, Span
 from record_maker import VOCABULARY, records
 
 PLAYERS = ("Ann", "Ben", "Cid", "Dee", "Eve")
@@ -29,6 +29,7 @@ def agree(text: str, context: Context, players=PLAYERS, vocabulary=VOCABULARY) -
         assert not line.comments and not step.glyphs and not step.notes
         assert type(quick[1]) is type(step.statement) and quick[1] == step.statement, text
         assert repr(quick[1]) == repr(step.statement)
+        assert list(quick[1].__dict__.items()) == list(step.statement.__dict__.items())
         assert quick[2] == step.span.column
     elif quick[0] == TURN:
         header = grammar_reading(text, players, vocabulary)
@@ -57,7 +58,8 @@ def test_every_canonical_statement_of_a_corpus_is_read_alike():
     "Ann lays Statue on Brick out of town", "Ann lays Statue out of town", "Ann adds Road from pool to Ben's Archway",
     "Ann adds Circus Maximus to Circus", "Cid demands Brick, Stone showing Bath, Villa", "Ann gives Bath, Road to Cid",
     "Ann: Glory to Rome", "Ann passes", "Ann steals Ben's Gate", "Ann keeps Road, Jack", "turn 12 Ben",
-    "Ann slays Ben's Road", "Ann tears down Ben's School",
+    "Ann slays Ben's Road", "Ann tears down Ben's School", "Ann lays [Palisade] from deck",
+    "Ann lays Statue from hand on Brick", "Ben gives Road from stockpile to Ann", "Ben gives Road, Bath from vault to Ann",
     "\tturn 3 Cid",
 ])
 def test_canonical_lines_are_read_quickly(text):
@@ -71,7 +73,9 @@ def test_canonical_lines_are_read_quickly(text):
     "Cid demands Brick, Stone showing Bath", "Ben, Cid, Dee, Eve surrender to Ann", "Ann passes; Ben passes",
     "Ann passes !", "Ann passes {why}", "turn 1 ann", "Turn 1 Ann", "turn 0123456789 Ann",
     "Ann adds Brick to Zed's Archway", "Ann gives Bath to Zed", "Ann lays Statue on Bricks",
-    "hand Ann: Bath", "Ann thinks: draw [Bath", "Ann: glory to Rome",
+    "hand Ann: Bath", "Ann thinks: draw [Bath", "Ann: glory to Rome", "Ann lays Palisade from deck",
+    "Ann lays [Palisade] from hand", "Ben gives Road from Stockpile to Ann", "Ben gives Road from attic to Ann",
+    "Ben gives Road from to Ann", "Ben gives from stockpile to Ann",
 ])
 def test_other_spellings_and_mistakes_go_to_the_grammar(text):
     assert read_line(Context(PLAYERS, VOCABULARY), text)[0] == GRAMMAR
@@ -130,6 +134,22 @@ def test_a_step_read_quickly_keeps_its_span_through_copies_as_the_grammars_does(
         assert dataclasses.asdict(step)["span"] == (5, 5)
     assert quick.moved(3).span == (8, 5)
     assert Step(quick.statement).span == NOWHERE
+
+
+def test_a_step_and_a_turn_placed_quickly_keep_their_span_through_copies_and_stay_frozen():
+    text = '[Game "Glory to Rome"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n  Ann leads Patron with Bath\n'
+    quick, slow = parse_one(text, vocabulary=VOCABULARY), parse_one(text)  # slow: the grammar's
+    assert type(quick.steps[0]) is Step and quick.steps[0] == slow.steps[0]
+    assert hash(quick.steps[0]) == hash(slow.steps[0]) and quick.turns == slow.turns
+    for value, span in ((quick.steps[0], (5, 3)), (quick.turns[0], (4, 1))):
+        for copied in (value, pickle.loads(pickle.dumps(value)), copy.deepcopy(value), dataclasses.replace(value)):
+            assert type(copied.span) is Span and copied.span == span
+            assert dataclasses.asdict(copied)["span"] == span
+        assert value.span is value.span  # a turn's, made when first asked for, is made once
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            value.span = Span(1, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.steps[0].glyphs = ("!",)
 
 
 def setup_agrees(text: str, context: Context) -> bool:
