@@ -18,6 +18,7 @@ from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401
 from gtr_replay.engine.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.expected import Expected
+from gtr_replay.engine.frozen import rebuilt
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
 from gtr_replay.engine.state import GameState, Phase
 from gtr_replay.engine.steps import ROLE_ACTIONS, answers_with_discard, discard_answers
@@ -186,6 +187,9 @@ class ForcedStep:
     before: GameState | None = None
     """For a pass, when asked for: the state it was made in, which explains why a later
     statement by that player had nothing legal left."""
+
+    def __reduce__(self):
+        return rebuilt(self)  # pickled and copied whole (engine.frozen)
 
 
 @dataclass(slots=True)

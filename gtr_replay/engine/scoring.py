@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from gtr_replay.enums import JACK, MATERIALS, Material
 from gtr_replay.engine import rules
+from gtr_replay.engine.frozen import rebuilt
 from gtr_replay.engine.state import GameState
 
 
@@ -21,6 +22,9 @@ class Score:
     powers: int
     total: int
 
+    def __reduce__(self):
+        return rebuilt(self)  # pickled and copied whole (engine.frozen)
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -32,6 +36,9 @@ class Result:
 
     def score(self, name: str) -> Score:
         return next(s for s in self.scores if s.player == name)
+
+    def __reduce__(self):
+        return rebuilt(self)  # pickled and copied whole (engine.frozen)
 
 
 def merchant_bonuses(state: GameState) -> dict[Material, list[int]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gtr_replay.engine.decisions import Decision, Follow, Give, Lead, TakeFromPool, Think
+from gtr_replay.engine.frozen import rebuilt
 from gtr_replay.engine.state import GameState, Phase
 
 
@@ -20,6 +21,9 @@ class Reason:
 
     text: str
     rule_ids: tuple[str, ...]
+
+    def __reduce__(self):
+        return rebuilt(self)  # pickled and copied whole (engine.frozen)
 
 
 REASONS: dict[str, Reason] = {

@@ -104,3 +104,29 @@ def test_the_digest_covers_every_compiled_source(package):
     assert _native.sources_digest() != before
     assert hashlib.sha256(b"").hexdigest()[:16] != before  # not a constant
 
+
+
+def test_the_engine_values_pickle_and_copy_whole():
+    """Frozen values of the compiled modules (decisions, forced steps, scores, problems) come
+    back equal from pickle and copy, as they do from source."""
+    import copy
+    import pickle
+
+    import notation
+    from gtr_replay.engine.handlers.base import problem
+    from gtr_replay.engine.scoring import result
+    from gtr_replay.replay.replayer import Replayer
+    from gtr_replay.vocabulary import card_vocabulary
+
+    values = []
+    for path in sorted((ROOT / "examples" / "games").glob("*.gtr")):
+        for record in notation.parse(path.read_text(encoding="utf-8"), vocabulary=card_vocabulary()):
+            replayer = Replayer(record, keep_states="live")
+            for snap in replayer.run():
+                values += [snap.decision, *snap.made]
+            values.append(result(replayer.final))
+    values.append(problem("a message", "R-LEG-1", hint="a hint"))
+    kinds = {type(v).__name__ for v in values}
+    assert {"Lead", "Follow", "Think", "Pass", "Give", "Result"} <= kinds
+    assert pickle.loads(pickle.dumps(values)) == values
+    assert copy.deepcopy(values) == values

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from gtr_replay.engine.decisions import Decision
 from gtr_replay.engine.events import Event
+from gtr_replay.engine.frozen import rebuilt
 from gtr_replay.engine.piles import missing, multisets, take  # noqa: F401  (used by the handlers)
 from gtr_replay.engine.state import GameState
 
@@ -23,6 +24,9 @@ class Problem:
     message: str
     rule_ids: tuple[str, ...]
     hint: str | None = None
+
+    def __reduce__(self):
+        return rebuilt(self)  # pickled and copied whole (engine.frozen)
 
 
 def problem(message: str, *rule_ids: str, hint: str | None = None) -> Problem:
