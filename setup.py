@@ -20,7 +20,7 @@ def engine_extensions():
         return []
     from mypyc.build import mypycify
 
-    for old in native["_built_libraries"]():  # the libraries of earlier sources, now unused
+    for old in native["built_libraries"]():  # the libraries of earlier sources, now unused
         old.unlink()
     sources = [f"gtr_replay/{path}" for path in native["COMPILED"]]
     return mypycify(

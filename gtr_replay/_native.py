@@ -57,7 +57,7 @@ def library_name(digest: str) -> str:
     return f"gtr_replay._engine_{digest}"
 
 
-def _built_libraries() -> list[Path]:
+def built_libraries() -> list[Path]:
     return sorted(PACKAGE.glob("_engine_*__mypyc*"))
 
 
@@ -80,7 +80,7 @@ STATE = "pure Python"
 def choose() -> str:
     """Decide once, before any engine module is imported, whether the compiled build is used."""
     global STATE
-    built = _built_libraries()
+    built = built_libraries()
     if not built:
         STATE = "pure Python (not compiled: installed with GTR_PURE_PYTHON=1 or without a C build)"
         return STATE

@@ -162,8 +162,9 @@ def _concat(answers):
     return [item for answer in answers for item in answer]
 
 
-_FOLDS: dict[Fold, Callable[..., object]] = {Fold.SUM: sum, Fold.PRODUCT: math.prod, Fold.ANY: any, Fold.MIN: _least,
-          Fold.UNION: lambda answers: frozenset().union(*answers), Fold.FIRST: _first, Fold.CONCAT: _concat}
+_FOLDS: dict[Fold, Callable[..., object]] = {
+    Fold.SUM: sum, Fold.PRODUCT: math.prod, Fold.ANY: any, Fold.MIN: _least,
+    Fold.UNION: lambda answers: frozenset().union(*answers), Fold.FIRST: _first, Fold.CONCAT: _concat}
 
 
 _COMBINE = {name: _FOLDS[spec.fold] for name, spec in SPECS.items() if spec.fold in _FOLDS}
