@@ -79,6 +79,12 @@ RULINGS: tuple[Ruling, ...] = (
         _r("one-action", "House reading: out of town costs one action like in town; offered for groups that play it so, not supported by the text.",
            "None of 000/001/002; listed so a record of such a game can still be checked."),
     )),
+    Ruling("out-of-town-pair", "AMB-05", "Do an Architect action and a Craftsman action in a row make the two consecutive actions of an out-of-town foundation?", (
+        _r("same-role", "No: the two consecutive actions are both Architect actions or both Craftsman actions; where each comes from (a lead, a client, a power) makes no difference.",
+           "000§Out of Town Sites: 'Without a Client of the matching Role, it is normally not possible to build outside of town': the second action is one of the same role as the first."),
+        _r("architect-or-craftsman", "Yes: any two consecutive actions that are each an Architect or a Craftsman action, in either order.",
+           "000§Out of Town Sites: 'you must perform two consecutive Architect or Craftsman actions on the same turn' names both roles together."),
+    )),
     Ruling("leader-draw", "AMB-06", "What is compared alphabetically to find the first leader?", (
         _r("building-name", "The building names, ignoring case, with a space sorting before any letter.",
            "000§Determining Starting Player: the player whose card comes first in the alphabet."),

@@ -282,13 +282,16 @@ def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision) -> bool
 
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     """Perform a checked decision; the step it answers, if any, is taken off the stack first
-    (a discard before a think leaves the step for the think it comes before)."""
+    (a discard before a think leaves the step for the think it comes before). While it is
+    performed, the steps its effects grant wait: the action keeps its own role (R-BUILD-9)."""
     i = _decider(state)
     step = None
     if state.steps and type(decision) is not Surrender and type(decision) is not Discard:
         step = state.answering = state.steps.pop()
     first = len(ev)
+    state.performing = True
     HANDLERS[type(decision)].perform(state, i, decision, ev)
+    state.performing = False
     state.answering = None
     if step is not None and state.phase is not Phase.OVER:
         flow.resume(state, ev)

@@ -203,6 +203,9 @@ class GameState:
     every player (B-STAIRWAY-1). The material that marks one sits with its materials."""
     answering: Step | None = field(default=None, compare=False)
     """While a decision is performed: the step it answers. Always None between decisions."""
+    performing: bool = field(default=False, compare=False)
+    """Whether a decision is being performed: its action keeps the role it started with,
+    whatever steps its effects grant (a completion's burst does not change it, R-BUILD-9)."""
     unseen: list[str] | None = None
     """The cards whose whereabouts the record has not shown, sorted, when some card of the
     state is unseen (``?``, ``engine.unseen``); None when every card is known."""
@@ -310,5 +313,5 @@ class GameState:
                          self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
-                         self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:], None,
+                         self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:], None, False,
                          None if self.unseen is None else self.unseen[:])

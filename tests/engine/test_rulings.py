@@ -84,6 +84,18 @@ def test_out_of_town_cost_one_action(position, play):
     assert state.players[0].buildings[0].out_of_town and state.leader == 1
 
 
+def test_out_of_town_pair_architect_or_craftsman():
+    """R-BUILD-3 read as "two consecutive actions, each an Architect or a Craftsman action":
+    the last Craftsman action of Ann's Amphitheatre (completed by her Architect action) and
+    her client's Architect action lay out of town together. The default refuses it
+    (tests/powers/test_action_sequence.py)."""
+    from gtr_replay.engine import apply
+    from tests.powers.test_action_sequence import architect_after_a_craftsman_burst
+    state = architect_after_a_craftsman_burst("out-of-town-pair=architect-or-craftsman")
+    apply(state, Lay("Ann", "Road", out_of_town=True))
+    assert state.players[0].building("Road").out_of_town and state.turn == 2
+
+
 # -- AMB-06 leader-draw / AMB-07 leader-tie -----------------------------------------------
 
 def test_leader_draw_role_name(stacked_deck):
