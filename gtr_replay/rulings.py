@@ -155,6 +155,12 @@ RULINGS: tuple[Ruling, ...] = (
         _r("two-copies", "No: only a completed structure counts as owning the name; a woken foundation and the public structure both work.",
            "000§…›Stairway names a Structure, and a foundation is not a structure until complete (R-BUILD-8)."),
     )),
+    Ruling("public-statue", "B-STATUE-4", "Does an opponent's Statue made public by a Stairway give every player its 3 points?", (
+        _r("owner-only", "No: the 3 points are for the player whose Statue it is; a public Statue gives the others nothing at the end.",
+           "000§…›Statue: 'At the end of the game, if your Statue has been completed, you gain three extra Victory Points'."),
+        _r("every-player", "Yes: a public Statue's function works for every player who owns no Statue, its 3 points included.",
+           "000§…›Stairway: moving a material into an opponent's structure grants 'that Structure's function to all players'."),
+    )),
     Ruling("bridge-stockpile", "AMB-13", "Does a Bridge take a material from victims' stockpiles at two and three players too?", (
         _r("every-count", "Yes: each victim gives a matching material from the stockpile as well as from the hand, at any player count.",
            "000§…›Bridge: the stockpile sentence stands apart from the one on four- or five-player games."),

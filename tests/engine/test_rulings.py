@@ -333,6 +333,16 @@ def test_public_copy_two_copies():
     assert rules.refill_size(replayer.start, 0) == 13
 
 
+def test_public_statue_every_player():
+    """B-STATUE-4 read through B-STAIRWAY-1 ("grant that Structure's function to all players"):
+    Ben's public Statue gives Cid, who owns none, its 3 points; Ann, whose own Statue is a
+    foundation, gets none; the default gives Cid nothing (tests/powers/test_statue.py)."""
+    from tests.fidelity_helpers import replay_file
+    replayer, _ = replay_file("statue-points.gtr", rulings="public-statue=every-player")
+    assert not replayer.diagnostics
+    assert [s.powers for s in result(replayer.start).scores] == [0, 3, 3]
+
+
 # -- completeness --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("ruling, reading", [(r.name, reading.name) for r in RULINGS for reading in r.readings[1:]])
