@@ -280,8 +280,9 @@ class GiveHandler(Handler):
         demand = state.legionary
         victim = demand.victims[0]
         source = Zone.STOCKPILE if giving_from(state, victim) is Zone.STOCKPILE else None
-        for cards in give_options(state, victim):
-            yield Give(state.players[victim].name, cards, state.players[demand.demander].name, source)
+        for cards in give_options(state, victim):  # 'Glory to Rome' answers either part
+            yield Give(state.players[victim].name, cards, state.players[demand.demander].name,
+                       source if cards else None)
 
     def problem(self, state, i, d):
         demand = state.legionary
@@ -291,7 +292,7 @@ class GiveHandler(Handler):
         if d.player != victim.name or d.to != demander.name:
             return problem(f"{victim.name} answers {demander.name}'s demand now", "R-LEG-3")
         zone = giving_from(state, answering)
-        if (d.source or Zone.HAND) is not zone:
+        if (d.source or Zone.HAND) is not zone and d.cards:
             if zone is Zone.STOCKPILE:
                 return problem(f"{victim.name} now gives from the stockpile", "B-BRIDGE-3",
                                hint=f"write '{victim.name} gives ... from stockpile to {demander.name}'")
@@ -311,6 +312,7 @@ class GiveHandler(Handler):
         demand = state.legionary
         answering = _answering(state, d)
         zone = giving_from(state, answering)
+        owed_here = bool(owed(state, answering, zone))
         demand.victims.remove(answering)
         victim = state.players[answering]
         demander = state.players[demand.demander]
@@ -320,8 +322,11 @@ class GiveHandler(Handler):
             ev.append(Event("move", victim.name, card, zone, Zone.STOCKPILE, text=f"to {demander.name}"))
         if zone is Zone.STOCKPILE:
             demand.stockpile_due.remove(answering)
-        elif demand.stockpile and owed(state, answering, Zone.STOCKPILE) and not _immune(state, answering):
-            demand.stockpile_due.append(answering)  # the stockpile part comes next (B-BRIDGE-3)
+        elif demand.stockpile and owed(state, answering, Zone.STOCKPILE) and (
+                d.cards or not owed_here or not _immune(state, answering)):
+            # the stockpile part comes next (B-BRIDGE-3), for a protected victim too unless
+            # it refused the hand's part: one who gives anyway gives as any victim (B-WALL-2)
+            demand.stockpile_due.append(answering)
             demand.victims.insert(0, answering)
         if answering not in demand.victims:
             spent.note(state, answering, "answered")
