@@ -47,6 +47,9 @@ class KeepHandler(Handler):
             return problem("keeping nothing is written as a pass", rule)
         lacking = missing(_keepable(state, i, step), d.cards)
         if lacking:
+            if not step.jacks and JACK in lacking:
+                return problem("a Jack is not an Order card: a played Jack goes back to the Jack pile", rule,
+                               "R-JACK-2", "R-CARD-6")
             what = "Jacks opponents played" if step.jacks else f"Order cards {d.player} played"
             return problem(f"{', '.join(lacking)}: not among the {what} this turn", rule)
         return None

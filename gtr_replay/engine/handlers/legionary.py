@@ -264,6 +264,40 @@ def _answering(state: GameState, d: Give) -> int:
     return victims[0]
 
 
+def _reached(state: GameState, name: str) -> bool:
+    """Whether the demand being answered reaches player ``name`` (R-LEG-3, B-BRIDGE-2)."""
+    demand = state.legionary
+    if demand is None:
+        return True
+    try:
+        j = state.index(name)
+    except KeyError:
+        return True  # not a player: refused for its name elsewhere
+    return j in victims_of(state, demand.demander, rules.fold(state, demand.demander, "demand_reach"))
+
+
+def _reach_rules(state: GameState) -> tuple[str, ...]:
+    """The rules of the powers that widen the demander's reach, if any (B-BRIDGE-2)."""
+    demander = state.legionary.demander
+    return tuple(r for p in rules.active_powers(state, demander, "demand_reach") for r in p.rule_ids[:1])
+
+
+def _protection_passed(state: GameState, victim: int) -> tuple[str, tuple[str, ...]] | None:
+    """When a victim owns a power that protects from demands but the demander's power passes
+    it: what happened, in words, and the rule both powers cite for it (B-BRIDGE-1)."""
+    guards = rules.active_powers(state, victim, "immune_to_demand")
+    if not guards or _immune(state, victim):
+        return None
+    demander = state.legionary.demander
+    reach = rules.active_powers(state, demander, "demand_reach")
+    shared = tuple(r for g in guards for r in g.rule_ids if any(r in p.rule_ids for p in reach))
+    cited = tuple(dict.fromkeys(shared or tuple(r for p in reach for r in p.rule_ids[:1])))
+    names = state.players[victim].name, state.players[demander].name
+    guard = " or ".join(g.building for g in guards)
+    reacher = " or ".join(p.building for p in reach) or "demand"
+    return f"{names[0]}'s {guard} does not protect against {names[1]}'s {reacher}", cited
+
+
 class GiveHandler(Handler):
     decision = Give
 
@@ -271,8 +305,11 @@ class GiveHandler(Handler):
         return d.player if state.rulings["legionary-give"] == "giver-chooses" else d.to
 
     def waits_for(self, state, d, expected):
-        """Any neighbour still to answer may answer now (R-LEG-3)."""
-        if state.legionary is not None and _answering(state, d) != state.legionary.victims[0]:
+        """Any neighbour still to answer may answer now (R-LEG-3); a player the demand does
+        not reach is refused for that (``problem``), not for the turn order."""
+        demand = state.legionary
+        if demand is not None and (_answering(state, d) != demand.victims[0] or (
+                not _reached(state, d.player) and d.player != state.players[demand.demander].name)):
             return self.decider(state, d)
         return expected
 
@@ -289,6 +326,9 @@ class GiveHandler(Handler):
         answering = _answering(state, d)
         victim = state.players[answering]
         demander = state.players[demand.demander]
+        if not _reached(state, d.player) and d.player != demander.name:
+            return problem(f"{d.player} is not {demander.name}'s neighbour: a demand asks only the players to "
+                           "the demander's left and right", "R-LEG-3", *_reach_rules(state))
         if d.player != victim.name or d.to != demander.name:
             return problem(f"{victim.name} answers {demander.name}'s demand now", "R-LEG-3")
         zone = giving_from(state, answering)
@@ -305,8 +345,17 @@ class GiveHandler(Handler):
             return None
         due = owed(state, answering, zone)
         wanted = ", ".join(f"{n} {m}" for m, n in sorted(due.items())) or "nothing"
-        return problem(f"{victim.name} must give {wanted} from {zone}", "R-LEG-3", "R-LEG-6", "AMB-10",
-                       *(("B-BRIDGE-3",) if zone is Zone.STOCKPILE else ()))
+        alone = len(d.cards) > sum(due.values()) and len(state.players) == 2
+        first = ["R-LEG-5"] if alone else []
+        why = f": in a two-player game {victim.name} is the one neighbour and gives one card per demanded card" \
+            if alone else ""
+        passed = _protection_passed(state, answering)
+        if passed is not None:
+            why += f": {passed[0]}"
+            first += passed[1]
+        return problem(f"{victim.name} must give {wanted} from {zone}{why}", *first,
+                       *(r for r in ("R-LEG-3", "R-LEG-6", "AMB-10") if r not in first),
+                       *(("B-BRIDGE-3",) if zone is Zone.STOCKPILE and "B-BRIDGE-3" not in first else ()))
 
     def perform(self, state, i, d, ev):
         demand = state.legionary
