@@ -185,6 +185,13 @@ RULINGS: tuple[Ruling, ...] = (
            "000§…›Academy example: 'You activate your Academy and draw two more Order cards, ending your turn with "
            "five cards', read as the owner's part of the turn."),
     )),
+    Ruling("palace-petitions", "AMB-26", "With a Palace, which petitions count as one card of a play of several?", (
+        _r("every-group", "Each petition counts as one card, whatever makes it one: the ruleset's petition or a Circus's pair of two.",
+           "000§…›Palace: 'You may lead or follow with any cards of the same Role including Jacks and execute one action for each card played'.",
+           "000§PETITIONING: two Order cards of one role played 'as a Jack'; 000§…›Circus: 'You may play two cards of the same Role as a Jack': either is as good as one card of the role."),
+        _r("ruleset-size", "Only a petition of the ruleset's own size (two in the Republic, three in the Imperium) counts as one card; a Circus's pair is a play of its own.",
+           "000§APPENDIX II: an Imperium petition takes three cards; the Circus lets two be played as a Jack, read as a lead or follow of their own."),
+    )),
     Ruling("any-site-out-of-town", "AMB-28", "May a foundation that may go on any Site (the Statue) take an out-of-town Site of another material?", (
         _r("out-of-town-too", "Yes: 'any Site' includes the out-of-town ones, with two actions (one with a Tower).",
            "000§…›Statue: its foundation may be laid on any Site."),

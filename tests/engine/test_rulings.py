@@ -343,6 +343,22 @@ def test_public_statue_every_player():
     assert [s.powers for s in result(replayer.start).scores] == [0, 3, 3]
 
 
+def test_palace_petitions_ruleset_size():
+    """AMB-26 read as "only a petition of the ruleset's size counts as one card": Ben's
+    Circus pair joins no Palace play; an Imperium petition of three still does. The default
+    counts the pair (tests/powers/test_palace_petitions.py)."""
+    from tests.fidelity_helpers import FIDELITY, replay_text
+    text = (FIDELITY / "palace-petitions.gtr").read_text("utf-8")
+    replayer, _ = replay_text(text, rulings="palace-petitions=ruleset-size")
+    assert "AMB-26" in replayer.diagnostics[0].rule_ids
+    assert replayer.diagnostics[0].statement == "Ben follows with Villa, Academy + Shrine"
+    three = text.replace("hand Ben: Villa, Academy, Shrine, Bar", "hand Ben: Villa, Academy, Shrine, Bath")
+    three = three.replace("Villa, Academy + Shrine", "Villa, Academy + Shrine + Bath")
+    replayer, snaps = replay_text(three, rulings="palace-petitions=ruleset-size")
+    assert not replayer.diagnostics, replayer.diagnostics
+    assert sorted(snaps[-1].state.player("Ben").vault) == ["Dock", "Road"]
+
+
 # -- completeness --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("ruling, reading", [(r.name, reading.name) for r in RULINGS for reading in r.readings[1:]])

@@ -308,8 +308,11 @@ class GiveHandler(Handler):
         """Any neighbour still to answer may answer now (R-LEG-3); a player the demand does
         not reach is refused for that (``problem``), not for the turn order."""
         demand = state.legionary
-        if demand is not None and (_answering(state, d) != demand.victims[0] or (
-                not _reached(state, d.player) and d.player != state.players[demand.demander].name)):
+        if demand is None:
+            return expected
+        if any(state.players[v].name == d.player for v in demand.victims):
+            return expected if _answering(state, d) == demand.victims[0] else self.decider(state, d)
+        if d.player != state.players[demand.demander].name and not _reached(state, d.player):
             return self.decider(state, d)
         return expected
 
