@@ -143,3 +143,30 @@ def test_a_statement_that_does_not_answer_a_step_cites_the_step_and_its_power(ru
     assert error.rule_ids[:len(step.rules)] == step.rules and step.rules
     assert granter.rule_ids[0] in error.rule_ids
     assert step.describe() in error.message and f"the {power}'s step comes first" in error.message
+
+
+def _wrong_answer(kind: type, player: str):
+    """A statement of ``kind`` that is wrong in what it says (a card nobody has to give it)."""
+    from gtr_replay.engine import decisions as dc
+    return {
+        dc.Hire: dc.Hire(player, "Temple"), dc.Gather: dc.Gather(player, "Temple"), dc.Sell: dc.Sell(player, "Temple"),
+        dc.Lay: dc.Lay(player, "Temple"), dc.Add: dc.Add(player, "Temple", "Temple"),
+        dc.Demand: dc.Demand(player, ("Temple",)), dc.Think: dc.Think(player, "draw"),
+        dc.Keep: dc.Keep(player, ("Temple",)), dc.Steal: dc.Steal(player, "Ben", "Temple"),
+        dc.Slay: dc.Slay(player, "Ben", "Temple"), dc.TearDown: dc.TearDown(player, "Ben", "Temple"),
+    }[kind]
+
+
+@pytest.mark.parametrize("ruleset, power, kind", _granters())
+def test_a_wrong_answer_to_a_step_names_the_step_it_answers(ruleset, power, kind):
+    """A statement that answers the step but is wrong in what it says is refused for that,
+    and the refusal names the step and cites its power's rules after its own."""
+    state = table(PlayerState("Ann", hand=["Road"]), PlayerState("Ben", hand=["Road"]), ruleset=ruleset)
+    step = STEPS[kind](power, 0)
+    state.steps.append(step)
+    answer = next(k for k in step.answers() if k.__name__ != "Pass")
+    with pytest.raises(RulesError) as refused:
+        apply(state, _wrong_answer(answer, "Ann"))
+    error = refused.value
+    assert f"(answering the {power}'s step: {step.describe()})" in error.message, error.message
+    assert power_table(ruleset)[power].rule_ids[0] in error.rule_ids
