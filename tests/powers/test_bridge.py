@@ -138,3 +138,17 @@ def test_a_wall_owner_who_gives_from_the_hand_may_still_keep_the_stockpile_card(
     assert set(legal_decisions(state)) == {Give("Opp", ("Palace",), "You", Zone.STOCKPILE), Give("Opp", (), "You")}
     apply(state, Give("Opp", (), "You"))  # Glory to Rome
     assert state.players[1].stockpile == ["Palace"] and state.legionary is None
+
+
+def test_a_wall_owner_with_nothing_in_hand_is_still_asked_for_the_stockpile():
+    """B-WALL-2, B-BRIDGE-3: with no Marble in hand Ben gives nothing from it (the engine
+    answers for him), then chooses, as any victim gives, whether to give his stockpile's."""
+    you = PlayerState("You", hand=["Academy", "Temple"], buildings=[done("Bridge", Material.CONCRETE)])
+    opp = PlayerState("Opp", hand=["Road"], stockpile=["Palace"], buildings=[done("Wall", Material.CONCRETE)])
+    state = table(you, opp)
+    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
+    apply(state, Think("Opp", "jack"))
+    apply(state, Demand("You", ("Temple",)))
+    assert set(legal_decisions(state)) == {Give("Opp", ("Palace",), "You", Zone.STOCKPILE), Give("Opp", (), "You")}
+    apply(state, Give("Opp", ("Palace",), "You", Zone.STOCKPILE))
+    assert state.players[0].stockpile == ["Palace"] and state.legionary is None
