@@ -29,8 +29,8 @@ from typing import Any, Callable
 from .blocks import Draw, Hand, Leader, PoolDraw
 from .scan import MAX_LINE
 from .statements import (
-    Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell, Slay, Statement, Steal,
-    Take, TearDown, Think,
+    Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Played, Sell, Slay, Statement,
+    Steal, Take, TearDown, Think, grouped,
 )
 from .terminals import KEYWORDS
 from .vocabulary import UNSEEN, Vocabulary
@@ -101,16 +101,29 @@ def _plain_cards(vocabulary: Vocabulary) -> frozenset[str]:
 
 # One reader per canonical verb: (context, player, rest of the line) -> statement or None.
 
+def _played(c: Context, text: str | None) -> Played | None:
+    """The cards of a lead or follow, a petition among several plays joined by `` + ``."""
+    if not text:
+        return None
+    if " + " not in text:
+        cards = c.cards_of(text)
+        return Played(cards) if cards else None
+    units = [tuple(unit.split(" + ")) for unit in text.split(", ")]
+    if not all(c.cards.issuperset(unit) for unit in units):
+        return None
+    return grouped(units)
+
+
 def _lead(c: Context, player: str, rest: str) -> Statement | None:
     m = _LEAD.fullmatch(rest)
     role = m and _ROLES.get(m[1])
-    cards = role and c.cards_of(m[2])
-    return Lead(player, role, cards) if cards else None
+    played = role and _played(c, m[2])
+    return Lead(player, role, played.cards, played.groups) if played else None
 
 
 def _follow(c: Context, player: str, rest: str) -> Statement | None:
-    cards = rest.startswith("with ") and c.cards_of(rest[5:])
-    return Follow(player, cards) if cards else None
+    played = rest.startswith("with ") and _played(c, rest[5:])
+    return Follow(player, played.cards, played.groups) if played else None
 
 
 def _card_from(kind: type) -> Callable[[Context, str, str], Statement | None]:
@@ -190,8 +203,18 @@ def _tear_down(c: Context, player: str, rest: str) -> Statement | None:
 
 
 def _keep(c: Context, player: str, rest: str) -> Statement | None:
-    cards = c.cards_of(rest)
-    return Keep(player, cards) if cards else None
+    if "'s " not in rest:
+        cards = c.cards_of(rest)
+        return Keep(player, cards) if cards else None
+    owners, cards = [], []
+    for item in rest.split(", "):  # whose card each was: ``Ann's Jack``
+        m = _OWNED.fullmatch(item)
+        owner, card = (m[1], m[2]) if m else ("", item)
+        if (owner and owner not in c.players) or c.card(card) is None:
+            return None
+        owners.append(owner)
+        cards.append(card)
+    return Keep(player, tuple(cards), tuple(owners) if any(owners) else ())
 
 
 def _discard(c: Context, player: str, rest: str) -> Statement | None:

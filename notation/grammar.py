@@ -21,7 +21,7 @@ from . import blocks, words
 from .errors import NotationError
 from .records import BRACE, LINE, NOWHERE, Comment, Span, Step, Tag, Variation, split_players
 from .scan import MAX_DIGITS, unescape
-from .statements import REGISTRY
+from .statements import REGISTRY, Played, grouped
 from .vocabulary import UNSEEN, Vocabulary
 
 GRAMMAR = Path(__file__).with_name("gtr.lark")
@@ -374,6 +374,21 @@ class ToRecords(Transformer):
 
     def card(self, c: list) -> str:
         return self.names.card(c)
+
+    def played(self, c: list) -> Played:
+        return grouped(c)
+
+    def played_unit(self, c: list) -> tuple[str, ...]:
+        return tuple(c)
+
+    def kept(self, c: list) -> tuple[tuple[str, str], ...]:
+        return tuple(c)
+
+    def kept_card(self, c: list) -> tuple[str, str]:
+        if len(c) == 1:
+            return ("", c[0])
+        owner, card = c
+        return (_CONVERT_TERMINAL["OWNER"](self, owner), card)
 
     def drawn(self, c: list) -> tuple[str, ...]:
         return c[0] if c else ()

@@ -169,6 +169,25 @@ def test_malformed_lines_fail_alike(line):
     agree(head + line + "\n")
 
 
+@pytest.mark.parametrize("line", [
+    "  Ann follows with Bath, Road + Latrine", "  Ann follows with Road + Latrine", "  Ann follows with Bath,Road+Latrine",
+    "  Ann follows with Road + Latrine, Bath + Bath, Jack", "  Ann follows with Bath +", "  Ann follows with + Road",
+    "  Ann follows with Road + + Latrine", "  Ann keeps Ben's Jack", "  Ann keeps Ben's Jack, Jack",
+    "  Ann keeps Ben's Jack, Ann's Jack", "  Ann keeps Zed's Jack", "  Ann keeps Ben's", "  Ann keeps ben's jack",
+    "  Ann keeps Ben's Jack,Ben's Jack",
+])
+def test_petition_groups_and_owners_read_alike(line):
+    """A play's petitions joined by ``+`` (Palace, AMB-26) and whose card a keep takes
+    (Senate, B-SENATE-1): the quick reading and the grammar agree, in canonical and other spellings."""
+    head = '[Game "Glory to Rome"]\n[Ruleset "imperium"]\n[Players "Ann, Ben"]\n\nturn 1 Ben\n' \
+           '  Ben leads Legionary with Bath\n'
+    records = agree(head + line + "\n")
+    if not isinstance(records, str):  # read: the canonical text reads back as the same record
+        canonical = notation.write(records)
+        assert agree(canonical) == records
+        assert canonical.splitlines()[-1].lstrip() == str(records[0].turns[0].steps[-1].statement)
+
+
 _HEAD = '[Game "Glory to Rome"]\n[Ruleset "classic"]\n[Players "Ann, Ben"]\n\n'
 
 
