@@ -13,6 +13,7 @@ from gtr_replay.engine import rules
 from gtr_replay.engine.state import GameState, PlayerState
 from gtr_replay.render.timeline import Timeline
 from gtr_replay.replay.replayer import Replayer, Snapshot
+from gtr_replay.rulings import DEFAULTS
 from gtr_replay.vocabulary import card_vocabulary
 
 RULEBOOK = Path(__file__).resolve().parents[2] / "examples" / "rulebook"
@@ -62,6 +63,14 @@ def play(example: str) -> Played:
     snapshots = list(replayer.run())
     assert not replayer.diagnostics, [str(d) for d in replayer.diagnostics]
     return Played(example, record, replayer.start.copy(), snapshots)
+
+
+def snapshot_of(state: GameState) -> dict:
+    """The state as its final-state snapshot holds it: the rulings only where the record
+    departs from their defaults, so a new ruling leaves every snapshot as it is."""
+    data = state.to_dict()
+    data["rulings"] = {name: reading for name, reading in data["rulings"].items() if DEFAULTS.get(name) != reading}
+    return data
 
 
 def player(state: GameState, name: str) -> PlayerState:

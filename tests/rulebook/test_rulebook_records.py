@@ -8,7 +8,7 @@ from pathlib import Path
 
 import notation
 import pytest
-from rulebook_helpers import RULEBOOK, narration, play
+from rulebook_helpers import RULEBOOK, narration, play, snapshot_of
 
 from gtr_replay.vocabulary import card_vocabulary
 
@@ -24,7 +24,7 @@ def example_of(path: Path) -> str:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_final_state(path, json_snapshot):
-    assert play(example_of(path)).final.to_dict() == json_snapshot
+    assert snapshot_of(play(example_of(path)).final) == json_snapshot
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
