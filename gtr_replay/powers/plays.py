@@ -30,13 +30,14 @@ class Crane(Power):
 
 @register
 class Circus(Power):
-    """Imperium: two cards of one role, neither a Jack, may be played together as a Jack, to
-    lead or follow any role: a petition of two instead of three; one play, one action (B-CIRCUS-1,
-    R-PET-1, R-PET-4)."""
+    """Imperium and classic: two cards of one role, neither a Jack, may be played together as
+    a Jack, to lead or follow any role: one play, one action. In the Imperium it is a petition
+    of two instead of three; in classic, which has no petition, the only one (B-CIRCUS-1,
+    BC-CIRCUS-1, R-PET-1, R-PET-3, R-PET-4)."""
 
     building = "Circus"
-    rulesets = (Ruleset.IMPERIUM,)
-    rule_ids = ("B-CIRCUS-1",)
+    rulesets = (Ruleset.IMPERIUM, Ruleset.CLASSIC)
+    rule_ids = ("B-CIRCUS-1", "BC-CIRCUS-1")
 
     def allows_play(self, ctx, owner, cards, role):
         return len(cards) == 2 and JACK not in cards and ctx.card(cards[0]).role is ctx.card(cards[1]).role

@@ -3,7 +3,7 @@ play order from the leader (AMB-14)."""
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, ExtraThink, Power, Role, Ruleset
+from gtr_replay.powers.base import BLACK_BOX, EVERY, ExtraThink, Power, Role, Ruleset
 from gtr_replay.powers.families import KeepsPlayed
 from gtr_replay.powers.registry import register
 
@@ -31,13 +31,13 @@ class Senate(KeepsPlayed):
 
 @register
 class Academy(Power):
-    """Black Box: after a turn in which you performed a Craftsman action (a client's counts),
-    you may perform one Thinker action, after the keeps of the end of the turn (B-ACADEMY-1,
-    B-ACADEMY-2, AMB-14)."""
+    """After a turn in which you performed a Craftsman action (a client's counts), you may
+    perform one Thinker action, after the keeps of the end of the turn; it works the turn it
+    is complete; the classic card says the same (B-ACADEMY-1, B-ACADEMY-2, BC-ACADEMY-1, AMB-14)."""
 
     building = "Academy"
-    rulesets = BLACK_BOX
-    rule_ids = ("B-ACADEMY-1", "B-ACADEMY-2", "AMB-14")
+    rulesets = EVERY
+    rule_ids = ("B-ACADEMY-1", "B-ACADEMY-2", "BC-ACADEMY-1", "AMB-14")
     grants = (ExtraThink,)
 
     def end_of_turn(self, ctx, owner):
