@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, EVERY, Role
+from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, Role
 from gtr_replay.powers.families import CompletionActions
 from gtr_replay.powers.registry import register
 
@@ -49,3 +49,14 @@ class School(CompletionActions):
     rulesets = BLACK_BOX
     rule_ids = ("B-SCHOOL-1", "AMB-22")
     role = None
+
+
+@register
+class ClassicStoreroom(CompletionActions):
+    """Classic: upon completion, once, up to I Laborer actions, I including the Storeroom's
+    influence: the Black Box Foundry's text under another name (BC-STOREROOM-1)."""
+
+    building = "Storeroom"
+    rulesets = CLASSIC
+    rule_ids = ("BC-STOREROOM-1",)
+    role = Role.LABORER

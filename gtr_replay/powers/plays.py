@@ -52,3 +52,28 @@ class Circus(Power):
             for cards in multisets(group, 2):
                 for r in ROLES if role is None else (role,):
                     yield r, cards
+
+
+@register
+class ClassicCircusMaximus(Power):
+    """Classic: as leader you may lead any one card as a Jack, declaring any role but
+    Thinker; it gives one action, as a Jack would. It never helps to follow (BC-CIRCUSMAXIMUS-1,
+    R-JACK-1, AMB-38)."""
+
+    building = "Circus Maximus"
+    rulesets = (Ruleset.CLASSIC,)
+    rule_ids = ("BC-CIRCUSMAXIMUS-1", "AMB-38")
+
+    def allows_play(self, ctx, owner, cards, role):
+        state = ctx.state
+        return len(cards) == 1 and owner == state.leader and state.led_role is None
+
+    def play_options(self, ctx, owner, role):
+        state = ctx.state
+        if role is not None or owner != state.leader:
+            return
+        for card in sorted(set(state.players[owner].hand) - {JACK}):
+            own = ctx.card(card).role
+            for r in ROLES:
+                if r is not own:
+                    yield r, (card,)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, Role, Zone
+from gtr_replay.powers.base import BLACK_BOX, CLASSIC, Role, Zone
 from gtr_replay.powers.families import TakesAlsoFrom
 from gtr_replay.powers.registry import register
 
@@ -73,5 +73,20 @@ class Fountain(TakesAlsoFrom):
     rule_ids = ("B-FOUNTAIN-1", "B-FOUNTAIN-2")
     role = Role.CRAFTSMAN
     zone = Zone.DECK
+    also = False
+    grants = ()
+
+
+@register
+class ClassicAtrium(TakesAlsoFrom):
+    """Classic: a Merchant action may take an Order card from your hand into your vault,
+    unshown, instead of a stockpile material; several actions may mix the two (BC-ATRIUM-1,
+    AMB-25)."""
+
+    building = "Atrium"
+    rulesets = CLASSIC
+    rule_ids = ("BC-ATRIUM-1", "AMB-25")
+    role = Role.MERCHANT
+    zone = Zone.HAND
     also = False
     grants = ()

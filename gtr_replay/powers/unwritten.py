@@ -19,8 +19,7 @@ NOT_WRITTEN: dict[Ruleset, tuple[str, ...]] = {
     Ruleset.REPUBLIC: _BLACK_BOX,
     Ruleset.IMPERIUM: _BLACK_BOX,
     Ruleset.CLASSIC: (
-        "Atrium", "Bar", "Basilica", "Bath", "Bridge", "Circus Maximus", "Dock", "Foundry", "School",
-        "Scriptorium", "Senate", "Sewer", "Stairway", "Storeroom",
+        "Bar", "Bath", "Bridge", "Dock", "Foundry", "School", "Senate", "Sewer", "Stairway",
     ),
 }
 """Per ruleset; names a ruleset's deck does not hold are left out where they are read."""
