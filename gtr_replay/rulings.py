@@ -185,6 +185,25 @@ RULINGS: tuple[Ruling, ...] = (
         _r("ties-share", "House reading: every tied player with at least one card gets it.",
            "Not in the rulebooks; offered for groups that play it so."),
     )),
+    Ruling("classic-sewer", "AMB-34", "What does the classic Sewer do, its 2005 text being the Vomitorium's word for word?", (
+        _r("as-printed", "As printed: before a Thinker action its owner may discard the whole hand, as with a Vomitorium.",
+           "001§Appendix›Sewer: 'You may discard all the cards from your hand before you execute the Thinker role'; "
+           "its example discards three Patrons and a Jack, then draws five."),
+        _r("black-box", "As the Black Box card: at the end of each turn its owner may put the Order cards they "
+           "played into the stockpile.",
+           "CONFLICT-CL-1: the text and example repeat the Vomitorium's, likely an editing slip; 000§Appendix I›Sewer "
+           "prints the card's function."),
+    )),
+    Ruling("classic-stairway", "AMB-35", "What does the classic Stairway do, its 2005 text and example disagreeing?", (
+        _r("as-printed", "As its text: an Architect action that puts a material into one of its owner's buildings "
+           "completes that building.",
+           "001§Appendix›Stairway: 'You complete a structure whenever you move a material into the structure's "
+           "foundation using the Architect role. This Function is active immediately.'"),
+        _r("public-structures", "As its example: each Architect action may also put a material into an opponent's "
+           "structure, which becomes public, as the Black Box Stairway does.",
+           "001§…›Stairway example: 'You place the Brick from your Stockpile into your opponents Archway, making the "
+           "Function available to everyone' (CONFLICT-CL-2; 000§Appendix I›Stairway)."),
+    )),
 )
 
 BY_NAME: dict[str, Ruling] = {ruling.name: ruling for ruling in RULINGS}

@@ -3,7 +3,8 @@ play order from the leader (AMB-14)."""
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, EVERY, ExtraThink, Power, Role, Ruleset
+from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, ExtraThink, Power, Role, Ruleset, ThinkAfterDiscard
+from gtr_replay.powers.families import DiscardsBeforeThinking
 from gtr_replay.powers.families import KeepsPlayed
 from gtr_replay.powers.registry import register
 
@@ -16,6 +17,28 @@ class Sewer(KeepsPlayed):
     building = "Sewer"
     rulesets = BLACK_BOX
     rule_ids = ("B-SEWER-1", "AMB-14")
+
+
+@register
+class ClassicSewer(Sewer, DiscardsBeforeThinking):
+    """Classic: as printed, before a Thinker action you may discard your whole hand, Order
+    cards to the Pool, Jacks to the Jack pile, as with a Vomitorium; the ``classic-sewer``
+    ruling's other reading plays the Black Box card, a keep at the end of the turn (BC-SEWER-1,
+    CONFLICT-CL-1, AMB-34)."""
+
+    rulesets = CLASSIC
+    rule_ids = ("BC-SEWER-1", "CONFLICT-CL-1", "AMB-34")
+    how = "hand"
+    grants = (ThinkAfterDiscard, *Sewer.grants)
+
+    def before_think(self, ctx, owner):
+        if ctx.state.rulings["classic-sewer"] == "as-printed":
+            return super().before_think(ctx, owner)
+        return frozenset()
+
+    def end_of_turn(self, ctx, owner):
+        if ctx.state.rulings["classic-sewer"] == "black-box":
+            super().end_of_turn(ctx, owner)
 
 
 @register

@@ -19,7 +19,7 @@ NOT_WRITTEN: dict[Ruleset, tuple[str, ...]] = {
     Ruleset.REPUBLIC: _BLACK_BOX,
     Ruleset.IMPERIUM: _BLACK_BOX,
     Ruleset.CLASSIC: (
-        "Bar", "Bath", "Bridge", "Dock", "Foundry", "School", "Senate", "Sewer", "Stairway",
+        "Bar", "Bath", "Bridge", "Dock", "Foundry", "School", "Senate",
     ),
 }
 """Per ruleset; names a ruleset's deck does not hold are left out where they are read."""

@@ -321,6 +321,48 @@ def test_public_copy_two_copies():
     assert rules.refill_size(replayer.start, 0) == 13
 
 
+# -- AMB-34 classic-sewer, AMB-35 classic-stairway ----------------------------------------
+
+def test_classic_sewer_black_box(position, play):
+    """The classic Sewer as the Black Box card: a keep of the played cards at the end of the
+    turn (B-SEWER-1), and no discard before a think (CONFLICT-CL-1); the default, as printed,
+    is tested in tests/powers/test_classic_sewer_stairway.py."""
+    from gtr_replay.engine import Discard, Keep
+    from gtr_replay.engine.steps import KeepPlayed
+    from gtr_replay.engine.state import Building
+    right = PlayerState("Right", hand=["Garden"])
+    you = PlayerState("You", hand=["Villa", "Road"], buildings=[Building("Sewer", Material.STONE, complete=True)])
+    state = position(right, you, ruleset="classic", rulings="classic-sewer=black-box", jack_pile=1)
+    play(state, Lead("Right", Role.MERCHANT, ("Garden",)))
+    assert not any(isinstance(d, Discard) for d in legal_decisions(state))
+    play(state, Follow("You", ("Villa",)))
+    assert state.steps == [KeepPlayed("Sewer", 1)]
+    play(state, Keep("You", ("Villa",)))
+    assert state.players[1].stockpile == ["Villa"] and state.pool == ["Garden"]
+
+
+def test_classic_stairway_public_structures(position, play):
+    """The classic Stairway as its example: an Architect action may also put a material into
+    an opponent's structure, which becomes public (CONFLICT-CL-2, B-STAIRWAY-1); no early
+    completion then. The default, as printed, is tested in tests/powers/test_classic_sewer_stairway.py."""
+    from gtr_replay.engine import Add
+    from gtr_replay.engine.state import Building
+    from gtr_replay.engine.steps import PublicPlacement
+    from gtr_replay.enums import Zone
+    you = PlayerState("You", hand=["Wall"], stockpile=["Statue", "Academy"], clientele=["Tower"],
+                      buildings=[Building("Stairway", Material.MARBLE, ["Temple", "Palace", "Statue"], complete=True),
+                                 Building("Forum", Material.MARBLE)])
+    opp = PlayerState("Opp", hand=["Tower"],
+                      buildings=[Building("Archway", Material.BRICK, ["School", "Bath"], complete=True)])
+    state = position(you, opp, ruleset="classic", rulings="classic-stairway=public-structures")
+    play(state, Lead("You", Role.ARCHITECT, ("Wall",)), Follow("Opp", ("Tower",)), Add("You", "Statue", "Forum"))
+    assert not state.players[0].building("Forum").complete
+    assert state.steps == [PublicPlacement("Stairway", 0)]
+    play(state, Add("You", "Academy", "Archway", owner="Opp"))
+    assert state.public == [(1, "Archway")]
+    assert rules.action_sources(state, 0, Role.ARCHITECT) == {Zone.POOL}
+
+
 # -- completeness --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("ruling, reading", [(r.name, reading.name) for r in RULINGS for reading in r.readings[1:]])
