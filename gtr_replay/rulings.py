@@ -194,6 +194,25 @@ RULINGS: tuple[Ruling, ...] = (
            "CONFLICT-CL-1: the text and example repeat the Vomitorium's, likely an editing slip; 000§Appendix I›Sewer "
            "prints the card's function."),
     )),
+    Ruling("school-thinks", "AMB-37", "Which Thinker actions does the classic School double?", (
+        _r("every-think", "Every one, those other powers grant (Academy, Senate) included; the second of two is "
+           "not doubled again.",
+           "001§Appendix›School: 'Whenever you would execute the Thinker role, you execute the Thinker role twice. "
+           "This effect is not circular.'"),
+        _r("own-think", "Only the think taken instead of leading or following; the Academy's and the Senate's "
+           "are taken once.",
+           "001§Game Play: a player leads or thinks, and each other player follows or thinks: 'not circular' read "
+           "as leaving the other powers' thinks alone."),
+    )),
+    Ruling("senate-think", "BC-SENATE-1", "Does the classic Senate give a think after a turn in which its owner, "
+           "as leader, thought instead of leading a card?", (
+        _r("led-a-role", "No: only after a turn in which the owner led a role with a card.",
+           "001§Appendix›Senate: 'after executing all your roles for a turn which you led'; 001§Game Play: the "
+           "leader may either think or lead an Orders card."),
+        _r("any-lead", "Yes: a leader who thinks 'leads the Thinker role', and the Senate's think follows it.",
+           "001§Thinker Role: 'If on your turn as leader you choose to lead the Thinker role instead of leading a "
+           "role card from your hand'."),
+    )),
     Ruling("classic-stairway", "AMB-35", "What does the classic Stairway do, its 2005 text and example disagreeing?", (
         _r("as-printed", "As its text: an Architect action that puts a material into one of its owner's buildings "
            "completes that building.",

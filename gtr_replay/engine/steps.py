@@ -93,7 +93,7 @@ class Step:
         raise NotImplementedError
 
     def to_dict(self) -> dict:
-        data = {"kind": self.kind}
+        data: dict = {"kind": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
             data[f.name] = value.value if isinstance(value, (Role, Zone)) else (
@@ -273,6 +273,23 @@ class ExtraThink(Step):
 
     def describe(self) -> str:
         return "take a Thinker action"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class ThinkTwice(ExtraThink):
+    """The second Thinker action of one a power doubles, at once and not to be declined
+    (BC-SCHOOL-1, AMB-37)."""
+
+    kind: ClassVar[str] = "think-again"
+    priority: ClassVar[int] = 1
+    """It comes before any other step granted with it (another power's think, BC-SENATE-1)."""
+
+    def answers(self):
+        return (Think,)
+
+    def describe(self) -> str:
+        return "take the second Thinker action"
 
 
 @step

@@ -29,7 +29,7 @@ from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Sell, 
 from gtr_replay.engine.piles import multisets  # counting cards
 from gtr_replay.engine.steps import (  # value types
     TAKES, USUAL, Actions, AlsoFrom, ClientAction, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement, Razing, Slaying,
-    Step, Theft, ThinkAfterDiscard,
+    Step, Theft, ThinkAfterDiscard, ThinkTwice,
 )
 from gtr_replay.enums import JACK, MATERIALS, ROLES, Material, Role, Ruleset, Zone
 from gtr_replay.powers.context import Context
@@ -195,7 +195,8 @@ class Power:
         return frozenset()
 
     def after_think(self, ctx: Context, owner: int, decision: Think) -> None:
-        """A Thinker action is done: grant steps (``ctx.grant``)."""
+        """A Thinker action is done: grant steps (``ctx.grant``); ``ctx.answered`` is the step
+        it answered, None for a think instead of leading or following."""
 
     def actions_end(self, ctx: Context, owner: int) -> None:
         """The owner's actions of the turn are over: grant steps (``ctx.grant``)."""
@@ -247,5 +248,5 @@ __all__ = [
     "ExtraJack", "ExtraThink", "Fold", "Gather", "HOOKS", "HOOK_SPECS", "HookSpec", "Hire", "JACK", "KeepPlayed",
     "Lay", "MATERIALS", "Material", "Power", "PublicPlacement", "ROLES", "Razing", "Role", "Ruleset", "SPECS", "Sell",
     "Slaying", "Step",
-    "TAKES", "Theft", "Think", "ThinkAfterDiscard", "USUAL", "Zone", "multisets",
+    "TAKES", "Theft", "Think", "ThinkAfterDiscard", "ThinkTwice", "USUAL", "Zone", "multisets",
 ]

@@ -75,3 +75,28 @@ class Academy(Power):
     def _think(self, ctx, owner):
         if Role.CRAFTSMAN in ctx.state.players[owner].acted:
             ctx.grant(ExtraThink(self.building, owner))
+
+
+@register
+class ClassicSenate(Power):
+    """Classic: on a turn you lead, once all your actions are done, you may perform one Thinker
+    action, before the next player acts; it works the turn it is complete. By the
+    ``senate-think`` ruling's default only a turn on which you led a card counts (BC-SENATE-1,
+    AMB-14)."""
+
+    building = "Senate"
+    rulesets = CLASSIC
+    rule_ids = ("BC-SENATE-1", "AMB-14")
+    grants = (ExtraThink,)
+
+    def actions_end(self, ctx, owner):
+        if owner == ctx.state.leader:
+            ctx.grant(ExtraThink(self.building, owner))
+
+    def after_think(self, ctx, owner, decision):
+        """The ``any-lead`` reading: a leader who thinks has led the Thinker role."""
+        state = ctx.state
+        answered = ctx.answered
+        if (owner == state.leader and state.led_role is None and state.rulings["senate-think"] == "any-lead"
+                and (answered is None or isinstance(answered, ThinkAfterDiscard))):
+            ctx.grant(ExtraThink(self.building, owner))

@@ -363,6 +363,40 @@ def test_classic_stairway_public_structures(position, play):
     assert rules.action_sources(state, 0, Role.ARCHITECT) == {Zone.POOL}
 
 
+# -- AMB-37 school-thinks, BC-SENATE-1 senate-think ---------------------------------------
+
+def test_school_thinks_own_think(position, play):
+    """Only the think taken instead of following is doubled: the Academy's think is taken once
+    (AMB-37); by default the School doubles it (tests/powers/test_classic_thinking.py)."""
+    from gtr_replay.engine import Add
+    from gtr_replay.engine.state import Building
+    from gtr_replay.engine.steps import ExtraThink, ThinkTwice
+    you = PlayerState("You", hand=["Dock", "Bath"], buildings=[
+        Building("School", Material.BRICK, complete=True), Building("Academy", Material.BRICK, complete=True),
+        Building("Shrine", Material.BRICK)])
+    ben = PlayerState("Ben", hand=["Road"], buildings=[Building("School", Material.BRICK, complete=True)])
+    state = position(you, ben, ruleset="classic", rulings="school-thinks=own-think", jack_pile=2)
+    play(state, Lead("You", Role.CRAFTSMAN, ("Dock",)), Think("Ben", "jack"))
+    assert state.steps == [ThinkTwice("School", 1)]  # a think instead of following: doubled
+    play(state, Think("Ben", "jack"), Add("You", "Bath", "Shrine"))
+    assert state.steps == [ExtraThink("Academy", 0)]
+    play(state, Think("You", "refill"))
+    assert state.steps == [] and state.turn == 2
+
+
+def test_senate_think_any_lead(position, play):
+    """A leader who thinks has led the Thinker role (001§Thinker Role): the Senate's think
+    follows it, before cleanup; by default it does not (tests/powers/test_classic_thinking.py)."""
+    from gtr_replay.engine.state import Building
+    from gtr_replay.engine.steps import ExtraThink
+    you = PlayerState("You", hand=["Dock"], buildings=[Building("Senate", Material.CONCRETE, complete=True)])
+    state = position(you, PlayerState("Ben", hand=["Road"]), ruleset="classic", rulings="senate-think=any-lead")
+    play(state, Think("You", "refill"))
+    assert state.steps == [ExtraThink("Senate", 0)] and state.turn == 1
+    play(state, Think("You", "draw"))
+    assert len(state.players[0].hand) == 6 and state.turn == 2
+
+
 # -- completeness --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("ruling, reading", [(r.name, reading.name) for r in RULINGS for reading in r.readings[1:]])

@@ -204,7 +204,7 @@ class ThinkHandler(Handler):
         if isinstance(step, Actions) and step.count > 1:
             state.steps.append(replace(step, count=step.count - 1, discarded=False))
         if step is None or step.thinker_action:
-            rules.push_steps(state, ev, rules.fire(state, i, "after_think", ev, d))
+            rules.push_steps(state, ev, rules.fire(state, i, "after_think", ev, d, answered=step))
         if step is not None and not isinstance(step, ThinkAfterDiscard):
             return  # the flow resumes once the steps are answered (core._perform)
         if state.phase is Phase.LEAD:
