@@ -13,13 +13,15 @@ from gtr_replay.powers.base import (
 class TakesAlsoFrom(Power):
     """An action of ``role`` may take its card from ``zone`` instead of the usual place and,
     when ``also``, the same action may take one card from each: the usual place first, or
-    (``either_order``) ``zone`` first as well, where the text sets no order (B-AQUEDUCT-2,
-    B-BAR-1, B-BAR-2, B-BASILICA-1, B-DOCK-1, B-ATRIUM-1). The limits still apply (B-BAR-3)."""
+    (``either_order``) ``zone`` first as well, where the text sets no order, or (``zone_first``)
+    ``zone`` first only (B-AQUEDUCT-2, B-BAR-1, B-BAR-2, B-BASILICA-1, B-DOCK-1, B-ATRIUM-1,
+    BC-FOUNDRY-1). The limits still apply (B-BAR-3)."""
 
     role: ClassVar[Role]
     zone: ClassVar[Zone]
     also: ClassVar[bool] = True
     either_order: ClassVar[bool] = True
+    zone_first: ClassVar[bool] = False
     grants = (AlsoFrom,)
 
     def action_sources(self, ctx, owner, role):
@@ -34,7 +36,8 @@ class TakesAlsoFrom(Power):
         usual = USUAL[role]
         source = decision.source or usual
         if source is usual:
-            ctx.grant(AlsoFrom(self.building, owner, role, self.zone))
+            if not self.zone_first:
+                ctx.grant(AlsoFrom(self.building, owner, role, self.zone))
         elif source is self.zone and self.either_order:
             ctx.grant(AlsoFrom(self.building, owner, role, usual))
 

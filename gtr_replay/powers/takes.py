@@ -90,3 +90,17 @@ class ClassicAtrium(TakesAlsoFrom):
     zone = Zone.HAND
     also = False
     grants = ()
+
+
+@register
+class ClassicFoundry(TakesAlsoFrom):
+    """Classic: each Laborer action may also take the top card of the deck into your
+    stockpile, before the one from the Pool, or alone when the Pool has none to give
+    (BC-FOUNDRY-1, AMB-01)."""
+
+    building = "Foundry"
+    rulesets = CLASSIC
+    rule_ids = ("BC-FOUNDRY-1",)
+    role = Role.LABORER
+    zone = Zone.DECK
+    zone_first = True

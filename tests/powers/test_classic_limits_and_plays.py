@@ -4,10 +4,10 @@ BC-STOREROOM-1, BC-ATRIUM-1, BC-CIRCUSMAXIMUS-1). Each test quotes 001's Appendi
 
 import pytest
 
-from gtr_replay.engine import Add, Follow, Gather, Lay, Lead, Sell, Think, apply, legal_decisions, rules
+from gtr_replay.engine import Add, Follow, Gather, Lay, Lead, Pass, Sell, Think, apply, legal_decisions, rules
 from gtr_replay.engine.decisions import Steal
 from gtr_replay.engine.state import Building, PlayerState
-from gtr_replay.engine.steps import Actions, Theft
+from gtr_replay.engine.steps import Actions, AlsoFrom, Theft
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
 from gtr_replay.errors import RulesError
 from gtr_replay.powers import power_for
@@ -20,7 +20,7 @@ def done(name, site):
     return Building(name, site, complete=True)
 
 
-@pytest.mark.parametrize("name", ["Basilica", "Scriptorium", "Storeroom", "Atrium", "Circus Maximus"])
+@pytest.mark.parametrize("name", ["Basilica", "Scriptorium", "Storeroom", "Atrium", "Circus Maximus", "Foundry"])
 def test_the_classic_text_is_a_class_of_its_own(name):
     """The two editions print other functions under these names: two classes."""
     assert power_for(CLASSIC, name) is not power_for(Ruleset.REPUBLIC, name)
@@ -136,3 +136,35 @@ def test_classic_circus_maximus_leads_any_card_as_a_jack():
     assert rules.action_count(state, 0) == 1
     apply(state, Sell("You", "Wall"))
     assert state.players[0].vault == ["Wall"] and state.players[0].hand == [JACK]
+
+
+def test_classic_foundry_draws_from_the_deck_before_the_pool():
+    """001 Foundry: "When executing the Laborer role you may choose to take a material into
+    your Stockpile from the Orders draw deck in addition to the material you get from the Pool.
+    As you execute each Laborer role, you draw from the deck before taking from the Pool. You
+    may take material from the deck even if there is no material in the Pool to take."
+    (BC-FOUNDRY-1)"""
+    you = PlayerState("You", hand=["Road"], clientele=["Bar"], buildings=[done("Foundry", Material.BRICK)])
+    state = table(you, PlayerState("Ben", hand=["Dock"]), ruleset=CLASSIC, pool=["Villa", "Temple"])
+    apply(state, Lead("You", Role.LABORER, ("Road",)))
+    apply(state, Think("Ben", "refill"))
+    state.deck[:2] = ["Statue", "Palace"]
+    assert Gather("You", "Statue", Zone.DECK) in legal_decisions(state)
+    apply(state, Gather("You", "Statue", Zone.DECK))
+    assert state.steps == [AlsoFrom("Foundry", 0, Role.LABORER, Zone.POOL)]
+    apply(state, Gather("You", "Temple"))
+    apply(state, Gather("You", "Villa"))  # the second action from the Pool: the deck's card is lost to it
+    assert state.players[0].stockpile == ["Statue", "Temple", "Villa"] and state.turn == 2
+
+
+def test_classic_foundry_draws_with_the_pool_empty():
+    """ "You may take material from the deck even if there is no material in the Pool to
+    take" (BC-FOUNDRY-1)."""
+    you = PlayerState("You", hand=["Road"], buildings=[done("Foundry", Material.BRICK)])
+    state = table(you, PlayerState("Ben", hand=["Dock"]), ruleset=CLASSIC)
+    apply(state, Lead("You", Role.LABORER, ("Road",)))
+    apply(state, Think("Ben", "refill"))
+    top = state.deck[0]
+    assert set(legal_decisions(state)) == {Pass("You"), Gather("You", top, Zone.DECK)}
+    apply(state, Gather("You", top, Zone.DECK))
+    assert state.players[0].stockpile == [top]
