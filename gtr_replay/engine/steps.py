@@ -241,6 +241,20 @@ class Actions(Step):
 
 @step
 @dataclass(frozen=True, slots=True)
+class EarlyActions(Actions):
+    """The player's own ``count`` actions of the led role, taken at once as they lead, follow
+    or think, before the players after them decide (BC-BAR-1, BC-DOCK-1, BC-BRIDGE-1, AMB-36).
+    Passing before the first keeps them all for the player's place in the turn; once one is
+    taken the others are taken now or not at all, and the player has none left at their place."""
+
+    kind: ClassVar[str] = "early"
+
+    def describe(self) -> str:
+        return f"take the {self.count} {self.action_role} action{'s' if self.count > 1 else ''} now, or pass to wait"
+
+
+@step
+@dataclass(frozen=True, slots=True)
 class KeepPlayed(Step):
     """At the end of the turn, keep cards played this turn: one's own Order cards into the
     Stockpile (B-SEWER-1), or opponents' Jacks into the hand (B-SENATE-1)."""

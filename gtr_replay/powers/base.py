@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Sell, Think  # value types
 from gtr_replay.engine.piles import multisets  # counting cards
 from gtr_replay.engine.steps import (  # value types
-    TAKES, USUAL, Actions, AlsoFrom, ClientAction, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement, Razing, Slaying,
-    Step, Theft, ThinkAfterDiscard, ThinkTwice,
+    TAKES, USUAL, Actions, AlsoFrom, ClientAction, EarlyActions, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement,
+    Razing, Slaying, Step, Theft, ThinkAfterDiscard, ThinkTwice,
 )
 from gtr_replay.enums import JACK, MATERIALS, ROLES, Material, Role, Ruleset, Zone
 from gtr_replay.powers.context import Context
@@ -116,6 +116,8 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
     HookSpec("play_options", Fold.CONCAT, "more ways to lead or follow", ("R-TURN-1", "R-TURN-2")),
     HookSpec("allows_play", Fold.ANY, "a play of several cards", ("R-TURN-1", "R-TURN-2")),
     HookSpec("on_steal", Fold.GRANTER, "a structure is taken", ("R-INF-3",)),
+    HookSpec("acts_early", Fold.ANY, "a player leads, follows or thinks: the led role's actions may come at once",
+             ("R-TURN-3", "R-TURN-6", "AMB-36")),
 )
 
 SPECS: dict[str, HookSpec] = {spec.name: spec for spec in HOOK_SPECS}
@@ -233,6 +235,11 @@ class Power:
     def on_steal(self, ctx: Context, owner: int, victim: int, building: Building) -> None:
         """What taking ``building`` from ``victim`` costs the owner of this power."""
 
+    def acts_early(self, ctx: Context, owner: int, role: Role) -> bool:
+        """Whether the owner's actions of ``role`` may come as they lead, follow or think,
+        before the players after them decide (an ``EarlyActions`` step the engine offers)."""
+        return False
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} power of {self.building} ({', '.join(self.rule_ids)})>"
 
@@ -243,7 +250,7 @@ class Power:
 
 
 __all__ = [
-    "Actions", "Add", "AlsoFrom", "BLACK_BOX", "CLASSIC", "ClientAction", "Context", "Decision", "EVERY",
+    "Actions", "Add", "AlsoFrom", "BLACK_BOX", "EarlyActions", "CLASSIC", "ClientAction", "Context", "Decision", "EVERY",
     "EVERY_OPPONENT", "REACH", "STOCKPILE", "THROUGH_PALISADE",
     "ExtraJack", "ExtraThink", "Fold", "Gather", "HOOKS", "HOOK_SPECS", "HookSpec", "Hire", "JACK", "KeepPlayed",
     "Lay", "MATERIALS", "Material", "Power", "PublicPlacement", "ROLES", "Razing", "Role", "Ruleset", "SPECS", "Sell",

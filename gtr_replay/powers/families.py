@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from gtr_replay.powers.base import (
-    JACK, TAKES, USUAL, Actions, AlsoFrom, KeepPlayed, Power, Role, ThinkAfterDiscard, Zone,
+    JACK, TAKES, USUAL, Actions, AlsoFrom, EarlyActions, KeepPlayed, Power, Role, ThinkAfterDiscard, Zone,
 )
 
 
@@ -81,3 +81,15 @@ class DiscardsBeforeThinking(Power):
 
     def before_think(self, ctx, owner):
         return frozenset({self.how})
+
+
+class ActsEarly(Power):
+    """The owner's actions of ``early_role`` may come as they lead or follow, or as they think
+    when clients give them some, instead of at their place in the turn; the engine offers them
+    as one step, which a pass declines to wait (BC-BAR-1, BC-DOCK-1, BC-BRIDGE-1, AMB-36)."""
+
+    early_role: ClassVar[Role]
+    grants = (EarlyActions,)
+
+    def acts_early(self, ctx, owner, role):
+        return role is self.early_role

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from gtr_replay.powers.base import BLACK_BOX, CLASSIC, Role, Zone
-from gtr_replay.powers.families import TakesAlsoFrom
+from gtr_replay.powers.families import ActsEarly, TakesAlsoFrom
 from gtr_replay.powers.registry import register
 
 
@@ -104,3 +104,33 @@ class ClassicFoundry(TakesAlsoFrom):
     role = Role.LABORER
     zone = Zone.DECK
     zone_first = True
+
+
+@register
+class ClassicBar(ActsEarly, TakesAlsoFrom):
+    """Classic: your Patron actions may come as you lead, follow or think, before the players
+    after you; and a Patron action may take its client from your hand instead of the Pool,
+    several actions mixing the two. The clientele limit applies (BC-BAR-1, BC-BAR-2, AMB-36)."""
+
+    building = "Bar"
+    rulesets = CLASSIC
+    rule_ids = ("BC-BAR-1", "BC-BAR-2", "AMB-36")
+    role = early_role = Role.PATRON
+    zone = Zone.HAND
+    also = False
+    grants = ActsEarly.grants
+
+
+@register
+class ClassicDock(ActsEarly, TakesAlsoFrom):
+    """Classic: your Laborer actions may come as you lead, follow or think, before the players
+    after you; and a Laborer action may take its card from your hand instead of the Pool,
+    several actions mixing the two (BC-DOCK-1, BC-DOCK-2, AMB-36)."""
+
+    building = "Dock"
+    rulesets = CLASSIC
+    rule_ids = ("BC-DOCK-1", "BC-DOCK-2", "AMB-36")
+    role = early_role = Role.LABORER
+    zone = Zone.HAND
+    also = False
+    grants = ActsEarly.grants

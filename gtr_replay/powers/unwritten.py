@@ -19,7 +19,7 @@ NOT_WRITTEN: dict[Ruleset, tuple[str, ...]] = {
     Ruleset.REPUBLIC: _BLACK_BOX,
     Ruleset.IMPERIUM: _BLACK_BOX,
     Ruleset.CLASSIC: (
-        "Bar", "Bath", "Bridge", "Dock",
+        "Bath",
     ),
 }
 """Per ruleset; names a ruleset's deck does not hold are left out where they are read."""

@@ -11,7 +11,7 @@ from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Pass, 
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
 from gtr_replay.engine.state import Building, GameState, Phase
-from gtr_replay.engine.steps import Actions, ClientAction, PublicPlacement, Step
+from gtr_replay.engine.steps import Actions, ClientAction, EarlyActions, PublicPlacement, Step
 
 def step_now(state: GameState) -> Step | None:
     """The step the current decision answers: being performed, or waiting on top."""
@@ -46,8 +46,9 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
     """Spend ``n`` actions on ``d`` (a step pays for its own), grant the steps powers attach
     to it, then move the turn on (R-ACT-3, R-TURN-6)."""
     role = acting_role(state)
-    i = state.current if i is None else i
     answered = state.answering
+    if i is None:
+        i = state.current if answered is None else answered.player
     spend(state, n, i)
     if state.phase is Phase.OVER:  # the deck's last card was taken (R-END-1a)
         return
@@ -57,14 +58,18 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
 
 def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
     """Pay ``n`` actions of the role now (R-ACT-3): the step being answered pays first (what a
-    burst has left waits on the stack again), the player's own actions the rest."""
-    i = state.current if i is None else i
+    burst has left waits on the stack again), the player's own actions the rest. Actions taken
+    early are the player's own: none is left for their place in the turn (AMB-36)."""
+    step = state.answering
+    if i is None:
+        i = state.current if step is None else step.player
     role = acting_role(state)
     acted = state.players[i].acted
     if role is not None and role not in acted:
         acted.append(role)
-    step = state.answering
     if step is not None:
+        if isinstance(step, EarlyActions):
+            state.players[i].done = True
         state.answering = None
         paid = min(n, step.actions)
         if isinstance(step, Actions) and step.count > paid:
