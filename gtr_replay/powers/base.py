@@ -118,6 +118,7 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
     HookSpec("on_steal", Fold.GRANTER, "a structure is taken", ("R-INF-3",)),
     HookSpec("acts_early", Fold.ANY, "a player leads, follows or thinks: the led role's actions may come at once",
              ("R-TURN-3", "R-TURN-6", "AMB-36")),
+    HookSpec("replaces_client", Fold.ANY, "a Patron action may hire in the place of a client", ("R-PATRON-2",)),
 )
 
 SPECS: dict[str, HookSpec] = {spec.name: spec for spec in HOOK_SPECS}
@@ -238,6 +239,11 @@ class Power:
     def acts_early(self, ctx: Context, owner: int, role: Role) -> bool:
         """Whether the owner's actions of ``role`` may come as they lead, follow or think,
         before the players after them decide (an ``EarlyActions`` step the engine offers)."""
+        return False
+
+    def replaces_client(self, ctx: Context, owner: int) -> bool:
+        """Whether the owner's Patron action may put one of their clients back in the Pool to
+        hire the new one in its place."""
         return False
 
     def __repr__(self) -> str:

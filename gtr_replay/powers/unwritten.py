@@ -18,9 +18,7 @@ _BLACK_BOX = (
 NOT_WRITTEN: dict[Ruleset, tuple[str, ...]] = {
     Ruleset.REPUBLIC: _BLACK_BOX,
     Ruleset.IMPERIUM: _BLACK_BOX,
-    Ruleset.CLASSIC: (
-        "Bath",
-    ),
+    Ruleset.CLASSIC: (),
 }
 """Per ruleset; names a ruleset's deck does not hold are left out where they are read."""
 

@@ -111,6 +111,7 @@ class Probe(Power):
     def after_demand(self, ctx, owner, victims, demanded):
         ctx.emit("power", owner, "Atrium", text=f"after demand of {victims} for {[str(m) for m in demanded]}")
     def acts_early(self, ctx, owner, role): return role is Role.MERCHANT
+    def replaces_client(self, ctx, owner): return True
 
 
 @pytest.fixture
@@ -197,6 +198,20 @@ def test_acts_early_offers_the_led_roles_actions_at_once(probe):
     assert state.players[0].done and state.steps == [EarlyActions("Atrium", 0, Role.MERCHANT, 1)]
     apply(state, Sell("Ann", "Bar"))
     assert state.players[0].vault == ["Road", "Bar"] and state.turn == 2
+
+
+def test_replaces_client_lets_a_hire_take_a_clients_place(probe):
+    """replaces_client: with the probe, a hire may put one client back in the Pool, the new
+    one taking its place (BC-BATH-2)."""
+    state = two_players(hand=["Jack"], clientele=["Dock", "Road"], buildings=[structure("Atrium", Material.BRICK)])
+    state.pool = ["Temple"]
+    settle(state)
+    apply(state, Lead("Ann", Role.PATRON, ("Jack",)))
+    apply(state, Think("Ben", "refill"))
+    from gtr_replay.engine import legal_decisions
+    assert Hire("Ann", "Temple", None, "Dock") in legal_decisions(state)
+    apply(state, Hire("Ann", "Temple", None, "Dock"))
+    assert state.players[0].clientele == ["Road", "Temple"] and "Dock" in state.pool
 
 
 def test_wins_hook_ends_the_game(probe):

@@ -140,20 +140,33 @@ def _source_candidates(state, i, usual: Zone):
 
 
 class HireHandler(Handler):
+    """Hire a client (R-PATRON-1); where a power allows, in the place of one, who goes back to
+    the Pool at once (BC-BATH-2)."""
+
     decision = Hire
 
     def candidates(self, state, i):
         name = state.players[i].name
-        for card, source in _source_candidates(state, i, Zone.POOL):
+        offered = list(_source_candidates(state, i, Zone.POOL))
+        for card, source in offered:
             yield Hire(name, card, source)
+        for client in _replaceable(state, i):
+            for card, source in offered:
+                yield Hire(name, card, source, client)
 
     def none_legal(self, state, i):
-        return len(state.players[i].clientele) >= rules.clientele_limit(state, i)
+        return len(state.players[i].clientele) >= rules.clientele_limit(state, i) and not _replaceable(state, i)
 
     def problem(self, state, i, d):
         found = _source_problem(state, i, d, Zone.POOL, "R-PATRON-1", "a Patron hires")
         if found:
             return found
+        if d.replacing is not None:
+            if not rules.fold(state, i, "replaces_client"):
+                return problem(f"no power lets {d.player} replace a client", "BC-BATH-2", "R-PATRON-2")
+            if d.replacing not in state.players[i].clientele:
+                return problem(f"{d.replacing} is not one of {d.player}'s clients", "BC-BATH-2")
+            return None  # one client for another: the clientele does not grow
         limit = rules.clientele_limit(state, i)
         if len(state.players[i].clientele) >= limit:
             return problem(f"{d.player}'s clientele is full ({limit} clients, the limit)", "R-PATRON-2", "R-PATRON-3")
@@ -163,12 +176,25 @@ class HireHandler(Handler):
         player = state.players[i]
         zone = d.source or Zone.POOL
         _take(state, i, zone, d.card, ev)
+        if d.replacing is not None:  # the old client is in the Pool at once (BC-BATH-2)
+            player.clientele.remove(d.replacing)
+            if d.replacing in player.hired:
+                player.hired.remove(d.replacing)
+            flow.put_back(state, d.player, d.replacing, Zone.CLIENTELE, ev)
         player.clientele.append(d.card)
         player.hired.append(d.card)
         if rules.role_of(state, d.card) is state.led_role:
             spent.note(state, i, "hired")  # it acts from a later turn (R-ACT-2)
         _move(ev, d.player, d.card, zone, Zone.CLIENTELE)
         use_actions(state, ev, d)
+
+
+def _replaceable(state: GameState, i: int) -> list[str]:
+    """The clients a hire may put back in the Pool, where a power allows it (BC-BATH-2)."""
+    clientele = state.players[i].clientele
+    if not clientele or not rules.fold(state, i, "replaces_client"):
+        return []
+    return sorted(set(clientele))
 
 
 class GatherHandler(Handler):
