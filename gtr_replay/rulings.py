@@ -117,6 +117,11 @@ RULINGS: tuple[Ruling, ...] = (
            "001§…›Coliseum: 'take cards from the Clienteles of every opponent from which you demand materials'; its example takes the same, matching, clients."),
         _r("all-matching", "Every client of a demanded material, from every victim, while the vault has room.",
            "000§…›Colosseum: 'take matching Client cards from your opponents' Clienteles' sets no count; the example fits it too."),
+        _r("any-client", "Classic, as printed: any clients, of a demanded material or not, from each opponent demanded "
+           "from, while the vault has room; the Black Box Colosseum, whose text says matching, takes one per "
+           "demanded card.",
+           "001§…›Coliseum: 'You may take cards from the Clienteles of every opponent from which you demand "
+           "materials' (no 'matching'); 'If you have room for some but not all, you choose which clients are slain'."),
     )),
     Ruling("legionary-pool-optional", "AMB-12", "Must a Legionary take a matching Pool card?", (
         _r("optional", "Taking from the Pool is optional in every ruleset.",

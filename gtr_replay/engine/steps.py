@@ -345,8 +345,9 @@ class Spoils(Step):
     """After a Legionary demand is answered, take from its ``victims`` (indices: the players
     demanded from that no power protects) what matches a ``demanded`` material (one entry per
     demanded card). ``limit`` says how many per victim: ``each-card``, one per demanded card
-    of that material; ``one``, one in all; ``all``, every match. ``taken`` lists what was
-    taken so far, as ``victim:material``; the step waits again while more may be taken."""
+    of that material; ``one``, one in all; ``all``, every match; ``any``, every card, of a
+    demanded material or not (AMB-11, the classic text). ``taken`` lists what was taken so far,
+    as ``victim:material``; the step waits again while more may be taken."""
 
     victims: tuple[int, ...] = ()
     demanded: tuple[str, ...] = ()
@@ -355,7 +356,11 @@ class Spoils(Step):
 
     def room(self, victim: int, material: str | None) -> bool:
         """Whether one more card of ``material`` may be taken from ``victim``."""
-        if victim not in self.victims or material not in self.demanded:
+        if victim not in self.victims:
+            return False
+        if self.limit == "any":
+            return True
+        if material not in self.demanded:
             return False
         if self.limit == "all":
             return True

@@ -227,7 +227,7 @@ def _spoils_after_demand(position, play, building, victim, rulings):
     from gtr_replay.engine.state import Building
     you = PlayerState("You", hand=["Academy", "Bath", "Shrine"], clientele=["Foundry"], influence=[Material.STONE],
                       buildings=[Building(building, Material.STONE, complete=True)])
-    ruleset = "imperium" if building == "Colosseum" else "republic"
+    ruleset = {"Colosseum": "imperium", "Coliseum": "classic"}.get(building, "republic")
     state = position(you, victim, ruleset=ruleset, jack_pile=2, rulings=rulings)
     play(state, Lead("You", Role.LEGIONARY, ("Academy",)), Think(victim.name, "jack"),
          Demand("You", ("Bath", "Shrine")))
@@ -248,6 +248,26 @@ def test_colosseum_clients_all_matching(position, play):
     assert Slay("You", "Ben", "School") in legal_decisions(state)
     play(state, Slay("You", "Ben", "School"))
     assert state.players[1].clientele == ["Villa"] and len(state.players[0].vault) == 3
+
+
+def test_colosseum_clients_any_client(position, play):
+    """001§…›Coliseum as printed, 'take cards from the Clienteles of every opponent from which
+    you demand materials': any client, a Stone one for a demand of Brick, while the vault has
+    room; the default takes Brick clients only, and the Black Box
+    Colosseum, whose text says 'matching', takes one per demanded card under this reading too."""
+    from gtr_replay.engine.decisions import Slay
+    from gtr_replay.errors import RulesError
+    victim = PlayerState("Ben", hand=["Road"], clientele=["School", "Villa", "Road", "Gate"])
+    state = _spoils_after_demand(position, play, "Coliseum", victim, "colosseum-clients=any-client")
+    default = _spoils_after_demand(position, play, "Coliseum", victim, None)
+    assert Slay("You", "Ben", "Villa") in legal_decisions(state)
+    assert Slay("You", "Ben", "Villa") not in legal_decisions(default)
+    play(state, Slay("You", "Ben", "Villa"), Slay("You", "Ben", "Road"), Slay("You", "Ben", "School"),
+         Slay("You", "Ben", "Gate"))  # more than one per demanded card, too
+    assert state.players[1].clientele == [] and len(state.players[0].vault) == 4 and not state.steps
+    black_box = _spoils_after_demand(position, play, "Colosseum", victim, "colosseum-clients=any-client")
+    with pytest.raises(RulesError, match="not demanded"):
+        play(black_box, Slay("You", "Ben", "Villa"))
 
 
 def test_domus_aurea_count_one_per_victim(position, play):
