@@ -54,7 +54,7 @@ class School(CompletionActions):
 @register
 class ClassicStoreroom(CompletionActions):
     """Classic: upon completion, once, up to I Laborer actions, I including the Storeroom's
-    influence: the Black Box Foundry's text under another name (BC-STOREROOM-1)."""
+    influence (the Black Box Foundry's text under another name, BC-STOREROOM-1)."""
 
     building = "Storeroom"
     rulesets = CLASSIC

@@ -30,10 +30,10 @@ class Crane(Power):
 
 @register
 class Circus(Power):
-    """Imperium and classic: two cards of one role, neither a Jack, may be played together as
-    a Jack, to lead or follow any role: one play, one action. In the Imperium it is a petition
-    of two instead of three; in classic, which has no petition, the only one (B-CIRCUS-1,
-    BC-CIRCUS-1, R-PET-1, R-PET-3, R-PET-4)."""
+    """Two cards of one role, neither a Jack, may be played together as a Jack, to lead or
+    follow any role: one play, one action. In the Imperium it is a petition of two instead of
+    three; in classic, which has no petition, the only one (B-CIRCUS-1, BC-CIRCUS-1, R-PET-1,
+    R-PET-3, R-PET-4)."""
 
     building = "Circus"
     rulesets = (Ruleset.IMPERIUM, Ruleset.CLASSIC)

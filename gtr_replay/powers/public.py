@@ -68,10 +68,10 @@ class Stairway(Power):
 
 @register
 class ClassicStairway(Stairway):
-    """Classic: as printed, an Architect action that puts a material into one of your
-    buildings completes it, from the turn the Stairway is complete; the ``classic-stairway``
-    ruling's other reading plays the example, the Black Box card's public structures
-    (BC-STAIRWAY-1, CONFLICT-CL-2, AMB-35, R-BUILD-8)."""
+    """Classic: an Architect action that puts a material into one of your buildings completes
+    it, from the turn the Stairway is complete, as printed; the ``classic-stairway`` ruling's
+    other reading plays the example, the Black Box card's public structures (BC-STAIRWAY-1,
+    CONFLICT-CL-2, AMB-35, R-BUILD-8)."""
 
     rulesets = CLASSIC
     rule_ids = ("BC-STAIRWAY-1", "CONFLICT-CL-2", "AMB-35")

@@ -21,8 +21,8 @@ class Sewer(KeepsPlayed):
 
 @register
 class ClassicSewer(Sewer, DiscardsBeforeThinking):
-    """Classic: as printed, before a Thinker action you may discard your whole hand, Order
-    cards to the Pool, Jacks to the Jack pile, as with a Vomitorium; the ``classic-sewer``
+    """Classic: before a Thinker action you may discard your whole hand, Order cards to the
+    Pool, Jacks to the Jack pile, as printed (the Vomitorium's text); the ``classic-sewer``
     ruling's other reading plays the Black Box card, a keep at the end of the turn (BC-SEWER-1,
     CONFLICT-CL-1, AMB-34)."""
 
