@@ -4,6 +4,7 @@ not conftest: several test folders have a conftest, and only one can be imported
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,6 +72,26 @@ def snapshot_of(state: GameState) -> dict:
     data = state.to_dict()
     data["rulings"] = {name: reading for name, reading in data["rulings"].items() if DEFAULTS.get(name) != reading}
     return data
+
+
+def just_after(game: Played, text: str) -> GameState:
+    """The state right after the statement ``text``, before the engine makes the forced
+    decisions that follow it (a pass with nothing legal left, and the cleanup it triggers)."""
+    from gtr_replay.engine.core import apply
+    snap = next(s for s in game.snapshots if s.path == "" and s.text == text)
+    state = game.before(text).copy()
+    apply(state, snap.decision, forced=False)
+    return state
+
+
+def roles_of(state: GameState, cards) -> Counter:
+    """How many of ``cards`` are of each role."""
+    return Counter(rules.role_of(state, c) for c in cards)
+
+
+def materials_of(state: GameState, cards) -> Counter:
+    """How many of ``cards`` are of each material."""
+    return Counter(rules.material_of(state, c) for c in cards)
 
 
 def player(state: GameState, name: str) -> PlayerState:
