@@ -256,7 +256,7 @@ class Power:
 
 
 __all__ = [
-    "Actions", "Add", "AlsoFrom", "BLACK_BOX", "EarlyActions", "CLASSIC", "ClientAction", "Context", "Decision", "EVERY",
+    "Actions", "Add", "AlsoFrom", "BLACK_BOX", "CLASSIC", "ClientAction", "Context", "Decision", "EarlyActions", "EVERY",
     "EVERY_OPPONENT", "REACH", "STOCKPILE", "THROUGH_PALISADE",
     "ExtraJack", "ExtraThink", "Fold", "Gather", "HOOKS", "HOOK_SPECS", "HookSpec", "Hire", "JACK", "KeepPlayed",
     "Lay", "MATERIALS", "Material", "Power", "PublicPlacement", "ROLES", "Razing", "Role", "Ruleset", "SPECS", "Sell",

@@ -96,7 +96,7 @@ class ClassicAtrium(TakesAlsoFrom):
 class ClassicFoundry(TakesAlsoFrom):
     """Classic: each Laborer action may also take the top card of the deck into your
     stockpile, before the one from the Pool, or alone when the Pool has none to give
-    (BC-FOUNDRY-1, AMB-01)."""
+    (BC-FOUNDRY-1)."""
 
     building = "Foundry"
     rulesets = CLASSIC
