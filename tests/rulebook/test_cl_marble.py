@@ -131,9 +131,10 @@ def test_ex_cl_statue_1():
     Statue on a Brick Site as your first structure. You now have seven Victory Points, room
     enough for four clients, and room for four cards in your Vault." (BC-STATUE-1)"""
     game = play("EX-CL-STATUE-1")
-    two = game.after("You adds Temple to Statue")
-    statue = player(two, "You").building("Statue")
+    you = game.start.index("You")
+    statue = player(game.start, "You").building("Statue")
     assert statue.site is Material.BRICK and len(statue.materials) == 2 and not statue.complete
+    assert rules.materials_needed(game.start, you, statue) == 3  # not the Brick Site's 2
     done = game.after("You adds Bath to Statue")
     assert player(done, "You").building("Statue").complete
     assert limits(done, "You") == (4, 4, 4)
