@@ -199,6 +199,16 @@ RULINGS: tuple[Ruling, ...] = (
            "CONFLICT-CL-1: the text and example repeat the Vomitorium's, likely an editing slip; 000§Appendix I›Sewer "
            "prints the card's function."),
     )),
+    Ruling("classic-stairway", "AMB-35", "What does the classic Stairway do, its 2005 text and example disagreeing?", (
+        _r("as-printed", "As its text: an Architect action that puts a material into one of its owner's buildings "
+           "completes that building.",
+           "001§Appendix›Stairway: 'You complete a structure whenever you move a material into the structure's "
+           "foundation using the Architect role. This Function is active immediately.'"),
+        _r("public-structures", "As its example: each Architect action may also put a material into an opponent's "
+           "structure, which becomes public, as the Black Box Stairway does.",
+           "001§…›Stairway example: 'You place the Brick from your Stockpile into your opponents Archway, making the "
+           "Function available to everyone' (CONFLICT-CL-2; 000§Appendix I›Stairway)."),
+    )),
     Ruling("school-thinks", "AMB-37", "Which Thinker actions does the classic School double?", (
         _r("every-think", "Every one, those other powers grant (Academy, Senate) included; the second of two is "
            "not doubled again.",
@@ -217,16 +227,6 @@ RULINGS: tuple[Ruling, ...] = (
         _r("any-lead", "Yes: a leader who thinks 'leads the Thinker role', and the Senate's think follows it.",
            "001§Thinker Role: 'If on your turn as leader you choose to lead the Thinker role instead of leading a "
            "role card from your hand'."),
-    )),
-    Ruling("classic-stairway", "AMB-35", "What does the classic Stairway do, its 2005 text and example disagreeing?", (
-        _r("as-printed", "As its text: an Architect action that puts a material into one of its owner's buildings "
-           "completes that building.",
-           "001§Appendix›Stairway: 'You complete a structure whenever you move a material into the structure's "
-           "foundation using the Architect role. This Function is active immediately.'"),
-        _r("public-structures", "As its example: each Architect action may also put a material into an opponent's "
-           "structure, which becomes public, as the Black Box Stairway does.",
-           "001§…›Stairway example: 'You place the Brick from your Stockpile into your opponents Archway, making the "
-           "Function available to everyone' (CONFLICT-CL-2; 000§Appendix I›Stairway)."),
     )),
 )
 
