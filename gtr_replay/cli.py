@@ -43,6 +43,8 @@ def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False,
         names = sorted(n for n in not_written(spec.ruleset) if n in card_set.cards or n in card_set.optional)
         if as_json:
             print(json.dumps({"ruleset": str(spec.ruleset), "no_power_yet": names}, indent=2))
+        elif not names:
+            out.print(f"every card of {spec.ruleset} has its building power")
         else:
             out.print(f"{len(names)} card(s) of {spec.ruleset} without a building power yet:")
             out.print(", ".join(names))

@@ -123,6 +123,11 @@ RULINGS: tuple[Ruling, ...] = (
            "001§…›Coliseum: 'take cards from the Clienteles of every opponent from which you demand materials'; its example takes the same, matching, clients."),
         _r("all-matching", "Every client of a demanded material, from every victim, while the vault has room.",
            "000§…›Colosseum: 'take matching Client cards from your opponents' Clienteles' sets no count; the example fits it too."),
+        _r("any-client", "Classic, as printed: any clients, of a demanded material or not, from each opponent demanded "
+           "from, while the vault has room; the Black Box Colosseum, whose text says matching, takes one per "
+           "demanded card.",
+           "001§…›Coliseum: 'You may take cards from the Clienteles of every opponent from which you demand "
+           "materials' (no 'matching'); 'If you have room for some but not all, you choose which clients are slain'."),
     )),
     Ruling("legionary-pool-optional", "AMB-12", "Must a Legionary take a matching Pool card?", (
         _r("optional", "Taking from the Pool is optional in every ruleset.",
@@ -203,6 +208,44 @@ RULINGS: tuple[Ruling, ...] = (
            "000§Merchant Bonuses and 001§Merchant Bonuses: the player with the most; a tie awards nobody."),
         _r("ties-share", "House reading: every tied player with at least one card gets it.",
            "Not in the rulebooks; offered for groups that play it so."),
+    )),
+    Ruling("classic-sewer", "AMB-34", "What does the classic Sewer do, its 2005 text being the Vomitorium's word for word?", (
+        _r("as-printed", "As printed: before a Thinker action its owner may discard the whole hand, as with a Vomitorium.",
+           "001§Appendix›Sewer: 'You may discard all the cards from your hand before you execute the Thinker role'; "
+           "its example discards three Patrons and a Jack, then draws five."),
+        _r("black-box", "As the Black Box card: at the end of each turn its owner may put the Order cards they "
+           "played into the stockpile.",
+           "CONFLICT-CL-1: the text and example repeat the Vomitorium's, likely an editing slip; 000§Appendix I›Sewer "
+           "prints the card's function."),
+    )),
+    Ruling("classic-stairway", "AMB-35", "What does the classic Stairway do, its 2005 text and example disagreeing?", (
+        _r("as-printed", "As its text: an Architect action that puts a material into one of its owner's buildings "
+           "completes that building.",
+           "001§Appendix›Stairway: 'You complete a structure whenever you move a material into the structure's "
+           "foundation using the Architect role. This Function is active immediately.'"),
+        _r("public-structures", "As its example: each Architect action may also put a material into an opponent's "
+           "structure, which becomes public, as the Black Box Stairway does.",
+           "001§…›Stairway example: 'You place the Brick from your Stockpile into your opponents Archway, making the "
+           "Function available to everyone' (CONFLICT-CL-2; 000§Appendix I›Stairway)."),
+    )),
+    Ruling("school-thinks", "AMB-37", "Which Thinker actions does the classic School double?", (
+        _r("every-think", "Every one, those other powers grant (Academy, Senate) included; the second of two is "
+           "not doubled again.",
+           "001§Appendix›School: 'Whenever you would execute the Thinker role, you execute the Thinker role twice. "
+           "This effect is not circular.'"),
+        _r("own-think", "Only the think taken instead of leading or following; the Academy's and the Senate's "
+           "are taken once.",
+           "001§Game Play: a player leads or thinks, and each other player follows or thinks: 'not circular' read "
+           "as leaving the other powers' thinks alone."),
+    )),
+    Ruling("senate-think", "BC-SENATE-1", "Does the classic Senate give a think after a turn in which its owner, "
+           "as leader, thought instead of leading a card?", (
+        _r("led-a-role", "No: only after a turn in which the owner led a role with a card.",
+           "001§Appendix›Senate: 'after executing all your roles for a turn which you led'; 001§Game Play: the "
+           "leader may either think or lead an Orders card."),
+        _r("any-lead", "Yes: a leader who thinks 'leads the Thinker role', and the Senate's think follows it.",
+           "001§Thinker Role: 'If on your turn as leader you choose to lead the Thinker role instead of leading a "
+           "role card from your hand'."),
     )),
 )
 

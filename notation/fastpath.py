@@ -134,6 +134,14 @@ def _card_from(kind: type) -> Callable[[Context, str, str], Statement | None]:
     return read
 
 
+def _hire(c: Context, player: str, rest: str) -> Statement | None:
+    taken, replacing, client = rest.partition(" replacing ")
+    found = _source(c, taken)
+    if not found or (replacing and c.card(client) is None):
+        return None
+    return Hire(player, *found, client if replacing else None)
+
+
 def _source(c: Context, text: str) -> tuple[str, Zone | None] | None:
     m = _SOURCE.fullmatch(text)
     if m is None:
@@ -223,7 +231,7 @@ def _discard(c: Context, player: str, rest: str) -> Statement | None:
 
 
 _FORMS: dict[str, Callable[[Context, str, str], Statement | None]] = {
-    "leads": _lead, "follows": _follow, "hires": _card_from(Hire), "gathers": _card_from(Gather),
+    "leads": _lead, "follows": _follow, "hires": _hire, "gathers": _card_from(Gather),
     "sells": _card_from(Sell), "takes": _card_from(Take), "lays": _lay, "adds": _add,
     "demands": _demand, "gives": _give, "steals": _steal, "keeps": _keep, "discards": _discard,
     "slays": _slay, "tears": _tear_down,

@@ -208,9 +208,21 @@ class _CardFrom(Statement):
 @statement("hire")
 @dataclass(frozen=True)
 class Hire(_CardFrom):
-    """Patron: ``Ann hires Bath`` (pool), ``hires Bath from hand``, ``hires [Road] from deck``."""
+    """Patron: ``Ann hires Bath`` (pool), ``hires Bath from hand``, ``hires [Road] from deck``;
+    in the place of a client, who goes back to the Pool (classic Bath): ``Ann hires Road
+    replacing Villa``."""
 
+    replacing: str | None = None
     verb: ClassVar[str] = "hires"
+
+    @classmethod
+    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
+        player, (card, source), *replacing = parts
+        return cls(player, card, source, replacing[0] if replacing else None, span=span)
+
+    def text(self) -> str:
+        text = f"{self.player} hires {sourced(self.card, self.source)}"
+        return text if self.replacing is None else f"{text} replacing {self.replacing}"
 
 
 @statement("gather")

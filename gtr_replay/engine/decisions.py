@@ -54,10 +54,12 @@ class Think(Decision):
 
 @dataclass(frozen=True, slots=True)
 class Hire(Decision):
-    """Patron: take a card into the clientele (R-PATRON-1)."""
+    """Patron: take a card into the clientele (R-PATRON-1); with ``replacing``, in the place of
+    that client, who goes back to the Pool at once (BC-BATH-2)."""
 
     card: str
     source: Zone | None = None
+    replacing: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

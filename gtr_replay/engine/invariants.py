@@ -58,14 +58,16 @@ def problems(state: GameState) -> list[str]:
             found.append(f"a negative {material} Site stack")
     if state.jack_pile < 0:
         found.append("a negative Jack pile")
+    # a limit drops when a structure that raised it is taken; what is over it is kept (AMB-24)
+    limits_may_drop = any(b.stolen for p in state.players for b in p.buildings)
     for i, p in enumerate(state.players):
         for zone in ("pool", "clientele", "stockpile", "vault"):
             cards = state.pool if zone == "pool" else getattr(p, zone)
             if JACK in cards:
                 found.append(f"a Jack in {p.name}'s {zone}")  # R-JACK-3
-        if len(p.clientele) > rules.clientele_limit(state, i):
+        if len(p.clientele) > rules.clientele_limit(state, i) and not limits_may_drop:
             found.append(f"{p.name} has more clients than the limit")  # R-PATRON-2
-        if len(p.vault) > rules.vault_limit(state, i):
+        if len(p.vault) > rules.vault_limit(state, i) and not limits_may_drop:
             found.append(f"{p.name}'s vault is over the limit")  # R-VAULT-2
         names = [b.foundation for b in p.buildings]
         if len(names) != len(set(names)):

@@ -208,6 +208,16 @@ def winning_power(state: GameState, i: int) -> Power | None:
     return next((p for p in active_powers(state, i, "wins") if p.wins(ctx, i)), None)
 
 
+def early_power(state: GameState, i: int, role: Role) -> Power | None:
+    """The first of player ``i``'s active powers that lets the actions of ``role`` come as the
+    player leads, follows or thinks (BC-BAR-1, BC-DOCK-1, BC-BRIDGE-1); the common answer,
+    none, without asking."""
+    if not in_play(state, "acts_early"):
+        return None
+    ctx = query_context(state)
+    return next((p for p in active_powers(state, i, "acts_early") if p.acts_early(ctx, i, role)), None)
+
+
 def push_steps(state: GameState, ev: list[Event], steps: list[Step]) -> None:
     """Put granted steps on the stack and announce them; a step that must come first (a new
     client's action, B-BATH-2) goes on top. Most calls grant nothing."""

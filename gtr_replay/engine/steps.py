@@ -249,6 +249,20 @@ class Actions(Step):
 
 @step
 @dataclass(frozen=True, slots=True)
+class EarlyActions(Actions):
+    """The player's own ``count`` actions of the led role, taken at once as they lead, follow
+    or think, before the players after them decide (BC-BAR-1, BC-DOCK-1, BC-BRIDGE-1, AMB-36).
+    Passing before the first keeps them all for the player's place in the turn; once one is
+    taken the others are taken now or not at all, and the player has none left at their place."""
+
+    kind: ClassVar[str] = "early"
+
+    def describe(self) -> str:
+        return f"take the {self.count} {self.action_role} action{'s' if self.count > 1 else ''} now, or pass to wait"
+
+
+@step
+@dataclass(frozen=True, slots=True)
 class KeepPlayed(Step):
     """At the end of the turn, keep cards played this turn: one's own Order cards into the
     Stockpile (B-SEWER-1), or opponents' Jacks into the hand (B-SENATE-1)."""
@@ -283,6 +297,23 @@ class ExtraThink(Step):
 
     def describe(self) -> str:
         return "take a Thinker action"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class ThinkTwice(ExtraThink):
+    """The second Thinker action of one a power doubles, at once and not to be declined
+    (BC-SCHOOL-1, AMB-37)."""
+
+    kind: ClassVar[str] = "think-again"
+    priority: ClassVar[int] = 1
+    """It comes before any other step granted with it (another power's think, BC-SENATE-1)."""
+
+    def answers(self):
+        return (Think,)
+
+    def describe(self) -> str:
+        return "take the second Thinker action"
 
 
 @step
@@ -326,8 +357,9 @@ class Spoils(Step):
     """After a Legionary demand is answered, take from its ``victims`` (indices: the players
     demanded from that no power protects) what matches a ``demanded`` material (one entry per
     demanded card). ``limit`` says how many per victim: ``each-card``, one per demanded card
-    of that material; ``one``, one in all; ``all``, every match. ``taken`` lists what was
-    taken so far, as ``victim:material``; the step waits again while more may be taken."""
+    of that material; ``one``, one in all; ``all``, every match; ``any``, every card, of a
+    demanded material or not (AMB-11, the classic text). ``taken`` lists what was taken so far,
+    as ``victim:material``; the step waits again while more may be taken."""
 
     victims: tuple[int, ...] = ()
     demanded: tuple[str, ...] = ()
@@ -336,7 +368,11 @@ class Spoils(Step):
     rules: ClassVar[tuple[str, ...]] = ("R-LEG-11",)
     def room(self, victim: int, material: str | None) -> bool:
         """Whether one more card of ``material`` may be taken from ``victim``."""
-        if victim not in self.victims or material not in self.demanded:
+        if victim not in self.victims:
+            return False
+        if self.limit == "any":
+            return True
+        if material not in self.demanded:
             return False
         if self.limit == "all":
             return True

@@ -27,7 +27,8 @@ class Context:
     spec: RulesetSpec
     """The ruleset's numbers (petition size, refill size, ...)."""
     answered: Step | None
-    """For ``after_action``: the step the action answered, if it answered one."""
+    """For ``after_action`` and ``after_think``: the step the action or think answered, if it
+    answered one."""
 
     def card(self, name: str) -> Card:
         """The facts of an Order card of this ruleset: material, role, value."""

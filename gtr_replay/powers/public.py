@@ -64,3 +64,24 @@ class Stairway(Power):
     def after_action(self, ctx, owner, decision, role):
         if role is Role.ARCHITECT and type(decision) in (Add, Lay) and getattr(decision, "owner", None) is None:
             ctx.grant(PublicPlacement(self.building, owner))
+
+
+@register
+class ClassicStairway(Stairway):
+    """Classic: an Architect action that puts a material into one of your buildings completes
+    it, from the turn the Stairway is complete, as printed; the ``classic-stairway`` ruling's
+    other reading plays the example, the Black Box card's public structures (BC-STAIRWAY-1,
+    CONFLICT-CL-2, AMB-35, R-BUILD-8)."""
+
+    rulesets = CLASSIC
+    rule_ids = ("BC-STAIRWAY-1", "CONFLICT-CL-2", "AMB-35")
+
+    def completes(self, ctx, owner, building, card, role):
+        return role is Role.ARCHITECT and ctx.state.rulings["classic-stairway"] == "as-printed"
+
+    def public_placement(self, ctx, owner):
+        return ctx.state.rulings["classic-stairway"] == "public-structures"
+
+    def after_action(self, ctx, owner, decision, role):
+        if ctx.state.rulings["classic-stairway"] == "public-structures":
+            super().after_action(ctx, owner, decision, role)

@@ -18,11 +18,7 @@ _BLACK_BOX = (
 NOT_WRITTEN: dict[Ruleset, tuple[str, ...]] = {
     Ruleset.REPUBLIC: _BLACK_BOX,
     Ruleset.IMPERIUM: _BLACK_BOX,
-    Ruleset.CLASSIC: (
-        "Academy", "Amphitheatre", "Atrium", "Bar", "Basilica", "Bath", "Bridge", "Circus", "Circus Maximus",
-        "Dock", "Foundry", "Garden", "Latrine", "School",
-        "Scriptorium", "Senate", "Sewer", "Stairway", "Storeroom", "Vomitorium",
-    ),
+    Ruleset.CLASSIC: (),
 }
 """Per ruleset; names a ruleset's deck does not hold are left out where they are read."""
 

@@ -239,7 +239,7 @@ def _spoils_after_demand(position, play, building, victim, rulings):
     from gtr_replay.engine.state import Building
     you = PlayerState("You", hand=["Academy", "Bath", "Shrine"], clientele=["Foundry"], influence=[Material.STONE],
                       buildings=[Building(building, Material.STONE, complete=True)])
-    ruleset = "imperium" if building == "Colosseum" else "republic"
+    ruleset = {"Colosseum": "imperium", "Coliseum": "classic"}.get(building, "republic")
     state = position(you, victim, ruleset=ruleset, jack_pile=2, rulings=rulings)
     play(state, Lead("You", Role.LEGIONARY, ("Academy",)), Think(victim.name, "jack"),
          Demand("You", ("Bath", "Shrine")))
@@ -260,6 +260,26 @@ def test_colosseum_clients_all_matching(position, play):
     assert Slay("You", "Ben", "School") in legal_decisions(state)
     play(state, Slay("You", "Ben", "School"))
     assert state.players[1].clientele == ["Villa"] and len(state.players[0].vault) == 3
+
+
+def test_colosseum_clients_any_client(position, play):
+    """001§…›Coliseum as printed, 'take cards from the Clienteles of every opponent from which
+    you demand materials': any client, a Stone one for a demand of Brick, while the vault has
+    room; the default takes Brick clients only, and the Black Box
+    Colosseum, whose text says 'matching', takes one per demanded card under this reading too."""
+    from gtr_replay.engine.decisions import Slay
+    from gtr_replay.errors import RulesError
+    victim = PlayerState("Ben", hand=["Road"], clientele=["School", "Villa", "Road", "Gate"])
+    state = _spoils_after_demand(position, play, "Coliseum", victim, "colosseum-clients=any-client")
+    default = _spoils_after_demand(position, play, "Coliseum", victim, None)
+    assert Slay("You", "Ben", "Villa") in legal_decisions(state)
+    assert Slay("You", "Ben", "Villa") not in legal_decisions(default)
+    play(state, Slay("You", "Ben", "Villa"), Slay("You", "Ben", "Road"), Slay("You", "Ben", "School"),
+         Slay("You", "Ben", "Gate"))  # more than one per demanded card, too
+    assert state.players[1].clientele == [] and len(state.players[0].vault) == 4 and not state.steps
+    black_box = _spoils_after_demand(position, play, "Colosseum", victim, "colosseum-clients=any-client")
+    with pytest.raises(RulesError, match="not demanded"):
+        play(black_box, Slay("You", "Ben", "Villa"))
 
 
 def test_domus_aurea_count_one_per_victim(position, play):
@@ -357,6 +377,82 @@ def test_palace_petitions_ruleset_size():
     replayer, snaps = replay_text(three, rulings="palace-petitions=ruleset-size")
     assert not replayer.diagnostics, replayer.diagnostics
     assert sorted(snaps[-1].state.player("Ben").vault) == ["Dock", "Road"]
+
+
+# -- AMB-34 classic-sewer, AMB-35 classic-stairway ----------------------------------------
+
+def test_classic_sewer_black_box(position, play):
+    """The classic Sewer as the Black Box card: a keep of the played cards at the end of the
+    turn (B-SEWER-1), and no discard before a think (CONFLICT-CL-1); the default, as printed,
+    is tested in tests/powers/test_classic_sewer_stairway.py."""
+    from gtr_replay.engine import Discard, Keep
+    from gtr_replay.engine.steps import KeepPlayed
+    from gtr_replay.engine.state import Building
+    right = PlayerState("Right", hand=["Garden"])
+    you = PlayerState("You", hand=["Villa", "Road"], buildings=[Building("Sewer", Material.STONE, complete=True)])
+    state = position(right, you, ruleset="classic", rulings="classic-sewer=black-box", jack_pile=1)
+    play(state, Lead("Right", Role.MERCHANT, ("Garden",)))
+    assert not any(isinstance(d, Discard) for d in legal_decisions(state))
+    play(state, Follow("You", ("Villa",)))
+    assert state.steps == [KeepPlayed("Sewer", 1)]
+    play(state, Keep("You", ("Villa",)))
+    assert state.players[1].stockpile == ["Villa"] and state.pool == ["Garden"]
+
+
+def test_classic_stairway_public_structures(position, play):
+    """The classic Stairway as its example: an Architect action may also put a material into
+    an opponent's structure, which becomes public (CONFLICT-CL-2, B-STAIRWAY-1); no early
+    completion then. The default, as printed, is tested in tests/powers/test_classic_sewer_stairway.py."""
+    from gtr_replay.engine import Add
+    from gtr_replay.engine.state import Building
+    from gtr_replay.engine.steps import PublicPlacement
+    from gtr_replay.enums import Zone
+    you = PlayerState("You", hand=["Wall"], stockpile=["Statue", "Academy"], clientele=["Tower"],
+                      buildings=[Building("Stairway", Material.MARBLE, ["Temple", "Palace", "Statue"], complete=True),
+                                 Building("Forum", Material.MARBLE)])
+    opp = PlayerState("Opp", hand=["Tower"],
+                      buildings=[Building("Archway", Material.BRICK, ["School", "Bath"], complete=True)])
+    state = position(you, opp, ruleset="classic", rulings="classic-stairway=public-structures")
+    play(state, Lead("You", Role.ARCHITECT, ("Wall",)), Follow("Opp", ("Tower",)), Add("You", "Statue", "Forum"))
+    assert not state.players[0].building("Forum").complete
+    assert state.steps == [PublicPlacement("Stairway", 0)]
+    play(state, Add("You", "Academy", "Archway", owner="Opp"))
+    assert state.public == [(1, "Archway")]
+    assert rules.action_sources(state, 0, Role.ARCHITECT) == {Zone.POOL}
+
+
+# -- AMB-37 school-thinks, BC-SENATE-1 senate-think ---------------------------------------
+
+def test_school_thinks_own_think(position, play):
+    """Only the think taken instead of following is doubled: the Academy's think is taken once
+    (AMB-37); by default the School doubles it (tests/powers/test_classic_thinking.py)."""
+    from gtr_replay.engine import Add
+    from gtr_replay.engine.state import Building
+    from gtr_replay.engine.steps import ExtraThink, ThinkTwice
+    you = PlayerState("You", hand=["Dock", "Bath"], buildings=[
+        Building("School", Material.BRICK, complete=True), Building("Academy", Material.BRICK, complete=True),
+        Building("Shrine", Material.BRICK)])
+    ben = PlayerState("Ben", hand=["Road"], buildings=[Building("School", Material.BRICK, complete=True)])
+    state = position(you, ben, ruleset="classic", rulings="school-thinks=own-think", jack_pile=2)
+    play(state, Lead("You", Role.CRAFTSMAN, ("Dock",)), Think("Ben", "jack"))
+    assert state.steps == [ThinkTwice("School", 1)]  # a think instead of following: doubled
+    play(state, Think("Ben", "jack"), Add("You", "Bath", "Shrine"))
+    assert state.steps == [ExtraThink("Academy", 0)]
+    play(state, Think("You", "refill"))
+    assert state.steps == [] and state.turn == 2
+
+
+def test_senate_think_any_lead(position, play):
+    """A leader who thinks has led the Thinker role (001§Thinker Role): the Senate's think
+    follows it, before cleanup; by default it does not (tests/powers/test_classic_thinking.py)."""
+    from gtr_replay.engine.state import Building
+    from gtr_replay.engine.steps import ExtraThink
+    you = PlayerState("You", hand=["Dock"], buildings=[Building("Senate", Material.CONCRETE, complete=True)])
+    state = position(you, PlayerState("Ben", hand=["Road"]), ruleset="classic", rulings="senate-think=any-lead")
+    play(state, Think("You", "refill"))
+    assert state.steps == [ExtraThink("Senate", 0)] and state.turn == 1
+    play(state, Think("You", "draw"))
+    assert len(state.players[0].hand) == 6 and state.turn == 2
 
 
 # -- completeness --------------------------------------------------------------------------

@@ -60,7 +60,7 @@ def test_every_canonical_statement_of_a_corpus_is_read_alike():
     "Ann: Glory to Rome", "Ann passes", "Ann steals Ben's Gate", "Ann keeps Road, Jack", "turn 12 Ben",
     "Ann slays Ben's Road", "Ann tears down Ben's School", "Ann lays [Palisade] from deck",
     "Ann lays Statue from hand on Brick", "Ben gives Road from stockpile to Ann", "Ben gives Road, Bath from vault to Ann",
-    "\tturn 3 Cid",
+    "\tturn 3 Cid", "Ann hires Road replacing Villa", "Ann hires Road from hand replacing Villa",
 ])
 def test_canonical_lines_are_read_quickly(text):
     assert agree(text, Context(PLAYERS, VOCABULARY)) in (STEP, TURN)
@@ -75,7 +75,8 @@ def test_canonical_lines_are_read_quickly(text):
     "Ann adds Brick to Zed's Archway", "Ann gives Bath to Zed", "Ann lays Statue on Bricks",
     "hand Ann: Bath", "Ann thinks: draw [Bath", "Ann: glory to Rome", "Ann lays Palisade from deck",
     "Ann lays [Palisade] from hand", "Ben gives Road from Stockpile to Ann", "Ben gives Road from attic to Ann",
-    "Ben gives Road from to Ann", "Ben gives from stockpile to Ann",
+    "Ben gives Road from to Ann", "Ben gives from stockpile to Ann", "Ann hires Road replacing villa",
+    "Ann hires Road replacing", "Ann hires Road replacing Villa from hand",
 ])
 def test_other_spellings_and_mistakes_go_to_the_grammar(text):
     assert read_line(Context(PLAYERS, VOCABULARY), text)[0] == GRAMMAR

@@ -12,6 +12,7 @@ from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem, take
 from gtr_replay.engine.handlers.roles import remaining, spend, step_now
 from gtr_replay.engine.state import GameState, LegionaryDemand, Phase
+from gtr_replay.engine.steps import EarlyActions
 from gtr_replay.powers.base import EVERY_OPPONENT, STOCKPILE
 
 
@@ -62,17 +63,21 @@ class DemandHandler(Handler):
         demanded = [rules.material_of(state, c) for c in d.cards]
         per_demand = state.rulings["legionary-pool"] == "per-demand"
         reach = rules.fold(state, i, "demand_reach")
+        early = state.phase is not Phase.ACTIONS or state.current != i  # before the demander's place (BC-BRIDGE-1)
         state.legionary = LegionaryDemand(
             demander=i, shown=list(d.cards), demanded=demanded, pool_left=list(demanded),
             pool_budget=len(demanded) if per_demand else 1, victims=victims_of(state, i, reach),
-            stockpile=STOCKPILE in reach)
-        if state.answering is not None:
+            stockpile=STOCKPILE in reach, return_phase=state.phase if early else None,
+            return_to=state.current if early else 0)
+        step = state.answering
+        if step is not None and not isinstance(step, EarlyActions):
             spend(state, 1, i)  # a step's one action (B-BATH-1); the player's own remain
-        else:
-            spend(state, rules.action_count(state, i) - state.actions_used, i)  # all at once (R-LEG-6, R-LEG-7)
+        else:  # all at once (R-LEG-6, R-LEG-7)
+            spend(state, step.actions if step is not None else rules.action_count(state, i) - state.actions_used, i)
             state.players[i].done = True
             spent.note(state, i, "demand")
         ev.append(Event("demand", d.player, text=", ".join(str(m) for m in demanded), value=len(demanded)))
+        state.current = i
         state.phase = Phase.POOL
         if not pool_takes(state):
             end_pool_stage(state, ev)
@@ -96,8 +101,12 @@ def _material_problem(state: GameState, d: Demand):
 
 
 def _shown_at_most(state: GameState, i: int) -> int:
-    """One card per Legionary action; a new client's action shows one (R-LEG-6, B-BATH-1)."""
-    return 1 if step_now(state) is not None else remaining(state, i)
+    """One card per Legionary action; a new client's action shows one (R-LEG-6, B-BATH-1), the
+    player's own actions taken early all of theirs (BC-BRIDGE-1)."""
+    step = step_now(state)
+    if step is None:
+        return remaining(state, i)
+    return step.actions if isinstance(step, EarlyActions) else 1
 
 
 def pool_takes(state: GameState) -> list[str]:
@@ -126,10 +135,13 @@ def next_victim(state: GameState, ev: list[Event]) -> None:
     if demand.victims:
         state.current = demand.victims[0]
         return
-    state.current = demand.demander
+    if demand.return_phase is not None:  # made early: the turn goes back where it was (BC-BRIDGE-1)
+        state.phase, state.current = demand.return_phase, demand.return_to
+    else:
+        state.current = demand.demander
+        state.phase = Phase.ACTIONS
     spoils = _spoils(state, ev)
     state.legionary = None
-    state.phase = Phase.ACTIONS
     rules.push_steps(state, ev, spoils)
     flow.settle_actions(state, ev)
 

@@ -11,7 +11,7 @@ from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Pass, 
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
 from gtr_replay.engine.state import Building, GameState, Phase
-from gtr_replay.engine.steps import ROLE_ACTIONS, Actions, ClientAction, PublicPlacement, Step
+from gtr_replay.engine.steps import ROLE_ACTIONS, Actions, ClientAction, EarlyActions, PublicPlacement, Step
 
 def step_now(state: GameState) -> Step | None:
     """The step the current decision answers: being performed, or waiting on top. While a
@@ -90,8 +90,9 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
     """Spend ``n`` actions on ``d`` (a step pays for its own), grant the steps powers attach
     to it, then move the turn on (R-ACT-3, R-TURN-6)."""
     role = acting_role(state)
-    i = state.current if i is None else i
     answered = state.answering
+    if i is None:
+        i = state.current if answered is None else answered.player
     spend(state, n, i)
     if state.phase is Phase.OVER:  # the deck's last card was taken (R-END-1a)
         return
@@ -102,16 +103,20 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
 def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
     """Pay ``n`` actions of the role now (R-ACT-3), in the order they come (``remaining``):
     the step being answered first (what a burst has left waits on the stack again), then the
-    action steps waiting under it, then the player's own actions."""
-    i = state.current if i is None else i
+    action steps waiting under it, then the player's own actions. Actions taken early are the
+    player's own: none is left for their place in the turn (AMB-36)."""
+    step = state.answering
+    if i is None:
+        i = state.current if step is None else step.player
     role = acting_role(state)
     acted = state.players[i].acted
     if role is not None and role not in acted:
         acted.append(role)
-    step = state.answering
     if step is None:
         state.actions_used += max(n, 0)
         return
+    if isinstance(step, EarlyActions):
+        state.players[i].done = True
     state.answering = None
     paid = min(n, step.actions)
     n -= paid
@@ -194,20 +199,33 @@ def _source_candidates(state, i, usual: Zone):
 
 
 class HireHandler(Handler):
+    """Hire a client (R-PATRON-1); where a power allows, in the place of one, who goes back to
+    the Pool at once (BC-BATH-2)."""
+
     decision = Hire
 
     def candidates(self, state, i):
         name = state.players[i].name
-        for card, source in _source_candidates(state, i, Zone.POOL):
+        offered = list(_source_candidates(state, i, Zone.POOL))
+        for card, source in offered:
             yield Hire(name, card, source)
+        for client in _replaceable(state, i):
+            for card, source in offered:
+                yield Hire(name, card, source, client)
 
     def none_legal(self, state, i):
-        return len(state.players[i].clientele) >= rules.clientele_limit(state, i)
+        return len(state.players[i].clientele) >= rules.clientele_limit(state, i) and not _replaceable(state, i)
 
     def problem(self, state, i, d):
         found = _source_problem(state, i, d, Zone.POOL, "R-PATRON-1", "a Patron hires")
         if found:
             return found
+        if d.replacing is not None:
+            if not rules.fold(state, i, "replaces_client"):
+                return problem(f"no power lets {d.player} replace a client", "BC-BATH-2", "R-PATRON-2")
+            if d.replacing not in state.players[i].clientele:
+                return problem(f"{d.replacing} is not one of {d.player}'s clients", "BC-BATH-2")
+            return None  # one client for another: the clientele does not grow
         limit = rules.clientele_limit(state, i)
         if len(state.players[i].clientele) >= limit:
             return problem(f"{d.player}'s clientele is full ({limit} clients, the limit)", "R-PATRON-2", "R-PATRON-3")
@@ -217,12 +235,25 @@ class HireHandler(Handler):
         player = state.players[i]
         zone = d.source or Zone.POOL
         _take(state, i, zone, d.card, ev)
+        if d.replacing is not None:  # the old client is in the Pool at once (BC-BATH-2)
+            player.clientele.remove(d.replacing)
+            if d.replacing in player.hired:
+                player.hired.remove(d.replacing)
+            flow.put_back(state, d.player, d.replacing, Zone.CLIENTELE, ev)
         player.clientele.append(d.card)
         player.hired.append(d.card)
         if rules.role_of(state, d.card) is state.led_role:
             spent.note(state, i, "hired")  # it acts from a later turn (R-ACT-2)
         _move(ev, d.player, d.card, zone, Zone.CLIENTELE)
         use_actions(state, ev, d)
+
+
+def _replaceable(state: GameState, i: int) -> list[str]:
+    """The clients a hire may put back in the Pool, where a power allows it (BC-BATH-2)."""
+    clientele = state.players[i].clientele
+    if not clientele or not rules.fold(state, i, "replaces_client"):
+        return []
+    return sorted(set(clientele))
 
 
 class GatherHandler(Handler):
