@@ -13,6 +13,7 @@ from gtr_replay.engine import apply, new_game
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.scoring import Result
 from gtr_replay.engine.setup import deck_tag
+from gtr_replay.expansions import expansion_tag
 from gtr_replay.replay.translate import statement_for
 from gtr_replay.rulings import DEFAULTS
 
@@ -45,13 +46,17 @@ def _setup_block(state, events: list[Event]) -> Setup:
 
 
 def record_of_game(ruleset: str, players: list[str], deck_seed: str, rulings: dict[str, str], decisions, *,
-                   draws: bool = False, extra_tags: tuple[tuple[str, str], ...] = ()) -> Record:
-    """Replay ``decisions`` from the shuffle ``deck_seed`` and write them as a record."""
+                   draws: bool = False, extra_tags: tuple[tuple[str, str], ...] = (),
+                   expansions: tuple[str, ...] = ()) -> Record:
+    """Replay ``decisions`` from the shuffle ``deck_seed`` (with the optional cards
+    ``expansions`` in the deck) and write them as a record."""
     from gtr_replay.engine.scoring import result
 
-    state, setup_events = new_game(ruleset, players, seed=deck_seed, rulings=rulings)
+    state, setup_events = new_game(ruleset, players, seed=deck_seed, rulings=rulings, expansion=expansions)
     tags = [Tag("Game", "Glory to Rome"), *(Tag(k, v) for k, v in extra_tags),
             Tag("Ruleset", str(state.ruleset)), Tag("Players", ", ".join(players))]
+    if (expansion := expansion_tag(state.expansions)) is not None:
+        tags.append(Tag("Expansion", expansion))
     if (changed := rulings_tag(state.rulings)) is not None:
         tags.append(Tag("Rulings", changed))
     if not draws:
