@@ -40,8 +40,8 @@ def holdings(state: GameState) -> list[tuple[int, int]]:
 def problems(state: GameState, before: list[tuple[int, int]] | None = None) -> list[str]:
     """Every invariant the state breaks. ``before``: the clientele and vault sizes before the
     last decision (``holdings``); a limit that dropped below what a player holds keeps the
-    excess, and only a zone over its limit that grew is then a problem (AMB-24: a Watch Post
-    torn down, Sites given away through an Aerarium and a Prison, an Insula taken)."""
+    excess, and only a zone over its limit that grew is then a problem (AMB-24: a structure torn
+    down, G-WATCHPOST-1; Sites given away for a structure, C-AERARIUM-PRISON-1; a limit's power taken)."""
     found: list[str] = []
     card_set = cards_for(state.ruleset)
     manifest = Counter(card_set.manifest(with_optional=state.expansions))

@@ -89,7 +89,7 @@ def new_game(ruleset: str, players: list[str], *, deck: list[str] | None = None,
              expansion: str | tuple[str, ...] | list[str] | None = None) -> tuple[GameState, list[Event]]:
     """A game at its first decision: deal from ``deck`` (top first) or from the shuffle named
     ``seed``. ``expansion`` adds optional cards to the deck: ``"geek"`` (all ten Geek cards),
-    ``"geek: Castra, Domus"`` or the names (R-VER-2, ``gtr_replay.expansions``). Returns the
+    ``"geek: NAME, NAME"`` or the names (R-VER-2, ``gtr_replay.expansions``). Returns the
     state and the setup events."""
     spec = find_ruleset(ruleset)
     if not 2 <= len(players) <= 5:
