@@ -510,7 +510,8 @@ class FromUnder(Step):
         return replace(self, count=self.count - 1) if self.count > 1 else None
 
     def describe(self) -> str:
-        into = "as clients" if self.zone is Zone.CLIENTELE else "into the stockpile"
+        into = ("as a client" if self.count == 1 else "as clients") if self.zone is Zone.CLIENTELE \
+            else "into the stockpile"
         what = "a material" if self.count == 1 else f"up to {self.count} materials"
         return f"take {what} from under the {self.building} {into}"
 
@@ -525,6 +526,9 @@ class Retire(Step):
     count: int = 1
     kind: ClassVar[str] = "retire"
     is_action: ClassVar[bool] = False
+    priority: ClassVar[int] = 2
+    """Asked as soon as the action is done, before what it granted (a new client's action,
+    B-BATH-1), as the example of G-TRICLINIUM-1 decides first."""
     rules: ClassVar[tuple[str, ...]] = ("G-TRICLINIUM-1",)
 
     def answers(self):
