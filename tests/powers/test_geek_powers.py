@@ -13,7 +13,7 @@ from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores
 from gtr_replay.engine.state import Building, GameState, Phase, PlayerState
 from gtr_replay.engine.steps import Actions, ClientAction, ClientActions, ExtraThink, FromUnder, Retire, Revealed
-from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
+from gtr_replay.enums import Material, Role, Ruleset, Zone
 from gtr_replay.errors import IllegalDecisionError
 from gtr_replay.expansions import geek_cards
 from gtr_replay.rulings import resolve

@@ -33,7 +33,7 @@ def _payment_problem(state: GameState, i: int, d: Steal, step: Theft):
     """Whether the Sites the theft gives are the price the step asks (C-AERARIUM-PRISON-1)."""
     if not isinstance(step, PaidTheft):
         if d.sites:
-            return problem(f"this structure is taken without giving Sites for it", "B-PRISON-2")
+            return problem("this structure is taken without giving Sites for it", "B-PRISON-2")
         return None
     if not d.sites:
         return problem(f"{d.player} must give {d.victim} Sites worth {step.price} or more for it",
