@@ -66,8 +66,8 @@ class DemolishHandler(Handler):
 def _return_site(state: GameState, i: int, building: Building, ev: list[Event]) -> None:
     """The torn-down building's Site leaves the influence for the stack it was claimed from
     (the watch-post-site ruling's default, AMB-31). Sites of one material are alike; when the
-    influence holds none of it, the building's Site was given away before (a Prison's in
-    exchange, B-PRISON-2; an Aerarium's, G-AERARIUM-2) and nothing moves."""
+    influence holds none of it, the building's Site was given away before (in exchange for a
+    structure taken, B-PRISON-2; to trigger a building, G-AERARIUM-2) and nothing moves."""
     player = state.players[i]
     if building.site not in player.influence:
         return
