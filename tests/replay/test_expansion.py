@@ -104,6 +104,9 @@ def test_a_record_without_the_tag_has_no_geek_card():
     [problem] = _replay(_position('[Expansion "geek: Castra"]\n')).diagnostics
     assert '[Expansion "geek: Castra, Domus"]' in problem.hint  # the cards it has, and the one missing
     assert not _replay(_position('[Expansion "geek: Domus"]\n')).diagnostics
+    [problem] = _replay(_position("", hand="Dock, Road")).diagnostics  # a statement naming one
+    assert problem.message.endswith("no Domus in Ann's hand; Domus is a Geek card, not in this game")
+    assert "R-VER-2" in problem.rule_ids and '[Expansion "geek: Domus"]' in problem.hint
 
 
 def test_a_geek_card_in_an_unseen_hand_is_refused_with_the_tag_named():
