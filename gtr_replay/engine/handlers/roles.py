@@ -260,9 +260,9 @@ class LayHandler(Handler):
         if self._from_deck(state, i):
             offered += [(card, Zone.DECK) for card in sorted(set(_zone_cards(state, i, Zone.DECK)))]
         for card, source in offered:
-            if card == JACK:
-                continue
             own = rules.material_of(state, card)
+            if own is None:  # a Jack, or a card not seen: no foundation to offer (engine.unseen)
+                continue
             for site in sorted(rules.site_materials(state, i, card), key=MATERIALS.index):
                 for oot in places:
                     yield Lay(player.name, card, None if site is own else site, oot, source)
@@ -334,7 +334,8 @@ class AddHandler(Handler):
     def candidates(self, state, i):
         player = state.players[i]
         usual = self._usual(state)
-        offered = list(_source_candidates(state, i, usual))
+        offered = [(card, source) for card, source in _source_candidates(state, i, usual)
+                   if source is not Zone.DECK or rules.material_of(state, card) is not None]  # a card not seen
         step = step_now(state)
         if step is None or isinstance(step, (ClientAction, Actions, Revealed)):
             for building in player.buildings:
@@ -368,6 +369,8 @@ class AddHandler(Handler):
             return problem(f"{d.player} has no {d.building} building", "R-BUILD-5")
         if building.complete:
             return problem(f"{d.player}'s {d.building} is already complete", "R-BUILD-8")
+        if rules.material_of(state, d.card) is None:  # a card not seen (engine.unseen)
+            return problem(f"a material added to a building is shown: {d.card} names no card", "R-BUILD-5")
         if not rules.material_fits(state, i, building, d.card):
             return problem(f"{d.building} is a {rules.material_of(state, d.building)} building; "
                            f"{d.card} is {rules.material_of(state, d.card)}", "R-BUILD-5")
