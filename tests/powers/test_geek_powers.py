@@ -405,3 +405,18 @@ def test_plebian_council_needs_both_conditions(mine, theirs, legionaries, wins):
                       buildings=[done("Aqueduct", Material.CONCRETE, "Wall", "Tower")], influence=[Material.MARBLE])
     state = table(ann, bob)
     assert (state.over and state.winner == "Ann") is wins
+
+
+def test_cards_turned_up_from_an_unseen_deck_are_named_not_offered_as_unseen():
+    """With the deck's cards unseen (engine.unseen), what a card turned up may become is said
+    by naming it: no foundation or material is offered for a '?' (G-BACCHANALIA-1, B-FOUNTAIN-1)."""
+    from gtr_replay.engine import unseen
+
+    state = bacchanalia(list(DECK))
+    state.players[0].buildings.append(Building("Road", Material.RUBBLE))
+    apply(state, Add("Ann", "Temple", "Bacchanalia"))
+    unseen.hide(state)
+    offered = legal_decisions(state)
+    assert offered and not any(type(d) in (Lay, Add) for d in offered)  # only '?' on the deck
+    with pytest.raises(IllegalDecisionError, match="names no card"):
+        apply(state, Add("Ann", unseen.UNSEEN, "Road", Zone.DECK))
