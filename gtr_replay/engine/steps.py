@@ -74,6 +74,9 @@ class Step:
     gives its answer no role, so the powers that follow actions of a role let it be."""
     rules: ClassVar[tuple[str, ...]] = ()
     """The rule IDs a refusal by ``allows`` cites."""
+    turned_up: ClassVar[bool] = False
+    """Whether the deck cards its answers take were turned up for the table to see
+    (G-BACCHANALIA-1): one going into a vault is seen going in (AMB-25)."""
 
     @property
     def role(self) -> Role | None:
@@ -446,6 +449,7 @@ class Revealed(Step):
     once: bool = True
     kind: ClassVar[str] = "revealed"
     is_action: ClassVar[bool] = False
+    turned_up: ClassVar[bool] = True
     priority: ClassVar[int] = 2
     """The cards are all placed before what placing them grants (a new client's action,
     B-BATH-1), which could otherwise draw one of them as the deck's top card."""

@@ -8,7 +8,7 @@ from dataclasses import replace
 from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
-from gtr_replay.engine.events import Event
+from gtr_replay.engine.events import TURNED_UP, Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
 from gtr_replay.engine.state import Building, GameState, Phase
 from gtr_replay.engine.steps import Actions, ClientAction, FromUnder, PublicPlacement, Revealed, Step
@@ -460,12 +460,14 @@ class SellHandler(Handler):
 
     def perform(self, state, i, d, ev):
         zone = d.source or Zone.STOCKPILE
+        step = state.answering
         if zone is Zone.CLIENTELE:
             _retire(state, i, d.card, ev)
         else:
             _take(state, i, zone, d.card, ev)
         state.players[i].vault.append(d.card)
-        _move(ev, d.player, d.card, zone, Zone.VAULT)
+        seen = TURNED_UP if step is not None and step.turned_up else None  # the table saw it (AMB-25)
+        ev.append(Event("move", d.player, d.card, zone, Zone.VAULT, text=seen))
         use_actions(state, ev, d)
 
 
