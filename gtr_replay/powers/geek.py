@@ -17,7 +17,8 @@ from gtr_replay.powers.registry import register
 @register
 class Domus(Power):
     """Upon completion you may perform one Patron action at once; a client it brings whose
-    role is the one led this turn acts this turn, an exception to R-ACT-2 (G-DOMUS-1, AMB-16)."""
+    role is the one led this turn acts this turn, an exception to R-ACT-2 (G-DOMUS-1, AMB-16).
+    With a Bath that client also acts at once (B-BATH-1): the two texts give an action each."""
 
     building = "Domus"
     rulesets = BLACK_BOX
