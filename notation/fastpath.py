@@ -30,7 +30,7 @@ from .blocks import Draw, Hand, Leader, PoolDraw
 from .scan import MAX_LINE
 from .statements import (
     Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Played, Sell, Slay, Statement,
-    Steal, Take, TearDown, Think, grouped,
+    Steal, Take, TearDown, Think, Trigger, grouped,
 )
 from .terminals import KEYWORDS
 from .vocabulary import UNSEEN, Vocabulary
@@ -126,17 +126,25 @@ def _follow(c: Context, player: str, rest: str) -> Statement | None:
     return Follow(player, played.cards, played.groups) if played else None
 
 
-def _card_from(kind: type) -> Callable[[Context, str, str], Statement | None]:
+def _card_from(kind: type, *, under: bool = False) -> Callable[[Context, str, str], Statement | None]:
+    """A reader of ``card``, ``card from zone``, ``[card] from deck``; with ``under``, also of
+    ``card from Building`` (a material from under one of the player's buildings)."""
     def read(c: Context, player: str, rest: str) -> Statement | None:
-        found = _source(c, rest)
+        found = _source(c, rest) or (_under(c, rest) if under else None)
         return kind(player, *found) if found else None
 
     return read
 
 
+def _under(c: Context, text: str) -> tuple[str, str] | None:
+    """``card from Building``: a material from under one of the player's buildings."""
+    card, sep, building = text.partition(" from ")
+    return (card, building) if sep and c.card(card) and c.card(building) else None
+
+
 def _hire(c: Context, player: str, rest: str) -> Statement | None:
     taken, replacing, client = rest.partition(" replacing ")
-    found = _source(c, taken)
+    found = _source(c, taken) or _under(c, taken)
     if not found or (replacing and c.card(client) is None):
         return None
     return Hire(player, *found, client if replacing else None)
@@ -176,10 +184,15 @@ def _add(c: Context, player: str, rest: str) -> Statement | None:
 def _demand(c: Context, player: str, rest: str) -> Statement | None:
     wanted, showing, shown = rest.partition(" showing ")
     materials = tuple(_MATERIALS.get(w) for w in wanted.split(", "))
-    cards = showing and None not in materials and c.cards_of(shown)
-    if not cards or len(cards) != len(materials):  # a mismatch is worded by the grammar's check
+    if not showing or None in materials:
         return None
-    return Demand(player, materials, cards)
+    mine = f"{player}'s "
+    items = shown.split(", ")
+    buildings = tuple(c.card(i[len(mine):]) for i in items if i.startswith(mine))  # Castra Praetoria
+    cards = c.cards_of(", ".join(i for i in items if not i.startswith(mine))) if len(buildings) < len(items) else ()
+    if cards is None or None in buildings or len(cards) + len(buildings) != len(materials):
+        return None  # a mismatch is worded by the grammar's check
+    return Demand(player, materials, cards, buildings)  # type: ignore[arg-type]
 
 
 def _give(c: Context, player: str, rest: str) -> Statement | None:
@@ -193,9 +206,11 @@ def _give(c: Context, player: str, rest: str) -> Statement | None:
 
 
 def _steal(c: Context, player: str, rest: str) -> Statement | None:
-    m = _OWNED.fullmatch(rest)
-    structure = m and m[1] in c.players and c.card(m[2])
-    return Steal(player, m[1], structure) if structure else None
+    taken, giving, given = rest.partition(" giving ")  # the Sites a Prison an Aerarium triggers gives
+    sites = tuple(_MATERIALS.get(w) for w in given.split(", ")) if giving else ()
+    m = _OWNED.fullmatch(taken)
+    structure = m and None not in sites and m[1] in c.players and c.card(m[2])
+    return Steal(player, m[1], structure, sites) if structure else None  # type: ignore[arg-type]
 
 
 def _slay(c: Context, player: str, rest: str) -> Statement | None:
@@ -205,9 +220,23 @@ def _slay(c: Context, player: str, rest: str) -> Statement | None:
 
 
 def _tear_down(c: Context, player: str, rest: str) -> Statement | None:
-    m = rest.startswith("down ") and _OWNED.fullmatch(rest[5:])
-    structure = m and m[1] in c.players and c.card(m[2])
-    return TearDown(player, m[1], structure) if structure else None
+    if not rest.startswith("down "):
+        return None
+    victim, structure = _own_or_other(c, player, rest[5:])
+    return TearDown(player, victim, structure) if structure else None
+
+
+def _trigger(c: Context, player: str, rest: str) -> Statement | None:
+    owner, structure = _own_or_other(c, player, rest)
+    return Trigger(player, owner, structure) if structure else None
+
+
+def _own_or_other(c: Context, player: str, text: str) -> tuple[str | None, str | None]:
+    """``Ben's School`` (another player's) or ``School`` (one's own, written without a possessive)."""
+    m = _OWNED.fullmatch(text)
+    if m and m[1] != player:
+        return (m[1], c.card(m[2])) if m[1] in c.players else (None, None)
+    return None, c.card(text)
 
 
 def _keep(c: Context, player: str, rest: str) -> Statement | None:
@@ -231,10 +260,10 @@ def _discard(c: Context, player: str, rest: str) -> Statement | None:
 
 
 _FORMS: dict[str, Callable[[Context, str, str], Statement | None]] = {
-    "leads": _lead, "follows": _follow, "hires": _hire, "gathers": _card_from(Gather),
+    "leads": _lead, "follows": _follow, "hires": _hire, "gathers": _card_from(Gather, under=True),
     "sells": _card_from(Sell), "takes": _card_from(Take), "lays": _lay, "adds": _add,
     "demands": _demand, "gives": _give, "steals": _steal, "keeps": _keep, "discards": _discard,
-    "slays": _slay, "tears": _tear_down,
+    "slays": _slay, "tears": _tear_down, "triggers": _trigger,
 }
 
 

@@ -21,7 +21,7 @@ from . import blocks, words
 from .errors import NotationError
 from .records import BRACE, LINE, NOWHERE, Comment, Span, Step, Tag, Variation, split_players
 from .scan import MAX_DIGITS, unescape
-from .statements import REGISTRY, Played, grouped
+from .statements import REGISTRY, Played, ShownBuilding, grouped
 from .vocabulary import UNSEEN, Vocabulary
 
 GRAMMAR = Path(__file__).with_name("gtr.lark")
@@ -408,6 +408,31 @@ class ToRecords(Transformer):
 
     def materials(self, c: list) -> tuple[words.Material, ...]:
         return tuple(_material(t) for t in c)
+
+    def under_card(self, c: list) -> tuple:
+        """A material and the player's building it lies under (Castra Praetoria, Solarium)."""
+        return (c[0], c[1])
+
+    def under(self, c: list) -> str:
+        """The building after ``from`` in place of a zone: a word that is neither is worded as an
+        unexpected zone, the usual mistake."""
+        try:
+            return self.names.card(c)
+        except NotationError:
+            first, last = c[0], c[-1]
+            word = " ".join(c)
+            close = words.near(word, [z.value for z in words.Zone])
+            raise NotationError(
+                f"unexpected {word!r}", line=first.line, column=first.column,
+                width=last.end_column - first.column if last.line == first.line else len(first),
+                expected="a zone: " + ", ".join(words.Zone) + "; or the building a material lies under",
+                hint=f"did you mean {close[0]!r}?" if close else None) from None
+
+    def shown(self, c: list) -> tuple:
+        return tuple(c)
+
+    def shown_building(self, c: list) -> ShownBuilding:
+        return ShownBuilding(_CONVERT_TERMINAL["OWNER"](self, c[0]), c[1])
 
     # Statements: one method per registered kind (added below)
 

@@ -117,8 +117,9 @@ def grouped(units: Sequence[Sequence[str]]) -> Played:
     return Played(cards, tuple(len(unit) for unit in units))
 
 
-def sourced(card: str, source: Zone | None) -> str:
-    """A card with where it comes from; cards from the deck are bracketed."""
+def sourced(card: str, source: Zone | str | None) -> str:
+    """A card with where it comes from (a zone, or a building it lies under); cards from the
+    deck are bracketed."""
     if source is Zone.DECK:
         return f"[{card}] from deck"
     if source is None:
@@ -193,7 +194,7 @@ class Think(Statement):
 class _CardFrom(Statement):
     player: str
     card: str
-    source: Zone | None = None  # None: the action's usual source
+    source: Zone | str | None = None  # None: the action's usual source; a str: the building it lies under
     verb: ClassVar[str] = ""
 
     @classmethod
@@ -210,7 +211,8 @@ class _CardFrom(Statement):
 class Hire(_CardFrom):
     """Patron: ``Ann hires Bath`` (pool), ``hires Bath from hand``, ``hires [Road] from deck``;
     in the place of a client, who goes back to the Pool (classic Bath): ``Ann hires Road
-    replacing Villa``."""
+    replacing Villa``; a material from under a building (Castra Praetoria): ``Ann hires
+    Temple from Castra Praetoria``."""
 
     replacing: str | None = None
     verb: ClassVar[str] = "hires"
@@ -228,7 +230,8 @@ class Hire(_CardFrom):
 @statement("gather")
 @dataclass(frozen=True)
 class Gather(_CardFrom):
-    """Laborer: ``Ann gathers Road`` (pool), ``gathers Road from hand``."""
+    """Laborer: ``Ann gathers Road`` (pool), ``gathers Road from hand``; a material from under a
+    building (Solarium): ``Ann gathers Temple from Villa``."""
 
     verb: ClassVar[str] = "gathers"
 
@@ -302,22 +305,51 @@ class Add(Statement):
 # Legionary
 
 
+@dataclass(frozen=True)
+class ShownBuilding:
+    """A building a demand shows (``Cid's Scriptorium``), as the grammar reads it."""
+
+    owner: str
+    building: str
+
+
 @statement("demand")
 @dataclass(frozen=True)
 class Demand(Statement):
-    """``Cid demands Brick, Stone showing Bath, Villa``: one shown card per material."""
+    """``Cid demands Brick, Stone showing Bath, Villa``: one shown card per material; the
+    player's own incomplete buildings shown too (Castra Praetoria) are written after the cards:
+    ``Cid demands Stone, Stone showing Villa, Cid's Scriptorium``."""
 
     player: str
     materials: tuple[Material, ...]
     shown: tuple[str, ...]
+    buildings: tuple[str, ...] = ()
+
+    @classmethod
+    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
+        player, materials, items = parts
+        for item in items:
+            if isinstance(item, ShownBuilding) and item.owner != player:
+                raise NotationError(
+                    f"{player} shows {item.owner}'s {item.building}: a demand shows the player's own buildings",
+                    line=span.line, column=span.column, width=len(player),
+                    expected=f"'{player}'s {item.building}' or a card from {player}'s hand")
+        if len(items) == len(materials):  # the buildings after the cards, each with its material
+            pairs = sorted(zip(materials, items), key=lambda pair: isinstance(pair[1], ShownBuilding))
+            materials, items = tuple(m for m, _ in pairs), tuple(item for _, item in pairs)
+        cards = tuple(i for i in items if not isinstance(i, ShownBuilding))
+        buildings = tuple(i.building for i in items if isinstance(i, ShownBuilding))
+        return cls(player, tuple(materials), cards, buildings, span=span)
 
     def text(self) -> str:
-        return f"{self.player} demands {cards_text(self.materials)} showing {cards_text(self.shown)}"
+        shown = [*self.shown, *(f"{self.player}'s {b}" for b in self.buildings)]
+        return f"{self.player} demands {cards_text(self.materials)} showing {cards_text(shown)}"
 
     def check(self, names: Any) -> None:
-        if len(self.materials) != len(self.shown):
+        count = len(self.shown) + len(self.buildings)
+        if len(self.materials) != count:
             raise NotationError(
-                f"{len(self.materials)} material(s) demanded but {len(self.shown)} card(s) shown",
+                f"{len(self.materials)} material(s) demanded but {count} card(s) shown",
                 line=self.span.line, column=self.span.column, width=len(self.player),
                 expected="one card shown for each material demanded",
             )
@@ -420,9 +452,15 @@ class _FromVictim(Statement):
 @statement("steal")
 @dataclass(frozen=True)
 class Steal(_FromVictim):
-    """Prison: ``Ann steals Ben's Gate``."""
+    """Prison: ``Ann steals Ben's Gate``; giving Sites for it, a Prison an Aerarium triggers
+    again: ``Ann steals Ben's Gate giving Brick, Concrete``."""
 
     verb: ClassVar[str] = "steals"
+    sites: tuple[Material, ...] = ()
+
+    def text(self) -> str:
+        giving = f" giving {cards_text(self.sites)}" if self.sites else ""
+        return f"{self.player} steals {self.victim}'s {self.structure}{giving}"
 
 
 @statement("slay")
@@ -440,10 +478,42 @@ class Slay(Statement):
 
 @statement("tear_down")
 @dataclass(frozen=True)
-class TearDown(_FromVictim):
-    """Domus Aurea, after one's demand: ``Ann tears down Ben's School``, an empty foundation."""
+class TearDown(Statement):
+    """Domus Aurea, after one's demand: ``Ann tears down Ben's School``, an empty foundation;
+    Watch Post, a Craftsman action: ``Ann tears down Domus``, one's own structure."""
 
-    verb: ClassVar[str] = "tears down"
+    player: str
+    victim: str | None  # None: the player's own
+    structure: str
+
+    @classmethod
+    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
+        player, *victim, structure = parts
+        return cls(player, victim[0] if victim and victim[0] != player else None, structure, span=span)
+
+    def text(self) -> str:
+        whose = f"{self.victim}'s " if self.victim is not None else ""
+        return f"{self.player} tears down {whose}{self.structure}"
+
+
+@statement("trigger")
+@dataclass(frozen=True)
+class Trigger(Statement):
+    """Aerarium: ``Ann triggers Ben's Prison`` gives Ben the Aerarium's Site and triggers his
+    Prison's upon-completion effect; ``Ann triggers Garden``, her own."""
+
+    player: str
+    owner: str | None  # None: the player's own
+    structure: str
+
+    @classmethod
+    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
+        player, *owner, structure = parts
+        return cls(player, owner[0] if owner and owner[0] != player else None, structure, span=span)
+
+    def text(self) -> str:
+        whose = f"{self.owner}'s " if self.owner is not None else ""
+        return f"{self.player} triggers {whose}{self.structure}"
 
 
 @statement("keep")

@@ -33,6 +33,6 @@ a comment)."""
 
 VERBS = tuple(name for name in KEYWORDS if name.startswith("_") and name[1:] in {
     "LEADS", "FOLLOWS", "THINKS", "HIRES", "GATHERS", "LAYS", "ADDS", "DEMANDS", "TAKES",
-    "GIVES", "SELLS", "PASSES", "SURRENDER", "STEALS", "KEEPS", "SLAYS", "TEARS_DOWN",
+    "GIVES", "SELLS", "PASSES", "SURRENDER", "STEALS", "KEEPS", "SLAYS", "TEARS_DOWN", "TRIGGERS",
 })
 """The terminal names of the statement verbs (``_LEADS``...)."""

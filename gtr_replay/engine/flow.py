@@ -155,11 +155,12 @@ _WIN_ZONES = frozenset({Zone.CLIENTELE, Zone.STOCKPILE, Zone.BUILDING})
 
 def may_win(ev: list[Event], first: int = 0) -> bool:
     """Whether the events from ``first`` on could make an instant win true: a client, a
-    material or a building gained, a structure completed or made public (R-END-1d, AMB-15)."""
+    material or a building gained, a structure completed or made public (R-END-1d, AMB-15),
+    a client lost (a rival's Legionary, G-PLEBIANCOUNCIL-1)."""
     for e in islice(ev, first, None):
         kind = e.kind
         if kind == "move":
-            if e.target in _WIN_ZONES:
+            if e.target in _WIN_ZONES or e.source == Zone.CLIENTELE:
                 return True
         elif kind == "complete" or kind == "public":
             return True

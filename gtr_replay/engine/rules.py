@@ -240,6 +240,16 @@ def influence(state: GameState, i: int) -> int:
     return rules.spec.starting_influence + sum(values[m] for m in state.players[i].influence)
 
 
+def checked_influence(state: GameState, i: int, use: str) -> int:
+    """Player ``i``'s influence as a ``limit`` or a ``count`` checks it: their own, unless a
+    power says to check another (G-AERARIUM-1, AMB-42); final scoring counts their own."""
+    own = influence(state, i)
+    if not active_powers(state, i, "influence_checked"):
+        return own
+    found = fold(state, i, "influence_checked", use)
+    return own if found is None else found
+
+
 def refill_size(state: GameState, i: int) -> int:
     """Hand refill size: 5, plus what powers add (R-THINK-1, R-THINK-3)."""
     return spec(state).refill_size + fold(state, i, "refill_bonus")
@@ -252,6 +262,9 @@ def _limit(state: GameState, i: int, bonus: str, factor: str) -> int:
     if not found:
         return limit
     rules = _resolve(state.ruleset)
+    checks = rules.by_hook["influence_checked"]
+    if checks and any(checks.get(p.building) is p for p in found):
+        limit = checked_influence(state, i, "limit")  # G-AERARIUM-1
     adds, times = rules.by_hook[bonus], rules.by_hook[factor]
     ctx = query_context(state)
     limit += sum(getattr(p, bonus)(ctx, i) for p in found if adds.get(p.building) is p)

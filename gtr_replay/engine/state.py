@@ -144,6 +144,10 @@ class LegionaryDemand:
     the turn goes back to once answered, with ``return_to`` the player it waits for; None:
     the demander's actions go on."""
     return_to: int = 0
+    by: str = ""
+    """The kind of the step whose one action the demand is (a new client's, B-BATH-1); empty
+    for the player's own Legionary actions, all shown at once (R-LEG-6). Read when the
+    clients that acted may follow it into the vault (G-TRICLINIUM-1)."""
 
     def to_dict(self) -> dict:
         data = {"demander": self.demander, "shown": list(self.shown), "demanded": [m.value for m in self.demanded],
@@ -154,6 +158,8 @@ class LegionaryDemand:
             data["stockpile_due"] = list(self.stockpile_due)
         if self.return_phase is not None:
             data["return"] = [self.return_phase.value, self.return_to]
+        if self.by:
+            data["by"] = self.by
         return data
 
     @classmethod
@@ -162,7 +168,7 @@ class LegionaryDemand:
         return cls(data["demander"], list(data["shown"]), [Material(m) for m in data["demanded"]],
                    [Material(m) for m in data["pool_left"]], data["pool_budget"], list(data["victims"]),
                    data.get("stockpile", False), list(data.get("stockpile_due", ())),
-                   Phase(back[0]) if back else None, int(back[1]) if back else 0)
+                   Phase(back[0]) if back else None, int(back[1]) if back else 0, data.get("by", ""))
 
 
 def _counts(data: dict | None) -> dict[Material, int]:
@@ -323,7 +329,7 @@ class GameState:
             legionary = LegionaryDemand(legionary.demander, legionary.shown[:], legionary.demanded[:],
                                         legionary.pool_left[:], legionary.pool_budget, legionary.victims[:],
                                         legionary.stockpile, legionary.stockpile_due[:], legionary.return_phase,
-                                        legionary.return_to)
+                                        legionary.return_to, legionary.by)
         return GameState(self.ruleset, players, dict(self.rulings), self.deck[:], self.deck_known, self.removed[:],
                          self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,

@@ -31,6 +31,7 @@ from gtr_replay.engine.steps import (  # value types
     TAKES, USUAL, Actions, AlsoFrom, ClientAction, EarlyActions, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement,
     Razing, Slaying, Step, Theft, ThinkAfterDiscard, ThinkTwice,
 )
+from gtr_replay.engine.steps import ClientActions, FromUnder, PaidTheft, Retire, Retrigger, Revealed  # value types
 from gtr_replay.enums import JACK, MATERIALS, ROLES, Material, Role, Ruleset, Zone
 from gtr_replay.powers.context import Context
 
@@ -121,6 +122,10 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
     HookSpec("acts_early", Fold.ANY, "a player leads, follows or thinks: the led role's actions may come at once",
              ("R-TURN-3", "R-TURN-6", "AMB-36")),
     HookSpec("replaces_client", Fold.ANY, "a Patron action may hire in the place of a client", ("R-PATRON-2",)),
+    HookSpec("influence_checked", Fold.FIRST, "influence as a limit or a count checks it, never in final scoring",
+             ("R-INF-1", "G-AERARIUM-1", "AMB-42")),
+    HookSpec("tears_down", Fold.ANY, "an action may tear down one's own structure instead of its usual effect",
+             ("R-CRAFT-1", "G-WATCHPOST-1")),
 )
 
 SPECS: dict[str, HookSpec] = {spec.name: spec for spec in HOOK_SPECS}
@@ -253,6 +258,15 @@ class Power:
         hire the new one in its place."""
         return False
 
+    def influence_checked(self, ctx: Context, owner: int, use: str) -> int | None:
+        """The influence the owner checks instead of their own, for a ``limit`` (clientele,
+        vault) or a ``count`` (actions or cards per Influence); None: their own."""
+        return None
+
+    def tears_down(self, ctx: Context, owner: int, role: Role | None) -> bool:
+        """Whether the owner's action of ``role`` may tear down one of their completed structures."""
+        return False
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} power of {self.building} ({', '.join(self.rule_ids)})>"
 
@@ -265,6 +279,7 @@ class Power:
 __all__ = [
     "Actions", "Add", "AlsoFrom", "BLACK_BOX", "CLASSIC", "ClientAction", "Context", "Decision", "EarlyActions", "EVERY",
     "EVERY_OPPONENT", "REACH", "STOCKPILE", "THROUGH_PALISADE",
+    "ClientActions", "FromUnder", "PaidTheft", "Retire", "Retrigger", "Revealed",
     "ExtraJack", "ExtraThink", "Fold", "Gather", "HOOKS", "HOOK_SPECS", "HookSpec", "Hire", "JACK", "KeepPlayed",
     "Lay", "MATERIALS", "Material", "Power", "PublicPlacement", "ROLES", "Razing", "Role", "Ruleset", "SPECS", "Sell",
     "Slaying", "Step",

@@ -44,14 +44,14 @@ class TakesAlsoFrom(Power):
 
 class CompletionActions(Power):
     """Upon completion, once, up to I actions of ``role`` (Thinker actions when None), I being
-    the owner's Influence with this building's; unused ones are lost (B-AMPHITHEATRE-1,
-    B-FOUNDRY-1, B-GARDEN-1, B-SCHOOL-1)."""
+    the owner's Influence with this building's, as they check it (an Aerarium's highest,
+    G-AERARIUM-1); unused ones are lost (B-AMPHITHEATRE-1, B-FOUNDRY-1, B-GARDEN-1, B-SCHOOL-1)."""
 
     role: ClassVar[Role | None]
     grants = (Actions,)
 
     def on_complete(self, ctx, owner, building):
-        ctx.grant(Actions(self.building, owner, self.role, ctx.influence(owner)))
+        ctx.grant(Actions(self.building, owner, self.role, ctx.checked_influence(owner)))
 
 
 class KeepsPlayed(Power):

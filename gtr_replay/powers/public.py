@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, CLASSIC, Add, Lay, Power, PublicPlacement, Role, Theft
+from gtr_replay.powers.base import (
+    BLACK_BOX, CLASSIC, Add, Lay, PaidTheft, Power, PublicPlacement, Retrigger, Role, Theft,
+)
 from gtr_replay.powers.registry import register
 
 
@@ -19,12 +21,24 @@ class Prison(_Prison):
     """Black Box: on completion you may take an opponent's completed structure onto your
     Prison, gaining its function as if just completed (its upon-completion effect too); you
     must give them the Prison's Site in exchange. They keep the Site of what was taken
-    (B-PRISON-1..4, R-INF-3, AMB-19)."""
+    (B-PRISON-1..4, R-INF-3, AMB-19). Triggered again by an Aerarium, it takes a structure for
+    any Sites of your influence worth 3 or more instead, given to the player it is taken from
+    (C-AERARIUM-PRISON-1; which sets, by the aerarium-prison-sites ruling)."""
 
     rulesets = BLACK_BOX
-    rule_ids = ("B-PRISON-1", "B-PRISON-2", "B-PRISON-3", "B-PRISON-4", "AMB-19")
+    rule_ids = ("B-PRISON-1", "B-PRISON-2", "B-PRISON-3", "B-PRISON-4", "AMB-19", "C-AERARIUM-PRISON-1")
+    grants = (Theft, PaidTheft)
+
+    def on_complete(self, ctx, owner, building):
+        if isinstance(ctx.answered, Retrigger):
+            spare = ctx.state.rulings["aerarium-prison-sites"] == "any-set"
+            ctx.grant(PaidTheft(self.building, owner, 3, spare))
+            return
+        super().on_complete(ctx, owner, building)
 
     def on_steal(self, ctx, owner, victim, building):
+        if isinstance(ctx.answered, PaidTheft):
+            return  # the Sites given were the price (C-AERARIUM-PRISON-1)
         players = ctx.state.players
         prison = players[owner].building(self.building)
         if prison.stolen:  # a Prison taken from someone left its Site with them: none to give

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 from gtr_replay.enums import Ruleset
 
-_BLACK_BOX = (
-    # the optional Geek cards
-    "Aerarium", "Bacchanalia", "Castra", "Castra Praetoria", "Domus", "Plebian Council", "Solarium",
-    "Triclinium", "Watch Post", "Watermill",
-)
+_BLACK_BOX: tuple[str, ...] = ()
 
 NOT_WRITTEN: dict[Ruleset, tuple[str, ...]] = {
     Ruleset.REPUBLIC: _BLACK_BOX,

@@ -12,7 +12,7 @@ from gtr_replay.engine import (
 )
 from gtr_replay.engine import rules
 from gtr_replay.engine.scoring import merchant_bonuses, result
-from gtr_replay.enums import JACK, Material, Role
+from gtr_replay.enums import JACK, Material, Role, Zone
 from gtr_replay.rulings import RULINGS
 
 
@@ -453,6 +453,136 @@ def test_senate_think_any_lead(position, play):
     assert state.steps == [ExtraThink("Senate", 0)] and state.turn == 1
     play(state, Think("You", "draw"))
     assert len(state.players[0].hand) == 6 and state.turn == 2
+
+
+# -- the Geek cards (000 Appendix III) ------------------------------------------------------
+
+def _done(name, site, *materials):
+    from gtr_replay.engine.state import Building
+    return Building(name, site, list(materials), complete=True)
+
+
+def test_watch_post_site_keeps(position, play):
+    """AMB-31 read as the text names it: only the foundation and the materials move; the Site
+    stays in the influence (the default sends it back where it was claimed)."""
+    from gtr_replay.engine import Demolish
+
+    for rulings, influence, in_town in ((None, [Material.RUBBLE], 2), ("watch-post-site=keeps", [
+            Material.RUBBLE, Material.MARBLE], 1)):
+        state = position(PlayerState("Ann", hand=["Dock"], buildings=[
+            _done("Watch Post", Material.RUBBLE, "Road"), _done("Temple", Material.MARBLE, "Statue", "Palace", "Fountain")],
+            influence=[Material.RUBBLE, Material.MARBLE]), PlayerState("Bob", hand=["Road"]), jack_pile=2,
+            rulings=rulings, in_town={m: 1 for m in Material})
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Demolish("Ann", "Temple"))
+        assert state.players[0].influence == influence
+        assert state.sites_in_town[Material.MARBLE] == in_town
+        assert "Temple" in state.players[0].hand
+
+
+def test_aerarium_checks_bacchanalia_own(position, play):
+    """AMB-42 read with the Bacchanalia's 'tally your Influence' as one's own count: with an
+    Aerarium, the default turns up as many cards as the highest Influence."""
+    from gtr_replay.engine.state import Building
+    from gtr_replay.engine.steps import Revealed
+
+    for rulings, count in ((None, 11), ("aerarium-checks=bacchanalia-own", 7)):
+        state = position(
+            PlayerState("Ann", hand=["Dock", "Temple"], buildings=[
+                _done("Aerarium", Material.CONCRETE, "Wall", "Tower"),
+                Building("Bacchanalia", Material.MARBLE, ["Statue", "Palace"])], influence=[Material.CONCRETE]),
+            PlayerState("Bob", hand=["Road"], influence=[Material.MARBLE, Material.MARBLE, Material.STONE]),
+            jack_pile=2, rulings=rulings)
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"))
+        from gtr_replay.engine import Add
+        play(state, Add("Ann", "Temple", "Bacchanalia"))
+        assert rules.influence(state, 0) == 7 and rules.clientele_limit(state, 0) == 11
+        assert state.steps == [Revealed("Bacchanalia", 0, count, (), True)]
+
+
+def test_aerarium_prison_sites_no_spare(position, play):
+    """C-AERARIUM-PRISON-1 read as the least that reaches 3: a set with a Site it could keep
+    back is refused (the default takes any set worth 3 or more)."""
+    from gtr_replay.engine import Add, Trigger
+    from gtr_replay.engine.decisions import Steal
+    from gtr_replay.engine.state import Building
+
+    def paid(rulings):
+        state = position(
+            PlayerState("Ann", hand=["Dock", "Wall"], buildings=[
+                Building("Aerarium", Material.CONCRETE, ["Tower"]), _done("Prison", Material.STONE, "Villa", "Sewer"),
+                _done("Garden", Material.STONE, "Villa", "Sewer", "Prison"),
+                _done("Bath", Material.BRICK, "Atrium", "Shrine")], influence=[Material.STONE, Material.BRICK]),
+            PlayerState("Bob", hand=["Road"], buildings=[_done("Tower", Material.CONCRETE, "Wall", "Bridge")],
+                        influence=[Material.STONE]),
+            jack_pile=2, rulings=rulings)
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Add("Ann", "Wall", "Aerarium"),
+             Trigger("Ann", "Prison"))
+        return {d.sites for d in legal_decisions(state) if isinstance(d, Steal)}
+
+    stone, brick, concrete = Material.STONE, Material.BRICK, Material.CONCRETE
+    assert paid(None) == {(stone,), (brick, concrete), (brick, stone), (concrete, stone), (brick, concrete, stone)}
+    assert paid("aerarium-prison-sites=no-spare") == {(stone,), (brick, concrete)}
+
+
+def test_bacchanalia_ways_any_number(position, play):
+    """G-BACCHANALIA-1 read as each card choosing among the ways: two cards may go into the
+    stockpile (the default takes each way once)."""
+    from gtr_replay.engine import Add
+    from gtr_replay.engine.state import Building
+
+    for rulings, again in ((None, False), ("bacchanalia-ways=any-number", True)):
+        state = position(PlayerState("Ann", hand=["Dock", "Temple"], buildings=[
+            Building("Bacchanalia", Material.MARBLE, ["Statue", "Palace"])]), PlayerState("Bob", hand=["Road"]),
+            jack_pile=2, rulings=rulings, deck=["Road", "Bar", "Insula", "Latrine", "Dock", "Villa", "Temple"])
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Add("Ann", "Temple", "Bacchanalia"),
+             Gather("Ann", "Road", Zone.DECK))
+        assert (Gather("Ann", "Bar", Zone.DECK) in legal_decisions(state)) is again
+
+
+def _plebs(position, rulings, storeroom=False):
+    """Ann completes her Plebian Council with a Laborer client against Bob's Laborer and
+    Legionary; her Domus then brings a second Laborer."""
+    from gtr_replay.engine.state import Building
+
+    extra = [_done("Storeroom", Material.CONCRETE, "Wall", "Tower")] if storeroom else []
+    return position(
+        PlayerState("Ann", hand=["Jack", "Jack", "Gate", "Market"], clientele=["Academy"] if storeroom else ["Road"],
+                    buildings=[_done("Palace", Material.MARBLE, "Temple", "Statue", "Fountain"),
+                               Building("Plebian Council", Material.BRICK, ["School"]),
+                               Building("Domus", Material.WOOD), *extra]),
+        PlayerState("Bob", hand=["Road"], clientele=["Bar", "Bath", "Shrine"],
+                    buildings=[_done("Insula", Material.RUBBLE, "Road")]),
+        jack_pile=2, pool=["Insula"], rulings=rulings)
+
+
+def test_plebian_council_check_on_completion(position, play):
+    """AMB-33 read as the moment of completion: a Laborer won later in the turn does not win
+    (the default checks whenever it could become true)."""
+    from gtr_replay.engine import Add, Hire
+
+    for rulings, wins in ((None, True), ("plebian-council-check=on-completion", False)):
+        state = _plebs(position, rulings)
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Jack", "Jack")), Think("Bob", "jack"),
+             Add("Ann", "Gate", "Plebian Council"))
+        assert not state.over  # 1 Laborer each: no win yet
+        play(state, Add("Ann", "Market", "Domus"), Hire("Ann", "Insula"))
+        assert (state.winner == "Ann") is wins
+
+
+def test_plebian_council_clients_instead_of(position, play):
+    """AMB-17 read as the Storeroom says, 'instead of': a client counting as a Laborer is no
+    Legionary for the Plebian Council. Ann's two Legionary clients under a Storeroom against
+    Bob's Laborer and Legionary: counted as both roles (the default), 3 Laborers do not
+    outnumber 3 Legionaries; instead of, 3 outnumber 1."""
+    from gtr_replay.engine import Add
+
+    for rulings, wins in ((None, False), ("plebian-council-clients=instead-of", True)):
+        state = _plebs(position, rulings, storeroom=True)
+        state.players[0].clientele = ["Academy", "Archway"]
+        state.players[1].clientele = ["Bar", "Bath"]
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Jack", "Jack")), Think("Bob", "jack"),
+             Add("Ann", "Gate", "Plebian Council"))
+        assert (state.winner == "Ann") is wins, rulings
 
 
 # -- completeness --------------------------------------------------------------------------

@@ -113,6 +113,8 @@ class Probe(Power):
         ctx.emit("power", owner, "Atrium", text=f"after demand of {victims} for {[str(m) for m in demanded]}")
     def acts_early(self, ctx, owner, role): return role is Role.MERCHANT
     def replaces_client(self, ctx, owner): return True
+    def influence_checked(self, ctx, owner, use): return 9 if use == "count" else None
+    def tears_down(self, ctx, owner, role): return role is Role.MERCHANT
 
 
 @pytest.fixture
@@ -146,6 +148,8 @@ def test_every_fold_point_asks_the_active_powers(probe):
     assert rules.client_roles(state, 0, "Dock") == {rules.role_of(state, "Dock"), Role.LEGIONARY}
     state.led_role = Role.LEGIONARY
     assert rules.action_count(state, 0) == 1
+    assert rules.checked_influence(state, 0, "count") == 9 and rules.checked_influence(state, 0, "limit") == 4
+    assert rules.fold(state, 0, "tears_down", Role.MERCHANT) and not rules.fold(state, 0, "tears_down", Role.PATRON)
 
 
 def test_rider_and_play_fold_points_ask_the_active_powers(probe):
