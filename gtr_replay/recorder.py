@@ -24,8 +24,9 @@ from notation import Record
 from notation import statements as st
 
 from gtr_replay.engine import rules
-from gtr_replay.engine.state import GameState
-from gtr_replay.engine.unseen import UNSEEN, legal_if_revealed, unseen_vault
+from gtr_replay.game.state import GameState
+from gtr_replay.engine.hidden import legal_if_revealed
+from gtr_replay.engine.unseen import UNSEEN, unseen_vault
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.files import read_record_file

@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from gtr_replay.engine import apply, legal_decisions, new_game
-from gtr_replay.engine.decisions import Decision
+from gtr_replay.game.decisions import Decision
 from gtr_replay.engine.invariants import check_invariants, holdings
 from gtr_replay.engine.scoring import Result, result
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.errors import UsageError
 from gtr_replay.rulesets import find_ruleset
 

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
-from gtr_replay.engine.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
-from gtr_replay.engine.events import Event
+from gtr_replay.game.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
+from gtr_replay.game.events import Event
 from gtr_replay.engine.expected import Expected
-from gtr_replay.engine.frozen import rebuilt
+from gtr_replay.game.frozen import rebuilt
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
-from gtr_replay.engine.state import GameState, Phase
-from gtr_replay.engine.steps import ROLE_ACTIONS, Step, answers_with_discard, discard_answers
+from gtr_replay.game.state import GameState, Phase
+from gtr_replay.game.steps import ROLE_ACTIONS, Step, answers_with_discard, discard_answers
 from gtr_replay.enums import JACK, Role
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
 
@@ -101,15 +101,6 @@ def _may_discard(state: GameState, i: int) -> bool:
     if not names or (not state.public and not any(b.foundation in names for b in state.players[i].buildings)):
         return False
     return bool(rules.fold(state, i, "before_think"))
-
-
-def _decider(state: GameState) -> int:
-    """The index of the player the game waits for (``pending(state).index``, cheaper)."""
-    if state.steps:
-        return state.steps[-1].player
-    if state.phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
-        return state.legionary.demander
-    return state.current
 
 
 def _legal(state: GameState, kinds, i: int) -> Iterator[Decision]:
@@ -317,7 +308,7 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     """Perform a checked decision; the step it answers, if any, is taken off the stack first
     (a discard before a think leaves the step for the think it comes before). While it is
     performed, the steps its effects grant wait: the action keeps its own role (R-BUILD-9)."""
-    i = _decider(state)
+    i = flow.waiting_for(state)
     step = None
     if state.steps and type(decision) is not Surrender and type(decision) is not Discard:
         step = state.answering = state.steps.pop()

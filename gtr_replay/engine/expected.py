@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gtr_replay.engine.decisions import Decision
-    from gtr_replay.engine.state import GameState
+    from gtr_replay.game.decisions import Decision
+    from gtr_replay.game.state import GameState
 
 
 class Expected:

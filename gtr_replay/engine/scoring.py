@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from gtr_replay.enums import JACK, MATERIALS, Material
 from gtr_replay.engine import rules
-from gtr_replay.engine.frozen import rebuilt
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.frozen import rebuilt
+from gtr_replay.game.state import GameState
 
 
 @dataclass(frozen=True, slots=True)

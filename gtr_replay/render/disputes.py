@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from notation import Record
 
 from gtr_replay.engine.scoring import result
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.render.narration import Line, narrate
 from gtr_replay.render.timeline import Moment, Timeline
 from gtr_replay.replay.diagnostics import Diagnostic

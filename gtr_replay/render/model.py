@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from gtr_replay.cards import Card, cards_for
 from gtr_replay.engine import pending, rules
 from gtr_replay.engine.scoring import Result, result, scores
-from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.game.state import GameState, Phase
 from gtr_replay.enums import JACK, MATERIALS, ROLES
 from gtr_replay.powers.summary import summary
 from gtr_replay.render import view

@@ -16,9 +16,9 @@ import re
 from dataclasses import asdict, dataclass
 
 from gtr_replay.engine import rules
-from gtr_replay.engine.decisions import Think
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.game.decisions import Think
+from gtr_replay.game.events import Event
+from gtr_replay.game.state import GameState, Phase
 from gtr_replay.enums import Zone
 from gtr_replay.powers.summary import summary
 from gtr_replay.render.model import next_words, visible_points

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gtr_replay.engine.scoring import Result, result
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.enums import MATERIALS
 from gtr_replay.render import model
 from gtr_replay.render.model import BuildingLine, HiddenCards, StateModel

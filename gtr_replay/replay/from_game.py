@@ -11,9 +11,9 @@ from notation.blocks import Draw
 
 from gtr_replay.engine import new_game
 from gtr_replay.engine.core import advance
-from gtr_replay.engine.decisions import Decision, TakeFromDeck
+from gtr_replay.game.decisions import Decision, TakeFromDeck
 from gtr_replay.enums import Zone
-from gtr_replay.engine.events import Event
+from gtr_replay.game.events import Event
 from gtr_replay.engine.scoring import Result
 from gtr_replay.engine.setup import deck_tag
 from gtr_replay.expansions import expansion_tag

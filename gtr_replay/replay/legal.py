@@ -14,9 +14,10 @@ from dataclasses import dataclass, field, replace
 from notation import Record, Tag
 
 from gtr_replay.engine.core import pending
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.engine.scoring import result
-from gtr_replay.engine.unseen import is_unseen, result_text, score_ranges, seen_decisions, unseen_vault
+from gtr_replay.engine.hidden import result_text, score_ranges, seen_decisions
+from gtr_replay.engine.unseen import is_unseen, unseen_vault
 from gtr_replay.errors import UsageError
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
@@ -43,7 +44,7 @@ class LegalPoint:
     """Why the game ended, when it has."""
     result: str | None = None
     """The final scores once the game is over: ``Ann 24, Ben 17-23`` where unseen vault
-    cards decide (``engine.unseen.score_ranges``)."""
+    cards decide (``engine.hidden.score_ranges``)."""
 
     def to_dict(self) -> dict:
         return {"position": self.position, "turn": self.turn, "player": self.player, "prompt": self.prompt,

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field, fields, replace
 import notation
 from notation import Record, Step
 
-from gtr_replay.engine import rules, unseen
+from gtr_replay.engine import hidden, rules, unseen
 from gtr_replay.engine.core import ForcedStep, advance, check, pending
 from gtr_replay.engine.expected import Expected
-from gtr_replay.engine.decisions import Decision, Give, Pass, Think, same_decision
+from gtr_replay.game.decisions import Decision, Give, Pass, Think, same_decision
 from gtr_replay.engine.draws import check_or_stack
-from gtr_replay.engine.events import Event
+from gtr_replay.game.events import Event
 from gtr_replay.engine.scoring import result, scores
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.errors import GtrError, ReplayError, RulesError
 from gtr_replay.replay.diagnostics import Diagnostic, closest_first, summary
 from gtr_replay.replay.from_game import result_tag
@@ -175,7 +175,7 @@ class Replayer:
         return diagnostic
 
     def _legal_texts(self, state: GameState, written: str) -> tuple[str, ...]:
-        texts = [str(statement_for(d, state, [])) for d in unseen.seen_decisions(state)]
+        texts = [str(statement_for(d, state, [])) for d in hidden.seen_decisions(state)]
         return closest_first(written, texts)
 
     # -- replay ------------------------------------------------------------------------------
@@ -289,7 +289,7 @@ class Replayer:
                 self._prepare_draw(state, decision, drawn)
             except RulesError as error:
                 return here.refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
-        ruled_out = unseen.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
+        ruled_out = hidden.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else None
         keep = self._keep_passes_at == self.seq  # a replay run again to explain a refusal
         applied = advance(state, decision, checked=True, with_states=keep, expected=upcoming)
@@ -427,14 +427,14 @@ class Replayer:
                      column: int) -> None:
         """A Result tag where unseen vault cards decide the scores: each score must be one some
         assignment of them gives (it then says what they were worth)."""
-        hidden = sum(unseen.unseen_vault(state).values())
-        possible = unseen.result_text(ranges, state)
+        in_vaults = sum(unseen.unseen_vault(state).values())
+        possible = hidden.result_text(ranges, state)
         scores = _written_scores(written)
         wrong = [name for name, (lo, hi) in ranges.items()
                  if scores is None or name not in scores or not lo <= scores[name] <= hi]
         if wrong:
             self._report(line, column, f'[Result "{written}"]', f"the replay gives {possible!r}: the scores "
-                         f"depend on {hidden} unseen vault card(s)", rule_ids=("R-SCORE-2", "R-MER-2"),
+                         f"depend on {in_vaults} unseen vault card(s)", rule_ids=("R-SCORE-2", "R-MER-2"),
                          hint=f"give each player's score within that range: {', '.join(wrong)} is not")
 
     def _warn_unwritten(self, state: GameState, player: str, building: str, line: int, column: int,
@@ -472,7 +472,7 @@ class Replayer:
             self._report(line, column, f'[Result "{written}"]', "the record ends before the game does, so it "
                          "has no result yet", rule_ids=("R-END-1",), hint="remove the Result tag or finish the game")
             return
-        ranges = unseen.score_ranges(state) if state.unseen is not None and state.winner is None else None
+        ranges = hidden.score_ranges(state) if state.unseen is not None and state.winner is None else None
         if ranges is not None:
             self._check_range(written, ranges, state, line, column)
             return

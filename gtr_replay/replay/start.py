@@ -20,9 +20,9 @@ from gtr_replay.engine import core, flow
 from gtr_replay.engine import unseen
 from gtr_replay.engine.draws import unknown_order
 from gtr_replay.engine.unseen import UNSEEN
-from gtr_replay.engine.events import Event
+from gtr_replay.game.events import Event
 from gtr_replay.engine.setup import SHUFFLE_ALGORITHM, new_game, shuffled_deck
-from gtr_replay.engine.state import Building, GameState, PlayerState
+from gtr_replay.game.state import Building, GameState, PlayerState
 from gtr_replay.enums import JACK, MATERIALS, Material
 from gtr_replay.errors import GtrError, ReplayError
 from gtr_replay.expansions import TAG_FORMS, expansion_cards

@@ -15,10 +15,10 @@ from notation.words import Role as NRole
 from notation.words import ThinkKind
 from notation.words import Zone as NZone
 
-from gtr_replay.engine import decisions as dc
+from gtr_replay.game import decisions as dc
 from gtr_replay.engine.draws import UNSEEN
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.events import Event
+from gtr_replay.game.state import GameState
 from gtr_replay.enums import Material, Role, Zone
 from gtr_replay.errors import ReplayError
 

@@ -10,7 +10,7 @@ view gives every decision and seat, each from the latest row at or before it in 
 from __future__ import annotations
 
 from gtr_replay.engine.rules import material_value
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.enums import Material
 
 PLAYER_STATE_COLUMNS = ("game", "seq", "seat", "name", "turn", "hand", "clientele", "stockpile", "vault",

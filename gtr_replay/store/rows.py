@@ -15,7 +15,7 @@ import notation
 from notation import Comment, Record
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine.decisions import Follow, Lead
+from gtr_replay.game.decisions import Follow, Lead
 from gtr_replay.engine.scoring import result
 from gtr_replay.expansions import canonical_tag
 from gtr_replay.replay.from_game import result_tag

@@ -18,12 +18,13 @@ import notation
 import pytest
 
 from gtr_replay import _native
-from gtr_replay.engine import GameState, apply, core, new_game
+from gtr_replay.engine import apply, core, new_game
+from gtr_replay.game import GameState
 from gtr_replay.engine.core import pending
 from gtr_replay.engine.expected import Expected
 from gtr_replay.engine.handlers.base import HANDLERS, multisets
 from gtr_replay.engine.handlers.legionary import _one_of_options, give_options, giving_from
-from gtr_replay.engine.state import Phase as StatePhase
+from gtr_replay.game.state import Phase as StatePhase
 from gtr_replay.replay import replayer as replayer_module
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.selfplay import selfplay

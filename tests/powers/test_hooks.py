@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine import Add, Demand, Follow, Give, Hire, Lay, Lead, Sell, Think, apply, rules
+from gtr_replay.engine import apply, rules
+from gtr_replay.game import Add, Demand, Follow, Give, Hire, Lay, Lead, Sell, Think
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores
-from gtr_replay.engine.state import Building, GameState, Phase, PlayerState
-from gtr_replay.engine.steps import ClientAction
+from gtr_replay.game.state import Building, GameState, Phase, PlayerState
+from gtr_replay.game.steps import ClientAction
 from gtr_replay.enums import Material, Role, Ruleset, Zone
 from gtr_replay.powers import HOOKS, Power, registry
 from gtr_replay.powers.limits import Market, Shrine, Temple
@@ -192,7 +193,7 @@ def test_on_complete_actions_end_end_of_turn_and_wins_fire_in_play(probe):
 def test_acts_early_offers_the_led_roles_actions_at_once(probe):
     """acts_early: the probe's owner follows Merchant and is offered both actions (the card's
     and the client's) before anyone after her decides; Ben, without it, waits (AMB-36)."""
-    from gtr_replay.engine.steps import EarlyActions
+    from gtr_replay.game.steps import EarlyActions
     state = two_players(hand=["Villa"], clientele=["Garden"], stockpile=["Road", "Bar"],
                         buildings=[structure("Atrium", Material.BRICK)])
     state.players[1].hand = ["Jack"]

@@ -2,7 +2,7 @@
 tests/data/fidelity/senate-whose-jack.gtr, and the notation that names the opponent."""
 
 from gtr_replay.engine import legal_decisions
-from gtr_replay.engine.decisions import Keep
+from gtr_replay.game.decisions import Keep
 from gtr_replay.enums import JACK
 from tests.fidelity_helpers import FIDELITY, replay_text
 

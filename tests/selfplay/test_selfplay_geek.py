@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from gtr_replay.engine import apply, new_game, rules
-from gtr_replay.engine.decisions import Demand, Demolish, Discard, Pass, Steal, Trigger
+from gtr_replay.game.decisions import Demand, Demolish, Discard, Pass, Steal, Trigger
 from gtr_replay.selfplay import NAMES, play_one, selfplay
 
 GAMES = 3

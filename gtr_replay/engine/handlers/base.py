@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from gtr_replay.engine.decisions import Decision
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.frozen import rebuilt
-from gtr_replay.engine.piles import missing, multisets, take  # noqa: F401  (used by the handlers)
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.decisions import Decision
+from gtr_replay.game.events import Event
+from gtr_replay.game.frozen import rebuilt
+from gtr_replay.game.piles import missing, multisets, take  # noqa: F401  (used by the handlers)
+from gtr_replay.game.state import GameState
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, fields
 
-from gtr_replay.engine.frozen import rebuilt
+from gtr_replay.game.frozen import rebuilt
 from gtr_replay.enums import Material, Role, Zone
 
 
