@@ -25,16 +25,16 @@ PACKAGE = Path(__file__).resolve().parent
 """The folder of the ``gtr_replay`` package."""
 
 COMPILED = (
-    "engine/core.py", "engine/draws.py", "engine/endgame.py", "engine/flow.py", "engine/hidden.py",
+    "engine/core.py", "engine/draws.py", "engine/endgame.py", "engine/flow.py", "engine/game.py", "engine/hidden.py",
     "engine/invariants.py", "engine/rules.py", "engine/scoring.py", "engine/setup.py", "engine/spent.py",
     "engine/unseen.py", "engine/handlers/base.py", "engine/handlers/keep.py", "engine/handlers/legionary.py",
     "engine/handlers/passing.py", "engine/handlers/play.py", "engine/handlers/roles.py", "engine/handlers/spoils.py",
     "engine/handlers/steal.py", "engine/handlers/structures.py", "engine/handlers/surrender.py",
     "replay/translate.py",
 )
-"""The compiled modules, as paths under the package. Left out: package ``__init__`` files,
-the game's values (``gtr_replay/game/``) and ``engine/expected.py`` (its class is extended by
-a Python class elsewhere, which a native class does not allow)."""
+"""The compiled modules, as paths under the package: the engine but its package ``__init__``
+files, and the replay's translation of statements. The game's values (``gtr_replay/game/``)
+and the powers stay Python."""
 
 PURE_ENV = "GTR_PURE_PYTHON"
 

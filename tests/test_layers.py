@@ -116,3 +116,12 @@ def test_the_rules_wing_imports_nothing_late():
 
 def test_the_circle_finder_finds_a_circle():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_outside_the_engine_the_rules_are_reached_through_its_front_door():
+    """Product code outside ``engine/`` imports the engine package (``Game`` and what a game
+    hands back), never one of the engine's modules (ARCHITECTURE.md)."""
+    wrong = [f"{path.relative_to(PACKAGE.parent)}:{line} imports {target}"
+             for name, path in modules().items() if not name.startswith("gtr_replay.engine")
+             for target, line, _ in imports(path, name) if target.startswith("gtr_replay.engine.")]
+    assert wrong == []

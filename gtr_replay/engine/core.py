@@ -11,14 +11,12 @@ record has to show.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
 from gtr_replay.game.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
 from gtr_replay.game.events import Event
-from gtr_replay.engine.expected import Expected
-from gtr_replay.game.frozen import rebuilt
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import ROLE_ACTIONS, Step, answers_with_discard, discard_answers
@@ -209,20 +207,18 @@ class ForcedStep:
     turn: int
     """The turn it was made in (before any cleanup it led to)."""
     before: GameState | None = None
-    """For a pass or a give, when asked for: the state it was made in, which explains why a
+    """For a pass or a give: the state it was made in, which explains why a
     later statement by that player had nothing legal left, or why it had to give."""
-
-    def __reduce__(self):
-        return rebuilt(self)  # pickled and copied whole (engine.frozen)
 
 
 @dataclass(slots=True)
 class Applied:
-    """What applying a decision did: its events (forced steps included) and the steps the
-    engine then made by itself, in order."""
+    """What playing a decision did: its events (forced steps included), the steps the engine
+    then made by itself, in order, and the unseen cards the decision revealed (``Game.push``)."""
 
     events: list[Event]
     forced: list[ForcedStep]
+    revealed: list[str] = field(default_factory=list)
 
 
 def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[Event]:
@@ -237,18 +233,16 @@ def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[
     return advance(state, decision).events
 
 
-def advance(state: GameState, decision: Decision, *, checked: bool = False,
-            with_states: bool = False, expected: Expected | None = None) -> Applied:
-    """Apply ``decision`` like ``apply`` and report the steps the engine forced after it.
-    ``checked=True`` skips the check when the caller has just made it with ``check``;
-    ``with_states`` keeps the state before each forced pass (``ForcedStep.before``);
-    ``expected`` reads the decision the caller expects next (a record's next statement)
-    against a state, which may spare the search for a forced action (``forced_decision``)."""
+def advance(state: GameState, decision: Decision, *, checked: bool = False) -> Applied:
+    """Apply ``decision`` like ``apply`` and report the steps the engine forced after it, each
+    forced pass or give with the state it was made in (``ForcedStep.before``: it explains why a
+    later statement by that player had nothing legal left). ``checked=True`` skips the check
+    when the caller has just made it."""
     if not checked:
         _raise_if_illegal(state, decision)
     ev: list[Event] = []
     _perform(state, decision, ev)
-    return Applied(ev, _make_forced(state, ev, with_states, expected))
+    return Applied(ev, _make_forced(state, ev))
 
 
 def _raise_if_illegal(state: GameState, decision: Decision) -> None:
@@ -258,11 +252,9 @@ def _raise_if_illegal(state: GameState, decision: Decision) -> None:
         raise error
 
 
-def forced_decision(state: GameState, expected: Expected | None = None) -> Decision | None:
+def forced_decision(state: GameState) -> Decision | None:
     """The action the engine would make by itself now: the only legal choice of an action
-    prompt. None when a player must decide (or at a lead, follow or think). ``expected``
-    reads a decision that may well be legal now; with a pass, that makes two legal choices,
-    and the search ends at once."""
+    prompt. None when a player must decide (or at a lead, follow or think)."""
     if state.phase is Phase.OVER or (state.phase in _OWN_STATEMENT and not state.steps):
         return None
     prompt = pending(state)
@@ -270,20 +262,12 @@ def forced_decision(state: GameState, expected: Expected | None = None) -> Decis
         return None
     if state.unseen is not None and unseen.holds_unseen(state, prompt.index):
         return None  # a player holding unseen cards might do more than the seen cards allow
-    read = None
-    if expected is not None:
-        read = expected.read(state)
-        if read is not None and _beside_a_pass(state, prompt, read):
-            expected.legal = read
-            return None
     only = None
     # declining is the cheapest choice to check: with it first, a second legal choice (so no
     # forced move) is usually found at the first legal action rather than the second
     kinds = prompt.decisions if prompt.decisions[-1] is not Pass else (Pass, *prompt.decisions[:-1])
     for n, decision in enumerate(_legal(state, kinds, prompt.index)):
         if n:
-            if expected is not None and read is not None and (read == only or read == decision):
-                expected.legal = read  # found legal on the way (a pass written as a choice)
             return None
         only = decision
     if only is None:
@@ -291,17 +275,6 @@ def forced_decision(state: GameState, expected: Expected | None = None) -> Decis
     if type(only) is Think:  # a think may draw cards the record has to show
         return None
     return only
-
-
-def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision) -> bool:
-    """Whether ``decision`` is a legal answer of the prompted player other than passing,
-    while passing is legal too: two choices, so nothing is forced."""
-    kind = type(decision)
-    if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Pass or kind is Think:
-        return False
-    return (HANDLERS[kind].decider(state, decision) == prompt.player
-            and HANDLERS[Pass].problem(state, prompt.index, Pass(prompt.player)) is None
-            and _check(state, prompt, decision) is None)
 
 
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
@@ -323,14 +296,11 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
         flow.check_wins(state, ev)
 
 
-def _make_forced(state: GameState, ev: list[Event], with_states: bool = False,
-                 expected: Expected | None = None) -> list[ForcedStep]:
+def _make_forced(state: GameState, ev: list[Event]) -> list[ForcedStep]:
     """Perform every action that is the only legal choice (principle: forced moves are derived)."""
     steps: list[ForcedStep] = []
-    if expected is not None:
-        expected.legal = None
-    while (only := forced_decision(state, expected)) is not None:
-        before = state.copy() if with_states and (type(only) is Pass or type(only) is Give) else None
+    while (only := forced_decision(state)) is not None:
+        before = state.copy() if type(only) is Pass or type(only) is Give else None
         steps.append(ForcedStep(only, state.turn, before))
         ev.append(Event("auto", only.player, text=repr(only)))
         _perform(state, only, ev)

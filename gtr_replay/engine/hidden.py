@@ -96,11 +96,6 @@ def score_ranges(state: GameState) -> dict[str, tuple[int, int]] | None:
     return found
 
 
-def result_text(ranges: dict[str, tuple[int, int]], state: GameState) -> str:
-    """``Ann 24, Ben 17-23``: the scores, a range where unseen vault cards decide."""
-    return ", ".join(f"{name} {lo}" if lo == hi else f"{name} {lo}-{hi}" for name, (lo, hi) in ranges.items())
-
-
 def legal_if_revealed(state: GameState) -> list[Decision]:
     """Decisions the deciding player could make by revealing one of their unseen cards: for
     each card still unseen, what would be legal were it one of them (for completion)."""

@@ -22,11 +22,11 @@ from itertools import combinations
 
 from gtr_replay.cards import cards_for
 from gtr_replay.game.decisions import Decision, Sell
+from gtr_replay.game.piles import UNSEEN, is_unseen
 from gtr_replay.game.state import GameState
 from gtr_replay.enums import JACK, MATERIALS, Material, Zone
 from gtr_replay.errors import RulesError
 
-UNSEEN = "?"
 _NOT = "~"
 
 
@@ -37,10 +37,6 @@ class AllPlaced(RulesError):
     def __init__(self, message: str, card: str, *, rule_ids=("R-COMP-6",), hint: str | None = None) -> None:
         super().__init__(message, rule_ids=rule_ids, hint=hint)
         self.card = card
-
-
-def is_unseen(card: str) -> bool:
-    return card[:1] == UNSEEN
 
 
 def excluded(card: str) -> frozenset[str]:

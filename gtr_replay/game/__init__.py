@@ -11,11 +11,14 @@ from gtr_replay.game.decisions import (
     Surrender, TakeFromDeck, TakeFromPool, TearDown, Think, Trigger, same_decision,
 )
 from gtr_replay.game.events import Event
+from gtr_replay.game.piles import UNSEEN, is_unseen
+from gtr_replay.game.scores import Result, Score
 from gtr_replay.game.state import Building, GameState, LegionaryDemand, Phase, PlayerState
 from gtr_replay.game.steps import Step
 
 __all__ = [
-    "Add", "Building", "Decision", "Demand", "Demolish", "Discard", "Event", "Follow", "GameState", "Gather", "Give", "Hire",
-    "Keep", "Lay", "Lead", "LegionaryDemand", "Pass", "Phase", "PlayerState", "Sell", "Slay", "Steal", "Step",
-    "Surrender", "TakeFromDeck", "TakeFromPool", "TearDown", "Think", "Trigger", "same_decision",
+    "Add", "Building", "Decision", "Demand", "Demolish", "Discard", "Event", "Follow", "GameState", "Gather",
+    "Give", "Hire", "Keep", "Lay", "Lead", "LegionaryDemand", "Pass", "Phase", "PlayerState", "Result", "Score",
+    "Sell", "Slay", "Steal", "Step", "Surrender", "TakeFromDeck", "TakeFromPool", "TearDown", "Think", "Trigger",
+    "UNSEEN", "is_unseen", "same_decision",
 ]

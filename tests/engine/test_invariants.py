@@ -5,7 +5,9 @@ import random
 
 import pytest
 
-from gtr_replay.engine import apply, legal_decisions, new_game, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine.setup import new_game
 from gtr_replay.game import Add, Follow, Lead, Pass, Sell, Think
 from gtr_replay.engine.core import check, settle
 from gtr_replay.game.decisions import Steal

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gtr_replay.engine import apply
+from gtr_replay.engine.core import apply
 from gtr_replay.game import Lead
 from gtr_replay.game.state import PlayerState
 from gtr_replay.game.steps import STEPS

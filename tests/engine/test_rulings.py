@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from gtr_replay.engine import legal_decisions, new_game, pending
+from gtr_replay.engine.core import legal_decisions, pending
+from gtr_replay.engine.setup import new_game
 from gtr_replay.game import Demand, Follow, Gather, Give, Lay, Lead, Pass, PlayerState, TakeFromPool, Think
 from gtr_replay.engine import rules
 from gtr_replay.engine.scoring import merchant_bonuses, result
@@ -88,7 +89,7 @@ def test_out_of_town_pair_architect_or_craftsman():
     the last Craftsman action of Ann's Amphitheatre (completed by her Architect action) and
     her client's Architect action lay out of town together. The default refuses it
     (tests/powers/test_action_sequence.py)."""
-    from gtr_replay.engine import apply
+    from gtr_replay.engine.core import apply
     from tests.powers.test_action_sequence import architect_after_a_craftsman_burst
     state = architect_after_a_craftsman_burst("out-of-town-pair=architect-or-craftsman")
     apply(state, Lay("Ann", "Road", out_of_town=True))

@@ -4,7 +4,8 @@ on positions of tests/data/fidelity/ and on every power whose completion grants 
 
 import pytest
 
-from gtr_replay.engine import apply, legal_decisions, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Add, Follow, Lay, Lead, Pass, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import PublicPlacement

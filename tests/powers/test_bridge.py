@@ -3,7 +3,7 @@ ruling (B-BRIDGE-1..4, B-WALL-2, AMB-13)."""
 
 import pytest
 
-from gtr_replay.engine import apply, legal_decisions
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Demand, Give, Lead, TakeFromPool, Think
 from gtr_replay.game.state import GameState, Phase, PlayerState
 from gtr_replay.enums import Material, Role, Ruleset, Zone

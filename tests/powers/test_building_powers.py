@@ -1,6 +1,7 @@
 """Insula, Aqueduct (classic), Road, Tower, Palisade and Wall, through their worked examples."""
 
-from gtr_replay.engine import apply, legal_decisions, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Add, Demand, Follow, Give, Lay, Lead, Think
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores

@@ -5,7 +5,8 @@ a client, who goes back to the Pool at once (BC-BATH-1, BC-BATH-2); written
 import pytest
 
 import notation
-from gtr_replay.engine import apply, legal_decisions, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Follow, Gather, Hire, Lead, Pass, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import ClientAction

@@ -4,7 +4,8 @@ Fountain and the Ludus Magna are in test_combinations.py). Each test quotes the 
 
 import pytest
 
-from gtr_replay.engine import apply, legal_decisions, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Add, Demand, Follow, Gather, Give, Hire, Lay, Lead, Think
 from gtr_replay.game.decisions import Slay, Steal
 from gtr_replay.game.state import Building, Phase, PlayerState

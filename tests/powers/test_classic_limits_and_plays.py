@@ -4,7 +4,8 @@ BC-STOREROOM-1, BC-ATRIUM-1, BC-CIRCUSMAXIMUS-1). Each test quotes 001's Appendi
 
 import pytest
 
-from gtr_replay.engine import apply, legal_decisions, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Add, Follow, Gather, Lay, Lead, Pass, Sell, Think
 from gtr_replay.game.decisions import Steal
 from gtr_replay.game.state import Building, PlayerState

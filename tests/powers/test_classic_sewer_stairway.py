@@ -5,7 +5,7 @@ is a ruling, tested in tests/engine/test_rulings.py."""
 
 import pytest
 
-from gtr_replay.engine import apply
+from gtr_replay.engine.core import apply
 from gtr_replay.game import Add, Discard, Follow, Lead, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone

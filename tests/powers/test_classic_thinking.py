@@ -4,7 +4,7 @@ tests/engine/test_rulings.py."""
 
 import pytest
 
-from gtr_replay.engine import apply, legal_decisions
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Add, Discard, Follow, Hire, Lead, Pass, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import ExtraThink, ThinkTwice

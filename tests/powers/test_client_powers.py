@@ -3,7 +3,8 @@ the Forum's listed combinations (RULES.md §21)."""
 
 import pytest
 
-from gtr_replay.engine import apply, legal_decisions, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Add, Follow, Gather, Hire, Lay, Lead, Think
 from gtr_replay.engine.core import settle
 from gtr_replay.errors import RulesError

@@ -3,7 +3,8 @@
 
 import pytest
 
-from gtr_replay.engine import apply, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply
 from gtr_replay.game import Add, Gather, Hire, Lead, Think
 from gtr_replay.game.state import Building, Phase, PlayerState
 from gtr_replay.game.steps import ClientAction

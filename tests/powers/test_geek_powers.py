@@ -4,7 +4,7 @@ plays the engine through it."""
 
 import pytest
 
-from gtr_replay.engine import apply, legal_decisions
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Add, Demand, Demolish, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, TakeFromDeck, Think, Trigger
 from gtr_replay.engine import rules
 from gtr_replay.engine.core import settle

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine import apply, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply
 from gtr_replay.game import Add, Demand, Follow, Give, Hire, Lay, Lead, Sell, Think
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores
@@ -167,7 +168,7 @@ def test_rider_and_play_fold_points_ask_the_active_powers(probe):
     state.players[0].hand = ["Jack", "Jack", "Bar"]
     state.pool = ["Dock"]
     settle(state)
-    from gtr_replay.engine import legal_decisions
+    from gtr_replay.engine.core import legal_decisions
     assert Lead("Ann", Role.PATRON, ("Jack", "Jack")) in legal_decisions(state)
     apply(state, Lead("Ann", Role.PATRON, ("Bar", "Jack")))
     apply(state, Think("Ben", "refill"))
@@ -216,7 +217,7 @@ def test_replaces_client_lets_a_hire_take_a_clients_place(probe):
     settle(state)
     apply(state, Lead("Ann", Role.PATRON, ("Jack",)))
     apply(state, Think("Ben", "refill"))
-    from gtr_replay.engine import legal_decisions
+    from gtr_replay.engine.core import legal_decisions
     assert Hire("Ann", "Temple", None, "Dock") in legal_decisions(state)
     apply(state, Hire("Ann", "Temple", None, "Dock"))
     assert state.players[0].clientele == ["Road", "Temple"] and "Dock" in state.pool

@@ -4,7 +4,7 @@ the cards group."""
 
 import pytest
 
-from gtr_replay.engine import legal_decisions
+from gtr_replay.engine.core import legal_decisions
 from gtr_replay.game import Follow
 from tests.fidelity_helpers import FIDELITY, replay_text
 

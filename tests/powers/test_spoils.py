@@ -3,7 +3,7 @@ Domus Aurea's torn-down foundations (B-DOMUSAUREA-1, CONFLICT-BB-1, AMB-20)."""
 
 import pytest
 
-from gtr_replay.engine import apply, legal_decisions, pending
+from gtr_replay.engine.core import apply, legal_decisions, pending
 from gtr_replay.game import Demand, Follow, Lead, Pass, TakeFromPool, Think
 from gtr_replay.game.decisions import Slay, TearDown
 from gtr_replay.game.state import Building, PlayerState

@@ -3,7 +3,8 @@ Box) or three (classic), 3 points (B-STATUE-1..4, BC-STATUE-1, AMB-28)."""
 
 import pytest
 
-from gtr_replay.engine import apply, legal_decisions, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Add, Lay, Lead, Think
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gtr_replay.engine import apply, legal_decisions
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Discard, Gather, Hire, Lay, Lead, Pass, Think
 from gtr_replay.engine.core import settle
 from gtr_replay.game.decisions import Keep

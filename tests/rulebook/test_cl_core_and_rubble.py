@@ -8,7 +8,8 @@ from collections import Counter
 
 from rulebook_helpers import limits, play, player, roles_of
 
-from gtr_replay.engine import new_game, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.setup import new_game
 from gtr_replay.engine.core import legal_decisions
 from gtr_replay.game.decisions import Hire
 from gtr_replay.game.state import Phase

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gtr_replay.engine import apply, new_game, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply
+from gtr_replay.engine.setup import new_game
 from gtr_replay.game.decisions import (
     Add, Demand, Discard, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, Slay, Steal, Think,
 )

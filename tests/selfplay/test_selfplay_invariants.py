@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from gtr_replay.engine import apply, new_game
+from gtr_replay.engine.core import apply
+from gtr_replay.engine.setup import new_game
 from gtr_replay.game.decisions import Add, Discard, Follow, Give, Hire, Lay, Lead, Pass, Sell, Steal, TakeFromDeck
 from gtr_replay.enums import JACK, Role, Zone
 

@@ -12,7 +12,6 @@ from typing import ClassVar
 
 from gtr_replay.game.decisions import Decision
 from gtr_replay.game.events import Event
-from gtr_replay.game.frozen import rebuilt
 from gtr_replay.game.piles import missing, multisets, take  # noqa: F401  (used by the handlers)
 from gtr_replay.game.state import GameState
 
@@ -24,9 +23,6 @@ class Problem:
     message: str
     rule_ids: tuple[str, ...]
     hint: str | None = None
-
-    def __reduce__(self):
-        return rebuilt(self)  # pickled and copied whole (engine.frozen)
 
 
 def problem(message: str, *rule_ids: str, hint: str | None = None) -> Problem:
