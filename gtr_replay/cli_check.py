@@ -26,10 +26,15 @@ def check(
     from gtr_replay.replay.files import check_files, record_files
     from gtr_replay.store import count_records
 
-    files = record_files(paths)
+    skipped: list = []
+    files = record_files(paths, skipped=skipped)
+    if not as_json:
+        for entry in skipped:
+            err.print(f"warning: {entry}", markup=False, highlight=False, soft_wrap=True)
     with progress_bar("checking", count_records(files), quiet=as_json) as advance:
         report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance,
                              workers=workers)
+    report.skipped = skipped
     if as_json:
         emit_json(report.to_dict())
     else:

@@ -106,6 +106,18 @@ def fail(error: GtrError) -> NoReturn:
     raise typer.Exit(status)
 
 
+def found_files(paths) -> list:
+    """The record files named and found in the folders named (``replay.files.record_files``),
+    saying on standard error which folder entries were skipped as not regular files."""
+    from gtr_replay.replay.files import record_files
+
+    skipped: list = []
+    files = record_files(paths, skipped=skipped)
+    for entry in skipped:
+        err.print(f"warning: {entry}", markup=False, highlight=False, soft_wrap=True)
+    return files
+
+
 RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="classic, republic or imperium.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 RulingsOpt = Annotated[Optional[str], typer.Option(

@@ -11,7 +11,9 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, RulingsOpt, WorkersOpt, app, emit_json, err, fail, out, progress_bar
+from gtr_replay.cli_common import (
+    JsonOpt, RulingsOpt, WorkersOpt, app, emit_json, err, fail, found_files, out, progress_bar,
+)
 
 DbOpt = Annotated[Path, typer.Option("--db", help="The SQLite database file.")]
 
@@ -34,16 +36,23 @@ def import_(
 
     Example: gtr import examples/ --db games.db
     """
-    from gtr_replay.replay.files import record_files
+    from gtr_replay.errors import UsageError
     from gtr_replay.replay.overrides import parse_rulings
     from gtr_replay.store import Store, count_records, import_files
 
     if rulings:
         parse_rulings(rulings)  # a wrong name is a usage error, before the database is opened
-    files = record_files(paths)
-    with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
-        report = import_files(store, paths, files=files, progress=advance, rulings=rulings, replace=replace,
-                              workers=workers)
+    files = found_files(paths)
+    if not files:
+        fail(UsageError("no .gtr files found", hint="give .gtr files or folders holding them"))
+    made = not db.exists()
+    try:
+        with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
+            report = import_files(store, paths, files=files, progress=advance, rulings=rulings,
+                                  replace=replace, workers=workers)
+    finally:
+        if made:
+            _remove_if_empty(db)
     if as_json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
@@ -59,6 +68,24 @@ def import_(
                   f"kept, each whole; run the same import again to add the rest", highlight=False)
         raise typer.Exit(130)
     raise typer.Exit(0 if report.ok else 1)
+
+
+def _remove_if_empty(db: Path) -> None:
+    """Take away a database this import made and stored no game in (its records were all
+    refused, or it failed): a failed import leaves nothing behind."""
+    import sqlite3
+
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            empty = conn.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        empty = db.exists() and db.stat().st_size == 0
+    if empty:
+        for path in (db, Path(f"{db}-wal"), Path(f"{db}-shm"), Path(f"{db}-journal")):
+            path.unlink(missing_ok=True)
 
 
 def _summary(report, db: Path) -> None:

@@ -28,7 +28,7 @@ from gtr_replay.engine.state import GameState
 from gtr_replay.engine.unseen import UNSEEN, legal_if_revealed, unseen_vault
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
-from gtr_replay.replay.files import read_record_file
+from gtr_replay.replay.files import no_record, read_record_file
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.legal import LegalPoint, legal_in
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
@@ -55,6 +55,8 @@ def _parse(text: str, source: str) -> Record:
 
 
 def _only_record(records: list[Record], source: str) -> Record:
+    if not records:
+        raise no_record(source)
     if len(records) != 1:
         raise UsageError(f"{source} holds {len(records)} records; the recorder keeps one game per file",
                          hint="give a new file name")

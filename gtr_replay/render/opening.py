@@ -15,7 +15,7 @@ import notation
 
 from gtr_replay.errors import ReplayError, UsageError
 from gtr_replay.render.timeline import Timeline
-from gtr_replay.replay.files import parse_piece, read_record_file, record_pieces
+from gtr_replay.replay.files import no_record, parse_piece, read_record_file, record_pieces
 
 
 @dataclass
@@ -47,6 +47,8 @@ def open_record(path: Path, number: int = 1, *, rulings: str | None = None, leni
     cannot be set up, and with ``lenient=False`` ``IllegalStatement`` at a refused statement.
     """
     pieces = list(record_pieces(read_record_file(path)))
+    if not pieces:
+        raise no_record(path)
     if not 1 <= number <= len(pieces):
         raise UsageError(f"{path} has {len(pieces)} record(s); there is no record {number}",
                          hint=f"choose --record 1 to {len(pieces)}" if pieces else "write a record first")

@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import notation
-from notation import scan
 
-from gtr_replay.errors import UsageError
-from gtr_replay.replay.files import NO_RECORD, WINDOW, parse_piece, record_files, records_at_least
+from gtr_replay.errors import GtrError, UsageError
+from gtr_replay.replay.files import (
+    WINDOW, FileError, check_record_file, file_pieces, parse_piece, record_files, records_at_least,
+)
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.replay.workers import ordered_map, pool, worker_count
@@ -41,8 +42,8 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        if not self.record_number:  # about the whole file
-            return f"{self.source}: {self.message}"
+        if not self.record_number:  # about the whole file, which the message names
+            return self.message
         return f"record {self.record_number} of {self.source} not imported: {self.message}"
 
     def to_dict(self) -> dict:
@@ -98,8 +99,9 @@ def count_records(files: list[Path]) -> int:
     total = 0
     for path in files:
         try:
+            check_record_file(path)
             total += sum(1 for _ in notation.iter_headers(path))
-        except (OSError, UnicodeDecodeError):
+        except (GtrError, OSError, UnicodeDecodeError):
             continue
     return total
 
@@ -147,16 +149,10 @@ def _tasks(files: list[Path], rulings: str | None, unread: list[Problem]) -> Ite
     for path in files:
         source = str(path)
         try:
-            scan.check_decodes(path)
-        except (OSError, UnicodeDecodeError) as error:
-            unread.append(Problem(source, 0, f"cannot read the file: {getattr(error, 'strerror', None) or error}"))
-            continue
-        found = False
-        for number, (line, piece) in enumerate(scan.file_pieces(path), 1):
-            found = True
-            yield source, number, line, piece, rulings
-        if not found:
-            unread.append(Problem(source, 0, NO_RECORD))
+            for number, (line, piece) in enumerate(file_pieces(path), 1):
+                yield source, number, line, piece, rulings
+        except FileError as error:  # reported as check reports it; the other files are imported
+            unread.append(Problem(source, 0, str(error)))
 
 
 def _write_all(store: Store, results, report: ImportReport, progress: Progress | None, replace: bool) -> None:
