@@ -17,7 +17,9 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, RulesetOpt, app, debug, err, fail, found_files, out, with_progress
+from gtr_replay.cli_common import (
+    JsonOpt, RulesetOpt, app, closed_pipe, debug, err, fail, found_files, out, with_progress,
+)
 from gtr_replay.errors import GtrError, UsageError
 
 
@@ -222,6 +224,8 @@ def main() -> None:
     """Entry point of the ``gtr`` script and ``python -m gtr_replay``."""
     try:
         app()
+    except BrokenPipeError:  # the reader of standard output went away outside a command
+        closed_pipe()
     except GtrError as error:  # a library error that escaped a command
         if debug["on"]:
             raise

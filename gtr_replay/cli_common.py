@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from typing import Annotated, Any, NoReturn, Optional
 
 import inspect
+import os
+import sys
 from pathlib import Path
 from typing import get_args
 
@@ -144,6 +146,8 @@ class _Boundary(TyperGroup):
 
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            closed_pipe()
         except GtrError as error:
             fail(error)
         except notation.NotationError as error:
@@ -156,6 +160,30 @@ class _Boundary(TyperGroup):
         _write_help(self, ctx, formatter, commands=True)
 
 
+CLOSED_PIPE = 141
+"""The status of a command whose reader went away (``gtr query ... | head -1``): 128 + SIGPIPE,
+what a shell reports of ``yes | head -1``; neither a bad record (1) nor a usage error (2)."""
+
+
+def closed_pipe() -> NoReturn:
+    """End quietly when standard output was closed by its reader: nothing more can be said to
+    it, and nothing is said on standard error (the reader chose to stop)."""
+    try:  # later writes (and the flush at exit) go nowhere instead of failing again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's runner)
+        pass
+    raise SystemExit(CLOSED_PIPE)
+
+
+class _Console(Console):
+    """A rich console that ends a command quietly when its reader goes away (``closed_pipe``);
+    rich's own way exits with status 1, the status of a bad record."""
+
+    def on_broken_pipe(self) -> None:
+        closed_pipe()
+
+
 app = _App(
     cls=_Boundary,
     rich_markup_mode=None,
@@ -165,8 +193,8 @@ app = _App(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+out = _Console(highlight=False)
+err = _Console(stderr=True, highlight=False)
 debug = {"on": False}
 
 

@@ -152,6 +152,9 @@ def query(
     as_json: JsonOpt = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (a header row, then one row per result).")] = False,
     as_tsv: Annotated[bool, typer.Option("--tsv", help="Print tab-separated values with a header row.")] = False,
+    time_limit: Annotated[Optional[float], typer.Option(
+        "--time-limit", metavar="SECONDS", min=0.0,
+        help="Stop the query if it runs longer than this (default: no limit).")] = None,
 ) -> None:
     """Ask a games database a question in SQL, on a read-only connection (a statement that
     would write is refused). Tables: games, players; the rows under each game (views of the
@@ -175,21 +178,35 @@ def query(
         sql = saved_query(sql)
     elif sql is None:
         fail(UsageError("no query given", hint="give SQL, or --saved NAME (gtr query --saved lists them)"))
-    if as_csv or as_tsv or (not as_json and not out.is_terminal):
-        with streamed_query(db, sql) as result:  # rows written as they are read
-            _delimited(result, "," if as_csv else "\t")
+    if as_csv or as_tsv or as_json or not out.is_terminal:
+        with streamed_query(db, sql, time_limit=time_limit) as result:  # rows written as they are read
+            if as_json:
+                _json_rows(result)
+            else:
+                _delimited(result, "," if as_csv else "\t")
         return
-    result = run_query(db, sql)
-    if as_json:
-        emit_json(result.dicts())
-    else:
-        table = Table()
-        for column in result.columns:
-            table.add_column(column, overflow="fold")  # a narrow terminal wraps a cell, never cuts it
-        for row in result.rows:
-            table.add_row(*("" if v is None else str(v) for v in row))
-        out.print(table)
-        out.print(f"{len(result.rows)} row(s)")
+    result = run_query(db, sql, time_limit=time_limit)
+    table = Table()
+    for column in result.columns:
+        table.add_column(column, overflow="fold")  # a narrow terminal wraps a cell, never cuts it
+    for row in result.rows:
+        table.add_row(*("" if v is None else str(v) for v in row))
+    out.print(table)
+    out.print(f"{len(result.rows)} row(s)")
+
+
+def _json_rows(result) -> None:
+    """A JSON array of one object per row, written row by row as they are read (one object a
+    line): the first rows are out at once and memory does not grow with the answer."""
+    import sys
+
+    write = sys.stdout.write
+    write("[")
+    first = True
+    for row in result.rows:
+        write(("\n  " if first else ",\n  ") + json.dumps(dict(zip(result.columns, row)), ensure_ascii=False))
+        first = False
+    write("]\n" if first else "\n]\n")
 
 
 def _delimited(result, delimiter: str) -> None:
