@@ -59,7 +59,7 @@ def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "")
         "title": title, "viewer": viewer, "ruleset": str(timeline.start.ruleset),
         "players": [p.name for p in timeline.start.players],
         "cards": _cards(timeline), "colours": MATERIAL_COLOURS,
-        "positions": positions, "turns": [timeline.turn_at(p) for p in range(len(timeline) + 1)],
+        "positions": positions, "turns": [timeline.start.turn] + [m.turn for m in timeline.main],
         "states": states, "lines": [line.to_dict() for line in lines],
         "problems": [str(p) for p in timeline.problems],
     }
