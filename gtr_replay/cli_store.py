@@ -23,16 +23,19 @@ def import_(
     paths: Annotated[list[Path], typer.Argument(help="Record files (.gtr) or folders of them.")],
     db: DbOpt = Path("games.db"),
     as_json: JsonOpt = False,
-    replace: Annotated[bool, typer.Option("--replace", help="Let each record take the place of the game "
-                                                           "stored before from the same file and record "
-                                                           "number, even if its moves changed.")] = False,
+    keep_both: Annotated[bool, typer.Option("--keep-both", help=(
+        "Keep the game stored before from the same file, record number and readings beside the new one when "
+        "a record's moves changed (default: the new one takes its place)."))] = False,
+    replace: Annotated[bool, typer.Option("--replace", hidden=True, help="What import does by default now.")] = False,
     rulings: RulingsOpt = None,
     workers: WorkersOpt = None,
 ) -> None:
     """Replay records and store every game in a SQLite database: players, decisions, events and a
     snapshot per decision. A record already stored is skipped; one corrected in its comments,
-    glyphs or descriptive tags updates its game; one the rules refuse is reported and not
-    stored (exit 1), and the others are imported. Ctrl-C keeps the games stored so far.
+    glyphs or descriptive tags updates its game; one whose moves were corrected replaces the
+    game stored from the same file, record number and readings, and the line that changed
+    first is said (--keep-both keeps the old game too). A record the rules refuse is reported
+    and not stored (exit 1), and the others are imported. Ctrl-C keeps the games stored so far.
 
     Example: gtr import examples/ --db games.db
     """
@@ -49,7 +52,7 @@ def import_(
     try:
         with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
             report = import_files(store, paths, files=files, progress=advance, rulings=rulings,
-                                  replace=replace, workers=workers)
+                                  replace=not keep_both, workers=workers)
     finally:
         if made:
             _remove_if_empty(db)
@@ -104,6 +107,8 @@ def _summary(report, db: Path) -> None:
         out.print(table)
     for game in report.updated:
         out.print(f"updated game {game.id}: its record changed in comments, glyphs or descriptive tags")
+    for replaced in report.replaced:
+        out.print(str(replaced), soft_wrap=True, markup=False, highlight=False)
     problems = f"; {len(report.problems)} record(s) not imported" if report.problems else ""
     changed = f", {len(report.updated)} updated" if report.updated else ""
     changed += f", {len(report.replaced)} replaced" if report.replaced else ""
