@@ -207,6 +207,9 @@ class CheckReport:
         decisions = sum(f.decisions for f in self.files)
         errors = sum(f.errors for f in self.files)
         verdict = "all legal" if self.ok else f"{errors} problem(s)"
+        following = sum(1 for p in self.problems if getattr(p, "follows", None) is not None)
+        if following:
+            verdict += f", {following} of which may follow from an earlier one"
         if self.warnings:
             verdict += f", {len(self.warnings)} warning(s)"
         return f"{len(self.files)} file(s), {records} record(s), {decisions} statement(s): {verdict}"
@@ -214,9 +217,10 @@ class CheckReport:
 
 def check_files(paths, *, lenient: bool = False, workers: int | None = None, rulings: str | None = None,
                 progress: Callable[[int], None] | None = None) -> CheckReport:
-    """Parse and replay every record of every file (strict: one problem per record at most),
-    under ``rulings`` laid over each record's own; ``progress`` is called with the number of
-    records just checked."""
+    """Parse and replay every record of every file (strict: one problem per record at most;
+    ``lenient``: a refused statement is skipped and the replay goes on, each later problem
+    marked when it may follow from an earlier one), under ``rulings`` laid over each record's
+    own; ``progress`` is called with the number of records just checked."""
     if rulings:
         parse_rulings(rulings)  # a wrong name is a usage error before any work
     report = CheckReport()
@@ -317,7 +321,7 @@ def _check_piece(task) -> tuple[str, int, int, list, list]:
     problems: list = []
     warnings: list = []
     for record in records:
-        replayer = Replayer(with_rulings(record, rulings), source=source, lenient=lenient, keep_states=False)
+        replayer = Replayer(with_rulings(record, rulings), source=source, resume=lenient, keep_states=False)
         try:
             for _ in replayer.run():
                 decisions += 1
