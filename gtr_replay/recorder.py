@@ -32,6 +32,7 @@ from gtr_replay.replay.files import no_record, read_record_file
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.legal import LegalPoint, legal_in
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
+from gtr_replay.replay.revealing import answers, owed
 from gtr_replay.replay.start import StartError, header
 from gtr_replay.replay.translate import statement_for
 from gtr_replay.vocabulary import card_vocabulary
@@ -221,6 +222,11 @@ class Recording:
             if error.diagnostic is None or not error.diagnostic.statement.startswith("turn "):
                 raise
             point = self.point()  # the statement would open a turn the rules do not start here
+            missing = owed(self.state)
+            if missing is not None:
+                said = answers(self.state)
+                raise Refused(f"'{line}' cannot come next: {missing}",
+                              hint="record it first: " + " or ".join(f"'{t}'" for t in said[:3])) from None
             raise Refused(f"'{line}' cannot come next: it is {point.player}'s decision ({point.prompt})",
                           hint="'legal' lists what is legal now", ) from None
         if state.over and record.tag("Result") is None and not unseen_vault(state):  # else a range: not written

@@ -27,11 +27,12 @@ from gtr_replay.engine.decisions import Decision, Follow, Give, Lead, Pass, Thin
 from gtr_replay.engine.draws import check_or_stack
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.scoring import result, scores
-from gtr_replay.engine.state import GameState
+from gtr_replay.engine.state import GameState, Phase
 from gtr_replay.enums import JACK
 from gtr_replay.errors import GtrError, ReplayError, RulesError
 from gtr_replay.replay.diagnostics import Diagnostic, closest_first, summary
 from gtr_replay.replay.from_game import result_tag
+from gtr_replay.replay.revealing import answers, owed, unseen_choices
 from gtr_replay.replay.start import StartError, start_state
 from gtr_replay.replay.translate import decision_for, statement_for
 
@@ -189,6 +190,8 @@ class Replayer:
 
     def _legal_texts(self, state: GameState, written: str) -> tuple[str, ...]:
         texts = [str(statement_for(d, state, [])) for d in unseen.seen_decisions(state)]
+        if state.unseen is not None:  # and what the unseen cards of the player's hand allow
+            texts += [t for group in unseen_choices(state).values() for t in group]
         return closest_first(written, texts)
 
     # -- replay ------------------------------------------------------------------------------
@@ -278,6 +281,15 @@ class Replayer:
 
     def _report_header(self, state: GameState, turn: notation.Turn, path: str) -> None:
         leader = state.players[state.leader].name
+        missing = owed(state) if turn.number > state.turn else None
+        if missing is not None:  # the record moves on while a decision of this turn is owed
+            said = answers(state)
+            self._report(turn.span.line, turn.span.column, f"turn {turn.number} {turn.leader}",
+                         f"turn {turn.number} cannot start yet: {missing}",
+                         rule_ids=("R-TURN-9", "R-LEG-3") if state.phase is Phase.GIVE else ("R-TURN-9",),
+                         hint="write it before the turn header: " + " or ".join(f"'{t}'" for t in said[:3]),
+                         state=state, player=pending(state).player, path=path, legal=tuple(said))
+            return
         self._report(turn.span.line, turn.span.column, f"turn {turn.number} {turn.leader}",
                      f"this is turn {state.turn}, led by {leader}", rule_ids=("R-TURN-9",),
                      hint=f"write 'turn {state.turn} {leader}'", path=path)
@@ -408,8 +420,9 @@ class Replayer:
             if lines:
                 error.message += ": line" + ("s " if len(lines) > 1 else " ") + ", ".join(map(str, lines))
             raise
-        if check(trial, decision) is not None:
-            return problem
+        refused = check(trial, decision)
+        if refused is not None:  # the cards could be there: the rule that refuses it is another
+            return refused
         unseen.reveal(state, decision, cards)
         for card in cards:
             self._revealed.setdefault(card, []).append(line)
