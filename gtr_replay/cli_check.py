@@ -13,8 +13,9 @@ from gtr_replay.cli_common import RulingsOpt, WorkersOpt, app, emit_json, err, o
 @app.command()
 def check(
     paths: Annotated[list[Path], typer.Argument(help="Record files (.gtr) or folders of them.")],
-    lenient: Annotated[bool, typer.Option("--lenient", help="Report every problem instead of stopping at the "
-                                                           "first bad statement of each record.")] = False,
+    lenient: Annotated[bool, typer.Option("--lenient", help=(
+        "Go on after a refused statement: skip it, replay the rest and report every later problem, each marked "
+        "when it may follow from an earlier one."))] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print per-file counts as JSON.")] = False,
     rulings: RulingsOpt = None,
     workers: WorkersOpt = None,
