@@ -38,7 +38,7 @@ def test_check_help_reads_like_sqlite_utils():
     text = help_of("check")
     assert text.startswith("Usage: gtr check [OPTIONS] PATH...\n")
     assert re.search(r"^Arguments:\n  PATH\.\.\.  Record files", text, re.M)
-    assert re.search(r"^  --lenient  +Report every problem", text, re.M)  # a flag takes no value
+    assert re.search(r"^  --lenient  +Go on after a refused statement", text, re.M)  # a flag takes no value
     assert re.search(r"^  --rulings TEXT  +Readings", text, re.M)
     assert re.search(r"^  --workers INTEGER  +Worker processes", text, re.M)
 
