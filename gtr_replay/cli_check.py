@@ -13,8 +13,9 @@ from gtr_replay.cli_common import RulingsOpt, WorkersOpt, app, emit_json, err, o
 @app.command()
 def check(
     paths: Annotated[list[Path], typer.Argument(help="Record files (.gtr) or folders of them.")],
-    lenient: Annotated[bool, typer.Option("--lenient", help="Report every problem instead of stopping at the "
-                                                           "first bad statement of each record.")] = False,
+    lenient: Annotated[bool, typer.Option("--lenient", help=(
+        "Go on after a refused statement: skip it, replay the rest and report every later problem, each marked "
+        "when it may follow from an earlier one."))] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print per-file counts as JSON.")] = False,
     rulings: RulingsOpt = None,
     workers: WorkersOpt = None,
@@ -26,10 +27,15 @@ def check(
     from gtr_replay.replay.files import check_files, record_files
     from gtr_replay.store import count_records
 
-    files = record_files(paths)
+    skipped: list = []
+    files = record_files(paths, skipped=skipped)
+    if not as_json:
+        for entry in skipped:
+            err.print(f"warning: {entry}", markup=False, highlight=False, soft_wrap=True)
     with progress_bar("checking", count_records(files), quiet=as_json) as advance:
         report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance,
                              workers=workers)
+    report.skipped = skipped
     if as_json:
         emit_json(report.to_dict())
     else:

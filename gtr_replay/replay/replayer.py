@@ -4,28 +4,35 @@
 variation (a variation replaces the statement it follows and is replayed from the state
 before it). Strict mode raises ``IllegalStatement`` at the first statement the rules refuse;
 lenient mode yields a snapshot carrying the diagnostic instead, leaves the state as it was,
-and goes on with the next statement, so nothing is dropped silently.
+and reports the statements after it as not replayed, so nothing is dropped silently.
+With ``resume`` as well (``gtr check --lenient``), a refused statement is skipped and the
+replay goes on, so a record's later mistakes are found in the same run; each later problem
+that may follow from an earlier one says so (``Diagnostic.follows``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields, replace
 
 import notation
 from notation import Record, Step
+from notation import statements as st
 
 from gtr_replay.engine import rules, unseen
-from gtr_replay.engine.core import ForcedStep, advance, check, pending
+from gtr_replay.engine.core import ForcedStep, advance, check, legal_decisions, pending
 from gtr_replay.engine.expected import Expected
-from gtr_replay.engine.decisions import Decision, Give, Pass, Think, same_decision
+from gtr_replay.engine.decisions import Decision, Follow, Give, Lead, Pass, Think, same_decision
 from gtr_replay.engine.draws import check_or_stack
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.scoring import result, scores
-from gtr_replay.engine.state import GameState
+from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.enums import JACK
 from gtr_replay.errors import GtrError, ReplayError, RulesError
 from gtr_replay.replay.diagnostics import Diagnostic, closest_first, summary
 from gtr_replay.replay.from_game import result_tag
+from gtr_replay.replay.revealing import answers, owed, unseen_choices
 from gtr_replay.replay.start import StartError, geek_hint, left_out, not_in_game, start_state
 from gtr_replay.replay.translate import decision_for, statement_for
 
@@ -137,10 +144,16 @@ class Replayer:
     """Replays one record; ``run()`` yields snapshots, ``diagnostics`` collects problems."""
 
     def __init__(self, record: Record, *, source: str = "<record>", lenient: bool = False,
-                 keep_states: bool | str = True) -> None:
+                 keep_states: bool | str = True, resume: bool = False) -> None:
         self.record = record
         self.source = source
-        self.lenient = lenient
+        self.lenient = lenient or resume
+        self.resume = resume
+        """Skip a refused statement and go on (``_Resuming``), rather than stop the line there."""
+        self._troubles: list[_Trouble] = []
+        """The problems met so far on the line being replayed and the lines it is in (resume)."""
+        self._turn = 0
+        """The record's turn being replayed (resume)."""
         self.keep_states = keep_states
         self.diagnostics: list[Diagnostic] = []
         self.seq = 0
@@ -167,8 +180,9 @@ class Replayer:
     def _report(self, line: int, column: int, statement: str, message: str, *, rule_ids=(), hint=None,
                 state: GameState | None = None, player: str | None = None, path: str = "",
                 legal: tuple[str, ...] = ()) -> Diagnostic:
+        follows = _follows(self._troubles, self._turn, statement, player) if self._troubles else None
         diagnostic = Diagnostic(self.source, line, column, statement, message, tuple(rule_ids), hint,
-                                summary(state, player) if state is not None else "", legal, path)
+                                summary(state, player) if state is not None else "", legal, path, follows)
         self.diagnostics.append(diagnostic)
         if not self.lenient:
             raise IllegalStatement(diagnostic)
@@ -176,6 +190,8 @@ class Replayer:
 
     def _legal_texts(self, state: GameState, written: str) -> tuple[str, ...]:
         texts = [str(statement_for(d, state, [])) for d in unseen.seen_decisions(state)]
+        if state.unseen is not None:  # and what the unseen cards of the player's hand allow
+            texts += [t for group in unseen_choices(state).values() for t in group]
         return closest_first(written, texts)
 
     # -- replay ------------------------------------------------------------------------------
@@ -201,7 +217,8 @@ class Replayer:
 
     def _line(self, state: GameState, steps, path: str, first_index: int) -> Iterator[Snapshot]:
         """Replay one line of play. In lenient mode a refused statement ends the line: its
-        later statements depend on it, so they are reported as not replayed, in one place."""
+        later statements depend on it, so they are reported as not replayed, in one place;
+        with ``resume``, it is skipped and the line goes on (``_Resuming``)."""
         forced: list[ForcedStep] = []
         """Steps the engine made by itself that a statement may still restate."""
         known: Decision | None = None
@@ -209,11 +226,21 @@ class Replayer:
         last = len(steps) - 1
         upcoming = _Next(None)
         """The next statement, for the engine to read (one object for the line, moved on)."""
+        outer = len(self._troubles)  # the problems of the lines this one is in
+        resuming = _Resuming(self, state, forced) if self.resume else None
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
-            if turn is not None and not self._check_turn_header(state, turn, path):
-                self._skipped(steps[offset:], path, "the turn header above them is wrong")
-                return
+            if turn is not None and not self._header_matches(state, turn):
+                if resuming is None or not resuming.at_header(turn, path):
+                    self._report_header(state, turn, path)
+                    self._skipped(steps[offset:], path, "the turn header above them is wrong")
+                    if path:
+                        del self._troubles[outer:]
+                    return
+            if resuming is not None:
+                resuming.before(turn, step)
+                if resuming.troubled:
+                    known = None  # found legal in a state that stand-ins may have changed since
             variations = step.variations if step.notes else ()
             before = state.copy() if variations else None
             if offset < last:
@@ -224,12 +251,17 @@ class Replayer:
                 snapshot = self._step(state, step, path, index, forced, None, known)
             yield snapshot
             if snapshot.diagnostic is not None:
-                self._skipped(steps[offset + 1:], path, f"they follow the refused statement at line {snapshot.line}")
-                return
+                if resuming is None:
+                    self._skipped(steps[offset + 1:], path,
+                                  f"they follow the refused statement at line {snapshot.line}")
+                    return
+                resuming.refused(snapshot, step.statement)
             for v, variation in enumerate(variations, 1):
                 branch = before.copy()
                 vsteps = [(None, s) for s in variation.steps]
                 yield from self._line(branch, vsteps, f"{path}/{snapshot.seq}.{v}".lstrip("/"), index)
+        if path:  # a variation's problems say nothing of the line it leaves (the main line's stay for its Result)
+            del self._troubles[outer:]
 
     def _skipped(self, rest, path: str, why: str) -> None:
         """Report the statements of a line that were not replayed (never dropped silently)."""
@@ -244,16 +276,23 @@ class Replayer:
                      f"{count} statement(s) from line {first.span.line} to line {last.span.line} were not replayed: "
                      f"{why}", hint="correct the first problem and check again", path=path)
 
-    def _check_turn_header(self, state: GameState, turn: notation.Turn, path: str) -> bool:
-        if state.over:
-            return True
+    def _header_matches(self, state: GameState, turn: notation.Turn) -> bool:
+        return state.over or (turn.number == state.turn and turn.leader == state.players[state.leader].name)
+
+    def _report_header(self, state: GameState, turn: notation.Turn, path: str) -> None:
         leader = state.players[state.leader].name
-        if turn.number != state.turn or turn.leader != leader:
+        missing = owed(state) if turn.number > state.turn else None
+        if missing is not None:  # the record moves on while a decision of this turn is owed
+            said = answers(state)
             self._report(turn.span.line, turn.span.column, f"turn {turn.number} {turn.leader}",
-                         f"this is turn {state.turn}, led by {leader}", rule_ids=("R-TURN-9",),
-                         hint=f"write 'turn {state.turn} {leader}'", path=path)
-            return False
-        return True
+                         f"turn {turn.number} cannot start yet: {missing}",
+                         rule_ids=("R-TURN-9", "R-LEG-3") if state.phase is Phase.GIVE else ("R-TURN-9",),
+                         hint="write it before the turn header: " + " or ".join(f"'{t}'" for t in said[:3]),
+                         state=state, player=pending(state).player, path=path, legal=tuple(said))
+            return
+        self._report(turn.span.line, turn.span.column, f"turn {turn.number} {turn.leader}",
+                     f"this is turn {state.turn}, led by {leader}", rule_ids=("R-TURN-9",),
+                     hint=f"write 'turn {state.turn} {leader}'", path=path)
 
     def _step(self, state: GameState, step: Step, path: str, index: int, forced: list[ForcedStep],
               upcoming: Expected | None = None, known: Decision | None = None) -> Snapshot:
@@ -398,8 +437,9 @@ class Replayer:
             if lines:
                 error.message += ": line" + ("s " if len(lines) > 1 else " ") + ", ".join(map(str, lines))
             raise
-        if check(trial, decision) is not None:
-            return problem
+        refused = check(trial, decision)
+        if refused is not None:  # the cards could be there: the rule that refuses it is another
+            return refused
         unseen.reveal(state, decision, cards)
         for card in cards:
             self._revealed.setdefault(card, []).append(line)
@@ -485,6 +525,121 @@ class Replayer:
         elif doubt:
             self.warnings.append(Diagnostic(self.source, line, column, f'[Result "{written}"]',
                                             f"the replay agrees with the Result{doubt}", ("R-SCORE-2",)))
+
+
+@dataclass(frozen=True)
+class _Trouble:
+    """A problem met while resuming: where, in which of the record's turns, whose statement,
+    and the words it named (cards, players), to tell which later problems may follow from it."""
+
+    line: int
+    turn: int
+    actor: str
+    words: frozenset[str]
+
+
+_NAMES = re.compile(r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*")
+"""Capitalised words: the players and cards a statement names (roles and materials too)."""
+
+
+def _named(statement: str) -> frozenset[str]:
+    return frozenset(_NAMES.findall(statement))
+
+
+def _follows(troubles: list[_Trouble], turn: int, statement: str, player: str | None) -> int | None:
+    """The line of the first earlier problem a problem may follow from: one in the same turn of
+    the record (its flow was cut there), by the same player (whose cards or actions the skip
+    left as they were), or naming a card it named (which may not be where the record puts it).
+    A Result tag that does not hold may follow from any."""
+    if statement.startswith("[Result"):
+        return troubles[0].line
+    words = _named(statement)
+    for trouble in troubles:
+        if trouble.turn == turn or trouble.actor == player or trouble.actor in words or trouble.words & words:
+            return trouble.line
+    return None
+
+
+class _Resuming:
+    """Going on after a refused statement (``Replayer(resume=True)``), for one line of play.
+
+    The refused statement is skipped: the state stays as it was. The game may then wait for a
+    decision the record does not make any more (the skipped player's action, lead or
+    answer). When the record goes on with another player's statement, or with the next turn,
+    the player the game waits for and whose statement was skipped in this turn stands aside:
+    passes where passing is legal, else takes a Jack (R-THINK-1), so that the replay can
+    follow the record again; at a turn header, whoever the game still waits for does so. Each
+    later problem is reported, marked when it may follow from an earlier one (``_follows``).
+    """
+
+    LIMIT = 64
+    """Stand-ins made at one statement or header at most."""
+
+    def __init__(self, replayer: Replayer, state: GameState, forced: list[ForcedStep]) -> None:
+        self.replayer, self.state, self.forced = replayer, state, forced
+        self.turn = state.turn
+        """The record's turn being replayed."""
+        self.skipped: dict[str, notation.Statement] = {}
+        """Players whose statement was skipped in the record's turn under way, and the statement."""
+        self.troubled = False
+
+    def refused(self, snapshot: Snapshot, statement: notation.Statement) -> None:
+        self.troubled = True
+        self.skipped[snapshot.player] = statement
+        self.replayer._troubles.append(_Trouble(snapshot.line, self.turn, snapshot.player, _named(snapshot.text)))
+
+    def before(self, turn: notation.Turn | None, step: Step) -> None:
+        """Before a statement: stand in for the skipped players the game waits for."""
+        if turn is not None:
+            self.turn, self.skipped = turn.number, {}
+        self.replayer._turn = self.turn
+        if not self.skipped:
+            return
+        actor = step.statement.actor
+        for _ in range(self.LIMIT):
+            prompt = pending(self.state)
+            if prompt is None or prompt.player == actor or prompt.player not in self.skipped:
+                return
+            if not self._stand_in(prompt.player):
+                return
+
+    def at_header(self, turn: notation.Turn, path: str) -> bool:
+        """A header the replay has not reached: after a problem, let whoever the game waits for
+        stand aside until it does (then say nothing more of it); otherwise report the header
+        and try the same. False when the replay cannot get there."""
+        self.replayer._turn = turn.number
+        if not self.troubled:
+            self.replayer._report_header(self.state, turn, path)
+            self.troubled = True
+            self.replayer._troubles.append(_Trouble(turn.span.line, turn.number, turn.leader, frozenset()))
+        for _ in range(self.LIMIT):
+            if self.replayer._header_matches(self.state, turn):
+                return True
+            prompt = pending(self.state)
+            if prompt is None or self.state.turn > turn.number or not self._stand_in(prompt.player):
+                return False
+        return self.replayer._header_matches(self.state, turn)
+
+    def _stand_in(self, player: str) -> bool:
+        """Make the least decision for ``player`` that keeps the turn as the record plays it: a
+        lead of the role the skipped lead named (its followers' statements then read), a
+        follow for a skipped follow, else a pass, else a Jack taken."""
+        legal = legal_decisions(self.state)
+        skipped = self.skipped.get(player)
+        kind = _SAME_KIND.get(type(skipped))
+        alike = [d for d in legal if type(d) is kind and d.player == player
+                 and (kind is not Lead or str(d.role) == str(skipped.role))]
+        alike.sort(key=lambda d: (len(d.cards), JACK not in d.cards))
+        for decision in (*alike[:1], Pass(player), Think(player, "jack")):
+            if decision in legal:
+                applied = advance(self.state, decision, checked=True)
+                self.forced.extend(applied.forced)
+                return True
+        return False
+
+
+_SAME_KIND = {st.Lead: Lead, st.Follow: Follow}
+"""The decision a skipped statement of these kinds is stood in for with."""
 
 
 class _Here:
