@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gtr_replay.cli_common import RulingsOpt, WorkersOpt, app, emit_json, err, fail, progress_bar
+from gtr_replay.cli_common import RulingsOpt, WorkersOpt, app, emit_json, err, fail, out, progress_bar
 from gtr_replay.errors import UsageError
 
 
@@ -80,4 +80,70 @@ def extract(
         emit_json(report.to_dict())
     else:
         err.print(report.summary(), markup=False, highlight=False, soft_wrap=True)
+    raise typer.Exit(0 if report.ok else 1)
+
+
+@app.command()
+def export(
+    paths: Annotated[Optional[list[Path]], typer.Argument(
+        help="Record files (.gtr) or folders of them; without any, the games of --db.")] = None,
+    parquet: Annotated[Path, typer.Option("--parquet", help="A new folder for the Parquet dataset.")] = ...,
+    db: Annotated[Optional[Path], typer.Option("--db", help="The database to export (default games.db) when no "
+                                                            "record file is given.")] = None,
+    rulings: RulingsOpt = None,
+    workers: WorkersOpt = None,
+    per_part: Annotated[int, typer.Option("--per-part", min=1, help="Records per part file (and per task on a "
+                                                                    "cluster).")] = 1000,
+    dask: Annotated[Optional[str], typer.Option(
+        "--dask", help="A Dask scheduler's address (tcp://host:8786): the records are replayed and the parts "
+                       "written by its workers, into a folder they all reach.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Write games as a Parquet dataset (games, players, decisions, events, player_states,
+    points_by_turn), one folder per table partitioned by ruleset, for DuckDB, Polars, pandas
+    or Spark; the columns are those of gtr query's views (docs/PARQUET.md). From record files,
+    each game is replayed as gtr import would store it, once however often it is written.
+
+    Example: gtr export --parquet games.parquet --db games.db
+    """
+    from gtr_replay.store.export import export_database, export_records
+
+    if paths and db is not None:
+        fail(UsageError("give record files or --db, not both", hint="export one source at a time"))
+    if not paths and (dask is not None or rulings is not None):
+        fail(UsageError("--dask and --rulings replay record files; a database is read here as it is",
+                        hint="give the record files to export"))
+    if not paths and not (db or Path("games.db")).is_file():
+        fail(UsageError(f"no database {db or 'games.db'}: the file does not exist",
+                        hint="give record files, or a database with --db"))
+    quiet = as_json
+    if dask is not None:
+        from gtr_replay.distributed import cluster
+
+        with cluster(dask) as client, progress_bar("exporting", None, quiet=quiet) as advance:
+            report = export_records(paths, parquet, rulings=rulings, per_part=per_part, run=client.run,
+                                    progress=advance)
+        notes = client.notes
+    else:
+        notes = None
+        if paths:
+            from gtr_replay.store import count_records
+            from gtr_replay.replay.files import record_files
+
+            total = count_records(record_files(paths))
+            with progress_bar("exporting", total, quiet=quiet) as advance:
+                report = export_records(paths, parquet, rulings=rulings, per_part=per_part, workers=workers,
+                                        progress=advance)
+        else:
+            with progress_bar("exporting", None, quiet=quiet) as advance:
+                report = export_database(db or Path("games.db"), parquet, progress=advance)
+    if as_json:
+        emit_json({**report.to_dict(), **({"cluster": notes.to_dict()} if notes is not None else {})})
+    else:
+        for problem in report.problems:
+            err.print(f"error: {problem}", markup=False, highlight=False, soft_wrap=True)
+        if notes is not None:
+            for line in notes.lines():
+                err.print(line, markup=False, highlight=False, soft_wrap=True)
+        out.print(report.summary(parquet), markup=False, highlight=False, soft_wrap=True)
     raise typer.Exit(0 if report.ok else 1)
