@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
@@ -18,6 +18,8 @@ def check(
     as_json: Annotated[bool, typer.Option("--json", help="Print per-file counts as JSON.")] = False,
     rulings: RulingsOpt = None,
     workers: WorkersOpt = None,
+    dask: Annotated[Optional[str], typer.Option(
+        "--dask", help="A Dask scheduler's address (tcp://host:8786), or local:N: check on its workers.")] = None,
 ) -> None:
     """Replay every record through the rules; exit 0 when all are legal, 1 with the reports.
 
@@ -27,12 +29,22 @@ def check(
     from gtr_replay.store import count_records
 
     files = record_files(paths)
+    notes = None
     with progress_bar("checking", count_records(files), quiet=as_json) as advance:
-        report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance,
-                             workers=workers)
+        if dask is None:
+            report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance,
+                                 workers=workers)
+        else:
+            from gtr_replay.distributed import RECORDS_PER_TASK, cluster
+
+            with cluster(dask, batch=RECORDS_PER_TASK) as on:
+                report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance, run=on.run)
+            notes = on.notes
     if as_json:
-        emit_json(report.to_dict())
+        emit_json({**report.to_dict(), **({"cluster": notes.to_dict()} if notes is not None else {})})
     else:
+        for line in notes.lines() if notes is not None else ():
+            err.print(line, markup=False, highlight=False, soft_wrap=True)
         for problem in report.problems:
             err.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         for warning in report.warnings:

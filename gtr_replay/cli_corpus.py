@@ -120,10 +120,10 @@ def export(
     if dask is not None:
         from gtr_replay.distributed import cluster
 
-        with cluster(dask) as client, progress_bar("exporting", None, quiet=quiet) as advance:
-            report = export_records(paths, parquet, rulings=rulings, per_part=per_part, run=client.run,
+        with cluster(dask) as on, progress_bar("exporting", None, quiet=quiet) as advance:
+            report = export_records(paths, parquet, rulings=rulings, per_part=per_part, run=on.run,
                                     progress=advance)
-        notes = client.notes
+        notes = on.notes
     else:
         notes = None
         if paths:
