@@ -26,6 +26,9 @@ def import_(
                                                            "number, even if its moves changed.")] = False,
     rulings: RulingsOpt = None,
     workers: WorkersOpt = None,
+    metadata: Annotated[Optional[Path], typer.Option(
+        "--metadata", help="Also make the database ready for Datasette: write its metadata (tables, columns, "
+                           "saved queries) to this JSON file and index the comments for full-text search.")] = None,
 ) -> None:
     """Replay records and store every game in a SQLite database: players, decisions, events and a
     snapshot per decision. A record already stored is skipped; one corrected in its comments,
@@ -44,6 +47,11 @@ def import_(
     with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
         report = import_files(store, paths, files=files, progress=advance, rulings=rulings, replace=replace,
                               workers=workers)
+        if metadata is not None:
+            from gtr_replay.store.datasette import make_searchable, write_metadata
+
+            make_searchable(store.db)
+            write_metadata(store.db, metadata, db.stem)
     if as_json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
