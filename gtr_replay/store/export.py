@@ -197,7 +197,7 @@ def write_chunk(task: tuple[Chunk, frozenset[int], str, str | None]) -> ChunkRep
                 report.problems.append((source, number, record))
                 continue
             try:
-                rows = game_rows(record, source=source, number=number)
+                rows = game_rows(record, source=source, number=number, snapshots=False)
             except IllegalStatement as error:
                 report.problems.append((source, number, str(error.diagnostic)))
                 continue

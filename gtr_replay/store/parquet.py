@@ -27,8 +27,11 @@ from gtr_replay.store.rows import GameRows
 from gtr_replay.store.schema import MAX_N, N_BITS
 
 ROW_GROUP = 65_536
-"""Rows of one table buffered before they are written as a row group: memory stays bounded
-however many games a part holds."""
+"""Rows of one table and ruleset written as one row group, at most."""
+
+BUFFERED = 131_072
+"""Rows held for all tables of a part before the largest buffers are written: memory stays
+bounded (some tens of MB) however many games a part holds."""
 
 COMPRESSION = "zstd"
 """Read by DuckDB, Polars, pyarrow (pandas) and Spark 3; about two thirds the size of snappy here."""
@@ -112,6 +115,7 @@ class Part:
         self._writers: dict[tuple[str, str], tuple[pq.ParquetWriter, Path, Path]] = {}
         self.rows: dict[str, int] = defaultdict(int)
         self.files: list[str] = []
+        self._held = 0
 
     def add(self, ruleset: str, tables: Tables) -> None:
         for table, rows in tables.items():
@@ -120,13 +124,17 @@ class Part:
             buffer = self._buffers[(table, ruleset)]
             buffer.extend(rows)
             self.rows[table] += len(rows)
+            self._held += len(rows)
             if len(buffer) >= ROW_GROUP:
                 self._flush(table, ruleset)
+        while self._held > BUFFERED:
+            self._flush(*max(self._buffers, key=lambda k: len(self._buffers[k])))
 
     def _flush(self, table: str, ruleset: str) -> None:
         rows = self._buffers.pop((table, ruleset), None)
         if not rows:
             return
+        self._held -= len(rows)
         if (table, ruleset) not in self._writers:
             folder = self.root / table / f"{PARTITION}={ruleset}"
             folder.mkdir(parents=True, exist_ok=True)
