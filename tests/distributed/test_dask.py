@@ -54,7 +54,7 @@ def cluster():
     client = distributed.Client(local, set_as_default=False)
     pids: set[int] = set()
     try:
-        yield client, pids
+        yield client, pids, local.scheduler_address
     finally:
         pids.update(client.run(os.getpid).values())
         client.close()
@@ -70,7 +70,7 @@ def cluster():
 
 
 def test_a_cluster_check_agrees_with_a_local_check_record_for_record(records, cluster):
-    client, pids = cluster
+    client, pids, _ = cluster
     pids.update(client.run(os.getpid).values())
     local = check_files([records], workers=1)
     on = Cluster(client, "test", batch=3)
@@ -102,7 +102,7 @@ class Killer(threading.Thread):
 
 
 def test_a_worker_killed_during_a_check_loses_no_record_and_the_report_says_so(records, cluster):
-    client, pids = cluster
+    client, pids, _ = cluster
     pids.update(client.run(os.getpid).values())
     local = check_files([records], workers=1)
     on = Cluster(client, "test", batch=1)
@@ -122,7 +122,7 @@ def test_a_worker_killed_during_a_check_loses_no_record_and_the_report_says_so(r
 
 
 def test_a_cluster_export_writes_the_dataset_a_local_export_writes(records, cluster, tmp_path):
-    client, pids = cluster
+    client, pids, _ = cluster
     pids.update(client.run(os.getpid).values())
     local = export_records([records], tmp_path / "local", workers=1, per_part=5)
     remote = export_records([records], tmp_path / "remote", per_part=5, run=Cluster(client, "test").run)
@@ -136,6 +136,24 @@ def test_a_cluster_export_writes_the_dataset_a_local_export_writes(records, clus
             rows.append(sorted(con.execute(f"SELECT * FROM {table}").fetchall(), key=repr))
         assert rows[0] == rows[1], table
     assert not list((tmp_path / "remote").rglob("*.tmp"))  # every part whole, none half-written
+
+
+def test_the_command_line_reports_the_cluster_beside_the_local_report(records, cluster):
+    import json
+
+    from typer.testing import CliRunner
+
+    from gtr_replay.cli import app
+
+    _, _, address = cluster
+    runner = CliRunner()
+    local = json.loads(runner.invoke(app, ["check", str(records), "--json", "--workers", "1"]).output)
+    done = runner.invoke(app, ["check", str(records), "--json", "--dask", address])
+    remote = json.loads(done.output)
+    assert done.exit_code == 1  # the two refused records, as locally
+    assert remote.pop("cluster") == {"address": address, "workers": 2, "tasks": 3, "workers_lost": [],
+                                     "records_run_again": []}
+    assert remote == local
 
 
 PROBE = """

@@ -187,3 +187,11 @@ def test_a_selection_by_tags_parses_no_statement(tmp_path, corpus):
                           capture_output=True, text=True, timeout=120)
     assert done.stdout.split() == ["0", "True"], done.stderr
     assert (tmp_path / "out.gtr").read_text().count("[Game ") == 3
+
+
+def test_worker_processes_select_what_one_process_selects(tmp_path, corpus):
+    found = {}
+    for workers in ("1", "2"):
+        (tmp_path / workers).mkdir()
+        found[workers] = run(tmp_path / workers, corpus, "--winner", "Ben", "--workers", workers)
+    assert found["1"][0] == found["2"][0] and found["2"][1]["replayed"] == 15
