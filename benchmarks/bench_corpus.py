@@ -5,7 +5,7 @@
 
 Makes (once, kept in ``--dir``) a file of ``--records`` self-play records of every ruleset and
 player count, with Date tags, of which one in twenty is a second record of a game written before
-(half as written, half with its Event tag edited), and a file of a quarter as many. Then, each
+(half as written, half with its Event tag edited), and a file of every fourth of them. Then, each
 command a process of its own, timed in wall seconds with its peak memory (``ru_maxrss``):
 
 - ``gtr fmt --check`` on the large file: the speed ``gtr extract`` is held to (within 2x);
@@ -25,7 +25,6 @@ with ``gtr query``'s saved queries in DuckDB.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import signal
@@ -42,6 +41,9 @@ sys.path.insert(0, str(ROOT))
 import notation  # noqa: E402
 
 from gtr_replay.selfplay import selfplay  # noqa: E402
+
+TIME = shutil.which("time", path="/usr/bin:/bin") or "/usr/bin/time"
+"""GNU time, for a command's peak memory (Debian: apt-get install time)."""
 
 CONFIGS = [(r, n) for r in ("classic", "republic", "imperium") for n in (2, 3, 4, 5)]
 
@@ -63,7 +65,14 @@ def make_corpus(records: int, large: Path, small: Path) -> None:
         again.append(text if n % 2 else text.replace("league night", "league evening"))
     texts[len(texts) // 2:len(texts) // 2] = again  # the copies in the middle of the file
     large.write_text("\n".join(texts), encoding="utf-8")
-    small.write_text("\n".join(texts[:records // 4]), encoding="utf-8")
+
+
+def quarter(large: Path, small: Path) -> None:
+    """Every fourth record of ``large``: the same mix of rulesets and copies, a quarter the size."""
+    from notation import scan
+
+    pieces = [piece.rstrip() + "\n" for n, (_, piece) in enumerate(scan.file_pieces(large)) if n % 4 == 0]
+    small.write_text("\n".join(pieces), encoding="utf-8")
 
 
 def timed(args: list[str]) -> dict:
@@ -250,6 +259,7 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=Path("/tmp/gtr-corpus"))
     parser.add_argument("--verify", action="store_true")
     parser.add_argument("--skip-replay", action="store_true", help="leave out the extract that replays")
+    parser.add_argument("--only", choices=("extract", "export", "dask"), help="measure this part alone")
     args = parser.parse_args()
     args.dir.mkdir(parents=True, exist_ok=True)
     large, small = args.dir / f"corpus-{args.records}.gtr", args.dir / f"corpus-{args.records}-quarter.gtr"
@@ -257,13 +267,18 @@ def main() -> None:
         started = time.perf_counter()
         make_corpus(args.records, large, small)
         print(f"made {large} in {time.perf_counter() - started:.0f} s (self-play, not timed below)")
+    if not small.exists():
+        quarter(large, small)
     import gtr_replay._native as native
     print(f"engine: {native.STATE}; load average before: {os.getloadavg()[0]:.2f}")
     work = args.dir / f"run-{int(time.time())}"
     work.mkdir()
-    extract_figures(large, small, args.records, work, not args.skip_replay)
-    parquet = export_figures(large, args.records, work)
-    if args.dask_records:
+    parquet = work / "parquet"
+    if args.only in (None, "extract"):
+        extract_figures(large, small, args.records, work, not args.skip_replay)
+    if args.only in (None, "export"):
+        parquet = export_figures(large, args.records, work)
+    if args.dask_records and args.only in (None, "dask"):
         dask_figures(args.dask_records, args.dir)
     if args.verify:
         verify(large, work, parquet)

@@ -39,8 +39,6 @@ def replayed(record: notation.Record, source: str, rulings: str | None = None) -
                 completed.update(e.card for e in snap.events if e.kind == "complete")
     except IllegalStatement as error:
         return refused(str(error.diagnostic))
-    if replayer.diagnostics:  # a start that cannot be set up
-        return refused(str(replayer.diagnostics[0]))
     final = replayer.final
     if final is None or not final.over:
         return Outcome(True, completed=frozenset(completed))

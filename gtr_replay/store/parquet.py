@@ -22,7 +22,7 @@ except ImportError as error:  # pragma: no cover - the message is the point
     raise UsageError(f"writing Parquet needs pyarrow, which is not installed ({error})",
                      hint='install it with: python -m pip install "gtr-replay[parquet]"') from None
 
-from gtr_replay.store.parquet_schema import COLUMNS, PARTITION, TABLES
+from gtr_replay.store.parquet_schema import COLUMNS, COMPRESSION, PARTITION, TABLES
 from gtr_replay.store.rows import GameRows
 from gtr_replay.store.schema import MAX_N, N_BITS
 
@@ -32,9 +32,6 @@ ROW_GROUP = 65_536
 BUFFERED = 131_072
 """Rows held for all tables of a part before the largest buffers are written: memory stays
 bounded (some tens of MB) however many games a part holds."""
-
-COMPRESSION = "zstd"
-"""Read by DuckDB, Polars, pyarrow (pandas) and Spark 3; about two thirds the size of snappy here."""
 
 _TYPES = {"string": pa.string(), "int32": pa.int32()}
 SCHEMAS = {table: pa.schema([(name, _TYPES[kind]) for name, kind in columns]) for table, columns in TABLES.items()}

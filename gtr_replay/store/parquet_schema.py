@@ -19,6 +19,9 @@ from gtr_replay.store.schema import VIEWS
 
 PARTITION = "ruleset"
 
+COMPRESSION = "zstd"
+"""Read by DuckDB, Polars, pyarrow (pandas) and Spark 3."""
+
 TABLES: dict[str, tuple[tuple[str, str], ...]] = {
     "games": (("id", "string"), ("players", "int32"), ("player_names", "string"), ("winners", "string"),
               ("scores", "string"), ("end_reason", "string"), ("turns", "int32"), ("decisions", "int32"),
@@ -95,7 +98,8 @@ def markdown() -> str:
         "The `ruleset` column is in the folder names, not in the files; every reader below adds it.",
         "The columns and their values are those of the database's views of the same name, so a query",
         "written for `gtr query` runs on the dataset (the store's `stored_*` tables, snapshots and",
-        "`games.number` are not exported). Integers are 32-bit, text is UTF-8, any column may be null.",
+        "`games.number` are not exported). Integers are 32-bit, text is UTF-8, any column may be null;",
+        f"the files are compressed with {COMPRESSION}.",
         "",
         "## Reading it",
         "",
