@@ -35,11 +35,9 @@ def check(
             report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance,
                                  workers=workers)
         else:
-            from gtr_replay.distributed import RECORDS_PER_TASK, cluster
+            from gtr_replay.distributed import check_files_on
 
-            with cluster(dask, batch=RECORDS_PER_TASK) as on:
-                report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance, run=on.run)
-            notes = on.notes
+            report, notes = check_files_on(dask, files or paths, lenient=lenient, rulings=rulings, progress=advance)
     if as_json:
         emit_json({**report.to_dict(), **({"cluster": notes.to_dict()} if notes is not None else {})})
     else:

@@ -118,12 +118,11 @@ def export(
                         hint="give record files, or a database with --db"))
     quiet = as_json
     if dask is not None:
-        from gtr_replay.distributed import cluster
+        from gtr_replay.distributed import export_records_on
 
-        with cluster(dask) as on, progress_bar("exporting", None, quiet=quiet) as advance:
-            report = export_records(paths, parquet, rulings=rulings, per_part=per_part, run=on.run,
-                                    progress=advance)
-        notes = on.notes
+        with progress_bar("exporting", None, quiet=quiet) as advance:
+            report, notes = export_records_on(dask, paths, parquet, rulings=rulings, per_part=per_part,
+                                              progress=advance)
     else:
         notes = None
         if paths:

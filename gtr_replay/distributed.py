@@ -185,3 +185,22 @@ def cluster(address: str, *, batch: int = 1) -> Iterator[Cluster]:
     finally:
         if local is not None:
             local.close()
+
+
+def check_files_on(address: str, paths, **options):
+    """``replay.files.check_files`` on the cluster at ``address``: (the report, the ``Notes``)."""
+    from gtr_replay.replay.files import check_files
+
+    with cluster(address, batch=RECORDS_PER_TASK) as on:
+        report = check_files(paths, run=on.run, **options)
+    return report, on.notes
+
+
+def export_records_on(address: str, paths, root, **options):
+    """``store.export.export_records`` on the cluster at ``address``, each chunk of records a
+    task that writes its own part: (the report, the ``Notes``)."""
+    from gtr_replay.store.export import export_records
+
+    with cluster(address) as on:
+        report = export_records(paths, root, run=on.run, **options)
+    return report, on.notes
