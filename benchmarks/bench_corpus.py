@@ -91,10 +91,13 @@ def timed(args: list[str]) -> dict:
             "cpu": usage.ru_utime + usage.ru_stime}
 
 
-def line(label: str, records: int, result: dict, baseline: float | None = None) -> None:
-    ratio = f"  {result['wall'] / baseline:4.2f}x fmt --check" if baseline else ""
-    print(f"{label:<44} {result['wall']:7.2f} s  {records / result['wall']:9,.0f} records/s  "
-          f"peak {result['rss']:6.1f} MiB  (exit {result['status']}){ratio}", flush=True)
+def line(label: str, records: int, result: dict, baseline: dict | None = None) -> None:
+    """One measure: wall and CPU seconds (its workers' included), records per second of each, peak
+    memory; beside ``baseline``, the CPU ratio (wall time moves with what else the machine runs)."""
+    ratio = f"  {result['cpu'] / baseline['cpu']:5.2f}x fmt --check's CPU" if baseline else ""
+    print(f"{label:<52} {result['wall']:7.2f} s {records / result['wall']:7,.0f}/s  CPU {result['cpu']:7.2f} s "
+          f"{records / max(result['cpu'], 1e-9):7,.0f}/CPU-s  peak {result['rss']:6.1f} MiB  (exit {result['status']})"
+          f"{ratio}", flush=True)
 
 
 def extract_figures(large: Path, small: Path, records: int, work: Path, replay: bool) -> None:
@@ -115,17 +118,17 @@ def extract_figures(large: Path, small: Path, records: int, work: Path, replay: 
         for path, count in ((large, records), (small, records // 4)):
             out = work / f"out-{len(list(work.iterdir()))}"
             result = timed(["extract", str(path), *options, "--out", str(out) + ("" if "--split" in options else ".gtr")])
-            line(f"{label} [{count:,}]", count, result, base["wall"] if path == large else None)
+            line(f"{label} [{count:,}]", count, result, base if path == large else None)
 
 
-def export_figures(large: Path, records: int, work: Path) -> Path:
-    print(f"\n## export --parquet on {records:,} records")
-    root = work / "parquet"
-    shutil.rmtree(root, ignore_errors=True)
-    result = timed(["export", str(large), "--parquet", str(root)])
-    line("gtr export FILE --parquet DIR (default workers)", records, result)
-    size = sum(f.stat().st_size for f in root.rglob("*.parquet"))
-    print(f"dataset: {size / 2**20:.1f} MiB in {len(list(root.rglob('*.parquet')))} files")
+def export_figures(large: Path, small: Path, records: int, work: Path) -> Path:
+    print(f"\n## export --parquet on {records:,} records and {records // 4:,}")
+    for path, count in ((small, records // 4), (large, records)):
+        root = work / f"parquet-{count}"
+        result = timed(["export", str(path), "--parquet", str(root)])
+        line(f"gtr export FILE --parquet DIR (2 workers) [{count:,}]", count, result)
+        size = sum(f.stat().st_size for f in root.rglob("*.parquet"))
+        print(f"dataset: {size / 2**20:.1f} MiB in {len(list(root.rglob('*.parquet')))} files")
     return root
 
 
@@ -273,11 +276,11 @@ def main() -> None:
     print(f"engine: {native.STATE}; load average before: {os.getloadavg()[0]:.2f}")
     work = args.dir / f"run-{int(time.time())}"
     work.mkdir()
-    parquet = work / "parquet"
+    parquet = work / f"parquet-{args.records}"
     if args.only in (None, "extract"):
         extract_figures(large, small, args.records, work, not args.skip_replay)
     if args.only in (None, "export"):
-        parquet = export_figures(large, args.records, work)
+        parquet = export_figures(large, small, args.records, work)
     if args.dask_records and args.only in (None, "dask"):
         dask_figures(args.dask_records, args.dir)
     if args.verify:
