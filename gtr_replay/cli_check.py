@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
@@ -19,6 +19,8 @@ def check(
     as_json: Annotated[bool, typer.Option("--json", help="Print per-file counts as JSON.")] = False,
     rulings: RulingsOpt = None,
     workers: WorkersOpt = None,
+    dask: Annotated[Optional[str], typer.Option(
+        "--dask", help="A Dask scheduler's address (tcp://host:8786), or local:N: check on its workers.")] = None,
 ) -> None:
     """Replay every record through the rules; exit 0 when all are legal, 1 with the reports.
 
@@ -32,13 +34,21 @@ def check(
     if not as_json:
         for entry in skipped:
             err.print(f"warning: {entry}", markup=False, highlight=False, soft_wrap=True)
+    notes = None
     with progress_bar("checking", count_records(files), quiet=as_json) as advance:
-        report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance,
-                             workers=workers)
+        if dask is None:
+            report = check_files(files or paths, lenient=lenient, rulings=rulings, progress=advance,
+                                 workers=workers)
+        else:
+            from gtr_replay.distributed import check_files_on
+
+            report, notes = check_files_on(dask, files or paths, lenient=lenient, rulings=rulings, progress=advance)
     report.skipped = skipped
     if as_json:
-        emit_json(report.to_dict())
+        emit_json({**report.to_dict(), **({"cluster": notes.to_dict()} if notes is not None else {})})
     else:
+        for line in notes.lines() if notes is not None else ():
+            err.print(line, markup=False, highlight=False, soft_wrap=True)
         for problem in report.problems:
             err.print(str(problem), markup=False, highlight=False, soft_wrap=True)
         for warning in report.warnings:

@@ -29,6 +29,9 @@ def import_(
     replace: Annotated[bool, typer.Option("--replace", hidden=True, help="What import does by default now.")] = False,
     rulings: RulingsOpt = None,
     workers: WorkersOpt = None,
+    metadata: Annotated[Optional[Path], typer.Option(
+        "--metadata", help="Also make the database ready for Datasette: write its metadata (tables, columns, "
+                           "saved queries) to this JSON file and index the comments for full-text search.")] = None,
 ) -> None:
     """Replay records and store every game in a SQLite database: players, decisions, events and a
     snapshot per decision. A record already stored is skipped; one corrected in its comments,
@@ -53,6 +56,11 @@ def import_(
         with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
             report = import_files(store, paths, files=files, progress=advance, rulings=rulings,
                                   replace=not keep_both, workers=workers)
+            if metadata is not None:
+                from gtr_replay.store.datasette import make_searchable, write_metadata
+
+                make_searchable(store.db)
+                write_metadata(store.db, metadata, db.stem)
     finally:
         if made:
             _remove_if_empty(db)

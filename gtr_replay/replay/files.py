@@ -216,11 +216,13 @@ class CheckReport:
 
 
 def check_files(paths, *, lenient: bool = False, workers: int | None = None, rulings: str | None = None,
-                progress: Callable[[int], None] | None = None) -> CheckReport:
+                progress: Callable[[int], None] | None = None, run: Callable | None = None) -> CheckReport:
     """Parse and replay every record of every file (strict: one problem per record at most;
     ``lenient``: a refused statement is skipped and the replay goes on, each later problem
     marked when it may follow from an earlier one), under ``rulings`` laid over each record's
-    own; ``progress`` is called with the number of records just checked."""
+    own; ``progress`` is called with the number of records just checked. ``run(check_piece,
+    tasks)``, when given, checks the records elsewhere (on a cluster: ``gtr_replay.distributed``)
+    and gives the outcomes in the order of the tasks."""
     if rulings:
         parse_rulings(rulings)  # a wrong name is a usage error before any work
     report = CheckReport()
@@ -233,12 +235,14 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None, rul
         report.files.append(file_report)
     empty: list[NotationProblem] = []
     tasks = _tasks(files, lenient, rulings, empty, by_source)
-    workers = worker_count(workers, lambda n: records_at_least(files, n))
-    if workers > 1:
+    workers = worker_count(workers, lambda n: records_at_least(files, n)) if run is None else 1
+    if run is not None:
+        outcomes = _counted(run(check_piece, tasks), progress)
+    elif workers > 1:
         with pool(workers) as executor:
-            outcomes = list(_counted(ordered_map(executor, _check_piece, tasks, WINDOW * workers), progress))
+            outcomes = list(_counted(ordered_map(executor, check_piece, tasks, WINDOW * workers), progress))
     else:
-        outcomes = _counted(map(_check_piece, tasks), progress)
+        outcomes = _counted(map(check_piece, tasks), progress)
     for source, records, decisions, problems, warnings in outcomes:
         file_report = by_source[source]
         file_report.records += records
@@ -310,8 +314,9 @@ def _counted(outcomes, progress) -> list:
     return done
 
 
-def _check_piece(task) -> tuple[str, int, int, list, list]:
-    """Check one record: (source, records, statements replayed, problems, warnings)."""
+def check_piece(task) -> tuple[str, int, int, list, list]:
+    """Check one record: (source, records, statements replayed, problems, warnings). ``task`` is
+    (source, first line, the record's text, lenient, rulings)."""
     source, line, piece, lenient, rulings = task
     try:
         records = parse_piece(source, line, piece)
@@ -330,3 +335,6 @@ def _check_piece(task) -> tuple[str, int, int, list, list]:
         problems.extend(replayer.diagnostics)
         warnings.extend(replayer.warnings)
     return source, len(records), decisions, problems, warnings
+
+
+_check_piece = check_piece  # the name it had before clusters ran it
