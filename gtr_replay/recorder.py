@@ -28,10 +28,11 @@ from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.state import GameState
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
-from gtr_replay.replay.files import read_record_file
+from gtr_replay.replay.files import no_record, read_record_file
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.legal import LegalPoint, legal_in
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
+from gtr_replay.replay.revealing import answers, owed
 from gtr_replay.replay.start import StartError, expansions, header
 from gtr_replay.replay.translate import statement_for
 from gtr_replay.vocabulary import card_vocabulary
@@ -55,6 +56,8 @@ def _parse(text: str, source: str) -> Record:
 
 
 def _only_record(records: list[Record], source: str) -> Record:
+    if not records:
+        raise no_record(source)
     if len(records) != 1:
         raise UsageError(f"{source} holds {len(records)} records; the recorder keeps one game per file",
                          hint="give a new file name")
@@ -230,6 +233,11 @@ class Recording:
             if error.diagnostic is None or not error.diagnostic.statement.startswith("turn "):
                 raise
             point = self.point()  # the statement would open a turn the rules do not start here
+            missing = owed(self.state)
+            if missing is not None:
+                said = answers(self.state)
+                raise Refused(f"'{line}' cannot come next: {missing}",
+                              hint="record it first: " + " or ".join(f"'{t}'" for t in said[:3])) from None
             raise Refused(f"'{line}' cannot come next: it is {point.player}'s decision ({point.prompt})",
                           hint="'legal' lists what is legal now", ) from None
         if state.over and record.tag("Result") is None and not Game(state).unseen_in_vaults():  # else a range: not written

@@ -28,7 +28,8 @@ from .grammar import (
     MATERIALS, ROLES, Names, ToRecords, _BlockHeader, _CommentLine, _StepLine, _TurnHeader, build_parser,
     make_tag,
 )
-from .records import Record, Span, split_players
+from .names import players_of as names_of_players
+from .records import Record, Span
 from .vocabulary import Vocabulary
 
 _LOCK = threading.Lock()
@@ -101,7 +102,7 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
         plain = fastpath.TAG.fullmatch(tag)
         tags.append(make_tag(plain[1], plain[2], None, Span(number, 2)) if plain
                     else _line(tag, number, "tag", names))
-    players = next((split_players(t.value) for t in tags if t.name == "Players"), ())
+    players = names_of_players(tags)  # two names that read as one are refused here
     names = Names(players, vocabulary)
     _TRANSFORMER.names = names
     # comment lines between the tags: standalone comments of the record

@@ -158,8 +158,9 @@ class Game:
             return problem, []
         trial = state.copy()
         unseen.reveal(trial, decision, cards)  # raises AllPlaced when no unseen card can be one of them
-        if core.check(trial, decision) is not None:
-            return problem, []
+        refused = core.check(trial, decision)
+        if refused is not None:  # the cards could be there: the rule that refuses it is another
+            return refused, []
         unseen.reveal(state, decision, cards)
         return None, cards
 

@@ -20,6 +20,7 @@ from gtr_replay.game.state import GameState
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.outcome import range_text
 from gtr_replay.replay.replayer import Replayer
+from gtr_replay.replay.revealing import unseen_choices
 from gtr_replay.replay.translate import statement_for
 
 
@@ -44,10 +45,14 @@ class LegalPoint:
     result: str | None = None
     """The final scores once the game is over: ``Ann 24, Ben 17-23`` where unseen vault
     cards decide (``Game.score_ranges``)."""
+    unseen_choices: dict[str, list[str]] = field(default_factory=dict)
+    """What the deciding player's unseen cards allow, by kind: ``Ben follows with ? (a Laborer
+    card)`` (``replay.revealing``); written with the card named, each is legal."""
 
     def to_dict(self) -> dict:
         return {"position": self.position, "turn": self.turn, "player": self.player, "prompt": self.prompt,
-                "choices": self.choices, "unseen": self.unseen, "over": self.over, "result": self.result}
+                "choices": self.choices, "unseen": self.unseen, "unseen_choices": self.unseen_choices,
+                "over": self.over, "result": self.result}
 
     def lines(self) -> list[str]:
         """The point for a person: who decides, then one line per kind of decision."""
@@ -55,11 +60,13 @@ class LegalPoint:
             return [f"after statement {self.position}: the game is over ({self.over}): {self.result}"]
         head = f"after statement {self.position}, turn {self.turn}: {self.player} to {self.prompt}"
         text = [head]
-        for kind, statements in self.choices.items():
+        for kind in dict.fromkeys([*self.unseen_choices, *self.choices]):
             text.append(f"  {kind}:")
-            text.extend(f"    {statement}" for statement in statements)
+            text.extend(f"    {statement}" for statement in self.unseen_choices.get(kind, ()))
+            text.extend(f"    {statement}" for statement in self.choices.get(kind, ()))
         if self.unseen:
-            text.append(f"  and any statement naming the {self.unseen} unseen card(s) {self.player} holds")
+            text.append(f"  ('?' is one of the {self.unseen} card(s) {self.player} holds unseen: write the card "
+                        "the table is shown)")
         return text
 
 
@@ -76,7 +83,8 @@ def legal_in(state: GameState, position: int = 0) -> LegalPoint:
         choices.setdefault(statement.kind, []).append(str(statement))
     holder = state.players[state.index(prompt.player)]
     hidden = sum(1 for card in holder.hand if is_unseen(card))
-    return LegalPoint(position, state.turn, prompt.player, prompt.kind, choices, hidden)
+    return LegalPoint(position, state.turn, prompt.player, prompt.kind, choices, hidden,
+                      unseen_choices=unseen_choices(state) if hidden else {})
 
 
 def final_result(state: GameState) -> str:

@@ -7,6 +7,9 @@ decision it records, pushes it, and collects what is wrong as diagnostics that p
 text. Strict mode raises ``IllegalStatement`` at the first statement the rules refuse; lenient
 mode yields a snapshot carrying the diagnostic instead, reports the statements after it as not
 replayed, and goes on with the variations and records after, so nothing is dropped silently.
+With ``resume`` as well (``gtr check --lenient``), a refused statement is skipped and the replay
+goes on (``replay.resuming``), so a record's later mistakes are found in the same run; each
+later problem that may follow from an earlier one says so (``Diagnostic.follows``).
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ from gtr_replay.engine import AllPlaced, Applied, ForcedStep, Game
 from gtr_replay.errors import GtrError, IllegalDecisionError, NotYourDecisionError, ReplayError, RulesError
 from gtr_replay.game.decisions import Decision, Give, Pass, same_decision
 from gtr_replay.game.events import Event
-from gtr_replay.game.state import GameState
+from gtr_replay.game.state import GameState, Phase
 from gtr_replay.replay.diagnostics import Diagnostic, closest_first, summary
 from gtr_replay.replay.outcome import check_result, placed_lines, unwritten_power
+from gtr_replay.replay.resuming import Resuming, Troubles
+from gtr_replay.replay.revealing import answers, owed, unseen_choices
 from gtr_replay.replay.snapshot import UNANNOTATED, Snapshot, annotate, changes_points
 from gtr_replay.expansions import geek_hint, left_out, not_in_game
 from gtr_replay.replay.start import StartError, named_cards, start_game
@@ -50,10 +55,14 @@ class Replayer:
     ``"live"`` hands the replay's own state (``Snapshot.live``) and annotates."""
 
     def __init__(self, record: Record, *, source: str = "<record>", lenient: bool = False,
-                 keep_states: bool | str = True) -> None:
+                 keep_states: bool | str = True, resume: bool = False) -> None:
         self.record = record
         self.source = source
-        self.lenient = lenient
+        self.lenient = lenient or resume
+        self.resume = resume
+        """Skip a refused statement and go on (``replay.resuming``), rather than stop the line there."""
+        self.troubles = Troubles()
+        """The problems met so far on the line being replayed and the lines it is in (resume)."""
         self.keep_states = keep_states
         self.diagnostics: list[Diagnostic] = []
         self.warnings: list[Diagnostic] = []
@@ -81,8 +90,9 @@ class Replayer:
                state: GameState | None = None, player: str | None = None, path: str = "",
                legal: tuple[str, ...] = ()) -> Diagnostic:
         """Record a problem; strict replay stops here (``IllegalStatement``)."""
+        follows = self.troubles.follows(statement, player)
         diagnostic = Diagnostic(self.source, line, column, statement, message, tuple(rule_ids), hint,
-                                summary(state, player) if state is not None else "", legal, path)
+                                summary(state, player) if state is not None else "", legal, path, follows)
         self.diagnostics.append(diagnostic)
         if not self.lenient:
             raise IllegalStatement(diagnostic)
@@ -123,24 +133,39 @@ class Replayer:
 
     def _line(self, game: Game, steps, path: str, first_index: int) -> Iterator[Snapshot]:
         """Replay one line of play. In lenient mode a refused statement ends the line: its
-        later statements depend on it, so they are reported as not replayed, in one place."""
+        later statements depend on it, so they are reported as not replayed, in one place;
+        with ``resume``, it is skipped and the line goes on (``replay.resuming``)."""
         forced: list[ForcedStep] = []
         """Steps the engine made by itself that a statement may still restate."""
+        outer = len(self.troubles.found)  # the problems of the lines this one is in
+        resuming = Resuming(game, forced, self.troubles, lambda turn: self._header_matches(game.state, turn),
+                            lambda turn: self._report_header(game, turn, path)) if self.resume else None
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
-            if turn is not None and not self._check_turn_header(game.state, turn, path):
-                self._skipped(steps[offset:], path, "the turn header above them is wrong")
-                return
+            if turn is not None and not self._header_matches(game.state, turn):
+                if resuming is None or not resuming.at_header(turn):
+                    self._report_header(game, turn, path)
+                    self._skipped(steps[offset:], path, "the turn header above them is wrong")
+                    if path:
+                        del self.troubles.found[outer:]
+                    return
+            if resuming is not None:
+                resuming.before(turn, step)
             variations = step.variations if step.notes else ()
             before = game.copy() if variations else None
             snapshot = _Statement(self, game, step, path, index).replay(forced)
             yield snapshot
             if snapshot.diagnostic is not None:
-                self._skipped(steps[offset + 1:], path, f"they follow the refused statement at line {snapshot.line}")
-                return
+                if resuming is None:
+                    self._skipped(steps[offset + 1:], path,
+                                  f"they follow the refused statement at line {snapshot.line}")
+                    return
+                resuming.refused(snapshot.line, snapshot.player, snapshot.text, step.statement)
             for v, variation in enumerate(variations, 1):
                 vsteps = [(None, s) for s in variation.steps]
                 yield from self._line(before.copy(), vsteps, f"{path}/{snapshot.seq}.{v}".lstrip("/"), index)
+        if path:  # a variation's problems say nothing of the line it leaves (the main line's stay for its Result)
+            del self.troubles.found[outer:]
 
     def _skipped(self, rest, path: str, why: str) -> None:
         """Report the statements of a line that were not replayed (never dropped silently)."""
@@ -154,16 +179,28 @@ class Replayer:
                     f"{count} statement(s) from line {first.span.line} to line {last.span.line} were not replayed: "
                     f"{why}", hint="correct the first problem and check again", path=path)
 
-    def _check_turn_header(self, state: GameState, turn: notation.Turn, path: str) -> bool:
-        if state.over:
-            return True
+    def _header_matches(self, state: GameState, turn: notation.Turn) -> bool:
+        return state.over or (turn.number == state.turn and turn.leader == state.players[state.leader].name)
+
+    def _report_header(self, game: Game, turn: notation.Turn, path: str) -> None:
+        """A turn header that is not where the replay stands: the answer still owed, when the
+        record moves on without it, or the turn and leader it should be (R-TURN-9)."""
+        state = game.state
         leader = state.players[state.leader].name
-        if turn.number != state.turn or turn.leader != leader:
+        missing = owed(state) if turn.number > state.turn else None
+        if missing is not None:  # the record moves on while a decision of this turn is owed
+            said = answers(state)
+            prompt = game.pending()
             self.report(turn.span.line, turn.span.column, f"turn {turn.number} {turn.leader}",
-                        f"this is turn {state.turn}, led by {leader}", rule_ids=("R-TURN-9",),
-                        hint=f"write 'turn {state.turn} {leader}'", path=path)
-            return False
-        return True
+                        f"turn {turn.number} cannot start yet: {missing}",
+                        rule_ids=("R-TURN-9", "R-LEG-3") if state.phase is Phase.GIVE else ("R-TURN-9",),
+                        hint="write it before the turn header: " + " or ".join(f"'{t}'" for t in said[:3]),
+                        state=state, player=prompt.player if prompt is not None else None, path=path,
+                        legal=tuple(said))
+            return
+        self.report(turn.span.line, turn.span.column, f"turn {turn.number} {turn.leader}",
+                    f"this is turn {state.turn}, led by {leader}", rule_ids=("R-TURN-9",),
+                    hint=f"write 'turn {state.turn} {leader}'", path=path)
 
 
 class _Statement:
@@ -256,8 +293,7 @@ class _Statement:
     def refuse(self, message: str, *, rule_ids=(), hint: str | None = None, legal: bool = True) -> Snapshot:
         """The statement is refused: report it (with the legal choices, when asked) and snap."""
         game, replayer = self.game, self.replayer
-        texts = closest_first(self.text, [str(statement_for(d, game.state, [])) for d in game.seen_legal()]) \
-            if legal and not game.over else ()
+        texts = _legal_texts(game, self.text) if legal and not game.over else ()
         diagnostic = replayer.report(self.line, self.column, self.text, message, rule_ids=rule_ids, hint=hint,
                                      state=game.state, player=self.step.statement.actor, path=self.path, legal=texts)
         return self.snap(None, None, diagnostic=diagnostic)
@@ -265,6 +301,14 @@ class _Statement:
     def over(self) -> Snapshot:
         return self.refuse(f"the game is already over ({self.game.state.end_reason})", rule_ids=("R-END-2",),
                            legal=False)
+
+
+def _legal_texts(game: Game, written: str) -> tuple[str, ...]:
+    """The legal statements, closest to ``written`` first, and what unseen cards allow."""
+    texts = [str(statement_for(d, game.state, [])) for d in game.seen_legal()]
+    if game.state.unseen is not None:
+        texts += [t for group in unseen_choices(game.state).values() for t in group]
+    return closest_first(written, texts)
 
 
 def _real_reason(game: Game, decision: Decision, forced: list[ForcedStep]) -> RulesError | None:

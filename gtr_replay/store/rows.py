@@ -94,14 +94,16 @@ SNAPSHOT_COLUMNS = ("seq", "base", "state")
 
 
 def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None,
-              check: bool = False) -> GameRows:
+              check: bool = False, snapshots: bool = True) -> GameRows:
     """Replay ``record`` (strictly) and turn every snapshot into rows. With ``check``, each
-    delta built from the events is compared with a whole-state diff (``deltas.check_line``)."""
+    delta built from the events is compared with a whole-state diff (``deltas.check_line``).
+    Without ``snapshots``, the snapshot rows are left out (a third of the work: an export to
+    Parquet has no use for them)."""
     canonical = canonical if canonical is not None else notation.write(record)
     gid = game_id(record)
     replayer = Replayer(record, source=source, keep_states="live")
     rows = GameRows({})
-    decisions, events, snapshots = rows.decisions, rows.events, rows.snapshots
+    decisions, events, kept = rows.decisions, rows.events, rows.snapshots
     start: list[str] | None = None
     roles: dict[str, str] = {}
     lines: dict[str, tuple[int, Line, int]] = {}  # path -> (seq, the line's snapshots, statements in the line)
@@ -144,14 +146,16 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
             raise TooLarge(f"{source}:{snap.line}:{snap.column}: statement {snap.seq} ({len(snap.events)} events): "
                            f"a database holds at most {MAX_SEQ:,} statements a game and {MAX_N:,} events a "
                            "statement; split the record")
+        if not snapshots:
+            continue
         if path in lines:
             before_seq, line, count = lines[path]
         else:  # the first statement of a line: the state before it is the replaced statement's
             before_seq, line, count = 0, Line(start), 0
         if count % KEY_EVERY == 0:
-            snapshots.append((snap.seq, None, dumps(line.key(state))))
+            kept.append((snap.seq, None, dumps(line.key(state))))
         else:
-            snapshots.append((snap.seq, before_seq, dumps(line.step(state, snap.events))))
+            kept.append((snap.seq, before_seq, dumps(line.step(state, snap.events))))
         if check:
             check_line(line, state)
         lines[path] = (snap.seq, line, count + 1)

@@ -93,6 +93,16 @@ class TheGame:
     timeline: Timeline
 
 
+@pytest.fixture(scope="session")
+def browser():
+    """One headless chromium for every browser test of the run (starting one takes seconds)."""
+    from tests.render.browser import start_browser, stop_browser
+
+    driver = start_browser()
+    yield driver
+    stop_browser(driver)
+
+
 @pytest.fixture
 def text_snapshot(snapshot):
     return snapshot.use_extension(TextSnapshot)
