@@ -219,6 +219,9 @@ class Applied:
     events: list[Event]
     forced: list[ForcedStep]
     revealed: list[str] = field(default_factory=list)
+    then_legal: bool = False
+    """Whether the decision said to come next (``advance``'s ``then``) was found legal where
+    the engine stopped: nothing has changed the state since."""
 
 
 def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[Event]:
@@ -233,16 +236,19 @@ def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[
     return advance(state, decision).events
 
 
-def advance(state: GameState, decision: Decision, *, checked: bool = False) -> Applied:
+def advance(state: GameState, decision: Decision, *, checked: bool = False, then: Decision | None = None) -> Applied:
     """Apply ``decision`` like ``apply`` and report the steps the engine forced after it, each
     forced pass or give with the state it was made in (``ForcedStep.before``: it explains why a
     later statement by that player had nothing legal left). ``checked=True`` skips the check
-    when the caller has just made it."""
+    when the caller has just made it. ``then``, the decision the caller means to make next,
+    spares the search for a forced action wherever it is legal beside a pass: two choices, so
+    nothing is forced (it changes no outcome, only what is computed)."""
     if not checked:
         _raise_if_illegal(state, decision)
     ev: list[Event] = []
     _perform(state, decision, ev)
-    return Applied(ev, _make_forced(state, ev))
+    forced, then_legal = _make_forced(state, ev, then)
+    return Applied(ev, forced, then_legal=then_legal)
 
 
 def _raise_if_illegal(state: GameState, decision: Decision) -> None:
@@ -255,13 +261,24 @@ def _raise_if_illegal(state: GameState, decision: Decision) -> None:
 def forced_decision(state: GameState) -> Decision | None:
     """The action the engine would make by itself now: the only legal choice of an action
     prompt. None when a player must decide (or at a lead, follow or think)."""
+    prompt = _action_prompt(state)
+    return None if prompt is None else _only_choice(state, prompt)
+
+
+def _action_prompt(state: GameState) -> Prompt | None:
+    """The prompt the engine may answer by itself: an action's or a step's, whose player has
+    no unseen card; None at a lead, a follow or a think, once the game is over, or when a
+    player holding unseen cards decides (they might do more than the seen cards allow)."""
     if state.phase is Phase.OVER or (state.phase in _OWN_STATEMENT and not state.steps):
         return None
     prompt = pending(state)
-    if prompt is None:
+    if prompt is None or (state.unseen is not None and unseen.holds_unseen(state, prompt.index)):
         return None
-    if state.unseen is not None and unseen.holds_unseen(state, prompt.index):
-        return None  # a player holding unseen cards might do more than the seen cards allow
+    return prompt
+
+
+def _only_choice(state: GameState, prompt: Prompt) -> Decision | None:
+    """The only legal choice at ``prompt``, or None when there are more (or it is a think)."""
     only = None
     # declining is the cheapest choice to check: with it first, a second legal choice (so no
     # forced move) is usually found at the first legal action rather than the second
@@ -296,15 +313,32 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
         flow.check_wins(state, ev)
 
 
-def _make_forced(state: GameState, ev: list[Event]) -> list[ForcedStep]:
-    """Perform every action that is the only legal choice (principle: forced moves are derived)."""
+def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None) -> tuple[list[ForcedStep], bool]:
+    """Perform every action that is the only legal choice (principle: forced moves are derived);
+    and whether ``then`` was found legal where it stopped."""
     steps: list[ForcedStep] = []
-    while (only := forced_decision(state)) is not None:
+    while (prompt := _action_prompt(state)) is not None:
+        if then is not None and _beside_a_pass(state, prompt, then):
+            return steps, True
+        only = _only_choice(state, prompt)
+        if only is None:
+            break
         before = state.copy() if type(only) is Pass or type(only) is Give else None
         steps.append(ForcedStep(only, state.turn, before))
         ev.append(Event("auto", only.player, text=repr(only)))
         _perform(state, only, ev)
-    return steps
+    return steps, False
+
+
+def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision) -> bool:
+    """Whether ``decision`` is a legal answer of the prompted player other than passing, while
+    passing is legal too: two legal choices, so nothing is forced."""
+    kind = type(decision)
+    if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Pass or kind is Think:
+        return False
+    return (decision.player == prompt.player
+            and HANDLERS[Pass].problem(state, prompt.index, Pass(prompt.player)) is None
+            and _check(state, prompt, decision) is None)
 
 
 def settle(state: GameState) -> list[Event]:

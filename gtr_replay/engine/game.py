@@ -33,11 +33,13 @@ class Game:
     """One game under way: its state (``state``, read it, never change it but through the
     game) and the events that opened it (``opening``: the setup's deal and leader draw)."""
 
-    __slots__ = ("state", "opening")
+    __slots__ = ("state", "opening", "_found_legal")
 
     def __init__(self, state: GameState, opening: list[Event] | None = None) -> None:
         self.state = state
         self.opening: list[Event] = opening if opening is not None else []
+        self._found_legal: Decision | None = None
+        """A decision the last push found legal in the state as it stands (``then``)."""
 
     @classmethod
     def new(cls, ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
@@ -104,11 +106,14 @@ class Game:
 
     # -- playing -----------------------------------------------------------------------------
 
-    def push(self, decision: Decision, *, drawn: tuple[str, ...] | None = None) -> Applied:
+    def push(self, decision: Decision, *, drawn: tuple[str, ...] | None = None,
+             then: Decision | None = None) -> Applied:
         """Play ``decision``: check it, perform it, then make every action that has only one
         legal choice; raises the ``RulesError`` that refuses it (``legal()`` lists the choices).
         For a think that draws, ``drawn`` is what a record lists of the cards it draws (see
-        ``list_draw``).
+        ``list_draw``). ``then``, the decision the caller means to push next when it knows it
+        (a record's next statement), spares searching for forced actions where it is legal
+        beside a pass, and checking it again when it is pushed: it changes no outcome.
 
         With unseen cards, the first card taken face down from a deck of unknown order makes
         the deck's cards unseen (B-ATRIUM-1, AMB-25); a decision naming cards its player's hand
@@ -117,7 +122,8 @@ class Game:
         demand that gives less than demanded rules the demanded materials out for the unseen
         cards of that hand (R-LEG-3)."""
         state = self.state
-        problem = core.check(state, decision)
+        found, self._found_legal = self._found_legal, None
+        problem = None if found is not None and found == decision else core.check(state, decision)
         revealed: list[str] = []
         if problem is not None:
             problem, revealed = self._revealing(decision, problem)
@@ -127,15 +133,18 @@ class Game:
             self.list_draw(decision, drawn)
         ruled_out = hidden.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else frozenset()
-        applied = core.advance(state, decision, checked=True)
+        applied = core.advance(state, decision, checked=True, then=then)
+        if applied.then_legal:
+            self._found_legal = then
         if ruled_out:
             unseen.rule_out(state, state.player(decision.player).hand, ruled_out)
         applied.revealed = revealed
         return applied
 
     def push_all(self, decisions: Iterable[Decision]) -> list[Applied]:
-        """Play a run of known decisions in order (``push`` each)."""
-        return [self.push(decision) for decision in decisions]
+        """Play a run of known decisions in order (``push`` each, telling it the next)."""
+        run = list(decisions)
+        return [self.push(decision, then=run[n + 1] if n + 1 < len(run) else None) for n, decision in enumerate(run)]
 
     def _revealing(self, decision: Decision, problem: RulesError) -> tuple[RulesError | None, list[str]]:
         """A refused decision that unseen cards may make legal: the problem that stands (None

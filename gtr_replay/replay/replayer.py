@@ -140,6 +140,7 @@ class Replayer:
         outer = len(self.troubles.found)  # the problems of the lines this one is in
         resuming = Resuming(game, forced, self.troubles, lambda turn: self._header_matches(game.state, turn),
                             lambda turn: self._report_header(game, turn, path)) if self.resume else None
+        last = len(steps) - 1
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
             if turn is not None and not self._header_matches(game.state, turn):
@@ -153,7 +154,8 @@ class Replayer:
                 resuming.before(turn, step)
             variations = step.variations if step.notes else ()
             before = game.copy() if variations else None
-            snapshot = _Statement(self, game, step, path, index).replay(forced)
+            following = steps[offset + 1][1].statement if offset < last else None
+            snapshot = _Statement(self, game, step, path, index).replay(forced, following)
             yield snapshot
             if snapshot.diagnostic is not None:
                 if resuming is None:
@@ -216,7 +218,9 @@ class _Statement:
         span = step.statement.span
         self.line, self.column = span.line or step.span.line, span.column or step.span.column
 
-    def replay(self, forced: list[ForcedStep]) -> Snapshot:
+    def replay(self, forced: list[ForcedStep], following: notation.Statement | None = None) -> Snapshot:
+        """Replay the statement; ``following``, the next one of its line, tells the engine the
+        decision likely to come next (``Game.push``'s ``then``)."""
         replayer, game = self.replayer, self.game
         replayer.seq += 1
         statement = self.step.statement
@@ -228,7 +232,7 @@ class _Statement:
             message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
             return self.refuse(message, hint=getattr(error, "hint", None))
         try:
-            applied = game.push(decision, drawn=getattr(statement, "drawn", None))
+            applied = game.push(decision, drawn=getattr(statement, "drawn", None), then=_likely(following, game))
         except _REFUSED as problem:
             return self._refused(decision, problem, forced)
         except AllPlaced as error:
@@ -301,6 +305,16 @@ class _Statement:
     def over(self) -> Snapshot:
         return self.refuse(f"the game is already over ({self.game.state.end_reason})", rule_ids=("R-END-2",),
                            legal=False)
+
+
+def _likely(statement: notation.Statement | None, game: Game) -> Decision | None:
+    """The decision ``statement`` records, read against the game as it stands, or None."""
+    if statement is None:
+        return None
+    try:
+        return decision_for(statement, game.state)
+    except (GtrError, KeyError):
+        return None
 
 
 def _legal_texts(game: Game, written: str) -> tuple[str, ...]:
