@@ -11,27 +11,16 @@ record has to show.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
 from gtr_replay.game.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
 from gtr_replay.game.events import Event
+from gtr_replay.game.outcomes import Applied, ForcedStep, Prompt
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import ROLE_ACTIONS, Step, answers_with_discard, discard_answers
 from gtr_replay.enums import JACK, Role
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
-
-
-class Prompt(NamedTuple):
-    """The decision the engine waits for: what kind, from whom (name and index), and which
-    decision types answer it. A named tuple: asked for once or twice per decision."""
-
-    kind: str
-    player: str
-    decisions: tuple[type[Decision], ...]
-    index: int = 0  # type: ignore[assignment]  # a field, not tuple.index
 
 
 _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
@@ -197,31 +186,6 @@ def _too_late(state: GameState, decision: Decision, error: RulesError) -> RulesE
     error.message = f"{decision.player} cannot {decision.verb} now: {reason.text}; {error.message.split(': ', 1)[-1]}"
     error.rule_ids = reason.rule_ids + tuple(r for r in error.rule_ids if r not in reason.rule_ids)
     return error
-
-
-@dataclass(frozen=True, slots=True)
-class ForcedStep:
-    """A decision the engine made by itself because it was the only legal choice."""
-
-    decision: Decision
-    turn: int
-    """The turn it was made in (before any cleanup it led to)."""
-    before: GameState | None = None
-    """For a pass or a give: the state it was made in, which explains why a
-    later statement by that player had nothing legal left, or why it had to give."""
-
-
-@dataclass(slots=True)
-class Applied:
-    """What playing a decision did: its events (forced steps included), the steps the engine
-    then made by itself, in order, and the unseen cards the decision revealed (``Game.push``)."""
-
-    events: list[Event]
-    forced: list[ForcedStep]
-    revealed: list[str] = field(default_factory=list)
-    then_legal: bool = False
-    """Whether the decision said to come next (``advance``'s ``then``) was found legal where
-    the engine stopped: nothing has changed the state since."""
 
 
 def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[Event]:

@@ -18,6 +18,7 @@ from gtr_replay.engine.scoring import scores
 from gtr_replay.engine.unseen import (
     _material, bind, holds_unseen, is_unseen, materials_of, named_cards, unseen_vault, value_range,
 )
+from gtr_replay.enums import Material
 from gtr_replay.errors import RulesError
 from gtr_replay.game.decisions import Decision, Think
 from gtr_replay.game.state import GameState
