@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import notation
 
-from gtr_replay.engine.scoring import result
+from gtr_replay.engine import Game
 from gtr_replay.replay.files import parse_piece
 from gtr_replay.replay.overrides import with_rulings
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
@@ -42,7 +42,7 @@ def replayed(record: notation.Record, source: str, rulings: str | None = None) -
     final = replayer.final
     if final is None or not final.over:
         return Outcome(True, completed=frozenset(completed))
-    return Outcome(True, None, final.end_reason, tuple(result(final).winners), frozenset(completed))
+    return Outcome(True, None, final.end_reason, tuple(Game(final).result().winners), frozenset(completed))
 
 
 def examine(source: str, line: int, piece: str, rulings: str | None = None) -> tuple[list, Outcome]:

@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass, field
 
 from notation import Record
 
-from gtr_replay.engine.scoring import result
-from gtr_replay.engine.state import GameState
+from gtr_replay.engine import Game
+from gtr_replay.game.state import GameState
 from gtr_replay.render.narration import Line, narrate
 from gtr_replay.render.timeline import Moment, Timeline
 from gtr_replay.replay.diagnostics import Diagnostic
@@ -164,7 +164,7 @@ def in_words(a: GameState, b: GameState) -> list[tuple[str, str, str]]:
 
 def _outcome(rulings: str, timeline: Timeline) -> Outcome:
     final = timeline.state(len(timeline))
-    found = result(final) if final.over else None
+    found = Game(final).result() if final.over else None
     problem = timeline.problems[0] if timeline.problems else None
     return Outcome(rulings, len(timeline), final.over, final.end_reason if final.over else None,
                    result_tag(found) if found else None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 
 
 @dataclass(frozen=True)

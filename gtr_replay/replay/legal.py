@@ -13,12 +13,12 @@ from dataclasses import dataclass, field, replace
 
 from notation import Record, Tag
 
-from gtr_replay.engine.core import pending
-from gtr_replay.engine.state import GameState
-from gtr_replay.engine.scoring import result
-from gtr_replay.engine.unseen import is_unseen, result_text, score_ranges, seen_decisions, unseen_vault
+from gtr_replay.engine import Game
 from gtr_replay.errors import UsageError
+from gtr_replay.game.piles import is_unseen
+from gtr_replay.game.state import GameState
 from gtr_replay.replay.from_game import result_tag
+from gtr_replay.replay.outcome import range_text
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.replay.revealing import unseen_choices
 from gtr_replay.replay.translate import statement_for
@@ -44,7 +44,7 @@ class LegalPoint:
     """Why the game ended, when it has."""
     result: str | None = None
     """The final scores once the game is over: ``Ann 24, Ben 17-23`` where unseen vault
-    cards decide (``engine.unseen.score_ranges``)."""
+    cards decide (``Game.score_ranges``)."""
     unseen_choices: dict[str, list[str]] = field(default_factory=dict)
     """What the deciding player's unseen cards allow, by kind: ``Ben follows with ? (a Laborer
     card)`` (``replay.revealing``); written with the card named, each is legal."""
@@ -72,12 +72,13 @@ class LegalPoint:
 
 def legal_in(state: GameState, position: int = 0) -> LegalPoint:
     """The legal decisions in ``state``."""
-    prompt = pending(state)
+    game = Game(state)
+    prompt = game.pending()
     if prompt is None:
         return LegalPoint(position, state.turn, None, None, over=state.end_reason or "over",
                           result=final_result(state))
     choices: dict[str, list[str]] = {}
-    for decision in seen_decisions(state):
+    for decision in game.seen_legal():
         statement = statement_for(decision, state, [])
         choices.setdefault(statement.kind, []).append(str(statement))
     holder = state.players[state.index(prompt.player)]
@@ -89,11 +90,12 @@ def legal_in(state: GameState, position: int = 0) -> LegalPoint:
 def final_result(state: GameState) -> str:
     """``Ann 24, Ben 19`` (or who won without points); where unseen vault cards decide, each
     score as a range, saying how many cards it depends on."""
-    ranges = score_ranges(state) if state.unseen is not None and state.winner is None else None
+    game = Game(state)
+    ranges = game.score_ranges() if state.unseen is not None and state.winner is None else None
     if ranges is None:
-        return result_tag(result(state))
-    hidden = sum(unseen_vault(state).values())
-    return f"{result_text(ranges, state)} (depends on {hidden} unseen vault card{'s' if hidden > 1 else ''})"
+        return result_tag(game.result())
+    hidden = sum(game.unseen_in_vaults().values())
+    return f"{range_text(ranges)} (depends on {hidden} unseen vault card{'s' if hidden > 1 else ''})"
 
 
 def with_rulings(record: Record, rulings: str | None) -> Record:

@@ -1,6 +1,6 @@
 """What a player whose hand the recorder cannot see may do, in the notation (``gtr record``).
 
-A one-seat record holds other players' hands as unseen cards (``engine.unseen``). Any of
+A one-seat record holds other players' hands as unseen cards (``?``). Any of
 their decisions that names one of those cards is legal when some unseen card would make it
 so, so a list of the legal statements made from the seen cards alone leaves out most of
 what they can do. ``unseen_choices`` says it the way a recorder reads it, one line per shape
@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine.core import pending
-from gtr_replay.engine.decisions import Decision
-from gtr_replay.engine.state import GameState, Phase
-from gtr_replay.engine.unseen import UNSEEN, holds_unseen, legal_if_revealed, seen_decisions
+from gtr_replay.engine import Game
 from gtr_replay.errors import GtrError
+from gtr_replay.game.decisions import Decision
+from gtr_replay.game.piles import UNSEEN
+from gtr_replay.game.state import GameState, Phase
 from gtr_replay.replay.translate import statement_for
 
 
@@ -55,10 +55,11 @@ def unseen_choices(state: GameState) -> dict[str, list[str]]:
     """The statements the deciding player could make with a card the recorder has not seen,
     grouped by kind as ``LegalPoint.choices``: ``Ben follows with ? (a Laborer card)``. Empty
     when the player holds no unseen card."""
-    if state.unseen is None or not holds_unseen(state, state.current):
+    game = Game(state)
+    if state.unseen is None or not game.holds_unseen(state.players[state.current].name):
         return {}
     shapes: dict[str, tuple[str, set[str]]] = {}
-    for decision in legal_if_revealed(state):
+    for decision in game.legal_if_revealed():
         for card in {c for f in ("card", "cards") for c in _named(decision, f)}:
             try:
                 statement = statement_for(_hidden(decision, card), state, [])
@@ -85,7 +86,7 @@ def _named(decision: Decision, name: str) -> tuple[str, ...]:
 def owed(state: GameState) -> str | None:
     """The decision the game still waits for in the turn under way, in words, or None when the
     turn is at its start or the game is over: what a record that moves on without it lacks."""
-    prompt = pending(state)
+    prompt = Game(state).pending()
     if prompt is None or (state.phase is Phase.LEAD and not state.steps):
         return None
     if state.phase is Phase.GIVE and state.legionary is not None and not state.steps:
@@ -98,5 +99,5 @@ def owed(state: GameState) -> str | None:
 def answers(state: GameState) -> list[str]:
     """Every statement that would give the game what it waits for: the legal ones, then the
     shapes an unseen card allows (``unseen_choices``)."""
-    texts = [str(statement_for(d, state, [])) for d in seen_decisions(state)]
+    texts = [str(statement_for(d, state, [])) for d in Game(state).seen_legal()]
     return texts + [t for group in unseen_choices(state).values() for t in group]

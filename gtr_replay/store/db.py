@@ -17,7 +17,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.errors import StoreError
 from gtr_replay.store import schema
 from gtr_replay.store.player_states import STORED_COLUMNS

@@ -15,8 +15,8 @@ import notation
 from notation import Comment, Record
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine.decisions import Follow, Lead
-from gtr_replay.engine.scoring import result
+from gtr_replay.game.decisions import Follow, Lead
+from gtr_replay.engine import Game
 from gtr_replay.expansions import canonical_tag
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
@@ -176,7 +176,7 @@ def _text(value) -> str | None:
 def _game_row(gid, record, canonical, source, number, replayer, final, start, main, statements, decisions) -> dict:
     names = [p.name for p in final.players]
     over = final.over
-    outcome = result(final) if over else None
+    outcome = Game(final).result() if over else None
     main_turns = {d[3] for d in decisions if d[2] == ""}
     tags: dict[str, str] = {}
     for tag in record.tags:
@@ -194,7 +194,7 @@ def _game_row(gid, record, canonical, source, number, replayer, final, start, ma
 
 
 def _player_rows(gid: str, final) -> list[dict]:
-    outcome = result(final)
+    outcome = Game(final).result()
     winners = set(outcome.winners) if final.over else set()
     return [{"game": gid, "seat": seat, "name": s.player, "score": s.total, "influence": s.influence,
              "vault": s.vault, "bonuses": ", ".join(str(m) for m in s.bonuses) or None, "powers": s.powers,

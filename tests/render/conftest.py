@@ -19,7 +19,7 @@ import pytest
 from rich.console import Console
 
 import notation
-from gtr_replay.engine.decisions import Sell
+from gtr_replay.game.decisions import Sell
 from gtr_replay.engine.scoring import result
 from gtr_replay.enums import Zone
 from gtr_replay.render.timeline import Timeline
