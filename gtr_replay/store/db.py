@@ -21,11 +21,11 @@ from gtr_replay.engine.state import GameState
 from gtr_replay.errors import StoreError
 from gtr_replay.store import schema
 from gtr_replay.store.player_states import STORED_COLUMNS
-from gtr_replay.store.rows import DECISION_COLUMNS, EVENT_COLUMNS, SNAPSHOT_COLUMNS, GameRows, content_hash
-from gtr_replay.store.snapshots import to_state
+from gtr_replay.store.rows import DECISION_COLUMNS, WORD_COLUMNS, GameRows, content_hash
+from gtr_replay.store.snapshots import dumps, expand
 
 DEFAULT_DB = "games.db"
-PAGE_SIZE = 8192
+PAGE_SIZE = 4096
 BUSY_TIMEOUT = 60.0
 """Seconds a write waits for another import into the same database to commit its game."""
 
@@ -38,26 +38,23 @@ def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
 
 _DECISIONS = (f"INSERT INTO stored_decisions ({', '.join(DECISION_COLUMNS)}) "
               f"VALUES (({{number}} << {schema.SEQ_BITS}) + ?{', ?' * (len(DECISION_COLUMNS) - 1)})")
-_EVENTS = (f"INSERT INTO stored_events ({', '.join(EVENT_COLUMNS)}) "
-           f"VALUES (({{number}} << {schema.SEQ_BITS + schema.N_BITS}) + ?, ?, ?, ?, ?, ?, ?, ?)")
 _PLAYER_STATES = _insert_sql("stored_player_states", STORED_COLUMNS)
-_POINTS_BY_TURN = _insert_sql("stored_points_by_turn", ("turn", "seat", "player", "points"))
-_SNAPSHOTS = f"INSERT INTO stored_snapshots (key, base, state) VALUES (({{number}} << {schema.SEQ_BITS}) + ?, ?, ?)"
-_KEYED = {"stored_decisions": schema.SEQ_BITS, "stored_snapshots": schema.SEQ_BITS,
-          "stored_events": schema.SEQ_BITS + schema.N_BITS}
+_POINTS_BY_TURN = f"INSERT INTO stored_points_by_turn (key, points) VALUES (({{number}} << {schema.SEQ_BITS}) + ?, ?)"
+_KEYED = {"stored_decisions": schema.SEQ_BITS, "stored_points_by_turn": schema.SEQ_BITS}
 """The tables keyed by one integer: the game's number shifted left by this many bits, and more."""
-_GAME_TABLES = ("stored_points_by_turn", "stored_player_states", "stored_events", "stored_snapshots",
-                "stored_decisions")
+_GAME_TABLES = ("stored_points_by_turn", "stored_player_states", "stored_decisions")
+_WORDS = [DECISION_COLUMNS.index(c) for c in WORD_COLUMNS]
+_EVENTS = DECISION_COLUMNS.index("events")
 
-_CHAIN = f"""
-WITH RECURSIVE chain(key, base, state, depth) AS (
-    SELECT key, base, state, 0 FROM stored_snapshots WHERE key = (:game << {schema.SEQ_BITS}) + :seq
-    UNION ALL
-    SELECT s.key, s.base, s.state, c.depth + 1 FROM stored_snapshots s JOIN chain c
-      ON s.key = (:game << {schema.SEQ_BITS}) + c.base
-)
-SELECT state FROM chain ORDER BY depth DESC
-"""
+
+def _event(event: tuple, code) -> list:
+    """An event as stored (``rows.EVENT_FIELDS``): its words as codes (0: none), and without the
+    values it does not have at its end."""
+    kind, player, text, card, source, target, value = event
+    out = [code(kind), player, code(text) or 0, code(card) or 0, code(source) or 0, code(target) or 0, value]
+    while len(out) > 1 and (out[-1] is None or (len(out) > 2 and out[-1] == 0 and len(out) < 7)):
+        out.pop()
+    return out
 
 
 class Store:
@@ -149,29 +146,36 @@ class Store:
 
     def _insert(self, rows: GameRows) -> None:
         db = self.db
-        number = db["games"].insert(rows.game).last_rowid
+        number = int(db["games"].insert(rows.game).last_rowid)
         db["players"].insert_all(rows.players)
         conn = db.conn
         code = self._words()
-        events = [(key, code(kind), player, card, code(source), code(target), value, text)
-                  for key, kind, player, card, source, target, value, text in rows.events]
-        for sql, table in ((_DECISIONS, rows.decisions), (_EVENTS, events), (_SNAPSHOTS, rows.snapshots),
-                           (_PLAYER_STATES, rows.player_states), (_POINTS_BY_TURN, rows.points_by_turn)):
-            conn.executemany(sql.format(number=int(number)), table)
+        decisions = []
+        for row in rows.decisions:
+            row = list(row)
+            for i in _WORDS:
+                row[i] = code(row[i])
+            events = row[_EVENTS]
+            row[_EVENTS] = dumps([_event(e, code) for e in events]) if events else None
+            decisions.append(row)
+        conn.executemany(_DECISIONS.format(number=number), decisions)
+        # in key order, so that the rows fill their pages instead of splitting them
+        conn.executemany(_PLAYER_STATES.format(number=number), sorted(rows.player_states))
+        conn.executemany(_POINTS_BY_TURN.format(number=number), rows.points_by_turn)
 
     def _words(self):
-        """A function from an event's kind or zone to its ``event_words`` code (a new word is
-        numbered in the transaction under way); None stays None."""
+        """A function from a word to its ``words`` code (a new word is numbered in the
+        transaction under way); None stays None."""
         words = self._codes
         if words is None:
-            words = self._codes = {w: c for c, w in self.db.execute("SELECT code, word FROM event_words")}
+            words = self._codes = {w: c for c, w in self.db.execute("SELECT code, word FROM words")}
         conn = self.db.conn
 
         def code(word):
             found = words.get(word)
             if found is None and word is not None:
-                conn.execute("INSERT OR IGNORE INTO event_words (word) VALUES (?)", [word])
-                found = words[word] = conn.execute("SELECT code FROM event_words WHERE word = ?",
+                conn.execute("INSERT OR IGNORE INTO words (word) VALUES (?)", [word])
+                found = words[word] = conn.execute("SELECT code FROM words WHERE word = ?",
                                                    [word]).fetchone()[0]
             return found
         return code
@@ -229,12 +233,12 @@ def _write_error(path: Path, error: sqlite3.OperationalError) -> StoreError:
 
 
 def load_state(conn: sqlite3.Connection, game: str, seq: int) -> GameState:
-    """The state after statement ``seq`` of ``game``, rebuilt from its stored snapshot."""
-    row = conn.execute("SELECT number, ruleset, rulings, expansions, deck FROM games WHERE id = ?", [game]).fetchone()
+    """The state after statement ``seq`` of ``game``, as the ``snapshot_states`` view rebuilds it."""
+    row = conn.execute("SELECT ruleset, rulings, expansions, deck FROM games WHERE id = ?", [game]).fetchone()
     if row is None:
         raise StoreError(f"no game {game!r} in the database", hint="list them with: gtr query 'select id from games'")
-    chain = [r[0] for r in conn.execute(_CHAIN, {"game": row[0], "seq": seq})] if 0 < seq <= schema.MAX_SEQ else []
-    if not chain:
+    found = conn.execute("SELECT state FROM snapshot_states WHERE game = ? AND seq = ?", [game, seq]).fetchone()
+    if found is None:
         raise StoreError(f"game {game} has no snapshot {seq}", hint="seq counts the game's statements from 1")
-    constants = dict(zip(("ruleset", "rulings", "expansions", "deck"), row[1:]))
-    return to_state(chain, constants)
+    constants = dict(zip(("ruleset", "rulings", "expansions", "deck"), row))
+    return GameState.from_dict(expand(json.loads(found[0]), constants))

@@ -15,20 +15,20 @@ import notation
 from notation import Comment, Record
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine.decisions import Follow, Lead
+from gtr_replay.engine.decisions import Lead
 from gtr_replay.engine.scoring import result
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.rulesets import RULESETS
-from gtr_replay.store.deltas import Line, check_line
-from gtr_replay.store.player_states import changed_rows, seat_values
-from gtr_replay.store.schema import MAX_N, MAX_SEQ, N_BITS
-from gtr_replay.store.snapshots import KEY_EVERY, compact, dumps
+from gtr_replay.store.changes import Line, check_line, touched
+from gtr_replay.store.player_states import COUNTED, changed_rows, seat_values
+from gtr_replay.store.schema import MAX_SEQ
+from gtr_replay.store.snapshots import compact, dumps
 from gtr_replay.store.turn_points import turn_rows
 
 
 class TooLarge(ValueError):
-    """A record with more statements, or a statement with more events, than a database can key."""
+    """A record with more statements than a database can key."""
 
 
 DEFINING_TAGS = ("Ruleset", "Players", "Expansion", "Rulings", "Deck", "Start")
@@ -69,8 +69,8 @@ class GameRows:
     game: dict
     players: list[dict] = field(default_factory=list)
     decisions: list[tuple] = field(default_factory=list)
-    events: list[tuple] = field(default_factory=list)
-    snapshots: list[tuple] = field(default_factory=list)
+    """In the order of ``DECISION_COLUMNS``; the words in ``WORD_COLUMNS`` and the events are
+    turned into ``words`` codes when written (``db.Store``)."""
     player_states: list[tuple] = field(default_factory=list)
     points_by_turn: list[tuple] = field(default_factory=list)
 
@@ -79,92 +79,110 @@ class GameRows:
         return self.game["id"]
 
 
-DECISION_COLUMNS = ("key", "idx", "path", "turn", "actor", "verb", "text", "line", "col", "comment",
-                    "glyphs", "forced", "role", "clients")
-EVENT_COLUMNS = ("key", "kind", "player", "card", "source", "target", "value", "text")
-"""``key`` is ``seq`` shifted left by ``schema.N_BITS``, plus ``n`` (the game's number goes above
-when it is written); ``player`` is the seat of a seated player."""
-SNAPSHOT_COLUMNS = ("seq", "base", "state")
-"""``seq`` goes into ``stored_snapshots.key`` with the game's number."""
+DECISION_COLUMNS = ("key", "idx", "path", "turn", "actor", "verb", "at", "length", "line", "col", "comment", "glyphs",
+                    "forced", "clients", "events", "phase", "current", "leader", "state_turn", "led_role", "actions",
+                    "played", "done", "hands", "change")
+"""The columns of ``stored_decisions`` (``schema``): ``key`` is ``seq`` here (the game's
+number goes above it when written); ``events`` a list of ``EVENT_FIELDS`` tuples."""
+
+WORD_COLUMNS = ("verb", "phase", "led_role")
+"""Decision columns written as ``words`` codes."""
+
+EVENT_FIELDS = ("kind", "player", "text", "card", "source", "target", "value")
+"""An event as stored: ``player`` is the seat of a seated player; kind, text, card, source and
+target become ``words`` codes when written."""
 
 
 def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None,
               check: bool = False) -> GameRows:
-    """Replay ``record`` (strictly) and turn every snapshot into rows. With ``check``, each
-    delta built from the events is compared with a whole-state diff (``deltas.check_line``)."""
+    """Replay ``record`` (strictly) and turn every snapshot into rows. With ``check``, the state
+    the moves and changes build is compared with the whole state (``changes.check_line``)."""
     canonical = canonical if canonical is not None else notation.write(record)
+    written = canonical.encode("utf-8")
     gid = game_id(record)
     replayer = Replayer(record, source=source, keep_states="live")
     rows = GameRows({})
-    decisions, events, snapshots = rows.decisions, rows.events, rows.snapshots
+    decisions = rows.decisions
     start: list[str] | None = None
+    start_state: dict = {}
     roles: dict[str, str] = {}
-    lines: dict[str, tuple[int, Line, int]] = {}  # path -> (seq, the line's snapshots, statements in the line)
-    seats: dict[str, list[tuple]] = {}  # path -> each seat's player_states values after the line's last statement
+    lines: dict[str, Line] = {}
+    seats: dict[str, list[tuple]] = {}  # path -> each seat's stored values after the line's last statement
+    at = 0  # where the next statement's text is looked for in the canonical record
+    first_line = record.span.line  # decisions count their lines from the record's
     main = 0
     main_line: list[tuple[int, dict]] = []  # (turn, points) of each main-line statement
     seat_of: dict[str | None, int] = {}
+    last_points: dict[str, dict] = {}  # path -> the points after the line's last statement
+    influence = 0
     for snap in replayer.run():
         if start is None:  # the start state exists once the first snapshot is out
             start = replayer.start.deck
+            start_state = compact(replayer.start.to_dict(), start)
             roles = _roles(replayer.start.ruleset)
             influence = RULESETS[replayer.start.ruleset].starting_influence
             seat_of = {p.name: seat for seat, p in enumerate(replayer.start.players)}
         state = snap.live
-        path = snap.path
-        turn = snap.turn
+        path, turn, seq, events = snap.path, snap.turn, snap.seq, snap.events
+        if seq > MAX_SEQ:
+            raise TooLarge(f"{source}:{snap.line}:{snap.column}: statement {seq}: a database holds at most "
+                           f"{MAX_SEQ:,} statements a game; split the record")
         if not path:
             main += 1
-        role = clients = None
+        clients = None
         decision = snap.decision
-        if isinstance(decision, (Lead, Follow)) and state.led_role:
+        if isinstance(decision, Lead) and state.led_role:
             role = str(state.led_role)
-            if isinstance(decision, Lead):
-                leader = state.player(decision.player)
-                clients = sum(1 for card in leader.clientele if roles.get(card) == role)
+            leader = state.player(decision.player)
+            clients = sum(1 for card in leader.clientele if roles.get(card) == role)
         points = snap.annotation.points
         if not path:
             main_line.append((turn, points))
-        values = seat_values(influence, state, points)
-        rows.player_states.extend(changed_rows(path, snap.seq, values, seats.get(path)))
-        seats[path] = values
-        decisions.append((snap.seq, snap.index, path, turn, snap.player, snap.kind, snap.text, snap.line,
-                          snap.column, "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None,
-                          int(snap.forced), role, clients))
-        key = snap.seq << N_BITS
-        for n, e in enumerate(snap.events, 1):
-            events.append((key | n, e.kind, seat_of.get(e.player, e.player), e.card, _text(e.source),
-                           _text(e.target), e.value, e.text))
-        if len(snap.events) > MAX_N or snap.seq > MAX_SEQ:
-            raise TooLarge(f"{source}:{snap.line}:{snap.column}: statement {snap.seq} ({len(snap.events)} events): "
-                           f"a database holds at most {MAX_SEQ:,} statements a game and {MAX_N:,} events a "
-                           "statement; split the record")
-        if path in lines:
-            before_seq, line, count = lines[path]
-        else:  # the first statement of a line: the state before it is the replaced statement's
-            before_seq, line, count = 0, Line(start), 0
-        if count % KEY_EVERY == 0:
-            snapshots.append((snap.seq, None, dumps(line.key(state))))
+        zones = None if state.unseen is not None else touched(events)
+        line = lines.get(path)
+        if line is None and path:  # a variation's first statement: its state, whole
+            line = lines[path] = Line(start, start_state)
+            change = dumps(line.key(state))
         else:
-            snapshots.append((snap.seq, before_seq, dumps(line.step(state, snap.events))))
+            if line is None:
+                line = lines[path] = Line(start, start_state)
+            found = line.step(state, events, seat_of, zones)
+            change = dumps(found) if found else None
         if check:
             check_line(line, state)
-        lines[path] = (snap.seq, line, count + 1)
+        before = seats.get(path)
+        if before is None or zones is None or not zones.isdisjoint(COUNTED) or points is not last_points.get(path):
+            values = seat_values(influence, state, points)
+            rows.player_states.extend(changed_rows(path, seq, values, before))
+            seats[path] = values
+        last_points[path] = points
+        text = snap.text.encode("utf-8")
+        found_at = written.find(text, at)
+        if found_at >= 0:
+            at = found_at + len(text)
+        players = state.players
+        decisions.append((
+            seq, None if snap.index == seq else snap.index, path, turn, seat_of.get(snap.player, snap.player),
+            snap.kind, found_at + 1 if found_at >= 0 else snap.text, len(text), snap.line - first_line, snap.column,
+            "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None, int(snap.forced), clients,
+            [(e.kind, seat_of.get(e.player, e.player), e.text, e.card, e.source, e.target, e.value) for e in events],
+            state.phase.value, state.current, state.leader, None if state.turn == turn else state.turn,
+            state.led_role.value if state.led_role else None, state.actions_used,
+            sum(1 << i for i, p in enumerate(players) if p.played), sum(1 << i for i, p in enumerate(players) if p.done),
+            dumps([len(p.hand) for p in players]), change))
     final = replayer.final
     if start is None:  # a record without statements
         start = replayer.start.deck
-    rows.game = _game_row(gid, record, canonical, source, number, replayer, final, start, main, len(decisions),
-                          decisions)
+        start_state = compact(replayer.start.to_dict(), start)
+    rows.game = _game_row(gid, record, canonical, source, number, replayer, final, start, start_state, main,
+                          len(decisions), decisions)
     rows.players = _player_rows(gid, final)
     rows.points_by_turn = turn_rows([p.name for p in final.players], main_line)
     return rows
 
 
-def _text(value) -> str | None:
-    return None if value is None else str(value)
-
-
-def _game_row(gid, record, canonical, source, number, replayer, final, start, main, statements, decisions) -> dict:
+def _game_row(gid, record, canonical, source, number, replayer, final, start, start_state, main, statements,
+              decisions) -> dict:
     names = [p.name for p in final.players]
     over = final.over
     outcome = result(final) if over else None
@@ -177,9 +195,9 @@ def _game_row(gid, record, canonical, source, number, replayer, final, start, ma
         "winners": ", ".join(outcome.winners) if outcome else None,
         "scores": result_tag(outcome) if outcome else None,
         "end_reason": final.end_reason, "turns": len(main_turns), "decisions": main, "statements": statements,
-        "source": source, "record_number": number, "tags": json.dumps(tags, ensure_ascii=False),
+        "source": source, "record_number": number, "line": record.span.line, "tags": json.dumps(tags, ensure_ascii=False),
         "rulings": dumps(final.rulings), "expansions": dumps(list(final.expansions)), "deck": dumps(start),
-        "start": dumps(compact(replayer.start.to_dict(), start)), "record": canonical,
+        "start": dumps(start_state), "record": canonical,
         "warnings": "\n".join(f"{w.where}: {w.message}" for w in replayer.warnings) or None,
     }
 
