@@ -17,6 +17,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import GameState
 from gtr_replay.errors import StoreError
 from gtr_replay.store import schema
@@ -47,14 +48,14 @@ _WORDS = [DECISION_COLUMNS.index(c) for c in WORD_COLUMNS]
 _EVENTS = DECISION_COLUMNS.index("events")
 
 
-def _event(event: tuple, code) -> list:
-    """An event as stored (``rows.EVENT_FIELDS``): its words as codes (0: none), and without the
-    values it does not have at its end."""
-    kind, player, text, card, source, target, value = event
-    out = [code(kind), player, code(text) or 0, code(card) or 0, code(source) or 0, code(target) or 0, value]
+def _event(event: Event, seat_of: dict, code) -> str:
+    """An event as stored (``rows.EVENT_FIELDS``): a JSON array of its words as codes (0: none)
+    and its player's seat, without the values it does not have at its end."""
+    out = [code(event.kind), seat_of.get(event.player, event.player), code(event.text) or 0, code(event.card) or 0,
+           code(event.source) or 0, code(event.target) or 0, event.value]
     while len(out) > 1 and (out[-1] is None or (len(out) > 2 and out[-1] == 0 and len(out) < 7)):
         out.pop()
-    return out
+    return dumps(out)
 
 
 class Store:
@@ -150,13 +151,22 @@ class Store:
         db["players"].insert_all(rows.players)
         conn = db.conn
         code = self._words()
+        seat_of = {name: seat for seat, name in enumerate(rows.seats)}
+        written: dict[Event, str] = {}  # a game repeats many of its events: each is written once
+
+        def event(e: Event) -> str:
+            found = written.get(e)
+            if found is None:
+                found = written[e] = _event(e, seat_of, code)
+            return found
+
         decisions = []
         for row in rows.decisions:
             row = list(row)
             for i in _WORDS:
                 row[i] = code(row[i])
             events = row[_EVENTS]
-            row[_EVENTS] = dumps([_event(e, code) for e in events]) if events else None
+            row[_EVENTS] = "[" + ",".join(map(event, events)) + "]" if events else None
             decisions.append(row)
         conn.executemany(_DECISIONS.format(number=number), decisions)
         # in key order, so that the rows fill their pages instead of splitting them

@@ -73,6 +73,8 @@ class GameRows:
     turned into ``words`` codes when written (``db.Store``)."""
     player_states: list[tuple] = field(default_factory=list)
     points_by_turn: list[tuple] = field(default_factory=list)
+    seats: list[str] = field(default_factory=list)
+    """The players' names in seating order (events name players; they are stored by seat)."""
 
     @property
     def id(self) -> str:
@@ -83,14 +85,16 @@ DECISION_COLUMNS = ("key", "idx", "path", "turn", "actor", "verb", "at", "length
                     "forced", "clients", "events", "phase", "current", "leader", "state_turn", "led_role", "actions",
                     "played", "done", "hands", "change")
 """The columns of ``stored_decisions`` (``schema``): ``key`` is ``seq`` here (the game's
-number goes above it when written); ``events`` a list of ``EVENT_FIELDS`` tuples."""
+number goes above it when written); ``events`` the statement's ``Event`` list (written as
+``EVENT_FIELDS``)."""
 
 WORD_COLUMNS = ("verb", "phase", "led_role")
 """Decision columns written as ``words`` codes."""
 
 EVENT_FIELDS = ("kind", "player", "text", "card", "source", "target", "value")
-"""An event as stored: ``player`` is the seat of a seated player; kind, text, card, source and
-target become ``words`` codes when written."""
+"""An event as stored, a JSON array: ``player`` is the seat of a seated player; kind, text,
+card, source and target are ``words`` codes (0: none); the values it does not have at its end
+are left out."""
 
 
 def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None,
@@ -160,16 +164,20 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
         found_at = written.find(text, at)
         if found_at >= 0:
             at = found_at + len(text)
-        players = state.players
+        played = done = 0  # one bit a seat
+        hands = []
+        for i, player in enumerate(state.players):
+            if player.played:
+                played |= 1 << i
+            if player.done:
+                done |= 1 << i
+            hands.append(len(player.hand))
         decisions.append((
             seq, None if snap.index == seq else snap.index, path, turn, seat_of.get(snap.player, snap.player),
             snap.kind, found_at + 1 if found_at >= 0 else snap.text, len(text), snap.line - first_line, snap.column,
-            "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None, int(snap.forced), clients,
-            [(e.kind, seat_of.get(e.player, e.player), e.text, e.card, e.source, e.target, e.value) for e in events],
-            state.phase.value, state.current, state.leader, None if state.turn == turn else state.turn,
-            state.led_role.value if state.led_role else None, state.actions_used,
-            sum(1 << i for i, p in enumerate(players) if p.played), sum(1 << i for i, p in enumerate(players) if p.done),
-            dumps([len(p.hand) for p in players]), change))
+            "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None, int(snap.forced), clients, events,
+            state.phase, state.current, state.leader, None if state.turn == turn else state.turn, state.led_role,
+            state.actions_used, played, done, "[" + ",".join(map(str, hands)) + "]", change))
     final = replayer.final
     if start is None:  # a record without statements
         start = replayer.start.deck
@@ -177,7 +185,8 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
     rows.game = _game_row(gid, record, canonical, source, number, replayer, final, start, start_state, main,
                           len(decisions), decisions)
     rows.players = _player_rows(gid, final)
-    rows.points_by_turn = turn_rows([p.name for p in final.players], main_line)
+    rows.seats = [p.name for p in final.players]
+    rows.points_by_turn = turn_rows(rows.seats, main_line)
     return rows
 
 
