@@ -222,31 +222,27 @@ def _sites(counts: tuple) -> dict:
     return {m.value: k for m, k in counts if k}
 
 
-def _table(s: GameState, deck) -> dict:
-    """The state's own values but the players' and the column ones (``SCALARS``), as
-    ``snapshots.compact`` writes them; ``deck`` is the deck as written."""
-    out: dict = {"deck": deck, "pool": list(s.pool)}
-    if not s.deck_known:
-        out["deck_known"] = False
-    for key, value in (("removed", s.removed), ("unseen", s.unseen)):
-        if value:
-            out[key] = list(value)
-    for key, value in (("sites_in_town", s.sites_in_town), ("sites_out_of_town", s.sites_out_of_town),
-                       ("sites_out_of_game", s.sites_out_of_game)):
-        counts = _sites(tuple(value.items()))
-        if counts:
-            out[key] = dict(counts)
-    for key in ("removed_unseen", "jack_pile", "jacks_out", "end_reason", "ended_by", "winner"):
-        value = getattr(s, key)
-        if value:
-            out[key] = value
-    if s.legionary:
-        out["legionary"] = s.legionary.to_dict()
-    if s.steps:
-        out["steps"] = [step.to_dict() for step in s.steps]
-    if s.public:
-        out["public"] = [[i, name] for i, name in s.public]
-    return out
+def _written(live: GameState, key: str):
+    """One of the table's values (``TABLE``) as the state writes it (empty: left out)."""
+    value = getattr(live, key)
+    if key == "deck_known":
+        return None if value else False
+    if key in _SITES:
+        return dict(_sites(tuple(value.items())))
+    if key in _OBJECTS:
+        return _OBJECTS[key](live) if value else None
+    return list(value) if type(value) is list else value
+
+
+_SITES = ("sites_in_town", "sites_out_of_town", "sites_out_of_game")
+_OBJECTS = {
+    "legionary": lambda s: s.legionary.to_dict(),
+    "steps": lambda s: [step.to_dict() for step in s.steps],
+    "public": lambda s: [[i, name] for i, name in s.public],
+}
+TABLE = ("removed_unseen", "jacks_out", "end_reason", "ended_by", "winner", "deck_known", "removed", "unseen",
+         *_SITES, *_OBJECTS)
+"""The table's values that no move changes: compared when they changed since last read."""
 
 
 def without_columns(state: dict) -> dict:
@@ -271,6 +267,10 @@ class Line:
         in place by the moves."""
         self._deck: tuple[list[str], int | dict | list] | None = None
         """The last deck seen and how it is written (most statements draw nothing)."""
+        self._seen: dict = {}
+        """The table's values (``TABLE``) as last read: most statements change none."""
+        self._flags: list = [None] * len(self.state["players"])
+        """Each player's hired, acted and spent as last read."""
 
     def _written_deck(self, live: GameState):
         last = self._deck
@@ -292,42 +292,79 @@ class Line:
                 take(state, e.source, seat, e.card)
                 put(state, e.target, seat, e.card)
         out: list = []
-        table = _table(live, self._written_deck(live))
-        for key in [k for k, v in state.items() if v and k not in table and k != "players"]:
-            out.append([_key(key), None])
-            del state[key]
-        for key, value in table.items():
-            before = state.get(key)
-            if before != value:
-                entries(_key(key), before, value, out, keep_empty=key in ("pool", "deck"))
-                state[key] = value if type(value) is not dict else dict(value)
-        keys = ZONES + EVERY_TIME if zones is None else tuple(k for k in ZONES if k in zones) + EVERY_TIME
+        self._table(live, out)
+        zones = ZONES if zones is None else [k for k in ZONES if k in zones]
+        flags = self._flags
         for i, player in enumerate(live.players):
             model = state["players"][i]
-            for key in keys:
-                # compared as read where that is cheap: lists of names or of StrEnums (equal to
-                # their words); the others when either side holds something
-                value = getattr(player, key)
-                before = model.get(key)
-                if key in _CONVERTED:
-                    if not value and not before:
-                        continue
-                    value = _zone(player, key)
-                if before == value or not (value or before):
-                    continue
-                value = _zone(player, key) if key not in _CONVERTED else value
-                entries(f"{i}.{key}", before, value, out, keep_empty=key in CARD_ZONES)
-                if value or key in CARD_ZONES:
-                    model[key] = value
-                else:
-                    del model[key]
+            for key in zones:
+                self._player_value(i, player, model, key, out)
+            # hired, acted, spent: compared only when they changed since last read (seldom)
+            read = (player.hired, player.acted, player.spent)
+            if read != flags[i]:
+                flags[i] = (list(read[0]), list(read[1]), dict(read[2]))
+                for key in EVERY_TIME:
+                    self._player_value(i, player, model, key, out)
         return out
+
+    def _table(self, live: GameState, out: list) -> None:
+        """The change of the state's own values (all but the players' and the columns')."""
+        state = self.state
+        deck = self._written_deck(live)
+        if deck != state.get("deck"):
+            self._set(state, "deck", deck, out, keep_empty=True)
+        if live.pool != state["pool"]:
+            self._set(state, "pool", list(live.pool), out, keep_empty=True)
+        if live.jack_pile != state.get("jack_pile", 0):
+            self._set(state, "jack_pile", live.jack_pile, out)
+        seen = self._seen
+        for key in TABLE:
+            read = getattr(live, key)
+            if key in seen and read == seen[key]:
+                continue
+            seen[key] = deepcopy(read)
+            value, before = _written(live, key), state.get(key)
+            if value != before and (value or before):
+                self._set(state, key, value, out)
+
+    @staticmethod
+    def _set(state: dict, key: str, value, out: list, *, keep_empty: bool = False) -> None:
+        """Write the change of one of the table's values, and hold the new one (left out when
+        empty unless ``keep_empty``)."""
+        entries(_key(key), state.get(key), value, out, keep_empty=keep_empty)
+        if value or keep_empty:
+            state[key] = value
+        else:
+            state.pop(key, None)
+
+    @staticmethod
+    def _player_value(i: int, player: PlayerState, model: dict, key: str, out: list) -> None:
+        """The change of one value of player ``i``, compared as read where that is cheap: lists
+        of names or of StrEnums (equal to their words); the others when either side holds
+        something."""
+        value = getattr(player, key)
+        before = model.get(key)
+        if key in _CONVERTED:
+            if not value and not before:
+                return
+            value = _zone(player, key)
+        if before == value or not (value or before):
+            return
+        if key not in _CONVERTED:
+            value = _zone(player, key)
+        entries(f"{i}.{key}", before, value, out, keep_empty=key in CARD_ZONES)
+        if value or key in CARD_ZONES:
+            model[key] = value
+        else:
+            del model[key]
 
     def key(self, live: GameState) -> dict:
         """Start again from the whole state: the compact state, to store as a key."""
         state = compact(live.to_dict(), self.deck)
         self.state = deepcopy(without_columns(state))
         self._deck = None
+        self._seen = {}
+        self._flags = [None] * len(self.state["players"])
         return state
 
 
