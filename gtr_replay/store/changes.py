@@ -241,8 +241,9 @@ _OBJECTS = {
     "public": lambda s: [[i, name] for i, name in s.public],
 }
 TABLE = ("removed_unseen", "jacks_out", "end_reason", "ended_by", "winner", "deck_known", "removed", "unseen",
-         *_SITES, *_OBJECTS)
-"""The table's values that no move changes: compared when they changed since last read."""
+         *_SITES)
+"""The table's values that no move changes, of plain values: compared when they changed since
+last read (``_OBJECTS``: when either side holds one)."""
 
 
 def without_columns(state: dict) -> dict:
@@ -271,6 +272,8 @@ class Line:
         """The table's values (``TABLE``) as last read: most statements change none."""
         self._flags: list = [None] * len(self.state["players"])
         """Each player's hired, acted and spent as last read."""
+        self._buildings: list = [None] * len(self.state["players"])
+        """Each player's buildings as last read."""
 
     def _written_deck(self, live: GameState):
         last = self._deck
@@ -298,6 +301,10 @@ class Line:
         for i, player in enumerate(live.players):
             model = state["players"][i]
             for key in zones:
+                if key == "buildings":  # compared as written only when they changed since last read
+                    if player.buildings == self._buildings[i]:
+                        continue
+                    self._buildings[i] = [b.copy() for b in player.buildings]
                 self._player_value(i, player, model, key, out)
             # hired, acted, spent: compared only when they changed since last read (seldom)
             read = (player.hired, player.acted, player.spent)
@@ -322,10 +329,15 @@ class Line:
             read = getattr(live, key)
             if key in seen and read == seen[key]:
                 continue
-            seen[key] = deepcopy(read)
+            seen[key] = read if type(read) not in (list, dict) else type(read)(read)  # of names and numbers
             value, before = _written(live, key), state.get(key)
             if value != before and (value or before):
                 self._set(state, key, value, out)
+        for key in _OBJECTS:
+            if getattr(live, key) or key in state:
+                value = _written(live, key)
+                if value != state.get(key):
+                    self._set(state, key, value, out)
 
     @staticmethod
     def _set(state: dict, key: str, value, out: list, *, keep_empty: bool = False) -> None:
@@ -365,6 +377,7 @@ class Line:
         self._deck = None
         self._seen = {}
         self._flags = [None] * len(self.state["players"])
+        self._buildings = [None] * len(self.state["players"])
         return state
 
 
