@@ -301,7 +301,10 @@ class Line:
         for i, player in enumerate(live.players):
             model = state["players"][i]
             for key in zones:
-                if key == "buildings":  # compared as written only when they changed since last read
+                if key in CARD_ZONES:  # lists of names, always written: compared as they are
+                    if getattr(player, key) == model[key]:
+                        continue
+                elif key == "buildings":  # compared as written only when they changed since last read
                     if player.buildings == self._buildings[i]:
                         continue
                     self._buildings[i] = [b.copy() for b in player.buildings]
