@@ -275,12 +275,29 @@ class Line:
         self._buildings: list = [None] * len(self.state["players"])
         """Each player's buildings as last read."""
 
-    def _written_deck(self, live: GameState):
-        last = self._deck
-        if last is not None and last[0] == live.deck:
+    def _written_deck(self, live: GameState, drawn: list) -> int | dict | list:
+        """The deck as written (``snapshots.deck_value``), worked out from the last one where
+        that is cheaper: most statements leave the deck as it was; a deck that is the starting
+        deck's tail is a count; a deck written by card that lost the first copy of each card the
+        statement drew is written as the draws left it (``take``)."""
+        last, deck = self._deck, live.deck
+        if last is not None and last[0] == deck:
             return last[1]
-        value = deck_value(live.deck, self.deck)
-        self._deck = (live.deck[:], value)
+        start = self.deck
+        if len(deck) <= len(start) and deck == start[len(start) - len(deck):]:
+            value = len(deck)
+        else:
+            value = self.state.get("deck")
+            if last is None or not drawn or type(value) is not dict or type(last[1]) is not dict:
+                value = deck_value(deck, start)
+            else:
+                left = last[0][:]
+                for card in drawn:
+                    if card in left:
+                        left.remove(card)
+                if left != deck:
+                    value = deck_value(deck, start)
+        self._deck = (deck[:], value if type(value) is int else type(value)(value))  # the state's changes in place
         return value
 
     def step(self, live: GameState, events: list[Event], seat_of: dict, zones: frozenset[str] | None) -> list:
@@ -289,13 +306,16 @@ class Line:
         player's seat; ``zones`` the player zones the events can have changed (``touched``;
         None for all)."""
         state = self.state
+        drawn = []
         for e in events:
             if e.kind == "move":
                 seat = seat_of.get(e.player)
                 take(state, e.source, seat, e.card)
                 put(state, e.target, seat, e.card)
+                if e.source == "deck":
+                    drawn.append(e.card)
         out: list = []
-        self._table(live, out)
+        self._table(live, drawn, out)
         zones = ZONES if zones is None else [k for k in ZONES if k in zones]
         flags = self._flags
         for i, player in enumerate(live.players):
@@ -317,12 +337,13 @@ class Line:
                     self._player_value(i, player, model, key, out)
         return out
 
-    def _table(self, live: GameState, out: list) -> None:
-        """The change of the state's own values (all but the players' and the columns')."""
+    def _table(self, live: GameState, drawn: list, out: list) -> None:
+        """The change of the state's own values (all but the players' and the columns');
+        ``drawn``: the cards the statement's moves drew from the deck."""
         state = self.state
-        deck = self._written_deck(live)
+        deck = self._written_deck(live, drawn)
         if deck != state.get("deck"):
-            self._set(state, "deck", deck, out, keep_empty=True)
+            self._set(state, "deck", deck if type(deck) is int else type(deck)(deck), out, keep_empty=True)
         if live.pool != state["pool"]:
             self._set(state, "pool", list(live.pool), out, keep_empty=True)
         if live.jack_pile != state.get("jack_pile", 0):
