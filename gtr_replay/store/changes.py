@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from copy import deepcopy
+from operator import attrgetter
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -244,6 +245,7 @@ TABLE = ("removed_unseen", "jacks_out", "end_reason", "ended_by", "winner", "dec
          *_SITES)
 """The table's values that no move changes, of plain values: compared when they changed since
 last read (``_OBJECTS``: when either side holds one)."""
+_READ_TABLE, _READ_OBJECTS, _READ_FLAGS = attrgetter(*TABLE), attrgetter(*_OBJECTS), attrgetter(*EVERY_TIME)
 
 
 def without_columns(state: dict) -> dict:
@@ -268,7 +270,7 @@ class Line:
         in place by the moves."""
         self._deck: tuple[list[str], int | dict | list] | None = None
         """The last deck seen and how it is written (most statements draw nothing)."""
-        self._seen: dict = {}
+        self._seen: tuple = ()
         """The table's values (``TABLE``) as last read: most statements change none."""
         self._flags: list = [None] * len(self.state["players"])
         """Each player's hired, acted and spent as last read."""
@@ -330,7 +332,7 @@ class Line:
                     self._buildings[i] = [b.copy() for b in player.buildings]
                 self._player_value(i, player, model, key, out)
             # hired, acted, spent: compared only when they changed since last read (seldom)
-            read = (player.hired, player.acted, player.spent)
+            read = _READ_FLAGS(player)
             if read != flags[i]:
                 flags[i] = (list(read[0]), list(read[1]), dict(read[2]))
                 for key in EVERY_TIME:
@@ -348,17 +350,16 @@ class Line:
             self._set(state, "pool", list(live.pool), out, keep_empty=True)
         if live.jack_pile != state.get("jack_pile", 0):
             self._set(state, "jack_pile", live.jack_pile, out)
-        seen = self._seen
-        for key in TABLE:
-            read = getattr(live, key)
-            if key in seen and read == seen[key]:
-                continue
-            seen[key] = read if type(read) not in (list, dict) else type(read)(read)  # of names and numbers
-            value, before = _written(live, key), state.get(key)
-            if value != before and (value or before):
-                self._set(state, key, value, out)
-        for key in _OBJECTS:
-            if getattr(live, key) or key in state:
+        read = _READ_TABLE(live)
+        if read != self._seen:
+            # lists and dicts of names and numbers: copied, to compare with the next read
+            self._seen = tuple(v if type(v) not in (list, dict) else type(v)(v) for v in read)
+            for key in TABLE:
+                value, before = _written(live, key), state.get(key)
+                if value != before and (value or before):
+                    self._set(state, key, value, out)
+        for key, held in zip(_OBJECTS, _READ_OBJECTS(live)):
+            if held or key in state:
                 value = _written(live, key)
                 if value != state.get(key):
                     self._set(state, key, value, out)
@@ -399,7 +400,7 @@ class Line:
         state = compact(live.to_dict(), self.deck)
         self.state = deepcopy(without_columns(state))
         self._deck = None
-        self._seen = {}
+        self._seen = ()
         self._flags = [None] * len(self.state["players"])
         self._buildings = [None] * len(self.state["players"])
         return state
