@@ -174,8 +174,8 @@ VIEWS = {
         LEFT JOIN words k ON k.code = e.value ->> 0 LEFT JOIN players p ON p.game = g.id AND p.seat = e.value ->> 1
         LEFT JOIN words x ON x.code = e.value ->> 2 LEFT JOIN words c ON c.code = e.value ->> 3
         LEFT JOIN words s ON s.code = e.value ->> 4 LEFT JOIN words t ON t.code = e.value ->> 5""",
-    "snapshots": states.view(SEQ_BITS, MAX_SEQ, CODES, base=True),
-    "snapshot_states": states.view(SEQ_BITS, MAX_SEQ, CODES),
+    "snapshots": states.games_view(SEQ_BITS, MAX_SEQ, CODES),
+    "snapshot_states": states.each_view(SEQ_BITS, MAX_SEQ, CODES),
     "player_states": player_states.VIEW.format(bits=SEQ_BITS, mask=MAX_SEQ),
     "points_by_turn": turn_points.TABLE_VIEW.format(bits=SEQ_BITS, mask=MAX_SEQ),
     "final_scores": """

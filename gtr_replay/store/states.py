@@ -1,19 +1,24 @@
 """The state after every statement, rebuilt in plain SQL (sqlite3, Datasette) from what a
 statement stores (``changes`` writes it; read there what each part means).
 
-A game's states are rebuilt in one pass, ``fold``: from the game's start (``games.start``),
-each statement of a line lays its operations over the state after the statement before it in
-the same line; a variation's first statement holds its state whole (its ``change`` is that
-state, an object).
-A statement's operations are read in order: first, for each of its events that moves a card,
-the card taken out of its zone (``take``) and put into the other (``put``); then each pair of
-its change. The fold keeps the players apart from the rest of the state, so that an operation
-reads and writes the smaller of the two JSON texts it touches.
+The states of a line of play are rebuilt by one recursive pass, ``fold``: from the game's
+start (``games.start``), each statement of the line lays its operations over the state after
+the statement before it; a variation's first statement holds its state whole (its ``change``
+is that state, an object). A statement's operations are read in order: first, for each of its
+events that moves a card, the card taken out of its zone and put into the other
+(``half_move``); then each pair of its change (``pair``). The fold keeps the players apart
+from the rest of the state, so that an operation reads and writes the smaller of the two JSON
+texts it touches. Last, the values kept in columns (phase, current player, leader, turn, led
+role, actions used, who played, who is done) are set on the state read (``finish``).
 
-Then the values kept in columns (phase, current player, leader, turn, led role, actions
-used, who played, who is done) are set on each state read (``finish``). The
-``snapshot_states`` view does all this for the games a query names: a query naming one game
-(``WHERE game = ...``) costs that game alone.
+Two views read the states, the same ones at different costs:
+
+- ``snapshot_states`` (``each_view``) rebuilds each row's state on its own, from the first
+  statement of its line up to it: a query naming a game and a statement costs that line up to
+  that statement, and counting the rows costs nothing (Datasette counts a view's rows before
+  it shows a page of it);
+- ``snapshots`` (``games_view``) rebuilds a game's states all in one pass: a query naming a
+  game costs that game once, however many of its states it reads.
 """
 
 from __future__ import annotations
@@ -100,23 +105,21 @@ def pair(table: str, players: str, pair: str) -> tuple[str, str]:
             f"CASE WHEN {for_players} THEN {_set(players, in_players, pair)} ELSE {players} END")
 
 
-def game_states(game: str, bits: int, mask: int, codes: dict[str, int]) -> str:
-    """SQL for a JSON object of every state of the game in the row ``game`` of ``games``, by
-    seq, without the values kept in columns (``finish`` sets them)."""
-    low, high = f"({game}.number << {bits})", f"(({game}.number << {bits}) | {mask})"
+def _fold(start: str, first: str, last: str, codes: dict[str, int]) -> str:
+    """SQL for the recursive ``fold`` over a game's statements, with a row for each operation
+    laid over a state (the state after a statement: ``j = n``). ``start`` is the game's
+    ``games.start``; the lines folded start at the statements ``first`` selects (a condition on
+    ``d``, a row of ``stored_decisions``), and end at the key ``last``."""
     moves = "2 * coalesce(json_array_length(d.events), 0)"
-    count = f"{moves} + coalesce(json_array_length(d.change), 0)"  # a variation's first statement: its state
+    count = f"{moves} + coalesce(json_array_length(d.change), 0)"
+    whole = "json_type(d.change) = 'object'"  # a variation's first statement: its state
     moved = half_move("f.tbl", "f.players", "e.value", "f.j % 2", codes)
     changed = pair("f.tbl", "f.players", "c.value")
-    without = "json_remove({0}, '$.players')"
-    return f"""(WITH RECURSIVE fold(key, path, j, moves, n, events, change, tbl, players) AS (
-        SELECT d.key, d.path, 0, {moves}, {count}, d.events, d.change, {without.format(game + '.start')},
-               {game}.start -> '$.players'
-        FROM stored_decisions d
-        WHERE d.key = (SELECT min(key) FROM stored_decisions WHERE key BETWEEN {low} AND {high} AND path = '')
-        UNION ALL
-        SELECT d.key, d.path, 0, 0, 0, NULL, NULL, {without.format('d.change')}, d.change -> '$.players'
-        FROM stored_decisions d WHERE d.key BETWEEN {low} AND {high} AND json_type(d.change) = 'object'
+    return f"""fold(key, path, j, moves, n, events, change, tbl, players) AS (
+        SELECT d.key, d.path, 0, CASE WHEN {whole} THEN 0 ELSE {moves} END, CASE WHEN {whole} THEN 0 ELSE {count} END,
+               d.events, d.change, json_remove(CASE WHEN {whole} THEN d.change ELSE {start} END, '$.players'),
+               CASE WHEN {whole} THEN d.change ELSE {start} END -> '$.players'
+        FROM stored_decisions d WHERE {first}
         UNION ALL
         SELECT f.key, f.path, f.j + 1, f.moves, f.n, f.events, f.change, {moved[0]}, {moved[1]}
         FROM fold f JOIN json_each(f.events) e ON e.key = f.j / 2 WHERE f.j < f.moves
@@ -126,33 +129,67 @@ def game_states(game: str, bits: int, mask: int, codes: dict[str, int]) -> str:
         UNION ALL
         SELECT d.key, d.path, 0, {moves}, {count}, d.events, d.change, f.tbl, f.players
         FROM fold f JOIN stored_decisions d
-          ON d.key = (SELECT min(x.key) FROM stored_decisions x
-                      WHERE x.key > f.key AND x.key <= (f.key | {mask}) AND x.path = f.path)
+          ON d.key = (SELECT min(x.key) FROM stored_decisions x WHERE x.key > f.key AND x.key <= {last} AND x.path = f.path)
         WHERE f.j = f.n
-    )
+    )"""
+
+
+def _first_of_line(number: str, path: str, mask: int) -> str:
+    """SQL: the key of the first statement of a line (``path``) in the game."""
+    return f"(SELECT min(x.key) FROM stored_decisions x WHERE x.key BETWEEN {number} AND {number} | {mask} AND x.path = {path})"
+
+
+def game_states(game: str, bits: int, mask: int, codes: dict[str, int]) -> str:
+    """SQL for a JSON object of every state of the game in the row ``game`` of ``games``, by
+    seq, rebuilt in one pass, without the values kept in columns (``finish`` sets them)."""
+    number = f"({game}.number << {bits})"
+    first = (f"d.key BETWEEN {number} AND {number} | {mask} "
+             f"AND (d.path = '' AND d.key = {_first_of_line(number, repr(''), mask)} OR json_type(d.change) = 'object')")
+    cte = _fold(f"{game}.start", first, f"({number} | {mask})", codes)
+    return f"""(WITH RECURSIVE {cte}
     SELECT json_group_object(key & {mask}, json_set(tbl, '$.players', json(players))) FROM (
         SELECT key, tbl, players FROM fold WHERE j = n ORDER BY key))"""
 
 
-def finish(state: str, decision: str) -> str:
-    """SQL for a state with the values its statement keeps in columns set."""
+def one_state(decision: str, game: str, bits: int, mask: int, codes: dict[str, int]) -> str:
+    """SQL for the state after the statement in the row ``decision`` of ``stored_decisions``
+    (its game's row: ``game``; neither named as the fold's own tables, ``d``, ``f``, ``e``,
+    ``c``, ``x``), rebuilt from the first statement of its line up to it."""
+    number = f"({game}.number << {bits})"
+    first = f"d.key = {_first_of_line(number, f'{decision}.path', mask)}"
+    cte = _fold(f"{game}.start", first, f"{decision}.key", codes)
+    return f"""(WITH RECURSIVE {cte}
+    SELECT {finish('tbl', 'players', decision)} FROM fold WHERE key = {decision}.key AND j = n)"""
+
+
+def finish(table: str, players: str, decision: str) -> str:
+    """SQL for a whole state from its table and players (JSON texts, each read more than once:
+    columns, not expressions) with the values its statement keeps in columns set."""
     flag = "json(CASE WHEN {0}.{1} >> p.key & 1 THEN 'true' ELSE 'false' END)"
     players = (f"(SELECT json_group_array(json_set(p.value, '$.played', {flag.format(decision, 'played')}, "
-               f"'$.done', {flag.format(decision, 'done')})) FROM json_each({state}, '$.players') p)")
+               f"'$.done', {flag.format(decision, 'done')})) FROM json_each({players}) p)")
     word = "(SELECT word FROM words WHERE code = {0}.{1})"
-    return f"""json_set({state}, '$.phase', {word.format(decision, 'phase')}, '$.current', {decision}.current,
+    return f"""json_set({table}, '$.phase', {word.format(decision, 'phase')}, '$.current', {decision}.current,
         '$.leader', {decision}.leader, '$.turn', coalesce({decision}.state_turn, {decision}.turn),
         '$.led_role', {word.format(decision, 'led_role')}, '$.actions_used', {decision}.actions,
         '$.players', {players})"""
 
 
-def view(bits: int, mask: int, codes: dict[str, int], *, base: bool = False) -> str:
-    """The ``snapshot_states`` view (``snapshots`` with ``base``): every statement's state."""
-    before = ""
-    if base:
-        before = f"""CASE WHEN json_type(d.change) IS NOT 'object' THEN (SELECT max(x.key) & {mask} FROM stored_decisions x
-            WHERE x.key < d.key AND x.key >= (g.number << {bits}) AND x.path = d.path) END AS base, """
+def each_view(bits: int, mask: int, codes: dict[str, int]) -> str:
+    """The ``snapshot_states`` view: every statement's state, each rebuilt on its own (a row
+    costs the statements of its line up to it; counting the rows costs nothing)."""
     return f"""
-    SELECT g.id AS game, CAST(s.key AS INTEGER) AS seq, {before}{finish('s.value', 'd')} AS state
+    SELECT g.id AS game, r.key & {mask} AS seq, {one_state('r', 'g', bits, mask, codes)} AS state
+    FROM games g JOIN stored_decisions r ON r.key BETWEEN g.number << {bits} AND (g.number << {bits}) | {mask}"""
+
+
+def games_view(bits: int, mask: int, codes: dict[str, int]) -> str:
+    """The ``snapshots`` view: every statement's state, a game's all rebuilt in one pass (a
+    query naming a game costs that game); ``base``: the statement before it in its line."""
+    base = f"""CASE WHEN json_type(d.change) IS NOT 'object' THEN (SELECT max(x.key) & {mask} FROM stored_decisions x
+            WHERE x.key < d.key AND x.key >= (g.number << {bits}) AND x.path = d.path) END"""
+    return f"""
+    SELECT g.id AS game, CAST(s.key AS INTEGER) AS seq, {base} AS base,
+           {finish('s.value', "s.value -> '$.players'", 'd')} AS state
     FROM games g JOIN json_each({game_states('g', bits, mask, codes)}) s
     JOIN stored_decisions d ON d.key = (g.number << {bits}) + CAST(s.key AS INTEGER)"""
