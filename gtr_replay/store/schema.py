@@ -1,12 +1,13 @@
 """The tables, indexes and views of a games database, created with sqlite-utils.
 
 One row in ``games`` per game, keyed by a hash of what defines it (``rows.game_id``) and
-numbered in the database (``games.number``); ``players`` and the ``stored_*`` tables
-(decisions, events, snapshots, player states, points by turn) hang off it, the latter by the
-number, a few bytes where the hex id takes seventeen in each of some ten rows a statement.
-Users read them through views under the public names (``decisions``, ``events``...), which
-show ``games.id`` as ``game``. Columns are described in ``COLUMNS`` so ``gtr query`` users
-(and tests) can read what each one means.
+numbered in the database (``games.number``); ``players`` and the ``stored_*`` tables hang off
+it, the latter by the number, a few bytes where the hex id takes seventeen: a statement with
+its events and what its state needs in one row of ``stored_decisions`` (``changes``), player
+states where they change, points by turn. Users read them through views under the public
+names (``decisions``, ``events``, ``player_states``, ``points_by_turn``, ``snapshot_states``,
+``snapshots``...), which show ``games.id`` as ``game``. Columns are described in ``COLUMNS`` so
+``gtr query`` users (and tests) can read what each one means.
 """
 
 from __future__ import annotations
