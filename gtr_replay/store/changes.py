@@ -30,10 +30,10 @@ whole state instead (the tests, and ``benchmarks/bench_import.py --check``).
 from __future__ import annotations
 
 import re
-from copy import deepcopy
-from operator import attrgetter
 from collections.abc import Iterable
+from copy import deepcopy
 from functools import lru_cache
+from operator import attrgetter
 
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import Building, GameState, PlayerState

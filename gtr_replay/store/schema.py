@@ -50,7 +50,8 @@ TABLES: dict[str, dict] = {
         columns={
             "number": int, "id": str, "ruleset": str, "players": int, "player_names": str, "winners": str,
             "scores": str, "end_reason": str, "turns": int, "decisions": int, "statements": int, "source": str,
-            "record_number": int, "line": int, "tags": str, "rulings": str, "expansions": str, "deck": str, "start": str,
+            "record_number": int, "line": int, "tags": str, "rulings": str, "expansions": str, "deck": str,
+            "start": str,
             "record": str, "warnings": str,
         },
         pk="number", not_null={"id", "ruleset", "players", "player_names", "record"},
@@ -184,8 +185,8 @@ VIEWS = {
                p.influence, p.vault, p.bonuses, p.powers, p.winner
         FROM players p JOIN games g ON g.id = p.game""",
     "completions": f"""
-        SELECT g.id AS game, d.key {_SEQ} AS seq, e.key + 1 AS n, d.turn, {_PLAYER.format("p", "e.value ->> 1")} AS player,
-               c.word AS structure
+        SELECT g.id AS game, d.key {_SEQ} AS seq, e.key + 1 AS n, d.turn,
+               {_PLAYER.format("p", "e.value ->> 1")} AS player, c.word AS structure
         FROM stored_decisions d JOIN json_each(d.events) e JOIN games g ON g.number = d.key >> {SEQ_BITS}
         LEFT JOIN players p ON p.game = g.id AND p.seat = e.value ->> 1 LEFT JOIN words c ON c.code = e.value ->> 3
         WHERE {_COMPLETED.replace("events", "d.events")} AND e.value ->> 0 = {COMPLETE} AND d.path = ''""",

@@ -129,22 +129,24 @@ def _fold(start: str, first: str, last: str, codes: dict[str, int]) -> str:
         UNION ALL
         SELECT d.key, d.path, 0, {moves}, {count}, d.events, d.change, f.tbl, f.players
         FROM fold f JOIN stored_decisions d
-          ON d.key = (SELECT min(x.key) FROM stored_decisions x WHERE x.key > f.key AND x.key <= {last} AND x.path = f.path)
+          ON d.key = (SELECT min(x.key) FROM stored_decisions x
+                      WHERE x.key > f.key AND x.key <= {last} AND x.path = f.path)
         WHERE f.j = f.n
     )"""
 
 
 def _first_of_line(number: str, path: str, mask: int) -> str:
     """SQL: the key of the first statement of a line (``path``) in the game."""
-    return f"(SELECT min(x.key) FROM stored_decisions x WHERE x.key BETWEEN {number} AND {number} | {mask} AND x.path = {path})"
+    return (f"(SELECT min(x.key) FROM stored_decisions x "
+            f"WHERE x.key BETWEEN {number} AND {number} | {mask} AND x.path = {path})")
 
 
 def game_states(game: str, bits: int, mask: int, codes: dict[str, int]) -> str:
     """SQL for a JSON object of every state of the game in the row ``game`` of ``games``, by
     seq, rebuilt in one pass, without the values kept in columns (``finish`` sets them)."""
     number = f"({game}.number << {bits})"
-    first = (f"d.key BETWEEN {number} AND {number} | {mask} "
-             f"AND (d.path = '' AND d.key = {_first_of_line(number, repr(''), mask)} OR json_type(d.change) = 'object')")
+    main = _first_of_line(number, "''", mask)
+    first = f"d.key BETWEEN {number} AND {number} | {mask} AND (d.key = {main} OR json_type(d.change) = 'object')"
     cte = _fold(f"{game}.start", first, f"({number} | {mask})", codes)
     return f"""(WITH RECURSIVE {cte}
     SELECT json_group_object(key & {mask}, json_set(tbl, '$.players', json(players))) FROM (

@@ -3,6 +3,7 @@ there, which SQL lays over the state before it (``store.changes``, ``store.state
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -81,11 +82,10 @@ def test_sql_lays_a_move_over_the_state_as_the_writer_does():
     table, players = half_move(":table", ":players", ":event", ":half", codes)
     python = {"players": [{"name": "Ann", "hand": ["Bar", "Dock", "Bar"], "camp": []},
                           {"name": "Ben", "hand": [], "camp": ["Wall"]}], "pool": ["Wall"], "deck": 7, "jack_pile": 1}
-    sql = {"table": '{"pool":["Wall"],"deck":7,"jack_pile":1}', "players": None}
-    import json
-    sql["players"] = json.dumps(python["players"])
-    for seat, card, source, target in ((0, "Bar", "hand", "camp"), (1, "Wall", "camp", "pool"), (0, "Jack", "deck", "hand"),
-                                       (None, "Wall", "pool", "jack pile"), (1, "Dock", "hand", "camp")):
+    sql = {"table": '{"pool":["Wall"],"deck":7,"jack_pile":1}', "players": json.dumps(python["players"])}
+    moves = ((0, "Bar", "hand", "camp"), (1, "Wall", "camp", "pool"), (0, "Jack", "deck", "hand"),
+             (None, "Wall", "pool", "jack pile"), (1, "Dock", "hand", "camp"))
+    for seat, card, source, target in moves:
         take(python, source, seat, card)
         put(python, target, seat, card)
         event = json.dumps([codes["move"], seat, 0, codes[card], codes[source], codes[target]])
