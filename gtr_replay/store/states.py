@@ -94,15 +94,15 @@ def half_move(table: str, players: str, event: str, half: str, codes: dict[str, 
     return new_table, new_players
 
 
-def pair(table: str, players: str, pair: str) -> tuple[str, str]:
+def pair(table: str, players: str, entry: str) -> tuple[str, str]:
     """SQL for the table and the players after a pair of the change (its JSON text): a path
     starting with a seat is the player's (``1.acted``: ``$.players[1].acted``)."""
-    path = f"({pair} ->> 0)"
+    path = f"({entry} ->> 0)"
     for_players = f"{path} GLOB '[0-9]*'"
     dot = f"instr({path}, '.')"
     in_table, in_players = f"'$.' || {path}", f"'$[' || substr({path}, 1, {dot} - 1) || ']' || substr({path}, {dot})"
-    return (f"CASE WHEN {for_players} THEN {table} ELSE {_set(table, in_table, pair)} END",
-            f"CASE WHEN {for_players} THEN {_set(players, in_players, pair)} ELSE {players} END")
+    return (f"CASE WHEN {for_players} THEN {table} ELSE {_set(table, in_table, entry)} END",
+            f"CASE WHEN {for_players} THEN {_set(players, in_players, entry)} ELSE {players} END")
 
 
 def _fold(start: str, first: str, last: str, codes: dict[str, int]) -> str:
