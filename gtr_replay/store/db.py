@@ -55,7 +55,8 @@ def _event(event: Event, seat_of: dict, code) -> str:
            code(event.source) or 0, code(event.target) or 0, event.value]
     while len(out) > 1 and (out[-1] is None or (len(out) > 2 and out[-1] == 0 and len(out) < 7)):
         out.pop()
-    return dumps(out)
+    # numbers, and a player without a seat by name: written as JSON without an encoder's setup
+    return "[" + ",".join("null" if v is None else str(v) if type(v) is int else dumps(v) for v in out) + "]"
 
 
 class Store:
