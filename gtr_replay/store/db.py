@@ -37,8 +37,14 @@ def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
     return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({{number}}, {', '.join('?' * (len(columns) - 1))})"
 
 
-_DECISIONS = (f"INSERT INTO stored_decisions ({', '.join(DECISION_COLUMNS)}) "
-              f"VALUES (({{number}} << {schema.SEQ_BITS}) + ?{', ?' * (len(DECISION_COLUMNS) - 1)})")
+def _decisions_sql(number: int, filled: list[int]) -> str:
+    """The INSERT of a game's statements, of the columns ``filled`` (indexes in
+    ``DECISION_COLUMNS``, the key's first): the others are left NULL."""
+    names = [DECISION_COLUMNS[i] for i in filled]
+    return (f"INSERT INTO stored_decisions ({', '.join(names)}) "
+            f"VALUES (({number} << {schema.SEQ_BITS}) + ?{', ?' * (len(names) - 1)})")
+
+
 _PLAYER_STATES = _insert_sql("stored_player_states", STORED_COLUMNS)
 _POINTS_BY_TURN = f"INSERT INTO stored_points_by_turn (key, points) VALUES (({{number}} << {schema.SEQ_BITS}) + ?, ?)"
 _KEYED = {"stored_decisions": schema.SEQ_BITS, "stored_points_by_turn": schema.SEQ_BITS}
@@ -169,7 +175,10 @@ class Store:
             events = row[_EVENTS]
             row[_EVENTS] = "[" + ",".join(map(event, events)) + "]" if events else None
             decisions.append(row)
-        conn.executemany(_DECISIONS.format(number=number), decisions)
+        # a column no statement of the game fills (comments, glyphs...) is left out: NULL without binding it
+        columns = list(zip(*decisions))
+        filled = [i for i, values in enumerate(columns) if i == 0 or values.count(None) < len(values)]
+        conn.executemany(_decisions_sql(number, filled), zip(*(columns[i] for i in filled)))
         # in key order, so that the rows fill their pages instead of splitting them
         conn.executemany(_PLAYER_STATES.format(number=number), sorted(rows.player_states))
         conn.executemany(_POINTS_BY_TURN.format(number=number), rows.points_by_turn)
