@@ -164,20 +164,13 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
         found_at = written.find(text, at)
         if found_at >= 0:
             at = found_at + len(text)
-        played = done = 0  # one bit a seat
-        hands = []
-        for i, player in enumerate(state.players):
-            if player.played:
-                played |= 1 << i
-            if player.done:
-                done |= 1 << i
-            hands.append(len(player.hand))
+        played, done, hands = _seats(state)
         decisions.append((
             seq, None if snap.index == seq else snap.index, path, turn, seat_of.get(snap.player, snap.player),
             snap.kind, found_at + 1 if found_at >= 0 else snap.text, len(text), snap.line - first_line, snap.column,
             "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None, int(snap.forced), clients, events,
             state.phase, state.current, state.leader, None if state.turn == turn else state.turn, state.led_role,
-            state.actions_used, played, done, "[" + ",".join(map(str, hands)) + "]", change))
+            state.actions_used, played, done, hands, change))
     final = replayer.final
     if start is None:  # a record without statements
         start = replayer.start.deck
@@ -188,6 +181,19 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
     rows.seats = [p.name for p in final.players]
     rows.points_by_turn = turn_rows(rows.seats, main_line)
     return rows
+
+
+def _seats(state) -> tuple[int, int, str]:
+    """Who has played and who is done (one bit a seat), and every seat's hand size (a JSON array)."""
+    played = done = 0
+    hands = []
+    for i, player in enumerate(state.players):
+        if player.played:
+            played |= 1 << i
+        if player.done:
+            done |= 1 << i
+        hands.append(str(len(player.hand)))
+    return played, done, "[" + ",".join(hands) + "]"
 
 
 def _game_row(gid, record, canonical, source, number, replayer, final, start, start_state, main, statements,
