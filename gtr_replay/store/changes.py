@@ -214,7 +214,8 @@ def _zone(player: PlayerState, key: str):
         return [r.value for r in player.acted]
     if key == "spent":
         return [[k, t] for k, t in player.spent.items()]
-    return list(getattr(player, key))
+    value = getattr(player, key)
+    return list(value) if type(value) is list else value
 
 
 @lru_cache(maxsize=1024)
@@ -246,6 +247,12 @@ TABLE = ("removed_unseen", "jacks_out", "end_reason", "ended_by", "winner", "dec
 """The table's values that no move changes, of plain values: compared when they changed since
 last read (``_OBJECTS``: when either side holds one)."""
 _READ_TABLE, _READ_OBJECTS, _READ_FLAGS = attrgetter(*TABLE), attrgetter(*_OBJECTS), attrgetter(*EVERY_TIME)
+
+
+def _copied(value):
+    """A value as read, kept to compare with the next read: a list or dict (of names and
+    numbers) copied, as the engine changes it in place."""
+    return type(value)(value) if type(value) in (list, dict) else value
 
 
 def without_columns(state: dict) -> dict:
@@ -334,7 +341,7 @@ class Line:
             # hired, acted, spent: compared only when they changed since last read (seldom)
             read = _READ_FLAGS(player)
             if read != flags[i]:
-                flags[i] = (list(read[0]), list(read[1]), dict(read[2]))
+                flags[i] = tuple(_copied(v) for v in read)
                 for key in EVERY_TIME:
                     self._player_value(i, player, model, key, out)
         return out
@@ -352,8 +359,7 @@ class Line:
             self._set(state, "jack_pile", live.jack_pile, out)
         read = _READ_TABLE(live)
         if read != self._seen:
-            # lists and dicts of names and numbers: copied, to compare with the next read
-            self._seen = tuple(v if type(v) not in (list, dict) else type(v)(v) for v in read)
+            self._seen = tuple(_copied(v) for v in read)
             for key in TABLE:
                 value, before = _written(live, key), state.get(key)
                 if value != before and (value or before):

@@ -121,3 +121,18 @@ def test_a_deck_drawn_by_name_is_written_as_counts_and_a_draw_changes_one():
     assert deck_value(drawn, start) == {"Bar": 2, "Road": 2, "Wall": 1}
     assert deck_of({"Bar": 2, "Road": 2, "Wall": 1}, start) == drawn
     assert deck_value(["Wall", "Bar"], start) == ["Wall", "Bar"]  # not in the deck's order: the list
+
+
+def test_every_value_of_the_state_is_stored_somewhere():
+    """A value the engine adds to the state must be written by the store: laid over by the moves,
+    compared for the change, or kept in a column (``changes``); else it would be lost unseen."""
+    from dataclasses import fields
+
+    from gtr_replay.engine.state import GameState, PlayerState
+    from gtr_replay.store.changes import EVERY_TIME, FLAGS, MOVED, SCALARS, TABLE, ZONES, _OBJECTS
+
+    player = {f.name for f in fields(PlayerState)}
+    assert player == {"name", *ZONES, *EVERY_TIME, *FLAGS}
+    table = {f.name for f in fields(GameState) if f.compare}
+    constants = {"ruleset", "rulings", "expansions", "players"}
+    assert table == constants | set(SCALARS) | set(TABLE) | set(_OBJECTS) | (set(MOVED.values()) - set(ZONES))
