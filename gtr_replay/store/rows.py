@@ -80,6 +80,38 @@ class GameRows:
     def id(self) -> str:
         return self.game["id"]
 
+    def view_rows(self) -> dict[str, list[tuple]]:
+        """The game's rows as the views ``decisions``, ``events``, ``player_states`` and
+        ``points_by_turn`` show them once stored (their columns, in their order): for writing
+        them elsewhere without a database (a Parquet export)."""
+        gid, names = self.id, dict(enumerate(self.seats))
+        record = self.game["record"].encode("utf-8")
+        first = self.game["line"]
+        decisions, events, states = [], [], []
+        stored: dict[int, list[tuple]] = {}
+        for path, seat, seq, *values in self.player_states:
+            stored.setdefault(seq, []).append((seat, values))
+        lines: dict[str, dict[int, list]] = {}
+        for row in self.decisions:
+            d = dict(zip(DECISION_COLUMNS, row))
+            seq, verb, led = d["key"], str(d["verb"]), d["led_role"]
+            at = d["at"]
+            text = record[at - 1:at - 1 + d["length"]].decode("utf-8") if type(at) is int else at
+            decisions.append((gid, seq, d["idx"] or seq, d["path"], d["turn"], names.get(d["actor"], d["actor"]), verb,
+                              text, first + d["line"], d["col"], d["comment"], d["glyphs"], d["forced"],
+                              str(led) if led and verb in ("lead", "follow") else None, d["clients"]))
+            events.extend((gid, seq, n, e.kind, e.player, e.card, _text(e.source), _text(e.target), e.value, e.text)
+                          for n, e in enumerate(d["events"], 1))
+            current = lines.setdefault(d["path"], {})
+            for seat, values in stored.get(seq, ()):
+                current[seat] = values
+            hands = json.loads(d["hands"])
+            states.extend((gid, seq, seat, names[seat], d["turn"], hands[seat], *current[seat])
+                          for seat in sorted(current))
+        points = [(gid, turn, seat, names[seat], value) for turn, by_seat in self.points_by_turn
+                  for seat, value in enumerate(json.loads(by_seat)) if value is not None]
+        return {"decisions": decisions, "events": events, "player_states": states, "points_by_turn": points}
+
 
 DECISION_COLUMNS = ("key", "idx", "path", "turn", "actor", "verb", "at", "length", "line", "col", "comment", "glyphs",
                     "forced", "clients", "events", "phase", "current", "leader", "state_turn", "led_role", "actions",
@@ -181,6 +213,10 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
     rows.seats = [p.name for p in final.players]
     rows.points_by_turn = turn_rows(rows.seats, main_line)
     return rows
+
+
+def _text(value) -> str | None:
+    return None if value is None else str(value)
 
 
 def _seats(state) -> tuple[int, int, str]:

@@ -9,7 +9,7 @@ import pytest
 
 from gtr_replay.engine.scoring import result
 from gtr_replay.store import Store, import_files, load_state
-from gtr_replay.store.rows import game_id
+from gtr_replay.store.rows import game_id, game_rows
 
 from store_helpers import ORPHANS, replays, selfplay_records
 
@@ -131,3 +131,14 @@ def test_a_record_with_more_statements_than_a_key_holds_is_a_problem_not_a_crash
         report = import_files(store, [selfplay_file], workers=1)
     assert len(report.added) == 0 and len(report.problems) == 3
     assert all("statements a game; split the record" in str(p) for p in report.problems)
+
+
+def test_a_game_s_rows_read_as_the_views_show_them(examples_db, examples_source):
+    """``GameRows.view_rows`` (what an export writes without a database) is what the views give."""
+    conn = sqlite3.connect(examples_db)
+    orders = {"decisions": "seq", "events": "seq, n", "player_states": "seq, seat", "points_by_turn": "turn, seat"}
+    for source, number, replayer, _ in replays(examples_source)[:6]:
+        rows = game_rows(replayer.record, source=source, number=number)
+        for view, got in rows.view_rows().items():
+            want = conn.execute(f"SELECT * FROM {view} WHERE game = ? ORDER BY {orders[view]}", [rows.id]).fetchall()
+            assert got == want, (source, number, view)
