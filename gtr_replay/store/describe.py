@@ -26,7 +26,7 @@ TABLES = {
     "wins": "games, wins and average score of each player name over every game",
     "end_reasons": "how many games of each ruleset and player count ended for each reason",
     "snapshot_states": "every snapshot as the whole state, rebuilt in SQL (slow on a large database)",
-    "event_words": "the words that event kinds and zones are stored as numbers of",
+    "words": "the words the stored rows keep as numbers (event kinds, zones, cards, verbs, roles, phases)",
     "comments": "the statements that carry a comment, searchable (full-text index on comment)",
 }
 """The tables and views users read (the ``stored_*`` tables hold their rows)."""
