@@ -125,6 +125,9 @@ class Store:
         (the record's moves were changed since) are deleted in the same transaction: one game
         per (source, record number, readings). Their ids and stored texts come second.
         """
+        if not rows.states:
+            raise ValueError("rows made without their statements' changes (game_rows(snapshots=False)) "
+                             "cannot be stored: no state could be rebuilt from them")
         with self._write() as conn:
             replaced = self._others(conn, rows.id, rows.game["source"], rows.game["record_number"],
                                     rows.game["rulings"]) if replace else []

@@ -142,3 +142,15 @@ def test_a_game_s_rows_read_as_the_views_show_them(examples_db, examples_source)
         for view, got in rows.view_rows().items():
             want = conn.execute(f"SELECT * FROM {view} WHERE game = ? ORDER BY {orders[view]}", [rows.id]).fetchall()
             assert got == want, (source, number, view)
+
+
+def test_rows_made_without_states_show_the_same_views_and_are_never_stored(fresh_db, examples_source):
+    source, number, replayer, _ = replays(examples_source)[0]
+    full = game_rows(replayer.record, source=source, number=number)
+    bare = game_rows(replayer.record, source=source, number=number, snapshots=False)
+    assert bare.view_rows() == full.view_rows()
+    assert all(row[-1] is None for row in bare.decisions) and any(row[-1] for row in full.decisions)
+    with Store(fresh_db) as store:
+        with pytest.raises(ValueError, match="cannot be stored"):
+            store.add(bare)
+        assert store.db.execute("SELECT count(*) FROM games").fetchone() == (0,)
