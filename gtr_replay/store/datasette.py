@@ -51,10 +51,9 @@ def metadata(db, name: str) -> dict:
     the internal tables hidden, and the saved queries with a search of the comments."""
     tables: dict[str, dict] = {}
     for table in [*db.table_names(), *db.view_names()]:
-        if table.startswith("stored_") or table == "words":
-            tables[table] = {"hidden": True}
-            continue
         entry: dict = {}
+        if table.startswith("stored_") or table == "words":  # read through the views; words still described
+            entry["hidden"] = True
         if table in TABLES:
             entry["description"] = TABLES[table]
         columns = {c.name: column_text(table, c.name) for c in db[table].columns}
