@@ -58,11 +58,13 @@ _BY_ZONE = {"hand": ("hand",), "camp": ("camp",), "clientele": ("clientele",), "
 """The player zones a card moving from or to each zone (``enums.Zone``) can change."""
 
 _BY_KIND = {"setup": (), "leader-draw": (), "turn": (), "lead": (), "follow": (), "think": (), "actions": (),
-            "pass": (), "demand": (), "glory": (), "game-end": (), "auto": (),
+            "pass": (), "demand": (), "glory": (), "game-end": (), "auto": (), "cleanup": (), "step": (),
             "influence": ("influence",), "site": ("buildings", "influence"),
-            "complete": ("buildings", "influence")}
+            "complete": ("buildings", "influence"), "public": ("buildings",)}
 """The player zones each kind of event other than a move can change; a kind not listed here
-(cleanup, a power's own events) makes every zone be compared."""
+(a power's own events) makes every zone be compared. A cleanup's cards leave the camps by
+moves of their own (R-TURN-8); a step granted changes only the table's steps; a structure made
+public is marked by a material added to it (B-STAIRWAY-1)."""
 
 MOVED = {zone: zone for zone in CARD_ZONES} | {"pool": "pool", "deck": "deck", "jack pile": "jack_pile"}
 """The zones the card moves are laid over, and their keys in the state."""

@@ -47,7 +47,8 @@ def test_the_events_name_the_zones_to_compare():
     assert touched([move]) == {"hand", "stockpile"}
     assert touched([Event("turn", "Ann", value=2), Event("lead", "Ann", text="Patron")]) == set()
     assert touched([Event("complete", "Ann", "Wall")]) == {"buildings", "influence"}
-    assert touched([Event("cleanup")]) is None  # every zone
+    assert touched([Event("cleanup")]) == set()  # the played cards leave the camps by moves of their own
+    assert touched([Event("move", "Ann", "Bar", "camp", "pool"), Event("cleanup")]) == {"camp"}
     assert touched([Event("power", "Ann", "Wall", text="...")]) is None
 
 
