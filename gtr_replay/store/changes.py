@@ -70,22 +70,29 @@ MOVED = {zone: zone for zone in CARD_ZONES} | {"pool": "pool", "deck": "deck", "
 """The zones the card moves are laid over, and their keys in the state."""
 
 
+_MOVE_ZONES = {(source, target): frozenset(_BY_ZONE[source] + _BY_ZONE[target]) for source in _BY_ZONE
+               for target in _BY_ZONE}
+_KIND_ZONES = {kind: frozenset(zones) for kind, zones in _BY_KIND.items()}
+
+
 def touched(events: Iterable[Event]) -> frozenset[str] | None:
     """The player zones the events can have changed; None for every zone."""
-    zones: set[str] = set()
+    zones: frozenset[str] = frozenset()
     for e in events:
-        if e.kind == "move":
-            for zone in (e.source, e.target):
-                found = _BY_ZONE.get(zone)
-                if found is None:
-                    return None
-                zones.update(found)
-        else:
-            found = _BY_KIND.get(e.kind)
-            if found is None:
-                return None
-            zones.update(found)
-    return frozenset(zones)
+        found = _MOVE_ZONES.get((e.source, e.target)) if e.kind == "move" else _KIND_ZONES.get(e.kind)
+        if found is None:
+            return None
+        if not found <= zones:
+            zones = zones | found
+    return zones
+
+
+@lru_cache(maxsize=256)
+def _compared(zones: frozenset[str] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The zones to compare, in ``ZONES``' order: the card zones, then the others."""
+    zones = ZONES if zones is None else zones
+    return tuple(k for k in ZONES if k in zones and k in CARD_ZONES), tuple(k for k in ZONES if k in zones
+                                                                             and k not in CARD_ZONES)
 
 
 # -- the moves, as SQL lays them ---------------------------------------------------------------
@@ -327,15 +334,15 @@ class Line:
                     drawn.append(e.card)
         out: list = []
         self._table(live, drawn, out)
-        zones = ZONES if zones is None else [k for k in ZONES if k in zones]
-        flags = self._flags
+        cards, others = _compared(zones)
+        flags, models = self._flags, state["players"]
         for i, player in enumerate(live.players):
-            model = state["players"][i]
-            for key in zones:
-                if key in CARD_ZONES:  # lists of names, always written: compared as they are
-                    if getattr(player, key) == model[key]:
-                        continue
-                elif key == "buildings":  # compared as written only when they changed since last read
+            model = models[i]
+            for key in cards:  # lists of names, always written: compared as they are
+                if getattr(player, key) != model[key]:
+                    self._player_value(i, player, model, key, out)
+            for key in others:
+                if key == "buildings":  # compared as written only when they changed since last read
                     if player.buildings == self._buildings[i]:
                         continue
                     self._buildings[i] = [b.copy() for b in player.buildings]
