@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from . import blocks
 from .errors import NotationError
-from .grammar import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _VariationLine
+from .lines import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _VariationLine
 from .records import NOWHERE, Comment, Record, Span, Step, Tag, Turn
 from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
 
@@ -35,10 +35,14 @@ _POSITION_LINES = (
 
 
 class _TurnDraft:
-    __slots__ = ("number", "leader", "span", "comments", "written", "items", "steps", "answers", "only_answers")
+    """A turn while its lines are read: it may still go on."""
 
-    def __init__(self, number: int, leader: str, span: Span, comments: tuple = (), written: bool = False):
-        self.number, self.leader, self.span = number, leader, span
+    __slots__ = ("number", "leader", "line", "column", "comments", "written", "items", "steps", "answers",
+                 "only_answers")
+
+    def __init__(self, number: int, leader: str, line: int, column: int, comments: tuple = (),
+                 written: bool = False):
+        self.number, self.leader, self.line, self.column = number, leader, line, column
         self.comments = comments
         self.written = written
         self.items: list[Step | Comment] = []
@@ -66,9 +70,7 @@ class _TurnDraft:
         return bool(steps) and answering(steps[0].statement.part == LEADING, self.only_answers, self.answers, seats)
 
     def turn(self) -> Turn:
-        items = tuple(self.items)
-        steps = items if len(items) == len(self.steps) else tuple(self.steps)  # no comment: the same
-        return made_turn(self.number, self.leader, items, self.comments, self.span, steps)
+        return Turn(self.number, self.leader, tuple(self.items), self.comments, line=self.line, column=self.column)
 
 
 def answering(leads: bool, only_answers: bool, answers: int, seats: int) -> bool:
@@ -76,24 +78,6 @@ def answering(leads: bool, only_answers: bool, answers: int, seats: int) -> bool
     opened with a lead (``leads``), only answers came after it, and fewer than every other
     player (of ``seats``; 0: not known) have answered."""
     return leads and only_answers and (not seats or answers < seats - 1)
-
-
-def made_turn(number: int, leader: str, items: tuple, comments: tuple, span: Span, steps: tuple) -> Turn:
-    """A finished ``Turn``, made without its frozen ``__init__`` (its fields written straight
-    into its ``__dict__``, in the order ``__init__`` writes them: half the time, and the
-    dictionary shares its keys with every other turn's), its steps among ``items`` given."""
-    turn = _new(Turn)
-    fields = turn.__dict__
-    fields["number"] = number
-    fields["leader"] = leader
-    fields["items"] = items
-    fields["comments"] = comments
-    fields["span"] = span
-    fields["steps"] = steps
-    return turn
-
-
-_new = object.__new__
 
 
 class Assembler:
@@ -104,9 +88,8 @@ class Assembler:
         self.players = players
         self.start_tag = next((t.value for t in tags if t.name == "Start"), None)
         self.comments: list[Comment] = []
-        self.block: Any = None  # (kind, header, lines)
-        self.whole: list[Turn] = []  # the turns placed before ``turns`` and finished already
-        self.turns: list[_TurnDraft] = []  # the turns the lines read may still go on
+        self.block: Any = None  # (header, lines)
+        self.turns: list[_TurnDraft] = []
         self._items: list = []
         self._index = 0
 
@@ -117,9 +100,7 @@ class Assembler:
         place, other = _PLACE, Assembler._block_line
         turns = self.turns
         seats = len(self.players)
-        # the turn steps go into while they neither open a turn nor are its first (the turns
-        # placed already, notation/placing.py, may have left one open)
-        turn = turns[-1] if turns and turns[-1].steps else None
+        turn = None  # the turn steps go into while they neither open a turn nor are its first
         for index, item in enumerate(items):
             if type(item) is Step:
                 part = item.statement.part
@@ -144,17 +125,14 @@ class Assembler:
                     continue
             elif type(item) is _TurnHeader and turns and item.number == turns[-1].number + 1:
                 # the header of the next turn, as expected: a new turn
-                turns.append(_TurnDraft(item.number, item.leader, item.span, item.comments, True))
+                turns.append(_TurnDraft(item.number, item.leader, item.line, item.column, item.comments, True))
                 turn = None
                 continue
             self._index = index
             place.get(type(item), other)(self, item)
             turn = turns[-1] if turns and turns[-1].steps else None
-        whole = self.whole
-        whole += [d.turn() for d in self.turns]
-        record = Record(self.tags, self._start(), tuple(whole), tuple(self.comments), span=span)
-        record.steps  # listed while its turns are at hand: later, over many records, it walks cold memory
-        return record
+        turns_made = tuple([draft.turn() for draft in turns])
+        return Record(self.tags, self._start(), turns_made, tuple(self.comments), span=span)
 
     def _start(self) -> blocks.Setup | blocks.Position | None:
         if self.block is None:
@@ -207,10 +185,10 @@ class Assembler:
             self._back_into_turn_before()
             expected = self._next_number()
         if header.number != expected:
-            column = header.span.column + len("turn ")
-            raise _error(Span(header.span.line, column), len(str(header.number)),
+            column = header.column + len("turn ")
+            raise _error(Span(header.line, column), len(str(header.number)),
                          f"turn {header.number} out of order", expected=f"turn {expected}")
-        self.turns.append(_TurnDraft(header.number, header.leader, header.span, header.comments, True))
+        self.turns.append(_TurnDraft(header.number, header.leader, header.line, header.column, header.comments, True))
 
     def _back_into_turn_before(self) -> None:
         """The last turn, opened by a think, was the turn before's: its steps go back there."""
@@ -233,7 +211,7 @@ class Assembler:
         if turn is None or not turn.steps:
             raise _error(line.span, 1, "a variation must follow the statement it replaces")
         old = turn.steps[-1]
-        new = Step(old.statement, old.glyphs, old.notes + line.notes, span=old.span)
+        new = Step(old.statement, old.glyphs, old.notes + line.notes, line=old.line, column=old.column)
         turn.steps[-1] = new
         turn.items[_last_index(turn.items, old)] = new
 
@@ -254,7 +232,7 @@ class Assembler:
         statement = step.statement
         turn = self.turns[-1] if self.turns else None
         if turn is None or self._opens_turn(turn, statement, ends_line):
-            turn = _TurnDraft(self._next_number(), statement.actor, step.span)
+            turn = _TurnDraft(self._next_number(), statement.actor, step.line, step.column)
             self.turns.append(turn)
         elif turn.written and not turn.steps and statement.part in (LEADING, THINKING):
             if statement.actor != turn.leader:

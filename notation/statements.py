@@ -1,37 +1,56 @@
 """Statements: one class per kind of decision, found through a registry.
 
 A statement class is registered under the name of its grammar alternative
-(``-> lead`` in gtr.lark). ``build`` makes it from the parsed parts and
-``text`` writes its canonical form; nothing else in the package knows the
-kinds. To add a statement (a building power's choice, say):
+(``-> lead`` in gtr.lark), and found by the verb that alternative starts with
+(``_LEADS``). ``read`` reads the rest of the statement from a line, after the
+deciding player and the verb, the way the alternative says; ``text`` writes
+its canonical form; nothing else in the package knows the kinds. To add a
+statement (a building power's choice, say):
 
-1. add an alternative ``PLAYER _VERB ... -> name`` to ``power_statement`` in
-   gtr.lark, and the verb to the ``_JOIN`` lookahead there;
-2. add a frozen dataclass here decorated with ``@statement("name")``.
+1. in gtr.lark, add the alternative ``PLAYER _VERB ... -> name`` to
+   ``power_statement`` (lark uses it to word syntax errors, and it is the
+   language's formal description), define ``_VERB.2: /verbs?\\b/i`` and add the
+   verb to the ``_JOIN`` lookahead there;
+2. add a frozen dataclass here decorated with ``@statement("name")``: its
+   fields, ``text()``, and ``read(line, player)``, which reads what follows the
+   verb with the calls of ``notation.lines.Line`` (``line.cards()``,
+   ``line.keyword("_TO")``, ``line.player()``...), as the alternative reads.
 
-Player and card names are already resolved when ``build`` runs: ``parts``
-holds canonical strings, enums (``Role``, ``Material``, ``Zone``...), tuples of
-cards, and ``(card, zone)`` pairs for a card with its source.
+``read`` gets names resolved (players against the Players tag, cards against
+the vocabulary, roles and materials leniently) and refuses anything else: the
+reader then asks lark what it expected there. A ``check`` raises
+``NotationError`` for a statement that reads but cannot be (the reader says
+where: at its first word).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
+from . import terminals
 from .errors import NotationError
 from .records import NOWHERE, Span
 from .words import Material, Role, ThinkKind, Zone
 
+if TYPE_CHECKING:
+    from .lines import Line
+
 REGISTRY: dict[str, type["Statement"]] = {}
+"""The statement classes by grammar alias (``lead``...)."""
+BY_VERB: dict[str, type["Statement"]] = {}
+"""The statement classes by the verb terminal their alternative starts with (``_LEADS``...)."""
 
 
 def statement(name: str) -> Callable[[type], type]:
-    """Register a statement class under its grammar alias."""
+    """Register a statement class under its grammar alias (the grammar says its verb)."""
 
     def register(cls: type) -> type:
         cls.kind = name
+        cls.form = terminals.FORMS[name]
         REGISTRY[name] = cls
+        BY_VERB[cls.form.verb] = cls
         return cls
 
     return register
@@ -47,15 +66,26 @@ PRELUDE = "prelude"  # comes right before the same player's think (a discard)
 
 @dataclass(frozen=True)
 class Statement:
-    """Base class: ``actor`` is the player deciding; ``str()`` is the canonical text."""
+    """Base class: ``actor`` is the player deciding; ``str()`` is the canonical text.
+
+    A statement read from a record has no position (``span`` is ``NOWHERE``): every line
+    that reads the same shares one statement, and the ``Step`` holding it says where it is.
+    """
 
     kind: ClassVar[str] = ""
+    form: ClassVar[terminals.Form]
     part: ClassVar[str] = ACTION
+    checks_table: ClassVar[bool] = False
+    """Whether ``check`` looks at every player at the table (not only those named)."""
     span: Span = field(default=NOWHERE, compare=False, repr=False, kw_only=True)
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        return cls(*parts, span=span)
+    def read(cls, line: "Line", player: str) -> "Statement":
+        """The statement ``player`` makes, read from ``line`` after its verb."""
+        raise NotImplementedError
+
+    def check(self, names: Any) -> None:
+        """Raise ``NotationError`` if the statement cannot be at this table (``names.players``)."""
 
     @property
     def actor(self) -> str:
@@ -64,26 +94,14 @@ class Statement:
     def text(self) -> str:
         raise NotImplementedError
 
+    @cached_property
+    def _canonical(self) -> str:
+        return self.text()
+
     def __str__(self) -> str:
         """The canonical text, written once per statement: the reader shares one statement
         between every line that reads the same, and a replay asks each for its text."""
-        try:
-            return self.__dict__["_text"]
-        except KeyError:
-            text = self.text()
-            object.__setattr__(self, "_text", text)
-            return text
-
-    def moved(self, lines: int) -> "Statement":
-        return self.moved_to(self.span.moved(lines)) if self.span != NOWHERE else self
-
-    def moved_to(self, span: Span) -> "Statement":
-        """The same statement at ``span`` (``NOWHERE``: without a position, as records keep them:
-        the ``Step`` holding a statement says where it is)."""
-        moved = object.__new__(type(self))
-        moved.__dict__.update(self.__dict__)
-        moved.__dict__["span"] = span
-        return moved
+        return self._canonical
 
 
 def cards_text(cards: Sequence[str]) -> str:
@@ -112,6 +130,12 @@ class Lead(Statement):
     role: Role
     cards: tuple[str, ...]
 
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Lead":
+        role = line.role()
+        line.keyword("_WITH")
+        return cls(player, role, line.cards())
+
     def text(self) -> str:
         return f"{self.player} leads {self.role} with {cards_text(self.cards)}"
 
@@ -124,6 +148,11 @@ class Follow(Statement):
     part: ClassVar[str] = RESPONSE
     player: str
     cards: tuple[str, ...]
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Follow":
+        line.keyword("_WITH")
+        return cls(player, line.cards())
 
     def text(self) -> str:
         return f"{self.player} follows with {cards_text(self.cards)}"
@@ -138,6 +167,16 @@ class Think(Statement):
     player: str
     how: ThinkKind
     drawn: tuple[str, ...] | None = None
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Think":
+        line.punctuation(":")
+        how = line.think_kind()
+        if not line.optional_punctuation("["):
+            return cls(player, how)
+        drawn = () if line.peek() == "]" else line.cards()
+        line.punctuation("]")
+        return cls(player, how, drawn)
 
     def text(self) -> str:
         if self.drawn is None:
@@ -156,9 +195,8 @@ class _CardFrom(Statement):
     verb: ClassVar[str] = ""
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, (card, source) = parts
-        return cls(player, card, source, span=span)
+    def read(cls, line: "Line", player: str) -> "Statement":
+        return cls(player, *line.source_card())
 
     def text(self) -> str:
         return f"{self.player} {self.verb} {sourced(self.card, self.source)}"
@@ -212,10 +250,10 @@ class Lay(Statement):
     source: Zone | None = None  # None: from hand
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, (card, source), *rest = parts  # then the site material and/or True for "out of town"
-        site = rest.pop(0) if rest and isinstance(rest[0], Material) else None
-        return cls(player, card, site, bool(rest), source, span=span)
+    def read(cls, line: "Line", player: str) -> "Lay":
+        card, source = line.source_card("_ON", "OUT_OF_TOWN")
+        site = line.material() if line.optional("_ON") else None
+        return cls(player, card, site, line.optional("OUT_OF_TOWN"), source)
 
     def text(self) -> str:
         text = f"{self.player} lays {sourced(self.card, self.source)}"
@@ -237,9 +275,11 @@ class Add(Statement):
     owner: str | None = None  # None: the player's own building
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, (card, source), *owner, structure = parts
-        return cls(player, card, structure, source, owner[0] if owner else None, span=span)
+    def read(cls, line: "Line", player: str) -> "Add":
+        card, source = line.source_card("_TO")
+        line.keyword("_TO")
+        owner = line.owner() if line.owned() else None
+        return cls(player, card, line.card(), source, owner)
 
     def text(self) -> str:
         target = self.structure if self.owner is None else f"{self.owner}'s {self.structure}"
@@ -258,6 +298,12 @@ class Demand(Statement):
     materials: tuple[Material, ...]
     shown: tuple[str, ...]
 
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Demand":
+        materials = line.materials()
+        line.keyword("_SHOWING")
+        return cls(player, materials, line.cards())
+
     def text(self) -> str:
         return f"{self.player} demands {cards_text(self.materials)} showing {cards_text(self.shown)}"
 
@@ -265,8 +311,7 @@ class Demand(Statement):
         if len(self.materials) != len(self.shown):
             raise NotationError(
                 f"{len(self.materials)} material(s) demanded but {len(self.shown)} card(s) shown",
-                line=self.span.line, column=self.span.column, width=len(self.player),
-                expected="one card shown for each material demanded",
+                width=len(self.player), expected="one card shown for each material demanded",
             )
 
 
@@ -282,10 +327,11 @@ class Give(Statement):
     source: Zone | None = None  # None: the hand
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, cards, *rest = parts
-        source, to = rest if len(rest) == 2 else (None, rest[0])
-        return cls(player, cards, to, source, span=span)
+    def read(cls, line: "Line", player: str) -> "Give":
+        cards = line.cards("_FROM", "_TO")
+        source = line.zone() if line.optional("_FROM") else None
+        line.keyword("_TO")
+        return cls(player, cards, line.player(), source)
 
     def text(self) -> str:
         where = f" from {self.source}" if self.source is not None else ""
@@ -298,6 +344,10 @@ class Glory(Statement):
     """``Ben: Glory to Rome``: nothing to give."""
 
     player: str
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Glory":
+        return cls(player)
 
     def text(self) -> str:
         return f"{self.player}: Glory to Rome"
@@ -313,6 +363,10 @@ class Pass(Statement):
 
     player: str
 
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Pass":
+        return cls(player)
+
     def text(self) -> str:
         return f"{self.player} passes"
 
@@ -324,10 +378,12 @@ class Surrender(Statement):
 
     players: tuple[str, ...]
     to: str
+    checks_table: ClassVar[bool] = True
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        return cls(tuple(parts[:-1]), parts[-1], span=span)
+    def read(cls, line: "Line", player: str) -> "Surrender":
+        line.keyword("_TO")
+        return cls(line.actors, line.player())
 
     @property
     def actor(self) -> str:
@@ -343,8 +399,7 @@ class Surrender(Statement):
         if sorted(self.players) != sorted(others):
             raise NotationError(
                 f"every player but {self.to} surrenders, not only {', '.join(self.players)}",
-                line=self.span.line, column=self.span.column, width=len(self.players[0]),
-                expected=f"'{', '.join(others)} surrender to {self.to}'",
+                width=len(self.players[0]), expected=f"'{', '.join(others)} surrender to {self.to}'",
             )
 
 
@@ -359,6 +414,11 @@ class _FromVictim(Statement):
     player: str
     victim: str
     structure: str
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Statement":
+        victim = line.owner()
+        return cls(player, victim, line.card())
 
     def text(self) -> str:
         return f"{self.player} {self.verb} {self.victim}'s {self.structure}"
@@ -381,6 +441,11 @@ class Slay(Statement):
     victim: str
     card: str
 
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Slay":
+        victim = line.owner()
+        return cls(player, victim, line.card())
+
     def text(self) -> str:
         return f"{self.player} slays {self.victim}'s {self.card}"
 
@@ -401,6 +466,10 @@ class Keep(Statement):
     player: str
     cards: tuple[str, ...]
 
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Keep":
+        return cls(player, line.cards())
+
     def text(self) -> str:
         return f"{self.player} keeps {cards_text(self.cards)}"
 
@@ -413,6 +482,10 @@ class Discard(Statement):
     part: ClassVar[str] = PRELUDE
     player: str
     cards: tuple[str, ...]
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Discard":
+        return cls(player, line.cards())
 
     def text(self) -> str:
         return f"{self.player} discards {cards_text(self.cards)}"
