@@ -84,7 +84,7 @@ class Line:
         self.number = number
         self.names = names
         self.named: list[str] = []  # name as written, player, name, player...: what the reading took from the table
-        self.actors: tuple[str, ...] = ()  # the players deciding the statement being read
+        self.actors: tuple[str, ...] = ()  # the players deciding a statement several may make
         self._offsets: list[int] | None = None  # where each token starts, counted when first needed
         self._starts: list[int] | None = None  # where each of the text's lines starts, likewise
 
@@ -420,7 +420,8 @@ def statement(line: Line) -> Statement:
         cls = _form(line)
     if actors is None:
         player = line.resolve(first)
-        line.actors = (player,)
+        if cls.form.several:
+            line.actors = (player,)
     elif cls.form.several:
         line.actors = tuple([line.resolve(at) for at in actors])
         player = line.actors[0]

@@ -134,18 +134,16 @@ def _body(text_lines: list[str], first: int, names: Names, items: list) -> None:
         elif kind == _BLOCK:
             append(_BlockHeader(seen[1], (), Span(number, seen[2])))
             block = seen[1]
-        else:
+        else:  # a line read just now, or one that reads differently wherever it stands
             item = seen[1]
             append(item)
             for _ in range(seen[2]):  # the lines after it that the logical line took in
                 next(numbered)
-            if type(item) is _BlockHeader:
-                block = item.word
-            elif type(item) in _ENDS_BLOCK:
+            kind = type(item)
+            if kind is Step or kind is _TurnHeader or kind is _StepLine:
                 block = None
-
-
-_ENDS_BLOCK = (Step, _StepLine, _TurnHeader)
+            elif kind is _BlockHeader:
+                block = item.word
 
 
 def _unknown(text: str, number: int, text_lines: list[str], first: int, names: Names,
@@ -159,23 +157,34 @@ def _unknown(text: str, number: int, text_lines: list[str], first: int, names: N
     if found is not None and _same_players(found, names):
         known[text] = found
         return found
-    scan.check_length(text, number)
+    if len(text) > scan.MAX_LINE:
+        scan.check_length(text, number)
     whole, taken = text, 0
     if "{" in text or "(" in text:  # a comment or a variation may go on over the lines after
         index = number - first
         whole, after = scan.logical_line(text_lines, index, first, JOIN)
         taken = after - index - 1
     line = Line(whole, number, names)
-    item = _read_line(line)
-    reading = _reading(item, line.named)
-    if reading is not None:  # kept for the next time: this time, the value read is the line's
-        if len(known) >= _CACHE_LIMIT:
-            known.clear()
-        known[text] = reading
-        if type(item) is not Step or not item.statement.checks_table:
-            if len(shared) >= _CACHE_LIMIT:
-                shared.clear()
-            shared[text] = reading
+    try:
+        item = lines.read(line)
+    except Refused as refused:
+        raise _syntax_error(whole, "line", number, (line, refused)) from None
+    if type(item) is Step:  # the usual line
+        if item.notes:
+            return _ITEM, item, taken
+        reading: tuple | None = (_STEP, item.statement, item.glyphs, item.column, *line.named)
+    else:
+        reading = _reading(item, line.named)
+        if reading is None:
+            return _ITEM, item, taken
+    # kept for the next time: this time, the value read is the line's
+    if len(known) >= _CACHE_LIMIT:
+        known.clear()
+    known[text] = reading
+    if type(item) is not Step or not item.statement.checks_table:
+        if len(shared) >= _CACHE_LIMIT:
+            shared.clear()
+        shared[text] = reading
     return _ITEM, item, taken
 
 
@@ -185,8 +194,12 @@ _NAMED = 4
 
 def _same_players(reading: tuple, names: Names) -> bool:
     """Whether a reading made at another table names the same players here."""
+    if not names.players:
+        return all(reading[index] == reading[index + 1] for index in range(_NAMED, len(reading), 2))
+    table = names.table
     for index in range(_NAMED, len(reading), 2):
-        if names.player(reading[index]) != reading[index + 1]:
+        token = reading[index]
+        if (table.get(token) or table.get(token.lower())) != reading[index + 1]:
             return False
     return True
 
@@ -213,14 +226,11 @@ _BLOCK_DEPENDENT = (blocks.PoolDraw, blocks.Pool)
 
 def _read(text: str, number: int, names: Names) -> Any:
     """The value of the logical line ``text`` starting on line ``number``."""
-    return _read_line(Line(text, number, names))
-
-
-def _read_line(line: Line) -> Any:
+    line = Line(text, number, names)
     try:
         return lines.read(line)
     except Refused as refused:
-        raise _syntax_error(line.text, "line", line.number, (line, refused)) from None
+        raise _syntax_error(text, "line", number, (line, refused)) from None
 
 
 def _syntax_error(text: str, start: str, number: int, refused: tuple[Line, Refused] | None) -> NotationError:
