@@ -46,6 +46,9 @@ def parse(text: str, *, source: str | None = None, vocabulary: Vocabulary | None
     as written. ``first_line`` numbers the text's first line (for a piece of a
     file). Raises ``NotationError`` at the first mistake, including an input
     beyond the limits in ``scan.LIMITS``.
+
+    The cyclic garbage collector is paused while the text is read (records hold no
+    cycle: it would walk every new object for nothing) and left as it was found.
     """
     text = scan.normalize(text)
     collecting = gc.isenabled()

@@ -80,7 +80,7 @@ TOKEN = re.compile("[ \t]*(" + "|".join([
     _OPEN_COMMENT, TERMINALS["NAG"].pattern, TERMINALS["GLYPH"].pattern, TERMINALS["_POSSESSIVE"].pattern,
     TERMINALS["INT"].pattern, r"\n", r"[^ \t\n]",  # any other character: a token no rule takes
 ]) + ")", re.I)
-GLYPHS = frozenset(["!!", "??", "!?", "?!", "!", "?"])
+GLYPHS = frozenset(glyph.replace("\\", "") for glyph in TERMINALS["GLYPH"].pattern.split("|"))
 _WORD = re.compile(WORD)
 
 NAME = "NAME"
@@ -113,11 +113,6 @@ class _Kinds(dict):
 _NOTHING: frozenset[str] = frozenset()
 _NAME_ONLY = frozenset([NAME])
 KINDS = _Kinds()
-
-
-def kinds(token: str) -> frozenset[str]:
-    """``KINDS[token]``."""
-    return KINDS[token]
 
 
 def phrase(tokens: list[str], at: int, name: str) -> bool:
