@@ -54,9 +54,10 @@ debug = {"on": False}
 
 def _version(value: bool) -> None:
     if value:
-        from gtr_replay import __version__
+        from gtr_replay import __version__, _native
 
         out.print(f"gtr {__version__}")
+        out.print(_native.described(), markup=False, soft_wrap=True)
         raise typer.Exit(0)
 
 

@@ -73,8 +73,10 @@ def record(
 
     Example: gtr record thursday.gtr --ruleset republic --players "Ann, Ben" --me Ann
     """
-    from gtr_replay.recorder import Recording, Refused
+    from gtr_replay.recorder import CannotSave, Recording, Refused
 
+    if file.is_dir():
+        fail(UsageError(f"{file} is a folder", hint=f"a game is recorded in one file: name it, e.g. {file / 'game.gtr'}"))
     recording: Recording | None = None
     interactive = sys.stdin.isatty()
     if interactive:
@@ -128,6 +130,8 @@ def record(
                 out.print(f"undone: {recording.undo()}", markup=False)
             else:
                 out.print(f"recorded: {recording.add(line)}", markup=False)
+        except CannotSave as error:
+            fail(error)
         except Refused as error:
             _show_refusal(error)
             if error.diagnostic is None:

@@ -28,6 +28,7 @@ from gtr_replay.engine.state import GameState
 from gtr_replay.engine.unseen import UNSEEN, legal_if_revealed, unseen_vault
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
+from gtr_replay.replay.files import read_record_file
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.legal import LegalPoint, legal_in
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
@@ -50,6 +51,10 @@ def _parse(text: str, source: str) -> Record:
     except notation.NotationError as error:
         hint = error.hint or (f"expected {error.expected}" if error.expected else None)
         raise Refused(error.message, hint=hint) from None
+    return _only_record(records, source)
+
+
+def _only_record(records: list[Record], source: str) -> Record:
     if len(records) != 1:
         raise UsageError(f"{source} holds {len(records)} records; the recorder keeps one game per file",
                          hint="give a new file name")
@@ -66,15 +71,35 @@ def _replay(record: Record, source: str) -> GameState:
     return replayer.final
 
 
+class CannotSave(GtrError):
+    """The record file could not be written: the recording stops (the file holds every
+    statement accepted before)."""
+
+
+def _cannot_save(path: Path, error: OSError) -> CannotSave:
+    return CannotSave(f"cannot write {path}: {error.strerror or error}",
+                      hint="check that its folder exists and may be written to, and that the disk has room")
+
+
 def _fsync_write(path: Path, text: str, mode: str) -> None:
-    with open(path, mode, encoding="utf-8", newline="\n") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
+    try:
+        with open(path, mode, encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except OSError as error:
+        raise _cannot_save(path, error) from None
 
 
 def _replace_atomically(path: Path, text: str) -> None:
     """Write ``text`` to a new file beside ``path`` and rename it over ``path``."""
+    try:
+        _write_beside(path, text)
+    except OSError as error:
+        raise _cannot_save(path, error) from None
+
+
+def _write_beside(path: Path, text: str) -> None:
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
@@ -107,7 +132,7 @@ class Recording:
         ``pool: Ann Latrine, Ben Road``, and ``me``'s starting hand), written at once."""
         path = Path(path)
         if path.exists():
-            raise UsageError(f"{path} exists already", hint="give a new file name, or resume it with --resume")
+            raise UsageError(f"{path} exists already", hint="give a new file name, or resume it: gtr record FILE alone")
         if me not in players:
             raise UsageError(f"{me} is not one of the players ({', '.join(players)})", hint="--me names a player")
         tags = [("Game", "Glory to Rome"), *([("Event", event)] if event else []),
@@ -130,12 +155,10 @@ class Recording:
     def resume(cls, path: Path, me: str | None = None) -> Recording:
         """Go on with an unfinished record (it must replay clean)."""
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise UsageError(f"{path}: no such file", hint="start a record with --ruleset, --players and --me") \
-                from None
-        record = _parse(text, str(path))
+        if not path.exists():
+            raise UsageError(f"{path}: no such file", hint="start a record with --ruleset, --players and --me")
+        text = read_record_file(path)
+        record = _only_record(notation.parse(text, source=str(path), vocabulary=card_vocabulary()), str(path))
         me = me or record.tag("Recorder")
         recording = cls(path, record, me if me in record.players else None)
         if recording.text != text:  # keep the file canonical, so appending keeps it so

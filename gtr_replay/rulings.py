@@ -79,6 +79,12 @@ RULINGS: tuple[Ruling, ...] = (
         _r("one-action", "House reading: out of town costs one action like in town; offered for groups that play it so, not supported by the text.",
            "None of 000/001/002; listed so a record of such a game can still be checked."),
     )),
+    Ruling("out-of-town-pair", "AMB-05", "Do an Architect action and a Craftsman action in a row make the two consecutive actions of an out-of-town foundation?", (
+        _r("same-role", "No: the two consecutive actions are both Architect actions or both Craftsman actions; where each comes from (a lead, a client, a power) makes no difference.",
+           "000§Out of Town Sites: 'Without a Client of the matching Role, it is normally not possible to build outside of town': the second action is one of the same role as the first."),
+        _r("architect-or-craftsman", "Yes: any two consecutive actions that are each an Architect or a Craftsman action, in either order.",
+           "000§Out of Town Sites: 'you must perform two consecutive Architect or Craftsman actions on the same turn' names both roles together."),
+    )),
     Ruling("leader-draw", "AMB-06", "What is compared alphabetically to find the first leader?", (
         _r("building-name", "The building names, ignoring case, with a space sorting before any letter.",
            "000§Determining Starting Player: the player whose card comes first in the alphabet."),
@@ -149,6 +155,12 @@ RULINGS: tuple[Ruling, ...] = (
         _r("two-copies", "No: only a completed structure counts as owning the name; a woken foundation and the public structure both work.",
            "000§…›Stairway names a Structure, and a foundation is not a structure until complete (R-BUILD-8)."),
     )),
+    Ruling("public-statue", "B-STATUE-4", "Does an opponent's Statue made public by a Stairway give every player its 3 points?", (
+        _r("owner-only", "No: the 3 points are for the player whose Statue it is; a public Statue gives the others nothing at the end.",
+           "000§…›Statue: 'At the end of the game, if your Statue has been completed, you gain three extra Victory Points'."),
+        _r("every-player", "Yes: a public Statue's function works for every player who owns no Statue, its 3 points included.",
+           "000§…›Stairway: moving a material into an opponent's structure grants 'that Structure's function to all players'."),
+    )),
     Ruling("bridge-stockpile", "AMB-13", "Does a Bridge take a material from victims' stockpiles at two and three players too?", (
         _r("every-count", "Yes: each victim gives a matching material from the stockpile as well as from the hand, at any player count.",
            "000§…›Bridge: the stockpile sentence stands apart from the one on four- or five-player games."),
@@ -172,6 +184,13 @@ RULINGS: tuple[Ruling, ...] = (
            "the keeps still come at the end of the turn.",
            "000§…›Academy example: 'You activate your Academy and draw two more Order cards, ending your turn with "
            "five cards', read as the owner's part of the turn."),
+    )),
+    Ruling("palace-petitions", "AMB-26", "With a Palace, which petitions count as one card of a play of several?", (
+        _r("every-group", "Each petition counts as one card, whatever makes it one: the ruleset's petition or a Circus's pair of two.",
+           "000§…›Palace: 'You may lead or follow with any cards of the same Role including Jacks and execute one action for each card played'.",
+           "000§PETITIONING: two Order cards of one role played 'as a Jack'; 000§…›Circus: 'You may play two cards of the same Role as a Jack': either is as good as one card of the role."),
+        _r("ruleset-size", "Only a petition of the ruleset's own size (two in the Republic, three in the Imperium) counts as one card; a Circus's pair is a play of its own.",
+           "000§APPENDIX II: an Imperium petition takes three cards; the Circus lets two be played as a Jack, read as a lead or follow of their own."),
     )),
     Ruling("any-site-out-of-town", "AMB-28", "May a foundation that may go on any Site (the Statue) take an out-of-town Site of another material?", (
         _r("out-of-town-too", "Yes: 'any Site' includes the out-of-town ones, with two actions (one with a Tower).",

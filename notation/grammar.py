@@ -68,7 +68,7 @@ _NAMES = {
     "BUILDING_MARK": "complete, stolen or public", "OUT_OF_TOWN": "'out of town'",
     "TAG_NAME": "a tag name", "TAG_VALUE": 'a value in double quotes', "_WITH": "'with'",
     "_ON": "'on'", "_TO": "'to'", "_FROM": "'from'", "_SHOWING": "'showing'",
-    "_GLORY_TO_ROME": "'Glory to Rome'", "_POSSESSIVE": "'s", "$END": "the end of the line",
+    "_GLORY_TO_ROME": "'Glory to Rome'", "_POSSESSIVE": "'s", "_PLUS": "'+'", "$END": "the end of the line",
 }
 
 

@@ -28,7 +28,7 @@ from . import blocks, words
 from .errors import NotationError
 from .records import BRACE, LINE, Comment, Span, Step, Tag, Variation, split_players
 from .scan import MAX_DIGITS, unescape
-from .statements import BY_VERB, Statement
+from .statements import BY_VERB, Played, Statement, grouped
 from .terminals import GLYPHS, KINDS, NAME, PHRASES, TERMINALS, TOKEN, WORD, phrase
 from .vocabulary import UNSEEN, Vocabulary
 
@@ -252,21 +252,21 @@ class Line:
 
     def card(self, *stop: str) -> str:
         """A card: ``?``, or its name's words up to a keyword of ``stop`` (what may follow the
-        card where it stands)."""
+        card where it stands; never its first word, where no keyword can be)."""
         tokens = self.tokens
         at = start = self.at
         token = tokens[at]
         if token == UNSEEN:
             self.at = at + 1
             return UNSEEN
+        if NAME not in KINDS[token]:
+            self.refuse("a card name")
         while True:
+            at += 1
+            token = tokens[at]
             found = KINDS[token]
             if NAME not in found or (stop and not found.isdisjoint(stop) and self._stops(found, stop, at)):
                 break
-            at += 1
-            token = tokens[at]
-        if at == start:
-            self.refuse("a card name")
         self.at = at
         name = tokens[start] if at == start + 1 else " ".join(tokens[start:at])
         names = self.names
@@ -293,6 +293,30 @@ class Line:
             self.at += 1
             found.append(self.card(*stop))
         return tuple(found)
+
+    def played(self) -> Played:
+        """The cards of a lead or follow by unit (``played``): a card, or a petition's cards
+        joined by ``+`` where a play holds several (Palace): ``Villa, Academy + Shrine``."""
+        units = [self._unit()]
+        while self.optional_punctuation(","):
+            units.append(self._unit())
+        return grouped(units)
+
+    def _unit(self) -> list[str]:
+        unit = [self.card()]
+        while self.optional_punctuation("+"):
+            unit.append(self.card())
+        return unit
+
+    def kept(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The cards a keep takes (``kept``), each maybe with whose it was (``Ann's Jack``): the
+        cards, and their owners ("" where none is written; () where none is)."""
+        cards, owners = [], []
+        while True:
+            owners.append(self.owner() if self.owned() else "")
+            cards.append(self.card())
+            if not self.optional_punctuation(","):
+                return tuple(cards), tuple(owners) if any(owners) else ()
 
     def source_card(self, *stop: str) -> tuple[str, words.Zone | None]:
         """A card and where it comes from: ``Road``, ``Road from hand``, ``[Road] from deck``."""

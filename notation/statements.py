@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple, Sequence
 
 from . import terminals
 from .errors import NotationError
@@ -108,6 +108,33 @@ def cards_text(cards: Sequence[str]) -> str:
     return ", ".join(cards)
 
 
+class Played(NamedTuple):
+    """The cards of a lead or follow as read: ``groups`` gives the number of cards of each
+    unit in order where some unit is a petition written with ``+``; () otherwise."""
+
+    cards: tuple[str, ...]
+    groups: tuple[int, ...] = ()
+
+
+def played_text(cards: Sequence[str], groups: Sequence[int]) -> str:
+    """``Villa, Academy + Shrine``: units separated by commas, a petition's cards by ``+``."""
+    if not groups:
+        return cards_text(cards)
+    units, at = [], 0
+    for n in groups:
+        units.append(" + ".join(cards[at:at + n]))
+        at += n
+    return ", ".join(units)
+
+
+def grouped(units: Sequence[Sequence[str]]) -> Played:
+    """The cards and groups of ``units`` (each a card, or a petition's cards)."""
+    cards = tuple(card for unit in units for card in unit)
+    if all(len(unit) == 1 for unit in units):
+        return Played(cards)
+    return Played(cards, tuple(len(unit) for unit in units))
+
+
 def sourced(card: str, source: Zone | None) -> str:
     """A card with where it comes from; cards from the deck are bracketed."""
     if source is Zone.DECK:
@@ -123,39 +150,45 @@ def sourced(card: str, source: Zone | None) -> str:
 @statement("lead")
 @dataclass(frozen=True)
 class Lead(Statement):
-    """``Ann leads Patron with Temple``: one card, a Jack, or several (a petition)."""
+    """``Ann leads Patron with Temple``: one card, a Jack, or several (a petition); several
+    plays at once (Palace) with their petitions joined by ``+``: ``with Villa, Academy + Shrine``.
+    ``groups``: the number of cards of each unit, where a ``+`` was written."""
 
     part: ClassVar[str] = LEADING
     player: str
     role: Role
     cards: tuple[str, ...]
+    groups: tuple[int, ...] = ()
 
     @classmethod
     def read(cls, line: "Line", player: str) -> "Lead":
         role = line.role()
         line.keyword("_WITH")
-        return cls(player, role, line.cards())
+        played = line.played()
+        return cls(player, role, played.cards, played.groups)
 
     def text(self) -> str:
-        return f"{self.player} leads {self.role} with {cards_text(self.cards)}"
+        return f"{self.player} leads {self.role} with {played_text(self.cards, self.groups)}"
 
 
 @statement("follow")
 @dataclass(frozen=True)
 class Follow(Statement):
-    """``Ben follows with Market``."""
+    """``Ben follows with Market``; ``with Villa, Academy + Shrine`` as for a lead."""
 
     part: ClassVar[str] = RESPONSE
     player: str
     cards: tuple[str, ...]
+    groups: tuple[int, ...] = ()
 
     @classmethod
     def read(cls, line: "Line", player: str) -> "Follow":
         line.keyword("_WITH")
-        return cls(player, line.cards())
+        played = line.played()
+        return cls(player, played.cards, played.groups)
 
     def text(self) -> str:
-        return f"{self.player} follows with {cards_text(self.cards)}"
+        return f"{self.player} follows with {played_text(self.cards, self.groups)}"
 
 
 @statement("think")
@@ -461,17 +494,23 @@ class TearDown(_FromVictim):
 @statement("keep")
 @dataclass(frozen=True)
 class Keep(Statement):
-    """Sewer, Senate and the like: ``Ann keeps Road, Jack``."""
+    """Sewer, Senate and the like: ``Ann keeps Road, Jack``; whose card each was, where that
+    is a choice (Senate): ``Cid keeps Ann's Jack``. ``owners``: one name per card ("" where
+    none is written), or () when none is."""
 
     player: str
     cards: tuple[str, ...]
+    owners: tuple[str, ...] = ()
 
     @classmethod
     def read(cls, line: "Line", player: str) -> "Keep":
-        return cls(player, line.cards())
+        return cls(player, *line.kept())
 
     def text(self) -> str:
-        return f"{self.player} keeps {cards_text(self.cards)}"
+        if not self.owners:
+            return f"{self.player} keeps {cards_text(self.cards)}"
+        kept = (f"{owner}'s {card}" if owner else card for owner, card in zip(self.owners, self.cards))
+        return f"{self.player} keeps {', '.join(kept)}"
 
 
 @statement("discard")

@@ -21,8 +21,8 @@ from gtr_replay.engine.expected import Expected
 from gtr_replay.engine.frozen import rebuilt
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
 from gtr_replay.engine.state import GameState, Phase
-from gtr_replay.engine.steps import ROLE_ACTIONS, answers_with_discard, discard_answers
-from gtr_replay.enums import Role
+from gtr_replay.engine.steps import ROLE_ACTIONS, Step, answers_with_discard, discard_answers
+from gtr_replay.enums import JACK, Role
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
 
 
@@ -145,15 +145,17 @@ def _check(state: GameState, prompt: Prompt, decision: Decision) -> RulesError |
     handler: Handler | None = HANDLERS.get(type(decision))
     if handler is None or (type(decision) not in prompt.decisions and type(decision) is not Surrender):
         expected = " or ".join(k.__name__.lower() for k in prompt.decisions)
-        rule = "R-ACT-1" if state.phase is Phase.ACTIONS else _KIND_RULE[state.phase]
-        role = f" ({state.led_role} was led)" if state.phase is Phase.ACTIONS else ""
+        rule_ids: tuple[str, ...] = (_KIND_RULE[state.phase],) if state.phase is not Phase.ACTIONS else ()
+        role = ""
         if state.steps:
             step = state.steps[-1]
-            role = f" (the {step.power} gives {prompt.player} a step first: {step}; 'passes' declines it)"
-            rule = "R-TURN-7"
+            role = f" (the {step.power}'s step comes first: {step}{_declines(step)})"
+            rule_ids = step_rules(state, step)
+        elif state.phase is Phase.ACTIONS:
+            role, rule_ids = _led_as(state)
         return _too_late(state, decision, IllegalDecisionError(
             f"{decision.player} cannot {decision.verb} now: the game waits for {prompt.player} to {expected}{role}",
-            rule_ids=(rule,), actor=decision.player, turn=state.turn))
+            rule_ids=rule_ids, actor=decision.player, turn=state.turn))
     decider = handler.decider(state, decision)
     if decider != handler.waits_for(state, decision, prompt.player):
         return _too_late(state, decision, NotYourDecisionError(
@@ -162,8 +164,39 @@ def _check(state: GameState, prompt: Prompt, decision: Decision) -> RulesError |
     found = handler.problem(state, prompt.index, decision)
     if found is None:
         return None
-    return IllegalDecisionError(f"{decision.player} cannot {decision.verb}: {found.message}",
-                                rule_ids=found.rule_ids, actor=decision.player, turn=state.turn, hint=found.hint)
+    message, rule_ids = found.message, found.rule_ids
+    if state.steps and type(decision) is not Surrender:  # say which step it was to answer
+        step = state.steps[-1]
+        message += f" (answering the {step.power}'s step: {step})"
+        rule_ids += tuple(r for r in step_rules(state, step) if r not in rule_ids)
+    return IllegalDecisionError(f"{decision.player} cannot {decision.verb}: {message}",
+                                rule_ids=rule_ids, actor=decision.player, turn=state.turn, hint=found.hint)
+
+
+def step_rules(state: GameState, step: Step) -> tuple[str, ...]:
+    """The rules a step answers to: its kind's, then those of the power that granted it."""
+    power = rules.power_of(state, step.power)
+    found = step.rules + (power.rule_ids if power is not None else ())
+    return tuple(dict.fromkeys(found))
+
+
+def _declines(step: Step) -> str:
+    return "; 'passes' declines it" if Pass in step.answers() else ""
+
+
+def _led_as(state: GameState) -> tuple[str, tuple[str, ...]]:
+    """How the led role was set, for a statement of another role in the actions: a card of
+    the role (R-ACT-1), or a Jack, a petition or a card a power lets stand for it, led as
+    that role (R-TURN-11, R-JACK-1, R-PET-1)."""
+    role = state.led_role
+    camp = state.players[state.leader].camp
+    if JACK in camp:
+        return f" ({role} was led, with a Jack led as {role})", ("R-TURN-11", "R-JACK-1")
+    if any(rules.role_of(state, card) is not role for card in camp):
+        if len(camp) > 1:
+            return f" ({role} was led, with cards led as {role})", ("R-TURN-11", "R-PET-1")
+        return f" ({role} was led, with a card led as {role})", ("R-TURN-11",)
+    return f" ({role} was led)", ("R-ACT-1",)
 
 
 def _too_late(state: GameState, decision: Decision, error: RulesError) -> RulesError:
@@ -185,8 +218,8 @@ class ForcedStep:
     turn: int
     """The turn it was made in (before any cleanup it led to)."""
     before: GameState | None = None
-    """For a pass, when asked for: the state it was made in, which explains why a later
-    statement by that player had nothing legal left."""
+    """For a pass or a give, when asked for: the state it was made in, which explains why a
+    later statement by that player had nothing legal left, or why it had to give."""
 
     def __reduce__(self):
         return rebuilt(self)  # pickled and copied whole (engine.frozen)
@@ -282,13 +315,16 @@ def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision) -> bool
 
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     """Perform a checked decision; the step it answers, if any, is taken off the stack first
-    (a discard before a think leaves the step for the think it comes before)."""
+    (a discard before a think leaves the step for the think it comes before). While it is
+    performed, the steps its effects grant wait: the action keeps its own role (R-BUILD-9)."""
     i = _decider(state)
     step = None
     if state.steps and type(decision) is not Surrender and type(decision) is not Discard:
         step = state.answering = state.steps.pop()
     first = len(ev)
+    state.performing = True
     HANDLERS[type(decision)].perform(state, i, decision, ev)
+    state.performing = False
     state.answering = None
     if step is not None and state.phase is not Phase.OVER:
         flow.resume(state, ev)
@@ -303,7 +339,7 @@ def _make_forced(state: GameState, ev: list[Event], with_states: bool = False,
     if expected is not None:
         expected.legal = None
     while (only := forced_decision(state, expected)) is not None:
-        before = state.copy() if with_states and type(only) is Pass else None
+        before = state.copy() if with_states and (type(only) is Pass or type(only) is Give) else None
         steps.append(ForcedStep(only, state.turn, before))
         ev.append(Event("auto", only.player, text=repr(only)))
         _perform(state, only, ev)

@@ -27,17 +27,22 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Lead(Decision):
-    """Lead ``role`` with one card, a Jack, or a petition of several cards (R-TURN-1, R-JACK-1, R-PET-1)."""
+    """Lead ``role`` with one card, a Jack, or a petition of several cards (R-TURN-1, R-JACK-1,
+    R-PET-1); with a power, several of these at once (B-PALACE-1). ``groups``: the number of
+    cards of each play in order, where the cards alone could be grouped otherwise (AMB-26)."""
 
     role: Role
     cards: tuple[str, ...]
+    groups: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Follow(Decision):
-    """Follow the led role with a card of it, a Jack, or a petition (R-TURN-2)."""
+    """Follow the led role with a card of it, a Jack, or a petition (R-TURN-2); ``groups`` as
+    for a lead."""
 
     cards: tuple[str, ...]
+    groups: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,9 +178,11 @@ class TakeFromDeck(Decision):
 class Keep(Decision):
     """At the end of the turn, keep cards played this turn instead of returning them, as a
     power grants (B-SEWER-1: one's Order cards into the Stockpile; B-SENATE-1: opponents'
-    Jacks into the hand)."""
+    Jacks into the hand). ``owners``: who played each card ("" where not said), or () when
+    the record does not say."""
 
     cards: tuple[str, ...]
+    owners: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ def start_turn(state: GameState, ev: list[Event]) -> None:
     state.legionary = None
     for player in state.players:
         player.played = False
+        player.plays = 0
         player.done = False
         player.hired.clear()
         player.acted.clear()

@@ -312,11 +312,13 @@ def clients_of(state: GameState, i: int, role: Role | None) -> int:
 
 
 def action_count(state: GameState, i: int) -> int:
-    """Actions of the led role: one for leading or following, one per client of the role
-    not hired this turn, plus power additions (R-TURN-3, R-TURN-4, R-ACT-1..4)."""
+    """Actions of the led role: one for leading or following (one per play, where a power let
+    several be played at once, B-PALACE-1), one per client of the role not hired this turn,
+    plus power additions (R-TURN-3, R-TURN-4, R-ACT-1..4)."""
     role = state.led_role
     player = state.players[i]
-    return (1 if player.played else 0) + clients_of(state, i, role) + fold(state, i, "extra_actions", role)
+    own = (player.plays or 1) if player.played else 0
+    return own + clients_of(state, i, role) + fold(state, i, "extra_actions", role)
 
 
 def materials_needed(state: GameState, i: int, building: Building) -> int:
@@ -356,8 +358,15 @@ def public_placement(state: GameState, i: int) -> bool:
 
 
 def allows_play(state: GameState, i: int, cards: tuple[str, ...], role: Role) -> bool:
-    """Whether a power lets ``cards`` be played together as ``role`` (B-PALACE-1)."""
+    """Whether a power lets ``cards`` be played together as ``role``, as one play (B-CRANE-1,
+    B-CIRCUS-1)."""
     return fold(state, i, "allows_play", cards, role)
+
+
+def several_plays(state: GameState, i: int, role: Role) -> bool:
+    """Whether a power lets the player lead or follow ``role`` with several plays at once,
+    each worth one action (B-PALACE-1, AMB-26)."""
+    return fold(state, i, "several_plays", role)
 
 
 def site_materials(state: GameState, i: int, card: str) -> frozenset[Material]:

@@ -33,8 +33,13 @@ REASONS: dict[str, Reason] = {
     "petition": Reason("{p}'s petition was one play, worth one action", ("R-PET-4",)),
     "answered": Reason("{p} has already answered this demand, and a neighbour answers once",
                        ("R-LEG-3", "R-LEG-5")),
+    "answered-alone": Reason("{p} has already answered this demand: in a two-player game {p} is the one "
+                             "neighbour and gives one card per demanded card, once", ("R-LEG-5", "R-LEG-3")),
     "pool": Reason("{p} has taken every Pool card the demand allows", ("R-LEG-2", "AMB-09")),
 }
+
+_ALONE = {"answered": "answered-alone"}
+"""Reasons worded for a two-player game, where the one opponent is the only neighbour."""
 
 PLAYED = Reason("{p} has already led, followed or thought this turn, once as every player does",
                 ("R-TURN-2", "R-TURN-11"))
@@ -75,7 +80,7 @@ def explain(state: GameState, decision: Decision) -> Reason | None:
     for key in _BY_KIND.get(kind, _ACTIONS):
         when = player.spent.get(key)
         if when is not None and when in turns:
-            reason = REASONS[key]
+            reason = REASONS[_ALONE.get(key, key) if len(state.players) == 2 else key]
             return Reason(reason.text.format(p=decision.player), reason.rule_ids)
     return None
 

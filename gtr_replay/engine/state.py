@@ -88,6 +88,9 @@ class PlayerState:
     out-of-town foundation, a client hired... (``engine.spent``), so a statement made too
     late is refused with the rule that made the difference. Serialised as [key, turn] pairs
     (a list replaces as a whole in a JSON merge patch, as the stored deltas need)."""
+    plays: int = 0
+    """The plays a lead or follow of several held (B-PALACE-1: cards of the role, Jacks,
+    petitions), each worth one action; 0 for a single play (R-PET-4, AMB-26)."""
 
     def building(self, name: str) -> Building | None:
         for building in self.buildings:
@@ -104,6 +107,7 @@ class PlayerState:
             "hired": list(self.hired), "played": self.played, "done": self.done,
             **({"acted": [r.value for r in self.acted]} if self.acted else {}),
             **({"spent": [[k, t] for k, t in self.spent.items()]} if self.spent else {}),
+            **({"plays": self.plays} if self.plays else {}),
         }
 
     @classmethod
@@ -115,7 +119,7 @@ class PlayerState:
             [Building.from_dict(b) for b in data.get("buildings", ())],
             list(data.get("hired", ())), bool(data.get("played", False)), bool(data.get("done", False)),
             [Role(r) for r in data.get("acted", ())],
-            {k: int(t) for k, t in data.get("spent", ())},
+            {k: int(t) for k, t in data.get("spent", ())}, int(data.get("plays", 0)),
         )
 
 
@@ -203,6 +207,9 @@ class GameState:
     every player (B-STAIRWAY-1). The material that marks one sits with its materials."""
     answering: Step | None = field(default=None, compare=False)
     """While a decision is performed: the step it answers. Always None between decisions."""
+    performing: bool = field(default=False, compare=False)
+    """Whether a decision is being performed: its action keeps the role it started with,
+    whatever steps its effects grant (a completion's burst does not change it, R-BUILD-9)."""
     unseen: list[str] | None = None
     """The cards whose whereabouts the record has not shown, sorted, when some card of the
     state is unseen (``?``, ``engine.unseen``); None when every card is known."""
@@ -300,7 +307,8 @@ class GameState:
         ``to_dict``/``from_dict``, without building the dict)."""
         players = [PlayerState(p.name, p.hand[:], p.camp[:], p.clientele[:], p.stockpile[:], p.vault[:],
                                p.influence[:], [b.copy() for b in p.buildings],
-                               p.hired[:], p.played, p.done, p.acted[:], dict(p.spent)) for p in self.players]
+                               p.hired[:], p.played, p.done, p.acted[:], dict(p.spent), p.plays)
+                   for p in self.players]
         legionary = self.legionary
         if legionary is not None:
             legionary = LegionaryDemand(legionary.demander, legionary.shown[:], legionary.demanded[:],
@@ -310,5 +318,5 @@ class GameState:
                          self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
-                         self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:], None,
+                         self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:], None, False,
                          None if self.unseen is None else self.unseen[:])

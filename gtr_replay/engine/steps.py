@@ -67,6 +67,9 @@ class Step:
     """Granted together, a step of higher priority is taken first."""
     stage: ClassVar[int] = 0
     """At the end of a turn: keeps come before thinks (AMB-14); steps of one stage follow play order."""
+    rules: ClassVar[tuple[str, ...]] = ()
+    """The core rules this kind of step answers to, cited before its power's when a statement
+    that does not answer it is refused."""
 
     @property
     def role(self) -> Role | None:
@@ -93,7 +96,7 @@ class Step:
         raise NotImplementedError
 
     def to_dict(self) -> dict:
-        data = {"kind": self.kind}
+        data: dict = {"kind": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
             data[f.name] = value.value if isinstance(value, (Role, Zone)) else (
@@ -132,6 +135,7 @@ class ClientAction(Step):
 
     client_role: Role = Role.PATRON
     kind: ClassVar[str] = "client"
+    rules: ClassVar[tuple[str, ...]] = ("R-ACT-1",)
     priority: ClassVar[int] = 1
     """It finishes before anything else (B-BATH-2)."""
 
@@ -155,6 +159,7 @@ class AlsoFrom(Step):
     take_role: Role = Role.PATRON
     zone: Zone = Zone.HAND
     kind: ClassVar[str] = "also-from"
+    rules: ClassVar[tuple[str, ...]] = ("R-ACT-1",)
 
     @property
     def role(self) -> Role:
@@ -178,6 +183,7 @@ class PublicPlacement(Step):
     """A material into an opponent's completed structure, which becomes public (B-STAIRWAY-1)."""
 
     kind: ClassVar[str] = "public"
+    rules: ClassVar[tuple[str, ...]] = ("R-ARCH-1",)
 
     @property
     def role(self) -> Role:
@@ -201,6 +207,7 @@ class Theft(Step):
     """Take an opponent's completed structure (B-PRISON-1, BC-PRISON-1)."""
 
     kind: ClassVar[str] = "steal"
+    rules: ClassVar[tuple[str, ...]] = ("R-BUILD-9",)
 
     def answers(self):
         return (Steal, Pass)
@@ -220,6 +227,7 @@ class Actions(Step):
     discarded: bool = False
     """A discard before the think was made (B-LATRINE-1): the think must follow."""
     kind: ClassVar[str] = "actions"
+    rules: ClassVar[tuple[str, ...]] = ("R-BUILD-9",)
 
     @property
     def role(self) -> Role | None:
@@ -247,6 +255,7 @@ class KeepPlayed(Step):
 
     jacks: bool = False
     kind: ClassVar[str] = "keep"
+    rules: ClassVar[tuple[str, ...]] = ("R-TURN-8",)
     stage: ClassVar[int] = 1
 
     def answers(self):
@@ -266,6 +275,7 @@ class ExtraThink(Step):
 
     discarded: bool = False
     kind: ClassVar[str] = "think"
+    rules: ClassVar[tuple[str, ...]] = ("R-THINK-5",)
     stage: ClassVar[int] = 2
 
     def answers(self):
@@ -281,6 +291,7 @@ class ExtraJack(Step):
     """One more Jack after a think, while the pile has one (B-TRIBUNAL-1, AMB-22)."""
 
     kind: ClassVar[str] = "jack"
+    rules: ClassVar[tuple[str, ...]] = ("R-THINK-1",)
     thinker_action: ClassVar[bool] = False
 
     def answers(self):
@@ -301,6 +312,7 @@ class ThinkAfterDiscard(Step):
     """The think a discard was made for (B-LATRINE-1, B-VOMITORIUM-1): nothing else may come first."""
 
     kind: ClassVar[str] = "think-next"
+    rules: ClassVar[tuple[str, ...]] = ("R-THINK-1",)
 
     def answers(self):
         return (Think,)
@@ -321,7 +333,7 @@ class Spoils(Step):
     demanded: tuple[str, ...] = ()
     limit: str = "each-card"
     taken: tuple[str, ...] = ()
-
+    rules: ClassVar[tuple[str, ...]] = ("R-LEG-11",)
     def room(self, victim: int, material: str | None) -> bool:
         """Whether one more card of ``material`` may be taken from ``victim``."""
         if victim not in self.victims or material not in self.demanded:

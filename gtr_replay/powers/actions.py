@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
-from gtr_replay.powers.base import BLACK_BOX, EVERY, JACK, ROLES, ClientAction, Hire, Power, Role, Zone, multisets
+from gtr_replay.powers.base import BLACK_BOX, EVERY, ClientAction, Hire, Power, Role, Zone
 from gtr_replay.powers.families import TakesAlsoFrom
 from gtr_replay.powers.registry import register
 
@@ -60,51 +58,16 @@ class CircusMaximus(Power):
 
 @register
 class Palace(Power):
-    """Lead or follow with any number of cards of the role, Jacks included; each gives one
-    action. A petition among them counts as one card (B-PALACE-1, BC-PALACE-1, AMB-26, R-ACT-4)."""
+    """Lead or follow with any number of cards of the role, Jacks included: each is a play of
+    its own, worth one action; a petition among them counts as one card, a Circus's pair too
+    under the ``palace-petitions`` ruling's default (B-PALACE-1, BC-PALACE-1, AMB-26, R-ACT-4)."""
 
     building = "Palace"
     rulesets = EVERY
     rule_ids = ("B-PALACE-1", "BC-PALACE-1", "AMB-26")
 
-    def _units(self, ctx, cards, role) -> int | None:
-        """Actions the cards give as ``role``: one per card of the role or Jack, one per
-        petition; None if some cards form no petition."""
-        size = ctx.spec.petition_size
-        units = 0
-        others: Counter = Counter()
-        for card in cards:
-            if card == JACK or ctx.card(card).role is role:
-                units += 1
-            else:
-                others[ctx.card(card).role] += 1
-        for n in others.values():
-            if not size or n % size:
-                return None
-            units += n // size
-        return units
-
-    def allows_play(self, ctx, owner, cards, role):
-        return self._units(ctx, cards, role) is not None
-
-    def extra_actions(self, ctx, owner, role):
-        player = ctx.state.players[owner]
-        if not player.played:
-            return 0
-        return max((self._units(ctx, tuple(player.camp), role) or 1) - 1, 0)
-
-    def play_options(self, ctx, owner, role):
-        """Every multiple of the role's cards and Jacks (two cards or more); petitions mixed
-        in are accepted when written but not listed."""
-        hand = ctx.state.players[owner].hand
-        jacks = hand.count(JACK)
-        for r in ROLES if role is None else (role,):
-            group = Counter(c for c in hand if c != JACK and ctx.card(c).role is r)
-            for k in range(0, sum(group.values()) + 1):
-                for cards in multisets(group, k):
-                    for j in range(0, jacks + 1):
-                        if k + j >= 2:
-                            yield r, tuple(sorted(cards + (JACK,) * j))
+    def several_plays(self, ctx, owner, role):
+        return True
 
 
 @register

@@ -115,6 +115,8 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
     HookSpec("wins", Fold.ANY, "after a decision that could make a win", ("R-END-1d", "R-END-3d")),
     HookSpec("play_options", Fold.CONCAT, "more ways to lead or follow", ("R-TURN-1", "R-TURN-2")),
     HookSpec("allows_play", Fold.ANY, "a play of several cards", ("R-TURN-1", "R-TURN-2")),
+    HookSpec("several_plays", Fold.ANY, "a lead or follow of several plays at once", ("R-TURN-1", "R-TURN-2",
+                                                                                     "AMB-26")),
     HookSpec("on_steal", Fold.GRANTER, "a structure is taken", ("R-INF-3",)),
 )
 
@@ -226,7 +228,12 @@ class Power:
         return ()
 
     def allows_play(self, ctx: Context, owner: int, cards: tuple[str, ...], role: Role) -> bool:
-        """Whether playing ``cards`` together as ``role`` is allowed (what they give is ``extra_actions``)."""
+        """Whether playing ``cards`` together as ``role`` is allowed, as one play (one action)."""
+        return False
+
+    def several_plays(self, ctx: Context, owner: int, role: Role) -> bool:
+        """Whether the owner may lead or follow ``role`` with several plays at once (cards of
+        the role, Jacks, petitions), each worth one action."""
         return False
 
     def on_steal(self, ctx: Context, owner: int, victim: int, building: Building) -> None:

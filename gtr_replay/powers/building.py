@@ -115,7 +115,13 @@ class _Statue(Power):
         return building.foundation == self.building and material is building.site
 
     def score_bonus(self, ctx, owner):
-        return 3
+        """3 points for a completed Statue: one's own, not a foundation a Gate wakes; an
+        opponent's made public only under the ``public-statue`` ruling's other reading
+        (B-STATUE-4, BC-STATUE-1, B-STAIRWAY-1)."""
+        own = ctx.state.players[owner].building(self.building)
+        if own is not None:
+            return 3 if own.complete else 0
+        return 3 if ctx.state.rulings["public-statue"] == "every-player" else 0
 
 
 @register

@@ -15,7 +15,7 @@ import notation
 
 from gtr_replay.errors import ReplayError, UsageError
 from gtr_replay.render.timeline import Timeline
-from gtr_replay.replay.files import parse_piece, record_pieces
+from gtr_replay.replay.files import parse_piece, read_record_file, record_pieces
 
 
 @dataclass
@@ -39,17 +39,6 @@ class Opened:
         return f"✗ replay stopped: {self.problems[0].splitlines()[0]}" if self.problems else None
 
 
-def read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file", hint="give a .gtr record file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path} is a folder", hint="give one .gtr record file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}") from None
-
-
 def open_record(path: Path, number: int = 1, *, rulings: str | None = None, lenient: bool = True) -> Opened:
     """Record ``number`` (from 1) of ``path``, replayed under ``rulings`` laid over its own tag.
 
@@ -57,7 +46,7 @@ def open_record(path: Path, number: int = 1, *, rulings: str | None = None, leni
     record cannot be read at all (or at all when not ``lenient``), ``ReplayError`` when its start
     cannot be set up, and with ``lenient=False`` ``IllegalStatement`` at a refused statement.
     """
-    pieces = list(record_pieces(read_text(path)))
+    pieces = list(record_pieces(read_record_file(path)))
     if not 1 <= number <= len(pieces):
         raise UsageError(f"{path} has {len(pieces)} record(s); there is no record {number}",
                          hint=f"choose --record 1 to {len(pieces)}" if pieces else "write a record first")

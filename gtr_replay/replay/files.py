@@ -9,7 +9,7 @@ from pathlib import Path
 import notation
 from notation import scan
 
-from gtr_replay.errors import UsageError
+from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
@@ -28,6 +28,41 @@ def record_files(paths) -> list[Path]:
         else:
             raise UsageError(f"{path}: no such file or folder", hint="give .gtr files or folders holding them")
     return found
+
+
+class FileError(GtrError):
+    """A record file whose text cannot be used (not UTF-8): a bad record, exit status 1."""
+
+
+def not_utf8(path, error: UnicodeDecodeError) -> str:
+    """What is said of a file that is not UTF-8 text: where the first bad byte is (its line
+    and offset, as ``scan.check_decodes`` or ``read_record_file`` found them) and what to do."""
+    return (f"{path}:{getattr(error, 'line', 1)}: not UTF-8 text: {error.reason} at byte "
+            f"{getattr(error, 'offset', error.start)}; save the file as UTF-8")
+
+
+def cannot_read(path, error: OSError) -> UsageError:
+    """The usage error for a record file that cannot be opened or read."""
+    if isinstance(error, FileNotFoundError):
+        return UsageError(f"{path}: no such file", hint="give a .gtr record file")
+    if isinstance(error, IsADirectoryError):
+        return UsageError(f"{path} is a folder", hint="give one .gtr record file")
+    return UsageError(f"{path}: cannot read: {error.strerror or error}")
+
+
+def read_record_file(path: Path) -> str:
+    """The text of one record file, as it is (line ends and a byte-order mark kept), read
+    as ``check`` reads files: ``UsageError`` when it cannot be read (missing, a folder, not
+    allowed), ``FileError`` when it is not UTF-8, worded as ``check`` words them."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise cannot_read(path, error) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        error.line = data[:error.start].count(b"\n") + 1  # type: ignore[attr-defined]
+        raise FileError(not_utf8(path, error)) from None
 
 
 NO_RECORD = 'no record in the file (a record starts with its tags, such as [Game "Glory to Rome"])'
@@ -150,11 +185,10 @@ def _tasks(files: list[Path], lenient: bool, rulings: str | None, empty: list, b
                 yield str(path), line, piece, lenient, rulings
         except UnicodeDecodeError as error:  # a bad file among good ones: report it, check the rest
             by_source[str(path)].errors += 1
-            empty.append(NotationProblem(f"{path}:{getattr(error, 'line', 1)}: not UTF-8 text: {error.reason} at "
-                                         f"byte {getattr(error, 'offset', error.start)}; save the file as UTF-8"))
+            empty.append(NotationProblem(not_utf8(path, error)))
             continue
         except OSError as error:
-            raise UsageError(f"{path}: cannot read: {error.strerror or error}") from None
+            raise cannot_read(path, error) from None
         if not found:
             by_source[str(path)].errors += 1
             empty.append(NotationProblem(f"{path}: {NO_RECORD}"))

@@ -10,13 +10,13 @@ and goes on with the next statement, so nothing is dropped silently.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import notation
 from notation import Record, Step
 
 from gtr_replay.engine import rules, unseen
-from gtr_replay.engine.core import ForcedStep, advance, check
+from gtr_replay.engine.core import ForcedStep, advance, check, pending
 from gtr_replay.engine.expected import Expected
 from gtr_replay.engine.decisions import Decision, Give, Pass, Think, same_decision
 from gtr_replay.engine.draws import check_or_stack
@@ -341,17 +341,30 @@ class Replayer:
             return here.snap(decision, [], is_forced=True)
         if state.over:
             return here.over()
-        problem = self._real_reason(decision, forced) or problem
+        problem = self._real_reason(state, decision, forced) or problem
         return here.refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
 
-    def _real_reason(self, decision: Decision, forced: list[ForcedStep]) -> RulesError | None:
-        """Why ``decision`` was not legal before the engine passed its player's actions."""
+    def _real_reason(self, state: GameState, decision: Decision, forced: list[ForcedStep]) -> RulesError | None:
+        """Why ``decision`` was not legal before the engine made its player's step by itself:
+        a pass of its actions, or its one possible answer to a demand. A statement of a kind
+        the game waits for now is refused for what it says, as it stands."""
+        prompt = pending(state)
+        if prompt is not None and type(decision) in prompt.decisions and prompt.player == decision.player:
+            return None
         passing = Pass(decision.player)
         for step in forced:
-            if step.decision == passing:
+            made = step.decision
+            if made == passing:
                 problem = check(self._state_before(step), decision)
                 if problem is not None:
                     problem.message += f"; with nothing legal to do, {decision.player}'s actions ended by themselves"
+                    return problem
+            elif type(made) is Give and type(decision) is Give and made.player == decision.player \
+                    and decision.to in ("", made.to):  # 'Glory to Rome' names nobody
+                problem = check(self._state_before(step), replace(decision, to=made.to))
+                if problem is not None:
+                    only = statement_for(made, state, [])
+                    problem.message += f"; the engine made {decision.player}'s only answer: '{only}'"
                     return problem
         return None
 

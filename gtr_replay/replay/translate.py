@@ -43,8 +43,8 @@ def drawn_cards(events: list[Event], player: str) -> tuple[str, ...]:
 
 
 _TO_STATEMENT: dict[type, Callable] = {
-    dc.Lead: lambda d, ev, draws: st.Lead(d.player, NRole(str(d.role)), d.cards),
-    dc.Follow: lambda d, ev, draws: st.Follow(d.player, d.cards),
+    dc.Lead: lambda d, ev, draws: st.Lead(d.player, NRole(str(d.role)), d.cards, d.groups),
+    dc.Follow: lambda d, ev, draws: st.Follow(d.player, d.cards, d.groups),
     dc.Think: lambda d, ev, draws: st.Think(d.player, ThinkKind(d.option),
                                            drawn_cards(ev, d.player) if draws and d.option != "jack" else None),
     dc.Hire: lambda d, ev, draws: st.Hire(d.player, d.card, _zone(d.source)),
@@ -61,7 +61,7 @@ _TO_STATEMENT: dict[type, Callable] = {
     dc.Give: lambda d, ev, draws: (st.Give(d.player, d.cards, d.to, _zone(d.source)) if d.cards
                                    else st.Glory(d.player)),
     dc.Pass: lambda d, ev, draws: st.Pass(d.player),
-    dc.Keep: lambda d, ev, draws: st.Keep(d.player, d.cards),
+    dc.Keep: lambda d, ev, draws: st.Keep(d.player, d.cards, d.owners),
     dc.Discard: lambda d, ev, draws: st.Discard(d.player, d.cards),
 }
 
@@ -103,8 +103,8 @@ def _card_from(s, state: GameState) -> str:
 
 
 _TO_DECISION: dict[type, Callable] = {
-    st.Lead: lambda s, state: dc.Lead(s.player, _ENGINE_ROLE[s.role], tuple(s.cards)),
-    st.Follow: lambda s, state: dc.Follow(s.player, tuple(s.cards)),
+    st.Lead: lambda s, state: dc.Lead(s.player, _ENGINE_ROLE[s.role], tuple(s.cards), tuple(s.groups)),
+    st.Follow: lambda s, state: dc.Follow(s.player, tuple(s.cards), tuple(s.groups)),
     st.Think: lambda s, state: dc.Think(s.player, str(s.how)),
     st.Hire: lambda s, state: dc.Hire(s.player, _card_from(s, state), _engine_zone(s.source)),
     st.Gather: lambda s, state: dc.Gather(s.player, _card_from(s, state), _engine_zone(s.source)),
@@ -122,7 +122,7 @@ _TO_DECISION: dict[type, Callable] = {
     st.Give: lambda s, state: dc.Give(s.player, tuple(s.cards), s.to, _engine_zone(s.source)),
     st.Glory: lambda s, state: dc.Give(s.player, (), _demander(state)),
     st.Pass: lambda s, state: dc.Pass(s.player),
-    st.Keep: lambda s, state: dc.Keep(s.player, tuple(s.cards)),
+    st.Keep: lambda s, state: dc.Keep(s.player, tuple(s.cards), tuple(s.owners)),
     st.Discard: lambda s, state: dc.Discard(s.player, tuple(s.cards)),
     st.Surrender: lambda s, state: dc.Surrender(s.to),
 }

@@ -7,7 +7,7 @@ buildings and the influence. Only those zones are read again from the live ``Gam
 for every player (a card moved by a Legionary demand or taken with a structure names one
 player's zones and changes another's). What no event names is read every time, being small:
 the table (deck, pool, Sites, phase, leader...) and each player's flags (played, done, hired,
-acted, spent).
+acted, spent, plays).
 
 Where the events do not say enough, every zone is read again, as a whole-state diff would:
 an event whose kind lists no zones here (a building power, a turn's cleanup), the first
@@ -28,7 +28,7 @@ from gtr_replay.store.snapshots import compact, count_patch, deck_value, delta, 
 ZONES = ("hand", "camp", "clientele", "stockpile", "vault", "influence", "buildings")
 """A player's zones: read again only when an event names them."""
 
-FLAGS = ("hired", "played", "done", "acted", "spent")
+FLAGS = ("hired", "played", "done", "acted", "spent", "plays")
 """A player's small values that no event names: read after every statement."""
 
 _BY_ZONE = {"hand": ("hand",), "camp": ("camp",), "clientele": ("clientele",), "stockpile": ("stockpile",),

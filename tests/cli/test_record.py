@@ -109,3 +109,79 @@ def test_a_statement_out_of_turn_and_bad_notation_are_refused_in_words(tmp_path)
     bad = runner.invoke(app, ["record", str(tmp_path / "u.gtr"), "-r", "nope", "--players", "Ann, Ben",
                               "--me", "Ann", "--pool", pool, "--hand", hand])
     assert bad.exit_code == 2 and "unknown ruleset" in bad.stderr
+
+
+# -- a bad file is an error in words, as gtr check gives it, never a traceback ------------
+
+def _refused(result, status: int, *words: str) -> None:
+    assert result.exit_code == status, result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    for word in words:
+        assert word in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("new", [False, True])
+def test_a_folder_is_refused_as_a_folder(tmp_path, new):
+    folder = tmp_path / "d"
+    folder.mkdir()
+    args = _start(folder) if new else ["record", str(folder)]
+    _refused(runner.invoke(app, args), 2, f"{folder} is a folder", str(folder / "game.gtr"))
+    assert list(folder.iterdir()) == []
+
+
+def test_a_file_that_is_not_utf8_is_located_as_check_locates_it(tmp_path):
+    path = tmp_path / "latin1.gtr"
+    path.write_bytes(TABLE.read_text(encoding="utf-8").replace("[Event", "; Andr\u00e9\n[Event").encode("latin-1"))
+    before = path.read_bytes()
+    recorded = runner.invoke(app, ["record", str(path)])
+    checked = runner.invoke(app, ["check", str(path)])
+    said = next(line for line in checked.stderr.splitlines() if "not UTF-8" in line)
+    assert said.startswith(f"{path}:2: not UTF-8 text")
+    _refused(recorded, 1, said)
+    assert path.read_bytes() == before
+
+
+def test_an_unreadable_file_is_refused_in_words(tmp_path, monkeypatch):
+    path = tmp_path / "locked.gtr"
+    path.write_text(TABLE.read_text(encoding="utf-8"), encoding="utf-8")
+    real = Path.read_bytes
+
+    def locked(self):
+        if self == path:  # as a file without read permission reads, whoever runs the tests (root reads all)
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", locked)
+    _refused(runner.invoke(app, ["record", str(path)]), 2, f"{path}: cannot read: Permission denied")
+
+
+def test_a_record_that_does_not_read_or_replay_is_located(tmp_path):
+    path = tmp_path / "bad.gtr"
+    text = TABLE.read_text(encoding="utf-8").replace("Ann leads", "Ann blorps", 1)
+    path.write_text(text, encoding="utf-8")
+    line = next(n for n, s in enumerate(text.split("\n"), 1) if "blorps" in s)
+    _refused(runner.invoke(app, ["record", str(path)]), 1, f"{path}:{line}:")
+    two = tmp_path / "two.gtr"
+    two.write_text(TABLE.read_text(encoding="utf-8") * 2, encoding="utf-8")
+    _refused(runner.invoke(app, ["record", str(two)]), 2, "holds 2 records")
+
+
+def test_a_new_record_where_no_file_can_be_written_is_refused_in_words(tmp_path):
+    (tmp_path / "plain").write_text("not a folder\n", encoding="utf-8")
+    for path in (tmp_path / "missing" / "game.gtr", tmp_path / "plain" / "game.gtr"):
+        _refused(runner.invoke(app, _start(path)), 1, f"cannot write {path}")
+
+
+def test_a_file_that_cannot_be_saved_any_more_stops_the_recording_in_words(tmp_path, monkeypatch):
+    record, _, _ = _game()
+    path = tmp_path / "full.gtr"
+    assert runner.invoke(app, _start(path), input="quit\n").exit_code == 0
+    saved = path.read_text(encoding="utf-8")
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("gtr_replay.recorder.os.fsync", full)
+    result = runner.invoke(app, ["record", str(path)], input=str(record.steps[0].statement) + "\n")
+    _refused(result, 1, f"cannot write {path}: No space left on device")

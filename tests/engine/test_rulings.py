@@ -84,6 +84,18 @@ def test_out_of_town_cost_one_action(position, play):
     assert state.players[0].buildings[0].out_of_town and state.leader == 1
 
 
+def test_out_of_town_pair_architect_or_craftsman():
+    """R-BUILD-3 read as "two consecutive actions, each an Architect or a Craftsman action":
+    the last Craftsman action of Ann's Amphitheatre (completed by her Architect action) and
+    her client's Architect action lay out of town together. The default refuses it
+    (tests/powers/test_action_sequence.py)."""
+    from gtr_replay.engine import apply
+    from tests.powers.test_action_sequence import architect_after_a_craftsman_burst
+    state = architect_after_a_craftsman_burst("out-of-town-pair=architect-or-craftsman")
+    apply(state, Lay("Ann", "Road", out_of_town=True))
+    assert state.players[0].building("Road").out_of_town and state.turn == 2
+
+
 # -- AMB-06 leader-draw / AMB-07 leader-tie -----------------------------------------------
 
 def test_leader_draw_role_name(stacked_deck):
@@ -319,6 +331,32 @@ def test_public_copy_two_copies():
     replayer, _ = replay_file("public-copy.gtr", rulings="public-copy=two-copies")
     assert not replayer.diagnostics
     assert rules.refill_size(replayer.start, 0) == 13
+
+
+def test_public_statue_every_player():
+    """B-STATUE-4 read through B-STAIRWAY-1 ("grant that Structure's function to all players"):
+    Ben's public Statue gives Cid, who owns none, its 3 points; Ann, whose own Statue is a
+    foundation, gets none; the default gives Cid nothing (tests/powers/test_statue.py)."""
+    from tests.fidelity_helpers import replay_file
+    replayer, _ = replay_file("statue-points.gtr", rulings="public-statue=every-player")
+    assert not replayer.diagnostics
+    assert [s.powers for s in result(replayer.start).scores] == [0, 3, 3]
+
+
+def test_palace_petitions_ruleset_size():
+    """AMB-26 read as "only a petition of the ruleset's size counts as one card": Ben's
+    Circus pair joins no Palace play; an Imperium petition of three still does. The default
+    counts the pair (tests/powers/test_palace_petitions.py)."""
+    from tests.fidelity_helpers import FIDELITY, replay_text
+    text = (FIDELITY / "palace-petitions.gtr").read_text("utf-8")
+    replayer, _ = replay_text(text, rulings="palace-petitions=ruleset-size")
+    assert "AMB-26" in replayer.diagnostics[0].rule_ids
+    assert replayer.diagnostics[0].statement == "Ben follows with Villa, Academy + Shrine"
+    three = text.replace("hand Ben: Villa, Academy, Shrine, Bar", "hand Ben: Villa, Academy, Shrine, Bath")
+    three = three.replace("Villa, Academy + Shrine", "Villa, Academy + Shrine + Bath")
+    replayer, snaps = replay_text(three, rulings="palace-petitions=ruleset-size")
+    assert not replayer.diagnostics, replayer.diagnostics
+    assert sorted(snaps[-1].state.player("Ben").vault) == ["Dock", "Road"]
 
 
 # -- completeness --------------------------------------------------------------------------

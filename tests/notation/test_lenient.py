@@ -10,7 +10,7 @@ import random
 import re
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 import notation
 from notation import Material, Role, Vocabulary, format_text, write
@@ -67,15 +67,9 @@ def _abbreviate(line: str, rng: random.Random) -> str:
     return CARD_PATTERN.sub(lambda m: rng.choice([CARD_PREFIXES[m[1]], m[1]]), line)
 
 
-def _only_thinks_to_the_end(lines: list[str], index: int) -> bool:
-    """Whether the turn headed at ``index`` is the record's last and holds only thinks: without
-    its header, they read as the turn before's (a power's thinks that end the game; the
-    notation's Turns rule), so that header may not be dropped."""
-    rest = [line.strip() for line in lines[index + 1:] if line.strip()]
-    return all(" thinks" in line or " discards " in line for line in rest)
-
-
-def mutate(text: str, rng: random.Random, kinds: set[str]) -> str:
+def mutate(text: str, rng: random.Random, kinds: set[str], keep: frozenset[int] = frozenset()) -> str:
+    """``text`` changed in the ways of ``kinds``; a turn header whose line is in ``keep`` is
+    never dropped (see ``lenient``)."""
     lines = text.split("\n")
     in_turns = False
     statement = []  # whether each line is a plain statement line of a turn
@@ -91,7 +85,7 @@ def mutate(text: str, rng: random.Random, kinds: set[str]) -> str:
             line = line.rstrip() + rng.choice(["; ", ";", " ; "]) + lines[index + 1].strip()
             index += 1
         elif "drop" in kinds and line.startswith("turn ") and _safe(line) and index + 1 < len(lines) \
-                and statement[index + 1] and not _only_thinks_to_the_end(lines, index) and rng.random() < 0.6:
+                and statement[index + 1] and rng.random() < 0.6 and index not in keep:
             index += 1
             continue
         if _safe(line) and not line.startswith("["):
@@ -111,17 +105,48 @@ def mutate(text: str, rng: random.Random, kinds: set[str]) -> str:
     return text
 
 
+def _turns(record) -> list[tuple[int, str, int]]:
+    return [(turn.number, turn.leader, len(turn.steps)) for turn in record.turns]
+
+
+def lenient(record, rng: random.Random, kinds: set[str]) -> str:
+    """The canonical text of ``record`` mutated as ``kinds`` say, with every turn header the
+    reader needs to find the record's turns.
+
+    Where a turn starts without its header is the reader's rule (notation/assemble.py), and
+    its answer depends on the lines around it (a think by the next leader may be a power's
+    or that player's whole turn). So the reader is asked: while it finds other turns in the
+    mutated text than the record's, the header of the first turn it misplaces (the one
+    after, else its own) is kept, and the text mutated again. Running out of headers to keep
+    fails the test: the reader misplaces a turn whatever headers it is given."""
+    canonical = write(record)
+    state = rng.getstate()  # each try draws the same numbers
+    keep: set[int] = set()
+    headers = [n for n, line in enumerate(canonical.split("\n")) if line.startswith("turn ")]
+    expected = _turns(record)
+    while True:
+        rng.setstate(state)
+        mutated = mutate(canonical, rng, kinds, frozenset(keep))
+        read = _turns(notation.parse(mutated)[0])
+        if read == expected:
+            return mutated
+        first = next((n for n, (a, b) in enumerate(zip(read, expected)) if a != b), min(len(read), len(expected)))
+        wanted = [headers[n] for n in (first + 1, first) if n < len(headers) and headers[n] not in keep]
+        assert wanted, f"the reader misplaces turn {record.turns[first].number} even with its headers:\n{mutated}"
+        keep.add(wanted[0])
+
+
 KINDS = ["case", "spaces", "drop", "join", "crlf", "bom", "abbreviate"]
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
 @given(seed=st.integers(0, 10**6), kinds=st.sets(st.sampled_from(KINDS), min_size=1))
+@example(seed=87092, kinds={"drop"})  # the last turn's thinks, and a variation: its header stays
+@example(seed=3, kinds=set(KINDS))
 def test_format_restores_the_canonical_text(seed, kinds):
     rng = random.Random(seed)
     record = Maker(rng).record()
-    canonical = write(record)
-    mutated = mutate(canonical, rng, kinds)
-    assert format_text(mutated) == canonical
+    assert format_text(lenient(record, rng, kinds)) == write(record)
 
 
 def test_each_mutation_changes_something():

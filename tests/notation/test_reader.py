@@ -134,7 +134,7 @@ def test_joined_statements_glyphs_and_comments():
     ("Ann lays [Palisade] from hand", (4, 26), "a card in brackets comes from the deck, not the hand"),
     ("Ben gives Road from attic to Ann", (4, 21), "unexpected 'attic'"),
     ("Ben gives Road from to Ann", (4, 21), "unexpected 'to'"),
-    ("Ben gives from stockpile to Ann", (4, 11), "unexpected 'from'"),
+    ("Ben gives from stockpile to Ann", (4, 11), "unknown card 'from stockpile'"),  # no keyword starts a card
     ("Ann passes Ben", (4, 12), "unexpected 'Ben'"),
     ("Ann tears Ben's Gate", (4, 5), "unexpected 'tears'"),
     ("Ann keeps", (4, 10), "the line ends too soon"),
@@ -174,6 +174,39 @@ def test_without_a_vocabulary_or_players_names_are_kept_as_written():
     assert statements("Ann leads Patron with temple", vocabulary=None) == ["Ann leads Patron with temple"]
     assert statements("zed passes", head='[Game "x"]\n\n') == ["zed passes"]
     assert statements("ANN PASSES", head='[Game "x"]\n[Players "ann"]\n') == ["ann passes"]
+
+
+_PALACE = '[Game "Glory to Rome"]\n[Ruleset "imperium"]\n[Players "Ann, Ben"]\n\nturn 1 Ben\n  Ben leads Legionary with Bath\n'
+
+
+@pytest.mark.parametrize("line,outcome", [
+    ("Ann follows with Bath, Road + Latrine", "Ann follows with Bath, Road + Latrine"),
+    ("Ann follows with Road + Latrine", "Ann follows with Road + Latrine"),
+    ("Ann follows with Bath,Road+Latrine", "Ann follows with Bath, Road + Latrine"),
+    ("Ann follows with Road + Latrine, Bath + Bath, Jack", "Ann follows with Road + Latrine, Bath + Bath, Jack"),
+    ("Ann follows with Bath +", "the line ends too soon"), ("Ann follows with + Road", "unexpected '+'"),
+    ("Ann follows with Road + + Latrine", "unexpected '+'"),
+    ("Ann keeps Ben's Jack", "Ann keeps Ben's Jack"), ("Ann keeps Ben's Jack, Jack", "Ann keeps Ben's Jack, Jack"),
+    ("Ann keeps Ben's Jack, Ann's Jack", "Ann keeps Ben's Jack, Ann's Jack"),
+    ("Ann keeps Zed's Jack", "unknown player 'Zed'"), ("Ann keeps Ben's", "the line ends too soon"),
+    ("Ann keeps ben's jack", "Ann keeps Ben's Jack"), ("Ann keeps Ben's Jack,Ben's Jack", "Ann keeps Ben's Jack, Ben's Jack"),
+])
+def test_petition_groups_and_owners(line, outcome):
+    """A play's petitions joined by ``+`` (Palace, AMB-26) and whose card a keep takes (Senate,
+    B-SENATE-1), in canonical and other spellings; the canonical text reads back the same."""
+    try:
+        records = parse(_PALACE + "  " + line + "\n", vocabulary=VOCABULARY)
+    except NotationError as error:
+        assert outcome in error.message and error.line == 7
+        return
+    said = records[0].turns[0].steps[-1].statement
+    assert str(said) == outcome
+    canonical = write(records)
+    assert parse(canonical, vocabulary=VOCABULARY) == records and canonical.splitlines()[-1] == "  " + outcome
+    if "+" in outcome:
+        assert said.groups and sum(said.groups) == len(said.cards)
+    if "'s" in outcome:
+        assert len(said.owners) == len(said.cards)
 
 
 # The line cache
@@ -230,7 +263,8 @@ def test_a_step_and_a_turn_keep_their_place_through_copies_but_compare_without_i
             assert hash(copied) == hash(value)
     assert record == moved and record.steps[0].span != moved.steps[0].span
     assert Step(record.steps[0].statement).span == NOWHERE
-    assert repr(record.steps[0]) == "Step(statement=Lead(player='Ann', role=Role.PATRON, cards=('Bath',)), glyphs=(), notes=())"
+    assert repr(record.steps[0]) == ("Step(statement=Lead(player='Ann', role=Role.PATRON, cards=('Bath',), groups=()), "
+                                     "glyphs=(), notes=())")
 
 
 def test_the_line_cache_keeps_only_what_reads_the_same_on_any_line():

@@ -109,3 +109,46 @@ def test_bridge_is_black_box_only():
     state = GameState(Ruleset.CLASSIC, [PlayerState("A"), PlayerState("B")], resolve())
     from gtr_replay.engine import rules
     assert rules.power_of(state, "Bridge") is None
+
+
+def test_a_wall_owner_who_gives_anyway_gives_as_any_victim():
+    """B-WALL-2, 000 Appendix I, Wall: "You may still choose to give up cards if you wish";
+    B-BRIDGE-3: "As well as giving you a matching Material from their hands, your opponents
+    must give you a matching Material from their Stockpile." Ben, owning a Wall, gives the
+    Marble from his hand, then the one from his stockpile."""
+    from tests.fidelity_helpers import replay_file
+    replayer, snaps = replay_file("wall-gives-anyway.gtr")
+    assert not replayer.diagnostics, replayer.diagnostics
+    final = snaps[-1].state
+    assert sorted(final.player("Ann").stockpile) == ["Palace", "Statue"]
+    assert final.player("Ben").stockpile == []
+
+
+def test_a_wall_owner_who_gives_from_the_hand_may_still_keep_the_stockpile_card():
+    """B-WALL-2: the Wall still protects the stockpile part: after giving from the hand, Ben
+    may say 'Glory to Rome' for the stockpile; one who refuses the hand's part has refused
+    the demand (EX-BB-WALL-2, above)."""
+    you = PlayerState("You", hand=["Academy", "Temple"], buildings=[done("Bridge", Material.CONCRETE)])
+    opp = PlayerState("Opp", hand=["Statue"], stockpile=["Palace"], buildings=[done("Wall", Material.CONCRETE)])
+    state = table(you, opp)
+    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
+    apply(state, Think("Opp", "jack"))
+    apply(state, Demand("You", ("Temple",)))
+    apply(state, Give("Opp", ("Statue",), "You"))
+    assert set(legal_decisions(state)) == {Give("Opp", ("Palace",), "You", Zone.STOCKPILE), Give("Opp", (), "You")}
+    apply(state, Give("Opp", (), "You"))  # Glory to Rome
+    assert state.players[1].stockpile == ["Palace"] and state.legionary is None
+
+
+def test_a_wall_owner_with_nothing_in_hand_is_still_asked_for_the_stockpile():
+    """B-WALL-2, B-BRIDGE-3: with no Marble in hand Ben gives nothing from it (the engine
+    answers for him), then chooses, as any victim gives, whether to give his stockpile's."""
+    you = PlayerState("You", hand=["Academy", "Temple"], buildings=[done("Bridge", Material.CONCRETE)])
+    opp = PlayerState("Opp", hand=["Road"], stockpile=["Palace"], buildings=[done("Wall", Material.CONCRETE)])
+    state = table(you, opp)
+    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
+    apply(state, Think("Opp", "jack"))
+    apply(state, Demand("You", ("Temple",)))
+    assert set(legal_decisions(state)) == {Give("Opp", ("Palace",), "You", Zone.STOCKPILE), Give("Opp", (), "You")}
+    apply(state, Give("Opp", ("Palace",), "You", Zone.STOCKPILE))
+    assert state.players[0].stockpile == ["Palace"] and state.legionary is None

@@ -107,6 +107,7 @@ class Probe(Power):
     def public_placement(self, ctx, owner): return True
     def play_options(self, ctx, owner, role): return [(Role.PATRON, ("Jack", "Jack"))]
     def allows_play(self, ctx, owner, cards, role): return True
+    def several_plays(self, ctx, owner, role): return role is Role.MERCHANT
     def on_steal(self, ctx, owner, victim, building): ctx.emit("power", owner, "Atrium", text="stolen")
     def after_demand(self, ctx, owner, victims, demanded):
         ctx.emit("power", owner, "Atrium", text=f"after demand of {victims} for {[str(m) for m in demanded]}")
@@ -146,7 +147,8 @@ def test_every_fold_point_asks_the_active_powers(probe):
 
 
 def test_rider_and_play_fold_points_ask_the_active_powers(probe):
-    """activates, completes, action_sources, after_action, public_placement, play_options, allows_play."""
+    """activates, completes, action_sources, after_action, public_placement, play_options, allows_play,
+    several_plays."""
     road = Building("Road", Material.RUBBLE)
     state = two_players(buildings=[structure("Atrium", Material.BRICK), road], influence=[Material.BRICK])
     assert [p.building for p in rules.active_powers(state, 0, "material_fits")] == ["Atrium", "Road"]
@@ -154,6 +156,7 @@ def test_rider_and_play_fold_points_ask_the_active_powers(probe):
     assert rules.action_sources(state, 0, Role.PATRON) == {Zone.HAND}
     assert rules.public_placement(state, 0)
     assert rules.allows_play(state, 0, ("Bar", "Dock"), Role.PATRON)
+    assert rules.several_plays(state, 0, Role.MERCHANT) and not rules.several_plays(state, 0, Role.PATRON)
     state.players[0].hand = ["Jack", "Jack", "Bar"]
     state.pool = ["Dock"]
     settle(state)

@@ -67,3 +67,16 @@ def test_classic_statue_needs_three():
     apply(state, Add("Ann", "Temple", "Statue"))
     statue = state.players[0].building("Statue")
     assert not statue.complete and rules.materials_needed(state, 0, statue) == 3
+
+
+def test_only_a_completed_statue_scores_its_three_points():
+    """B-STATUE-4, 000 Appendix I, Statue: "At the end of the game, if your Statue has been
+    completed, you gain three extra Victory Points". Ann's Statue foundation works through her
+    Gate (B-GATE-1) but scores nothing; Ben's completed Statue on a Brick Site scores as in
+    the example, 7; Cid gets nothing from Ben's public Statue under the public-statue
+    ruling's default (the other reading is tested with the rulings)."""
+    from tests.fidelity_helpers import replay_file
+    replayer, _ = replay_file("statue-points.gtr")
+    assert not replayer.diagnostics
+    assert [(s.player, s.powers, s.total) for s in scores(replayer.start)] == [("Ann", 0, 4), ("Ben", 3, 7),
+                                                                             ("Cid", 0, 2)]

@@ -166,9 +166,23 @@ def test_progress_shows_on_a_terminal_only(monkeypatch):
         assert advance is None
 
 
-def test_version():
+def test_version_says_how_the_engine_runs():
+    from gtr_replay import _native
+
     result = run("--version")
-    assert result.exit_code == 0 and result.stdout.strip() == f"gtr {__version__}"
+    assert result.exit_code == 0 and result.stdout.splitlines() == [f"gtr {__version__}", _native.described()]
+
+
+def test_an_engine_installed_without_a_compiler_says_what_it_costs_and_how_to_compile(monkeypatch):
+    from gtr_replay import _native
+
+    monkeypatch.setattr(_native, "STATE", "compiled")
+    assert _native.described() == "rules engine: compiled"
+    monkeypatch.setattr(_native, "STATE", f"pure Python ({_native.NOT_BUILT})")
+    said = _native.described()
+    assert "1.8 times as long" in said and "pip install -e . compiles it" in said
+    monkeypatch.setattr(_native, "STATE", f"pure Python ({_native.PURE_ENV} is set)")
+    assert _native.described() == f"rules engine: from source, {_native.PURE_ENV} is set"
 
 
 def test_check_reports_progress_per_record():

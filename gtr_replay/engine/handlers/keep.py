@@ -10,7 +10,7 @@ from dataclasses import replace
 from gtr_replay.engine import flow, rules
 from gtr_replay.engine.decisions import Discard, Keep, TakeFromDeck
 from gtr_replay.engine.events import Event
-from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem
+from gtr_replay.engine.handlers.base import Handler, Problem, handles, missing, multisets, problem
 from gtr_replay.engine.handlers.roles import _sources, _take, _zone_cards, acting_role, step_now, use_actions
 from gtr_replay.engine.state import GameState
 from gtr_replay.engine.steps import KeepPlayed, ThinkAfterDiscard
@@ -20,12 +20,61 @@ from gtr_replay.enums import JACK, Role, Zone
 def _keepable(state: GameState, i: int, step: KeepPlayed) -> list[str]:
     """Opponents' Jacks played this turn (B-SENATE-1), or one's own Order cards played (B-SEWER-1)."""
     if step.jacks:
-        return [JACK] * sum(p.camp.count(JACK) for j, p in enumerate(state.players) if j != i)
+        return [JACK] * sum(_jacks_by_player(state, i).values())
     return [card for card in state.players[i].camp if card != JACK]
 
 
+def _jacks_by_player(state: GameState, i: int) -> dict[int, int]:
+    """The Jacks each opponent of player ``i`` played this turn and still has on the camp, in
+    play order from the leader (B-SENATE-1, B-SENATE-3)."""
+    n = len(state.players)
+    found = {}
+    for seat in range(n):
+        j = (state.leader + seat) % n
+        if j != i and (count := state.players[j].camp.count(JACK)):
+            found[j] = count
+    return found
+
+
+def _kept_from(state: GameState, i: int, d: Keep) -> list[int] | Problem:
+    """Whose camp each kept Jack comes from: the opponent named, or, unnamed, the only one
+    it can be; where it could be either, the record must say (B-SENATE-1)."""
+    left = _jacks_by_player(state, i)
+    owners = d.owners or ("",) * len(d.cards)
+    if len(owners) != len(d.cards):
+        return problem("say whose each kept Jack was, or nobody's", "B-SENATE-1")
+    found: list[int | None] = []
+    for owner, card in zip(owners, d.cards):
+        if card != JACK:
+            return problem(f"{card}: only Jacks opponents played are kept here", "B-SENATE-1")
+        if not owner:
+            found.append(None)
+            continue
+        try:
+            j = state.index(owner)
+        except KeyError:
+            return problem(f"nobody called {owner} plays", "B-SENATE-1")
+        if j == i:
+            return problem(f"{owner}'s own Jack is not an opponent's", "B-SENATE-1")
+        if left.get(j, 0) == 0:
+            return problem(f"{owner} has no Jack played this turn left to keep", "B-SENATE-1")
+        left[j] -= 1
+        found.append(j)
+    unnamed = found.count(None)
+    if unnamed:
+        players = [j for j, n in left.items() if n]
+        if len(players) > 1 and unnamed < sum(left.values()):
+            names = " and ".join(state.players[j].name for j in players)
+            return problem(f"{names} played Jacks: say whose {d.player} keeps", "B-SENATE-1",
+                           hint=f"write '{d.player} keeps {state.players[players[0]].name}'s Jack'")
+        pool = [j for j, n in left.items() for _ in range(n)]
+        found = [j if j is not None else pool.pop(0) for j in found]
+    return [j for j in found if j is not None]
+
+
 class KeepHandler(Handler):
-    """Keep some or all of the cards a step allows; passing keeps none (AMB-14)."""
+    """Keep some or all of the cards a step allows; passing keeps none (AMB-14). A keep of
+    opponents' Jacks says whose it takes where they could be either of two opponents' (B-SENATE-1)."""
 
     decision = Keep
 
@@ -33,10 +82,14 @@ class KeepHandler(Handler):
         step = step_now(state)
         if not isinstance(step, KeepPlayed):
             return
+        name = state.players[i].name
+        if step.jacks and len(by := _jacks_by_player(state, i)) > 1:
+            yield from _named_keeps(state, name, by)
+            return
         counts = Counter(_keepable(state, i, step))
         for k in range(1, sum(counts.values()) + 1):
             for cards in multisets(counts, k):
-                yield Keep(state.players[i].name, cards)
+                yield Keep(name, cards)
 
     def problem(self, state, i, d):
         step = step_now(state)
@@ -45,10 +98,17 @@ class KeepHandler(Handler):
         rule = "B-SENATE-1" if step.jacks else "B-SEWER-1"
         if not d.cards:
             return problem("keeping nothing is written as a pass", rule)
+        if step.jacks:
+            found = _kept_from(state, i, d)
+            return found if isinstance(found, Problem) else None
+        if any(owner not in ("", d.player) for owner in d.owners):
+            return problem(f"{d.player} keeps only the cards {d.player} played", rule)
         lacking = missing(_keepable(state, i, step), d.cards)
         if lacking:
-            what = "Jacks opponents played" if step.jacks else f"Order cards {d.player} played"
-            return problem(f"{', '.join(lacking)}: not among the {what} this turn", rule)
+            if JACK in lacking:
+                return problem("a Jack is not an Order card: a played Jack goes back to the Jack pile", rule,
+                               "R-JACK-2", "R-CARD-6")
+            return problem(f"{', '.join(lacking)}: not among the Order cards {d.player} played this turn", rule)
         return None
 
     def perform(self, state, i, d, ev):
@@ -56,9 +116,8 @@ class KeepHandler(Handler):
         state.answering = None
         player = state.players[i]
         if step.jacks:
-            n = len(state.players)
-            for _ in d.cards:
-                j = next(j for s in range(n) if (j := (state.leader + s) % n) != i and JACK in state.players[j].camp)
+            kept = _kept_from(state, i, d)
+            for j in kept if isinstance(kept, list) else ():  # checked before: a list
                 state.players[j].camp.remove(JACK)
                 player.hand.append(JACK)
                 ev.append(Event("move", player.name, JACK, Zone.CAMP, Zone.HAND, text=f"played by {state.players[j].name}"))
@@ -67,6 +126,25 @@ class KeepHandler(Handler):
             player.camp.remove(card)
             player.stockpile.append(card)
             ev.append(Event("move", player.name, card, Zone.CAMP, Zone.STOCKPILE))
+
+
+def _named_keeps(state: GameState, name: str, by: dict[int, int]):
+    """Every keep of Jacks from two opponents or more: whose each is, unless all are kept."""
+    total = sum(by.values())
+    players = list(by)
+
+    def counts(k: int) -> list[list[int]]:
+        if k == len(players):
+            return [[]]
+        return [[n, *rest] for n in range(by[players[k]] + 1) for rest in counts(k + 1)]
+
+    for taken in counts(0):
+        kept = sum(taken)
+        if kept == total:
+            yield Keep(name, (JACK,) * kept)
+        elif kept:
+            owners = tuple(state.players[j].name for j, n in zip(players, taken) for _ in range(n))
+            yield Keep(name, (JACK,) * kept, owners)
 
 
 def _ways(state: GameState, i: int) -> frozenset[str]:

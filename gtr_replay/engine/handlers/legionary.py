@@ -264,6 +264,40 @@ def _answering(state: GameState, d: Give) -> int:
     return victims[0]
 
 
+def _reached(state: GameState, name: str) -> bool:
+    """Whether the demand being answered reaches player ``name`` (R-LEG-3, B-BRIDGE-2)."""
+    demand = state.legionary
+    if demand is None:
+        return True
+    try:
+        j = state.index(name)
+    except KeyError:
+        return True  # not a player: refused for its name elsewhere
+    return j in victims_of(state, demand.demander, rules.fold(state, demand.demander, "demand_reach"))
+
+
+def _reach_rules(state: GameState) -> tuple[str, ...]:
+    """The rules of the powers that widen the demander's reach, if any (B-BRIDGE-2)."""
+    demander = state.legionary.demander
+    return tuple(r for p in rules.active_powers(state, demander, "demand_reach") for r in p.rule_ids[:1])
+
+
+def _protection_passed(state: GameState, victim: int) -> tuple[str, tuple[str, ...]] | None:
+    """When a victim owns a power that protects from demands but the demander's power passes
+    it: what happened, in words, and the rule both powers cite for it (B-BRIDGE-1)."""
+    guards = rules.active_powers(state, victim, "immune_to_demand")
+    if not guards or _immune(state, victim):
+        return None
+    demander = state.legionary.demander
+    reach = rules.active_powers(state, demander, "demand_reach")
+    shared = tuple(r for g in guards for r in g.rule_ids if any(r in p.rule_ids for p in reach))
+    cited = tuple(dict.fromkeys(shared or tuple(r for p in reach for r in p.rule_ids[:1])))
+    names = state.players[victim].name, state.players[demander].name
+    guard = " or ".join(g.building for g in guards)
+    reacher = " or ".join(p.building for p in reach) or "demand"
+    return f"{names[0]}'s {guard} does not protect against {names[1]}'s {reacher}", cited
+
+
 class GiveHandler(Handler):
     decision = Give
 
@@ -271,8 +305,14 @@ class GiveHandler(Handler):
         return d.player if state.rulings["legionary-give"] == "giver-chooses" else d.to
 
     def waits_for(self, state, d, expected):
-        """Any neighbour still to answer may answer now (R-LEG-3)."""
-        if state.legionary is not None and _answering(state, d) != state.legionary.victims[0]:
+        """Any neighbour still to answer may answer now (R-LEG-3); a player the demand does
+        not reach is refused for that (``problem``), not for the turn order."""
+        demand = state.legionary
+        if demand is None:
+            return expected
+        if any(state.players[v].name == d.player for v in demand.victims):
+            return expected if _answering(state, d) == demand.victims[0] else self.decider(state, d)
+        if d.player != state.players[demand.demander].name and not _reached(state, d.player):
             return self.decider(state, d)
         return expected
 
@@ -280,18 +320,22 @@ class GiveHandler(Handler):
         demand = state.legionary
         victim = demand.victims[0]
         source = Zone.STOCKPILE if giving_from(state, victim) is Zone.STOCKPILE else None
-        for cards in give_options(state, victim):
-            yield Give(state.players[victim].name, cards, state.players[demand.demander].name, source)
+        for cards in give_options(state, victim):  # 'Glory to Rome' answers either part
+            yield Give(state.players[victim].name, cards, state.players[demand.demander].name,
+                       source if cards else None)
 
     def problem(self, state, i, d):
         demand = state.legionary
         answering = _answering(state, d)
         victim = state.players[answering]
         demander = state.players[demand.demander]
+        if not _reached(state, d.player) and d.player != demander.name:
+            return problem(f"{d.player} is not {demander.name}'s neighbour: a demand asks only the players to "
+                           "the demander's left and right", "R-LEG-3", *_reach_rules(state))
         if d.player != victim.name or d.to != demander.name:
             return problem(f"{victim.name} answers {demander.name}'s demand now", "R-LEG-3")
         zone = giving_from(state, answering)
-        if (d.source or Zone.HAND) is not zone:
+        if (d.source or Zone.HAND) is not zone and d.cards:
             if zone is Zone.STOCKPILE:
                 return problem(f"{victim.name} now gives from the stockpile", "B-BRIDGE-3",
                                hint=f"write '{victim.name} gives ... from stockpile to {demander.name}'")
@@ -304,13 +348,23 @@ class GiveHandler(Handler):
             return None
         due = owed(state, answering, zone)
         wanted = ", ".join(f"{n} {m}" for m, n in sorted(due.items())) or "nothing"
-        return problem(f"{victim.name} must give {wanted} from {zone}", "R-LEG-3", "R-LEG-6", "AMB-10",
-                       *(("B-BRIDGE-3",) if zone is Zone.STOCKPILE else ()))
+        alone = len(d.cards) > sum(due.values()) and len(state.players) == 2
+        first = ["R-LEG-5"] if alone else []
+        why = f": in a two-player game {victim.name} is the one neighbour and gives one card per demanded card" \
+            if alone else ""
+        passed = _protection_passed(state, answering)
+        if passed is not None:
+            why += f": {passed[0]}"
+            first += passed[1]
+        return problem(f"{victim.name} must give {wanted} from {zone}{why}", *first,
+                       *(r for r in ("R-LEG-3", "R-LEG-6", "AMB-10") if r not in first),
+                       *(("B-BRIDGE-3",) if zone is Zone.STOCKPILE and "B-BRIDGE-3" not in first else ()))
 
     def perform(self, state, i, d, ev):
         demand = state.legionary
         answering = _answering(state, d)
         zone = giving_from(state, answering)
+        owed_here = bool(owed(state, answering, zone))
         demand.victims.remove(answering)
         victim = state.players[answering]
         demander = state.players[demand.demander]
@@ -320,8 +374,11 @@ class GiveHandler(Handler):
             ev.append(Event("move", victim.name, card, zone, Zone.STOCKPILE, text=f"to {demander.name}"))
         if zone is Zone.STOCKPILE:
             demand.stockpile_due.remove(answering)
-        elif demand.stockpile and owed(state, answering, Zone.STOCKPILE) and not _immune(state, answering):
-            demand.stockpile_due.append(answering)  # the stockpile part comes next (B-BRIDGE-3)
+        elif demand.stockpile and owed(state, answering, Zone.STOCKPILE) and (
+                d.cards or not owed_here or not _immune(state, answering)):
+            # the stockpile part comes next (B-BRIDGE-3), for a protected victim too unless
+            # it refused the hand's part: one who gives anyway gives as any victim (B-WALL-2)
+            demand.stockpile_due.append(answering)
             demand.victims.insert(0, answering)
         if answering not in demand.victims:
             spent.note(state, answering, "answered")

@@ -1,4 +1,12 @@
-"""Leading, following and thinking (R-TURN-1, R-TURN-2, R-JACK-*, R-PET-*, R-THINK-*)."""
+"""Leading, following and thinking (R-TURN-1, R-TURN-2, R-JACK-*, R-PET-*, R-THINK-*).
+
+A lead or a follow is one play (a card of the role, a Jack, a petition, or what a power
+allows: B-CRANE-1, B-CIRCUS-1) or, where a power allows it (B-PALACE-1), several plays at
+once, each worth one action: cards of the role, Jacks and petitions, each a *unit* (AMB-26).
+A record writes the units where the cards alone could be grouped in more than one way, a
+petition's cards joined by ``+``; otherwise each card that may be played alone is one unit
+and the other cards form petitions.
+"""
 
 from __future__ import annotations
 
@@ -14,24 +22,54 @@ from gtr_replay.engine.handlers.roles import step_now
 from gtr_replay.engine.state import GameState, Phase
 from gtr_replay.engine.steps import Actions, ThinkAfterDiscard
 
+Unit = tuple[str, ...]
 
-def _play_problem(state: GameState, i: int, cards: tuple[str, ...], role) -> Problem | None:
-    """Whether ``cards`` from hand may be played as ``role`` (shared by lead and follow): one
-    card, a Jack, a petition, or what a power allows (B-PALACE-1, B-CRANE-1, B-CIRCUS-1)."""
-    found = _plain_play_problem(state, i, cards, role)
-    if found is not None and cards and not missing(state.players[i].hand, cards) \
-            and rules.allows_play(state, i, cards, role):
+
+def _play_problem(state: GameState, i: int, cards: tuple[str, ...], role, groups: tuple[int, ...] = ()) \
+        -> Problem | None:
+    """Whether ``cards`` from hand may be played as ``role`` (shared by lead and follow), as
+    one play or, where a power allows it, several (B-PALACE-1, AMB-26)."""
+    if not cards:
+        return problem("no card played", "R-TURN-1")
+    lacking = missing(state.players[i].hand, cards)
+    if lacking:
+        return problem(f"{', '.join(lacking)} not in {state.players[i].name}'s hand", "R-TURN-1", "R-TURN-2")
+    if len(cards) == 1 and not groups:  # the common case: one card
+        return _unit_problem(state, i, cards, role)
+    units = play_units(state, i, cards, role, groups)
+    if isinstance(units, Problem):
+        return units
+    if len(units) == 1:
+        return _unit_problem(state, i, units[0], role)
+    if not rules.several_plays(state, i, role):
+        return problem(f"{len(units)} plays at once: one lead or follow is one play unless a power allows more",
+                       "R-TURN-1", "R-TURN-2", "B-PALACE-1", hint="write one card, a Jack or one petition")
+    for unit in units:
+        found = _unit_problem(state, i, unit, role, several=True)
+        if found is not None:
+            return found
+    return None
+
+
+def _unit_problem(state: GameState, i: int, unit: Unit, role, several: bool = False) -> Problem | None:
+    """Whether ``unit`` is one play as ``role``: a card of the role, a Jack, a petition of the
+    ruleset's size, or what a power allows (B-CRANE-1, B-CIRCUS-1). Among several plays,
+    under the ``palace-petitions`` ruling's other reading, only a petition of the ruleset's
+    size (AMB-26)."""
+    found = _plain_play_problem(state, i, unit, role)
+    if found is None:
         return None
-    return found
+    if several and len(unit) > 1 and state.rulings["palace-petitions"] == "ruleset-size":
+        if rules.allows_play(state, i, unit, role):
+            return problem(f"{' + '.join(unit)}: among several plays only a petition of the ruleset's size counts "
+                           "as one card, under this reading", "AMB-26", "B-PALACE-1")
+        return found
+    return None if rules.allows_play(state, i, unit, role) else found
 
 
 def _plain_play_problem(state: GameState, i: int, cards: tuple[str, ...], role) -> Problem | None:
-    hand = state.players[i].hand
-    if not cards:
-        return problem("no card played", "R-TURN-1")
-    lacking = missing(hand, cards)
-    if lacking:
-        return problem(f"{', '.join(lacking)} not in {state.players[i].name}'s hand", "R-TURN-1", "R-TURN-2")
+    """Whether ``cards`` (from hand) are one play as ``role`` without any power: one card of
+    the role, a Jack, or a petition (R-TURN-1, R-JACK-1, R-PET-1..5)."""
     if len(cards) == 1:
         card = cards[0]
         if card == JACK or rules.role_of(state, card) == role:
@@ -50,8 +88,96 @@ def _plain_play_problem(state: GameState, i: int, cards: tuple[str, ...], role) 
     return None
 
 
+def play_units(state: GameState, i: int, cards: tuple[str, ...], role, groups: tuple[int, ...] = ()) \
+        -> list[Unit] | Problem:
+    """The units of a play: as written (``groups``), else read from the cards: one play
+    without a power for several (B-PALACE-1); with one, each card that may be played alone is
+    a unit and the others form petitions, which must come out the same way however they are
+    formed (AMB-26)."""
+    if groups:
+        if sum(groups) != len(cards) or min(groups) < 1:
+            return problem(f"{len(cards)} cards do not split into units of {', '.join(map(str, groups))}", "R-TURN-1")
+        units, at = [], 0
+        for n in groups:
+            units.append(cards[at:at + n])
+            at += n
+        return units
+    if len(cards) == 1 or not rules.several_plays(state, i, role):
+        return [cards]
+    singles = [(card,) for card in cards if _unit_problem(state, i, (card,), role, several=True) is None]
+    by_role: dict = {}
+    for card in cards:
+        if (card,) not in singles:
+            by_role.setdefault(rules.role_of(state, card), []).append(card)
+    petitions: list[Unit] = []
+    for group in by_role.values():
+        ways = _petition_ways(state, i, tuple(sorted(group)), role)
+        if not ways:
+            return [cards]  # no petitions make these cards: checked as one play, and refused there
+        if len({len(way) for way in ways}) > 1:
+            counts = " or ".join(str(n) for n in sorted({len(way) for way in ways}))
+            return problem(f"{', '.join(group)} make {counts} petitions: say which, joining each petition's "
+                           "cards with '+'", "AMB-26", "B-PALACE-1",
+                           hint=f"e.g. '{' + '.join(ways[0][0])}, ...'")
+        petitions += ways[0]
+    return [*singles, *petitions]
+
+
+def _petition_ways(state: GameState, i: int, group: tuple[str, ...], role) -> list[list[Unit]]:
+    """The ways the cards of one role (none of which may be played alone) split into
+    petitions, one per number of petitions (R-PET-1, B-CIRCUS-1, AMB-26)."""
+    sizes = [n for n in range(2, len(group) + 1)
+             if _unit_problem(state, i, group[:n], role, several=True) is None]
+    found: dict[int, list[Unit]] = {}
+
+    def split(rest: tuple[str, ...], taken: list[Unit]) -> None:
+        if not rest:
+            found.setdefault(len(taken), list(taken))
+            return
+        for n in sizes:
+            if n <= len(rest):
+                split(rest[n:], [*taken, rest[:n]])
+
+    split(group, [])
+    return [found[n] for n in sorted(found)]
+
+
+def played_as(state: GameState, i: int, role, units: list[Unit]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The cards and groups a play of ``units`` is written with: the plain cards where they
+    read back as as many units, else the units themselves."""
+    cards = tuple(card for unit in units for card in unit)
+    if len(cards) == 1 or (len(units) == 1 and not rules.several_plays(state, i, role)):
+        return cards, ()
+    plain = tuple(sorted(cards))
+    read = play_units(state, i, plain, role)
+    if not isinstance(read, Problem) and len(read) == len(units):
+        return plain, ()
+    return cards, tuple(len(unit) for unit in units)
+
+
 def _play_options(state: GameState, i: int, role=None):
-    """(role, cards) pairs a player may play; ``role`` fixes the role when following."""
+    """(role, cards, groups) a player may play; ``role`` fixes the role when following."""
+    if not rules.active_powers(state, i, "several_plays"):  # the common case: one play
+        for r, unit in _unit_options(state, i, role):
+            yield r, unit, ()
+        return
+    seen = set()
+    for r, unit in _unit_options(state, i, role):
+        option = (r, *played_as(state, i, r, [unit]))
+        if option not in seen:
+            seen.add(option)
+            yield option
+    for r in ROLES if role is None else (role,):
+        if rules.several_plays(state, i, r):
+            for units in _several(state, i, r):
+                option = (r, *played_as(state, i, r, units))
+                if option not in seen:
+                    seen.add(option)
+                    yield option
+
+
+def _unit_options(state: GameState, i: int, role=None):
+    """(role, unit) pairs: every single play, without a power or by one."""
     seen = set()
     for option in _plain_play_options(state, i, role):
         seen.add(option)
@@ -60,6 +186,30 @@ def _play_options(state: GameState, i: int, role=None):
         if option not in seen:
             seen.add(option)
             yield option
+
+
+def _several(state: GameState, i: int, role: Role):
+    """Every play of two units or more as ``role`` the hand allows, each multiset of units
+    once (B-PALACE-1, AMB-26)."""
+    units = sorted({unit for r, unit in _unit_options(state, i, role)
+                    if r is role and _unit_problem(state, i, unit, role, several=True) is None})
+    hand = Counter(state.players[i].hand)
+    found: set[tuple[Unit, ...]] = set()
+
+    def extend(start: int, taken: list[Unit], left: Counter) -> None:
+        if len(taken) >= 2:
+            found.add(tuple(taken))
+        for k in range(start, len(units)):
+            need = Counter(units[k])
+            if all(left[card] >= n for card, n in need.items()):
+                extend(k, [*taken, units[k]], left - need)
+
+    extend(0, [], hand)
+    by_cards: dict = {}
+    for play in sorted(found):
+        by_cards.setdefault((tuple(sorted(c for u in play for c in u)), len(play)), play)
+    for play in by_cards.values():
+        yield list(play)
 
 
 def _plain_play_options(state: GameState, i: int, role=None):
@@ -84,13 +234,17 @@ def _plain_play_options(state: GameState, i: int, role=None):
                         yield r, cards
 
 
-def _put_in_camp(state: GameState, i: int, cards: tuple[str, ...], role, ev: list[Event]) -> None:
+def _put_in_camp(state: GameState, i: int, cards: tuple[str, ...], role, ev: list[Event],
+                 groups: tuple[int, ...] = ()) -> None:
     player = state.players[i]
-    if len(cards) > 1 and not rules.allows_play(state, i, cards, role):
+    units = play_units(state, i, cards, role, groups)
+    count = 1 if isinstance(units, Problem) else len(units)
+    if count == 1 and len(cards) > 1 and not rules.allows_play(state, i, cards, role):
         spent.note(state, i, "petition")  # one play, one action (R-PET-4)
     take(player.hand, cards)
     player.camp.extend(cards)
     player.played = True
+    player.plays = count if count > 1 else 0  # each unit one action (B-PALACE-1)
     for card in cards:
         ev.append(Event("move", player.name, card, Zone.HAND, Zone.CAMP))
 
@@ -100,17 +254,17 @@ class LeadHandler(Handler):
 
     def candidates(self, state, i):
         name = state.players[i].name
-        for role, cards in _play_options(state, i):
-            yield Lead(name, role, cards)
+        for role, cards, groups in _play_options(state, i):
+            yield Lead(name, role, cards, groups)
 
     def problem(self, state, i, d):
         if d.role not in ROLES:
             return problem(f"{d.role} is not a role a card can be led as", "R-JACK-1", "R-CARD-2",
                            hint="Thinker is chosen by thinking, never led")
-        return _play_problem(state, i, d.cards, d.role)
+        return _play_problem(state, i, d.cards, d.role, d.groups)
 
     def perform(self, state, i, d, ev):
-        _put_in_camp(state, i, d.cards, d.role, ev)
+        _put_in_camp(state, i, d.cards, d.role, ev, d.groups)
         state.led_role = Role(d.role)  # a role read from text arrives as a plain string
         ev.append(Event("lead", d.player, text=str(d.role)))
         flow.next_follower(state, ev)
@@ -121,14 +275,14 @@ class FollowHandler(Handler):
 
     def candidates(self, state, i):
         name = state.players[i].name
-        for _, cards in _play_options(state, i, state.led_role):
-            yield Follow(name, cards)
+        for _, cards, groups in _play_options(state, i, state.led_role):
+            yield Follow(name, cards, groups)
 
     def problem(self, state, i, d):
-        return _play_problem(state, i, d.cards, state.led_role)
+        return _play_problem(state, i, d.cards, state.led_role, d.groups)
 
     def perform(self, state, i, d, ev):
-        _put_in_camp(state, i, d.cards, state.led_role, ev)
+        _put_in_camp(state, i, d.cards, state.led_role, ev, d.groups)
         ev.append(Event("follow", d.player, text=str(state.led_role)))
         flow.next_follower(state, ev)
 

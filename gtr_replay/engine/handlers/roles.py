@@ -11,13 +11,15 @@ from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Pass, 
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
 from gtr_replay.engine.state import Building, GameState, Phase
-from gtr_replay.engine.steps import Actions, ClientAction, PublicPlacement, Step
+from gtr_replay.engine.steps import ROLE_ACTIONS, Actions, ClientAction, PublicPlacement, Step
 
 def step_now(state: GameState) -> Step | None:
-    """The step the current decision answers: being performed, or waiting on top."""
+    """The step the current decision answers: being performed, or waiting on top. While a
+    decision is performed, the steps its own effects grant (a completion's burst) are not
+    what it answers: it stays the action it was (R-BUILD-9)."""
     if state.answering is not None:
         return state.answering
-    if state.steps:
+    if state.steps and not state.performing:
         return state.steps[-1]
     return None
 
@@ -32,14 +34,56 @@ def acting_role(state: GameState) -> Role | None:
 
 
 def remaining(state: GameState, i: int) -> int:
-    """Actions the player may still spend now. A step gives its own (one, or the rest of a
-    burst); a new client's action of the led role may pair with the player's own actions
-    for an out-of-town Site (AMB-27)."""
-    normal = rules.action_count(state, i) - state.actions_used
+    """Actions the player may spend now on one move, such as an out-of-town foundation: the
+    actions of the turn's sequence from this one on while each is consecutive with it and of
+    a role that pairs with its own (R-BUILD-3, AMB-05, AMB-27). A step gives its own (one, or
+    the rest of a burst); then come the steps waiting under it, and last the player's own
+    actions of the led role. Where each action came from makes no difference."""
     step = step_now(state)
     if step is None:
-        return normal
-    return step.actions + (max(normal, 0) if isinstance(step, ClientAction) and step.role is state.led_role else 0)
+        return rules.action_count(state, i) - state.actions_used
+    role = step.role
+    total = step.actions
+    for later in _steps_after(state, step):
+        if not _whole_action(later) or later.player != i or not pairs(state, role, later.role):
+            return total
+        total += later.actions
+    own = _own_left(state, i)
+    return total + own if own and pairs(state, role, state.led_role) else total
+
+
+def pairs(state: GameState, first: Role | None, then: Role | None) -> bool:
+    """Whether an action of role ``then`` right after one of role ``first`` may be combined
+    with it: the same role, or, under the ``out-of-town-pair`` ruling's other reading, an
+    Architect and a Craftsman action in either order (R-BUILD-3, AMB-05)."""
+    if first is None or then is None:
+        return False
+    if first is then:
+        return True
+    return state.rulings["out-of-town-pair"] == "architect-or-craftsman" and first in _BUILDERS and then in _BUILDERS
+
+
+_BUILDERS = (Role.ARCHITECT, Role.CRAFTSMAN)
+
+
+def _whole_action(step: Step) -> bool:
+    """Whether ``step`` is a whole action of its role (a new client's, a burst's), not a
+    part added to one (an extra placement, one more card)."""
+    return step.role is not None and step.answers() == ROLE_ACTIONS[step.role]
+
+
+def _steps_after(state: GameState, step: Step) -> list[Step]:
+    """The steps that come after ``step`` (answered now, or waiting on top), nearest first."""
+    waiting = state.steps if state.answering is step else state.steps[:-1]
+    return waiting[::-1]
+
+
+def _own_left(state: GameState, i: int) -> int:
+    """The player's own actions of the led role still to come this turn, once the steps are
+    answered: only while it is that player's turn to act (R-TURN-6)."""
+    if state.phase is not Phase.ACTIONS or state.current != i or state.players[i].done:
+        return 0
+    return max(rules.action_count(state, i) - state.actions_used, 0)
 
 
 def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: int | None = None) -> None:
@@ -56,20 +100,35 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
 
 
 def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
-    """Pay ``n`` actions of the role now (R-ACT-3): the step being answered pays first (what a
-    burst has left waits on the stack again), the player's own actions the rest."""
+    """Pay ``n`` actions of the role now (R-ACT-3), in the order they come (``remaining``):
+    the step being answered first (what a burst has left waits on the stack again), then the
+    action steps waiting under it, then the player's own actions."""
     i = state.current if i is None else i
     role = acting_role(state)
     acted = state.players[i].acted
     if role is not None and role not in acted:
         acted.append(role)
     step = state.answering
-    if step is not None:
-        state.answering = None
-        paid = min(n, step.actions)
-        if isinstance(step, Actions) and step.count > paid:
-            state.steps.append(replace(step, count=step.count - paid))
+    if step is None:
+        state.actions_used += max(n, 0)
+        return
+    state.answering = None
+    paid = min(n, step.actions)
+    n -= paid
+    if isinstance(step, Actions) and step.count > paid:
+        state.steps.append(replace(step, count=step.count - paid))
+        return
+    while n > 0 and state.steps and _whole_action(later := state.steps[-1]) and later.player == i \
+            and pairs(state, role, later.role):
+        state.steps.pop()
+        paid = min(n, later.actions)
         n -= paid
+        if later.role is not None and later.role not in acted:
+            acted.append(later.role)
+        if isinstance(later, Actions) and later.count > paid:
+            state.steps.append(replace(later, count=later.count - paid))
+    if n > 0 and state.led_role is not None and state.led_role not in acted:
+        acted.append(state.led_role)
     state.actions_used += max(n, 0)
 
 
