@@ -28,7 +28,7 @@ from . import blocks, words
 from .errors import NotationError
 from .records import BRACE, LINE, Comment, Span, Step, Tag, Variation, split_players
 from .scan import MAX_DIGITS, unescape
-from .statements import BY_VERB, Played, Statement, grouped
+from .statements import BY_VERB, Played, Statement
 from .terminals import GLYPHS, KINDS, NAME, PHRASES, TERMINALS, TOKEN, WORD, phrase
 from .vocabulary import UNSEEN, Vocabulary
 
@@ -297,16 +297,20 @@ class Line:
     def played(self) -> Played:
         """The cards of a lead or follow by unit (``played``): a card, or a petition's cards
         joined by ``+`` where a play holds several (Palace): ``Villa, Academy + Shrine``."""
-        units = [self._unit()]
-        while self.optional_punctuation(","):
-            units.append(self._unit())
-        return grouped(units)
-
-    def _unit(self) -> list[str]:
-        unit = [self.card()]
-        while self.optional_punctuation("+"):
-            unit.append(self.card())
-        return unit
+        tokens = self.tokens
+        cards, sizes, joined = [], [], False
+        while True:
+            cards.append(self.card())
+            size = 1
+            while tokens[self.at] == "+":
+                self.at += 1
+                cards.append(self.card())
+                size += 1
+                joined = True
+            sizes.append(size)
+            if tokens[self.at] != ",":
+                return Played(tuple(cards), tuple(sizes) if joined else ())
+            self.at += 1
 
     def kept(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The cards a keep takes (``kept``), each maybe with whose it was (``Ann's Jack``): the

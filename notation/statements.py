@@ -127,14 +127,6 @@ def played_text(cards: Sequence[str], groups: Sequence[int]) -> str:
     return ", ".join(units)
 
 
-def grouped(units: Sequence[Sequence[str]]) -> Played:
-    """The cards and groups of ``units`` (each a card, or a petition's cards)."""
-    cards = tuple(card for unit in units for card in unit)
-    if all(len(unit) == 1 for unit in units):
-        return Played(cards)
-    return Played(cards, tuple(len(unit) for unit in units))
-
-
 def sourced(card: str, source: Zone | None) -> str:
     """A card with where it comes from; cards from the deck are bracketed."""
     if source is Zone.DECK:
