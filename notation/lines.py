@@ -1,8 +1,8 @@
 """Reading one logical line of a record: gtr.lark's ``line`` rule, by hand.
 
 The line is cut into tokens by one regular expression (``terminals.TOKEN``), then read by one
-function per kind of line, as the grammar lists them (a tag line is read by
-``notation.reader``); a statement by the class its verb names (``statements.BY_VERB``),
+function per kind of line, as the grammar lists them (a tag line by ``tag``, with one regular
+expression of its own); a statement by the class its verb names (``statements.BY_VERB``),
 whose ``read`` goes on after the verb. Each function reads what its rule reads, in the same
 order. A word is a keyword only where the rule being read accepts that keyword, as with
 lark's contextual lexer: ``Ann keeps Road to Rome`` keeps one card, ``Ann gives Road to Ben``
