@@ -30,7 +30,8 @@ COMPILED = (
     "engine/scoring.py", "engine/setup.py", "engine/spent.py", "engine/state.py", "engine/unseen.py",
     "engine/handlers/base.py", "engine/handlers/keep.py", "engine/handlers/legionary.py",
     "engine/handlers/play.py", "engine/handlers/roles.py", "engine/handlers/spoils.py",
-    "engine/handlers/steal.py", "engine/handlers/surrender.py", "replay/translate.py",
+    "engine/handlers/steal.py", "engine/handlers/structures.py", "engine/handlers/surrender.py",
+    "replay/translate.py",
 )
 """The compiled modules, as paths under the package. Left out: package ``__init__`` files,
 ``engine/steps.py`` and ``engine/expected.py`` (their classes are decorated or extended by

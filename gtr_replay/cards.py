@@ -75,6 +75,15 @@ class CardSet:
             choices=close,
         )
 
+    def facts(self, name: str) -> Card:
+        """The card called exactly ``name``, an optional one included; KeyError otherwise."""
+        found = self.cards.get(name)
+        return found if found is not None else self.optional[name]
+
+    def in_game(self, name: str, expansions: tuple[str, ...] = ()) -> bool:
+        """Whether a game of this card set with the optional cards ``expansions`` holds ``name``."""
+        return name in self.cards or name in expansions
+
     def manifest(self, *, with_optional: tuple[str, ...] = ()) -> list[str]:
         """Every Order card of the deck, each copy once, in a fixed order (R-COMP-1/2)."""
         names: list[str] = []

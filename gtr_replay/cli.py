@@ -17,37 +17,45 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, RulesetOpt, app, debug, err, fail, out, with_progress
+from gtr_replay.cli_common import ExpansionOpt, JsonOpt, RulesetOpt, app, debug, err, fail, out, with_progress
 from gtr_replay.errors import GtrError, UsageError
 
 
 @app.command()
 def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False,
           missing: Annotated[bool, typer.Option("--missing", help="List only the cards whose building power "
-                                                                  "is not written yet.")] = False) -> None:
+                                                                  "is not written yet.")] = False,
+          expansion: ExpansionOpt = None) -> None:
     """List every card of a ruleset: name, material, role, value and copies, with Jacks,
-    Sites and the optional Geek cards.
+    Sites and the optional Geek cards (a material the rulebook leaves unstated is marked
+    assumed). With --expansion, the Geek cards named are counted in the deck and the others
+    left out.
 
-    Example: gtr cards --ruleset classic
+    Example: gtr cards --ruleset imperium --expansion geek --missing
     """
     from gtr_replay.cards import cards_for
+    from gtr_replay.expansions import expansion_cards
     from gtr_replay.powers.unwritten import not_written
     from gtr_replay.rulesets import find_ruleset
 
     try:
         spec = find_ruleset(ruleset)
+        chosen = expansion_cards(expansion, spec.ruleset) if expansion is not None else None
     except GtrError as error:
         fail(error)
     card_set = cards_for(spec.ruleset)
+    optional = card_set.optional if chosen is None else {n: card_set.optional[n] for n in chosen}
     if missing:
-        names = sorted(n for n in not_written(spec.ruleset) if n in card_set.cards or n in card_set.optional)
+        names = sorted(n for n in not_written(spec.ruleset) if n in card_set.cards or n in optional)
         if as_json:
             print(json.dumps({"ruleset": str(spec.ruleset), "no_power_yet": names}, indent=2))
+        elif not names:
+            out.print(f"every card of {spec.ruleset} has its building power")
         else:
             out.print(f"{len(names)} card(s) of {spec.ruleset} without a building power yet:")
             out.print(", ".join(names))
         return
-    rows = [*card_set.cards.values(), *card_set.optional.values()]
+    rows = [*card_set.cards.values(), *optional.values()]
     rows.sort(key=lambda c: (c.optional, list(type(c.material)).index(c.material), c.name))
     aliases = {alias: name for alias, name in card_set.aliases.items() if name in card_set.cards}
     if as_json:
@@ -55,6 +63,7 @@ def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False,
             "ruleset": str(spec.ruleset),
             "cards": [{"name": c.name, "material": str(c.material), "role": str(c.role), "value": c.value,
                        "copies": c.copies, "optional": c.optional, "assumed": c.assumed} for c in rows],
+            **({"expansion": list(chosen), "order_cards": sum(c.copies for c in rows)} if chosen is not None else {}),
             "jacks": card_set.jacks,
             "sites_per_material": card_set.sites_per_material,
             "aliases": aliases,
@@ -67,9 +76,10 @@ def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False,
         note = "optional (Geek)" + (", material assumed" if c.assumed else "") if c.optional else ""
         table.add_row(c.name, str(c.material), str(c.role), str(c.value), str(c.copies), note)
     out.print(table)
-    orders = sum(c.copies for c in card_set.cards.values())
-    out.print(f"{len(card_set.cards)} types, {orders} Order cards; {card_set.jacks} Jacks; "
-              f"{card_set.sites_per_material} Sites per material")
+    in_deck = [*card_set.cards.values(), *(optional.values() if chosen is not None else ())]
+    orders = sum(c.copies for c in in_deck)
+    out.print(f"{len(in_deck)} types, {orders} Order cards{' with the Geek cards chosen' if chosen else ''}; "
+              f"{card_set.jacks} Jacks; {card_set.sites_per_material} Sites per material")
     if aliases:
         out.print("also accepted: " + ", ".join(f"{a} = {n}" for a, n in sorted(aliases.items())))
 
@@ -115,12 +125,13 @@ def selfplay(
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Write every game to this .gtr file.")] = None,
     draws: Annotated[bool, typer.Option("--draws", help="With --out: list every drawn card instead of "
                                                        "naming the shuffle in a Deck tag.")] = False,
+    expansion: ExpansionOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play games of uniformly random legal decisions to the end and summarise them;
     with --out, write them as records in canonical notation.
 
-    Example: gtr selfplay --ruleset imperium --players 4 --seed 7 --games 50 --out games.gtr
+    Example: gtr selfplay --ruleset imperium --players 4 --seed 7 --games 50 --expansion geek --out games.gtr
     """
     from gtr_replay.selfplay import selfplay as play
 
@@ -135,8 +146,8 @@ def selfplay(
     started = time.perf_counter()
     records = []
     try:
-        for game in with_progress(play(ruleset, players, seed, games, rulings=rulings_, check=check), "playing",
-                                  games, quiet=as_json):
+        for game in with_progress(play(ruleset, players, seed, games, rulings=rulings_, check=check,
+                                       expansion=expansion), "playing", games, quiet=as_json):
             played += 1
             decisions += len(game.decisions)
             turns += game.turns
@@ -160,7 +171,8 @@ def selfplay(
     if as_json:
         print(json.dumps(summary, indent=2))
         return
-    table = Table(title=f"self-play: {games} games, {players} players, {ruleset}, seed {seed}")
+    table = Table(title=f"self-play: {games} games, {players} players, {ruleset}"
+                        f"{f', expansion {expansion}' if expansion else ''}, seed {seed}")
     table.add_column("end reason")
     table.add_column("games", justify="right")
     for reason, count in sorted(reasons.items()):

@@ -108,6 +108,9 @@ def fail(error: GtrError) -> NoReturn:
 
 RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="classic, republic or imperium.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+ExpansionOpt = Annotated[Optional[str], typer.Option(
+    "--expansion", "-x", help="Optional cards in the deck, as the Expansion tag says them: 'geek' (all ten Geek "
+                              "cards, republic and imperium) or 'geek: Castra, Domus'.")]
 RulingsOpt = Annotated[Optional[str], typer.Option(
     "--rulings", help="Readings laid over the record's own, e.g. 'deck-end=empty-draw' (gtr rulings lists them).")]
 WorkersOpt = Annotated[Optional[int], typer.Option(

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gtr_replay.cli_common import app, err, fail, out
+from gtr_replay.cli_common import ExpansionOpt, app, err, fail, out
 from gtr_replay.errors import GtrError, UsageError
 
 COMMANDS = ("undo", "legal", "help", "quit")
@@ -65,13 +65,14 @@ def record(
     hand: Annotated[Optional[str], typer.Option("--hand", help="Your starting hand: 'Dock, Wall, ...' "
                                                                "(asked for when not given).")] = None,
     event: Annotated[Optional[str], typer.Option("--event", help="The Event tag.")] = None,
+    expansion: ExpansionOpt = None,
 ) -> None:
     """Record a game as it is played: shows whose decision it is, completes the legal
     statements with Tab, refuses an illegal one with the reason and the legal choices, and
     saves every accepted statement at once ('undo' takes the last one back). Other players'
     hands and draws are unseen ('?').
 
-    Example: gtr record thursday.gtr --ruleset republic --players "Ann, Ben" --me Ann
+    Example: gtr record thursday.gtr --ruleset republic --players "Ann, Ben" --me Ann --expansion geek
     """
     from gtr_replay.recorder import CannotSave, Recording, Refused
 
@@ -86,9 +87,10 @@ def record(
         read = _piped_lines()
     try:
         if file.exists():
-            if ruleset or players or pool or hand:
+            if ruleset or players or pool or hand or expansion:
                 fail(UsageError(f"{file} exists: it is resumed as it is",
-                                hint="leave out --ruleset, --players, --pool and --hand, or give a new file"))
+                                hint="leave out --ruleset, --players, --expansion, --pool and --hand, "
+                                     "or give a new file"))
             recording = Recording.resume(file, me)
             out.print(f"resuming {file}: {len(recording.record.steps)} statement(s) so far", markup=False)
         else:
@@ -99,7 +101,7 @@ def record(
             pool = pool or read("leader draw (pool: Ann Latrine, Ben Road)> ")
             hand = hand or read(f"{me}'s starting hand> ")
             recording = Recording.start(file, ruleset=ruleset, players=names, me=me, pool=pool, hand=hand,
-                                        event=event)
+                                        event=event, expansion=expansion)
             out.print(f"recording {file}", markup=False)
     except (EOFError, KeyboardInterrupt):
         raise typer.Exit(1) from None

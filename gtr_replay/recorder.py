@@ -32,7 +32,7 @@ from gtr_replay.replay.files import read_record_file
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.legal import LegalPoint, legal_in
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
-from gtr_replay.replay.start import StartError, header
+from gtr_replay.replay.start import StartError, expansions, header
 from gtr_replay.replay.translate import statement_for
 from gtr_replay.vocabulary import card_vocabulary
 
@@ -113,6 +113,13 @@ def _write_beside(path: Path, text: str) -> None:
         raise
 
 
+def _expansion(value: str, ruleset: str) -> str:
+    """The Expansion tag's canonical value for ``value`` (checked: a usage error otherwise)."""
+    from gtr_replay.expansions import expansion_cards, expansion_tag
+    from gtr_replay.rulesets import find_ruleset
+    return expansion_tag(expansion_cards(value, find_ruleset(ruleset).ruleset)) or ""
+
+
 class Recording:
     """One game being recorded into ``path`` (see the module's text)."""
 
@@ -127,9 +134,11 @@ class Recording:
     # -- starting -------------------------------------------------------------------------
     @classmethod
     def start(cls, path: Path, *, ruleset: str, players: list[str], me: str, pool: str, hand: str,
-              event: str | None = None) -> Recording:
+              event: str | None = None, expansion: str | None = None) -> Recording:
         """A new record: its tags and the setup block (the leader draw ``pool`` as in
-        ``pool: Ann Latrine, Ben Road``, and ``me``'s starting hand), written at once."""
+        ``pool: Ann Latrine, Ben Road``, and ``me``'s starting hand), written at once.
+        ``expansion`` names the optional cards in the deck, as the Expansion tag does
+        (``geek``, ``geek: Castra, Domus``)."""
         path = Path(path)
         if path.exists():
             raise UsageError(f"{path} exists already", hint="give a new file name, or resume it: gtr record FILE alone")
@@ -137,7 +146,8 @@ class Recording:
             raise UsageError(f"{me} is not one of the players ({', '.join(players)})", hint="--me names a player")
         tags = [("Game", "Glory to Rome"), *([("Event", event)] if event else []),
                 ("Date", date.today().strftime("%Y.%m.%d")), ("Ruleset", ruleset),
-                ("Players", ", ".join(players)), ("Recorder", me)]
+                ("Players", ", ".join(players)),
+                *([("Expansion", _expansion(expansion, ruleset))] if expansion else []), ("Recorder", me)]
         pool = pool.strip()
         pool = pool if pool.lower().startswith("pool") else f"pool: {pool}"
         text = "".join(f'[{name} "{value}"]\n' for name, value in tags)
@@ -145,6 +155,7 @@ class Recording:
         record = _parse(text, str(path))
         try:
             header(record)  # ruleset and players checked before anything is written
+            expansions(record, header(record)[0])
         except StartError as error:
             raise UsageError(error.message, hint=error.hint) from None
         recording = cls(path, record, me)

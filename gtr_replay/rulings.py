@@ -123,6 +123,11 @@ RULINGS: tuple[Ruling, ...] = (
            "001§…›Coliseum: 'take cards from the Clienteles of every opponent from which you demand materials'; its example takes the same, matching, clients."),
         _r("all-matching", "Every client of a demanded material, from every victim, while the vault has room.",
            "000§…›Colosseum: 'take matching Client cards from your opponents' Clienteles' sets no count; the example fits it too."),
+        _r("any-client", "Classic, as printed: any clients, of a demanded material or not, from each opponent demanded "
+           "from, while the vault has room; the Black Box Colosseum, whose text says matching, takes one per "
+           "demanded card.",
+           "001§…›Coliseum: 'You may take cards from the Clienteles of every opponent from which you demand "
+           "materials' (no 'matching'); 'If you have room for some but not all, you choose which clients are slain'."),
     )),
     Ruling("legionary-pool-optional", "AMB-12", "Must a Legionary take a matching Pool card?", (
         _r("optional", "Taking from the Pool is optional in every ruleset.",
@@ -203,6 +208,101 @@ RULINGS: tuple[Ruling, ...] = (
            "000§Merchant Bonuses and 001§Merchant Bonuses: the player with the most; a tie awards nobody."),
         _r("ties-share", "House reading: every tied player with at least one card gets it.",
            "Not in the rulebooks; offered for groups that play it so."),
+    )),
+    Ruling("classic-sewer", "AMB-34", "What does the classic Sewer do, its 2005 text being the Vomitorium's word for word?", (
+        _r("as-printed", "As printed: before a Thinker action its owner may discard the whole hand, as with a Vomitorium.",
+           "001§Appendix›Sewer: 'You may discard all the cards from your hand before you execute the Thinker role'; "
+           "its example discards three Patrons and a Jack, then draws five."),
+        _r("black-box", "As the Black Box card: at the end of each turn its owner may put the Order cards they "
+           "played into the stockpile.",
+           "CONFLICT-CL-1: the text and example repeat the Vomitorium's, likely an editing slip; 000§Appendix I›Sewer "
+           "prints the card's function."),
+    )),
+    Ruling("classic-stairway", "AMB-35", "What does the classic Stairway do, its 2005 text and example disagreeing?", (
+        _r("as-printed", "As its text: an Architect action that puts a material into one of its owner's buildings "
+           "completes that building.",
+           "001§Appendix›Stairway: 'You complete a structure whenever you move a material into the structure's "
+           "foundation using the Architect role. This Function is active immediately.'"),
+        _r("public-structures", "As its example: each Architect action may also put a material into an opponent's "
+           "structure, which becomes public, as the Black Box Stairway does.",
+           "001§…›Stairway example: 'You place the Brick from your Stockpile into your opponents Archway, making the "
+           "Function available to everyone' (CONFLICT-CL-2; 000§Appendix I›Stairway)."),
+    )),
+    Ruling("school-thinks", "AMB-37", "Which Thinker actions does the classic School double?", (
+        _r("every-think", "Every one, those other powers grant (Academy, Senate) included; the second of two is "
+           "not doubled again.",
+           "001§Appendix›School: 'Whenever you would execute the Thinker role, you execute the Thinker role twice. "
+           "This effect is not circular.'"),
+        _r("own-think", "Only the think taken instead of leading or following; the Academy's and the Senate's "
+           "are taken once.",
+           "001§Game Play: a player leads or thinks, and each other player follows or thinks: 'not circular' read "
+           "as leaving the other powers' thinks alone."),
+    )),
+    Ruling("senate-think", "BC-SENATE-1", "Does the classic Senate give a think after a turn in which its owner, "
+           "as leader, thought instead of leading a card?", (
+        _r("led-a-role", "No: only after a turn in which the owner led a role with a card.",
+           "001§Appendix›Senate: 'after executing all your roles for a turn which you led'; 001§Game Play: the "
+           "leader may either think or lead an Orders card."),
+        _r("any-lead", "Yes: a leader who thinks 'leads the Thinker role', and the Senate's think follows it.",
+           "001§Thinker Role: 'If on your turn as leader you choose to lead the Thinker role instead of leading a "
+           "role card from your hand'."),
+    )),
+    # The optional Geek cards (000§Appendix III)
+    Ruling("watch-post-site", "AMB-31", "What becomes of the Site of a structure a Watch Post tears down?", (
+        _r("returns", "It leaves its owner's influence for the stack it was claimed from (in town or out of "
+           "town); the building's Influence is lost, and building it again claims a Site again.",
+           "000§Appendix III›Watch Post: 'immediately return the building foundation to your hand and put any "
+           "Materials from the building into your Stockpile'; nothing stays of the building.",
+           "Its example lays the Domus again and completes it again: the returned Site is there for it."),
+        _r("keeps", "It stays in its owner's influence; only the foundation and the materials move.",
+           "000§Appendix III›Watch Post names only the foundation and the materials; the Site is not said "
+           "to move."),
+    )),
+    Ruling("aerarium-checks", "AMB-42", "Does a Bacchanalia's count of cards use the highest Influence an Aerarium gives?", (
+        _r("every-check", "Yes: every check of one's Influence but final scoring uses the highest of all "
+           "players': the limits, the actions per point of Influence, a Bacchanalia's cards.",
+           "000§Appendix III›Aerarium: 'Whenever you check your Influence (except during scoring at the end "
+           "of the game), you instead use the highest Influence among all players.'",
+           "Its example: 'the School's power allows him to perform 12 Thinker actions, rather than just 9.'"),
+        _r("bacchanalia-own", "No: a Bacchanalia tallies its owner's own Influence; the limits and the actions "
+           "per point of Influence still use the highest.",
+           "000§Appendix III›Bacchanalia: 'add its 3-Influence Site to your Influence and then tally your "
+           "Influence', the Site just added counted."),
+    )),
+    Ruling("aerarium-prison-sites", "C-AERARIUM-PRISON-1", "Which Sites may a Prison an Aerarium triggers again give for the structure it takes?", (
+        _r("any-set", "Any set of Site cards of the influence worth 3 or more; the starting 2 Influence has "
+           "no card and is never given.",
+           "000§Appendix III›Aerarium and Prison: 'you must give away any set of Site cards from your Influence "
+           "that sum to 3 or more total Influence. You cannot give away the 2 Influence you began the game "
+           "with.'"),
+        _r("no-spare", "Only a set none of whose Sites could be kept back with the rest still worth 3.",
+           "Its second example gives the Aerarium's and the School's 2-Influence Sites, the least that reaches "
+           "3; 'any set' read as any of the smallest."),
+    )),
+    Ruling("bacchanalia-ways", "G-BACCHANALIA-1", "May a Bacchanalia put several of its cards the same way (two into the stockpile, say)?", (
+        _r("each-once", "No: each of the five ways (stockpile, clientele, vault, a new building, a building in "
+           "progress) takes one card at most; the other cards go to the hand.",
+           "000§Appendix III›Bacchanalia: 'One at a time, you may do any subset of the following actions', "
+           "each listed as 'add one of the cards'.",
+           "Its example puts one card each way and the last into the hand."),
+        _r("any-number", "Yes: each card may go any of the five ways, as often as the player likes.",
+           "'One at a time' read as each card choosing among the ways, the list naming ways, not actions."),
+    )),
+    Ruling("plebian-council-check", "AMB-33", "When is the Plebian Council's win checked?", (
+        _r("continuous", "Whenever it could become true while the Plebian Council is complete.",
+           "000§Appendix III›Plebian Council's example wins 'later in the same turn', when a Domus brings a "
+           "sixth Laborer after the completion did not win."),
+        _r("on-completion", "Only when the Plebian Council is completed.",
+           "000§Appendix III›Plebian Council: 'Once this building is complete, you immediately win the game if "
+           "both of its conditions are met', read as the moment it completes."),
+    )),
+    Ruling("plebian-council-clients", "AMB-17", "Toward a Plebian Council, does a client a Storeroom lets act as a Laborer count as a Laborer and as its own role?", (
+        _r("both-roles", "Yes: it counts as a Laborer and as its own role (a Ludus Magna's Merchant as every role).",
+           "000§Appendix III›Plebian Council example: 'Romulus's Legionary Clients count as both Laborers and "
+           "legionaries (because of the storeroom)' (CONFLICT-GK-4)."),
+        _r("instead-of", "No: a client that may act as a Laborer counts as a Laborer only.",
+           "000§…›Storeroom: a client acts as a Laborer instead of its own role; C-FORUM-STOREROOM-1: never "
+           "both at once."),
     )),
 )
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from gtr_replay.engine import apply, legal_decisions, new_game
 from gtr_replay.engine.decisions import Decision
-from gtr_replay.engine.invariants import check_invariants
+from gtr_replay.engine.invariants import check_invariants, holdings
 from gtr_replay.engine.scoring import Result, result
 from gtr_replay.engine.state import GameState
 from gtr_replay.errors import UsageError
@@ -30,6 +30,8 @@ class SelfPlayGame:
     deck_seed: str
     rulings: dict[str, str]
     decisions: list[Decision] = field(default_factory=list)
+    expansions: tuple[str, ...] = ()
+    """The optional Geek cards in the deck (R-VER-2)."""
     state: GameState | None = None
     result: Result | None = None
 
@@ -43,31 +45,35 @@ class SelfPlayGame:
 
         extra = (("Event", event),) if event else ()
         return record_of_game(self.ruleset, self.players, self.deck_seed, self.rulings, self.decisions,
-                              draws=draws, extra_tags=extra)
+                              draws=draws, extra_tags=extra, expansions=self.expansions)
 
 
 def play_one(ruleset: str, players: list[str], name: str, *, rulings: dict[str, str] | str | None = None,
-             check: bool = False) -> SelfPlayGame:
-    """Play one game of random legal decisions from the shuffle called ``name``."""
-    state, _ = new_game(ruleset, players, seed=name, rulings=rulings)
-    game = SelfPlayGame(str(state.ruleset), list(players), name, dict(state.rulings))
+             check: bool = False, expansion: str | tuple[str, ...] | None = None) -> SelfPlayGame:
+    """Play one game of random legal decisions from the shuffle called ``name``, with the
+    optional cards ``expansion`` in the deck (``"geek"``, ``"geek: Castra, Domus"``)."""
+    state, _ = new_game(ruleset, players, seed=name, rulings=rulings, expansion=expansion)
+    game = SelfPlayGame(str(state.ruleset), list(players), name, dict(state.rulings), expansions=state.expansions)
     rng = random.Random(f"{name}:choices")
     if check:
         check_invariants(state)
     while not state.over:
         decision = rng.choice(legal_decisions(state))
+        held = holdings(state) if check else None
         apply(state, decision)
         game.decisions.append(decision)
         if check:
-            check_invariants(state)
+            check_invariants(state, held)
     game.state = state
     game.result = result(state)
     return game
 
 
 def selfplay(ruleset: str, players: int, seed: int | str, games: int, *,
-             rulings: dict[str, str] | str | None = None, check: bool = False) -> Iterator[SelfPlayGame]:
-    """``games`` random games of ``players`` players; the same arguments give the same games."""
+             rulings: dict[str, str] | str | None = None, check: bool = False,
+             expansion: str | tuple[str, ...] | None = None) -> Iterator[SelfPlayGame]:
+    """``games`` random games of ``players`` players, with the optional cards ``expansion``
+    in the deck; the same arguments give the same games."""
     spec = find_ruleset(ruleset)
     if not 2 <= players <= 5:
         raise UsageError(f"{players} players: Glory to Rome is played by 2 to 5", hint="choose --players 2 to 5")
@@ -76,4 +82,4 @@ def selfplay(ruleset: str, players: int, seed: int | str, games: int, *,
     names = list(NAMES[:players])
     for g in range(games):
         yield play_one(spec.ruleset, names, f"selfplay-{spec.ruleset}-{players}p-{seed}-{g}",
-                       rulings=rulings, check=check)
+                       rulings=rulings, check=check, expansion=expansion)

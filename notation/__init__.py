@@ -19,7 +19,7 @@ from .records import Command, Comment, Record, Span, Step, Tag, Turn, Variation
 from .headers import Header, iter_headers
 from .statements import (
     REGISTRY, Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell, Slay,
-    Statement, Steal, Surrender, Take, TearDown, Think,
+    Statement, Steal, Surrender, Take, TearDown, Think, Trigger,
 )
 from .vocabulary import Vocabulary
 from .words import Material, Role, ThinkKind, Zone
@@ -32,6 +32,6 @@ __all__ = [
     "TurnNumber", "Deck", "Jacks", "Pool", "Sites", "Cards", "Influence", "Building",
     "Statement", "REGISTRY", "Lead", "Follow", "Think", "Hire", "Gather", "Lay", "Add",
     "Demand", "Take", "Give", "Glory", "Sell", "Pass", "Surrender", "Steal", "Keep", "Discard",
-    "Slay", "TearDown",
+    "Slay", "TearDown", "Trigger",
     "Role", "Material", "Zone", "ThinkKind",
 ]

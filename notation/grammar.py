@@ -67,7 +67,8 @@ _NAMES = {
     "THINK_KIND": "jack, refill or draw", "ZONE_WORD": ZONES,
     "BUILDING_MARK": "complete, stolen or public", "OUT_OF_TOWN": "'out of town'",
     "TAG_NAME": "a tag name", "TAG_VALUE": 'a value in double quotes', "_WITH": "'with'",
-    "_ON": "'on'", "_TO": "'to'", "_FROM": "'from'", "_SHOWING": "'showing'",
+    "_ON": "'on'", "_TO": "'to'", "_FROM": "'from'", "_SHOWING": "'showing'", "_GIVING": "'giving'",
+    "_REPLACING": "'replacing'", "OWNER": "a player's name and 's",
     "_GLORY_TO_ROME": "'Glory to Rome'", "_POSSESSIVE": "'s", "_PLUS": "'+'", "$END": "the end of the line",
 }
 

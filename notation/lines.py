@@ -74,7 +74,7 @@ class Line:
     """The tokens of one logical line starting on line ``number``, and how far reading got;
     the calls below read one piece of the grammar each and move on past it, or refuse."""
 
-    __slots__ = ("tokens", "at", "text", "number", "names", "named", "actors", "_offsets", "_starts")
+    __slots__ = ("tokens", "at", "text", "number", "names", "named", "actors", "first", "_offsets", "_starts")
 
     def __init__(self, text: str, number: int, names: Names):
         self.tokens: list[str] = TOKEN.findall(text)
@@ -85,6 +85,7 @@ class Line:
         self.names = names
         self.named: list[str] = []  # name as written, player, name, player...: what the reading took from the table
         self.actors: tuple[str, ...] = ()  # the players deciding a statement several may make
+        self.first = 0  # the token the statement being read starts at
         self._offsets: list[int] | None = None  # where each token starts, counted when first needed
         self._starts: list[int] | None = None  # where each of the text's lines starts, likewise
 
@@ -322,11 +323,22 @@ class Line:
             if not self.optional_punctuation(","):
                 return tuple(cards), tuple(owners) if any(owners) else ()
 
-    def source_card(self, *stop: str) -> tuple[str, words.Zone | None]:
-        """A card and where it comes from: ``Road``, ``Road from hand``, ``[Road] from deck``."""
+    def whose(self) -> tuple[str | None, str]:
+        """A structure, maybe with whose it is (``Ben's School``, ``School``): the owner (None
+        where none is written) and the card."""
+        owner = self.owner() if self.owned() else None
+        return owner, self.card()
+
+    def source_card(self, *stop: str, under: bool = False) -> tuple[str, words.Zone | str | None]:
+        """A card and where it comes from: ``Road``, ``Road from hand``, ``[Road] from deck``;
+        with ``under``, also from under one of the player's buildings: ``Road from Villa``."""
         if not self.optional_punctuation("["):
             card = self.card("_FROM", *stop)
-            return card, self.zone() if self.optional("_FROM") else None
+            if not self.optional("_FROM"):
+                return card, None
+            if under and "ZONE_WORD" not in KINDS[self.tokens[self.at]]:
+                return card, self.building(*stop)
+            return card, self.zone()
         card = self.card()
         self.punctuation("]")
         self.keyword("_FROM")
@@ -336,6 +348,31 @@ class Line:
             raise self.error(f"a card in brackets comes from the deck, not the {zone}", at, expected="'deck'",
                              hint=f"write the card without brackets: '{card} from {zone}'")
         return card, zone
+
+    def building(self, *stop: str) -> str:
+        """The building a material lies under, after ``from`` where a zone may stand: a name
+        that is neither is worded as an unexpected zone, the usual mistake."""
+        tokens = self.tokens
+        start = at = self.at
+        if NAME not in KINDS[tokens[at]]:
+            self.refuse("ZONE_WORD")
+        while True:  # its words, up to what may follow
+            at += 1
+            found = KINDS[tokens[at]]
+            if NAME not in found or (stop and not found.isdisjoint(stop) and self._stops(found, stop, at)):
+                break
+        self.at = at
+        last = at - 1
+        name = " ".join(tokens[start:at])
+        names = self.names
+        if names.vocabulary is None or name in names.cards:
+            return name
+        try:
+            return names.vocabulary.card(name)
+        except words.WordError:
+            close = words.near(name, [zone.value for zone in words.Zone])
+            raise self.error(f"unexpected {name!r}", start, last, expected=ZONES + "; or the building a material lies under",
+                             hint=f"did you mean {close[0]!r}?" if close else None) from None
 
 
 # Tag lines: ``[Name "value"]`` in the first column, maybe a `;` comment after
@@ -456,6 +493,7 @@ def statement(line: Line) -> Statement:
     else:
         line.at = actors[1] - 1
         line.refuse("a verb")
+    line.first = first
     said = cls.read(line, player)
     if cls in _CHECKED:
         try:

@@ -172,6 +172,8 @@ def _unknown(text: str, number: int, text_lines: list[str], first: int, names: N
         item = lines.read(line)
     except Refused as refused:
         raise _syntax_error(whole, "line", number, (line, refused)) from None
+    except NotationError as error:
+        raise _name_error(whole, number, error) from None
     if type(item) is Step:  # the usual line
         if item.notes:
             return _ITEM, item, taken
@@ -234,6 +236,8 @@ def _read(text: str, number: int, names: Names) -> Any:
         return lines.read(line)
     except Refused as refused:
         raise _syntax_error(text, "line", number, (line, refused)) from None
+    except NotationError as error:
+        raise _name_error(text, number, error) from None
 
 
 def _syntax_error(text: str, start: str, number: int, refused: tuple[Line, Refused] | None) -> NotationError:
@@ -250,6 +254,17 @@ def _syntax_error(text: str, start: str, number: int, refused: tuple[Line, Refus
     message = f"unexpected {found!r}" if found else "the line ends too soon"
     return NotationError(message, line=at.line, column=at.column, width=len(found) or 1,
                          expected=grammar.in_words(stop.expected))
+
+
+def _name_error(text: str, number: int, error: NotationError) -> NotationError:
+    """The error of a line whose reading stopped at a name that names nothing, unless lark finds
+    a syntax error within that name: lark reads a keyword as such wherever any rule could take
+    it next, so ``Ann gathers Road replacing Villa`` is a misplaced 'replacing' (as lark says),
+    not an unknown card 'Road replacing Villa'."""
+    syntax = grammar.syntax_error(text, "line", number)
+    if syntax is not None and syntax.line == error.line and error.column <= syntax.column < error.column + error.width:
+        return syntax
+    return error
 
 
 def _cache(names: Names) -> tuple[dict, dict]:

@@ -127,8 +127,9 @@ def played_text(cards: Sequence[str], groups: Sequence[int]) -> str:
     return ", ".join(units)
 
 
-def sourced(card: str, source: Zone | None) -> str:
-    """A card with where it comes from; cards from the deck are bracketed."""
+def sourced(card: str, source: Zone | str | None) -> str:
+    """A card with where it comes from (a zone, or a building it lies under); cards from the
+    deck are bracketed."""
     if source is Zone.DECK:
         return f"[{card}] from deck"
     if source is None:
@@ -216,7 +217,7 @@ class Think(Statement):
 class _CardFrom(Statement):
     player: str
     card: str
-    source: Zone | None = None  # None: the action's usual source
+    source: Zone | str | None = None  # None: the action's usual source; a str: the building it lies under
     verb: ClassVar[str] = ""
 
     @classmethod
@@ -230,17 +231,35 @@ class _CardFrom(Statement):
 @statement("hire")
 @dataclass(frozen=True)
 class Hire(_CardFrom):
-    """Patron: ``Ann hires Bath`` (pool), ``hires Bath from hand``, ``hires [Road] from deck``."""
+    """Patron: ``Ann hires Bath`` (pool), ``hires Bath from hand``, ``hires [Road] from deck``;
+    in the place of a client, who goes back to the Pool (classic Bath): ``Ann hires Road
+    replacing Villa``; a material from under a building (Castra Praetoria): ``Ann hires
+    Temple from Castra Praetoria``."""
 
+    replacing: str | None = None
     verb: ClassVar[str] = "hires"
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Hire":
+        card, source = line.source_card("_REPLACING", under=True)
+        return cls(player, card, source, line.card() if line.optional("_REPLACING") else None)
+
+    def text(self) -> str:
+        text = f"{self.player} hires {sourced(self.card, self.source)}"
+        return text if self.replacing is None else f"{text} replacing {self.replacing}"
 
 
 @statement("gather")
 @dataclass(frozen=True)
 class Gather(_CardFrom):
-    """Laborer: ``Ann gathers Road`` (pool), ``gathers Road from hand``."""
+    """Laborer: ``Ann gathers Road`` (pool), ``gathers Road from hand``; a material from under a
+    building (Solarium): ``Ann gathers Temple from Villa``."""
 
     verb: ClassVar[str] = "gathers"
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Gather":
+        return cls(player, *line.source_card(under=True))
 
 
 @statement("sell")
@@ -317,25 +336,42 @@ class Add(Statement):
 @statement("demand")
 @dataclass(frozen=True)
 class Demand(Statement):
-    """``Cid demands Brick, Stone showing Bath, Villa``: one shown card per material."""
+    """``Cid demands Brick, Stone showing Bath, Villa``: one shown card per material; the
+    player's own incomplete buildings shown too (Castra Praetoria) are written after the cards:
+    ``Cid demands Stone, Stone showing Villa, Cid's Scriptorium``."""
 
     player: str
     materials: tuple[Material, ...]
     shown: tuple[str, ...]
+    buildings: tuple[str, ...] = ()
 
     @classmethod
     def read(cls, line: "Line", player: str) -> "Demand":
         materials = line.materials()
         line.keyword("_SHOWING")
-        return cls(player, materials, line.cards())
+        shown, owners = line.kept()  # a building shown is written as one's own: ``Cid's Scriptorium``
+        if not owners:
+            return cls(player, materials, shown)
+        for owner, building in zip(owners, shown):
+            if owner and owner != player:
+                raise line.error(f"{player} shows {owner}'s {building}: a demand shows the player's own buildings",
+                                 line.first, expected=f"'{player}'s {building}' or a card from {player}'s hand")
+        if len(shown) == len(materials):  # the buildings after the cards, each with its material
+            pairs = sorted(zip(materials, owners), key=lambda pair: bool(pair[1]))
+            materials = tuple(material for material, _ in pairs)
+        cards = tuple(card for owner, card in zip(owners, shown) if not owner)
+        buildings = tuple(card for owner, card in zip(owners, shown) if owner)
+        return cls(player, materials, cards, buildings)
 
     def text(self) -> str:
-        return f"{self.player} demands {cards_text(self.materials)} showing {cards_text(self.shown)}"
+        shown = [*self.shown, *(f"{self.player}'s {b}" for b in self.buildings)]
+        return f"{self.player} demands {cards_text(self.materials)} showing {cards_text(shown)}"
 
     def check(self, names: Any) -> None:
-        if len(self.materials) != len(self.shown):
+        count = len(self.shown) + len(self.buildings)
+        if len(self.materials) != count:
             raise NotationError(
-                f"{len(self.materials)} material(s) demanded but {len(self.shown)} card(s) shown",
+                f"{len(self.materials)} material(s) demanded but {count} card(s) shown",
                 width=len(self.player), expected="one card shown for each material demanded",
             )
 
@@ -431,30 +467,26 @@ class Surrender(Statement):
 # Building powers
 
 
+@statement("steal")
 @dataclass(frozen=True)
-class _FromVictim(Statement):
-    """A power's statement taking another player's structure or foundation."""
+class Steal(Statement):
+    """Prison: ``Ann steals Ben's Gate``; giving Sites for it, a Prison an Aerarium triggers
+    again: ``Ann steals Ben's Gate giving Brick, Concrete``."""
 
-    verb: ClassVar[str] = ""
     player: str
     victim: str
     structure: str
+    sites: tuple[Material, ...] = ()
 
     @classmethod
-    def read(cls, line: "Line", player: str) -> "Statement":
+    def read(cls, line: "Line", player: str) -> "Steal":
         victim = line.owner()
-        return cls(player, victim, line.card())
+        structure = line.card("_GIVING")
+        return cls(player, victim, structure, line.materials() if line.optional("_GIVING") else ())
 
     def text(self) -> str:
-        return f"{self.player} {self.verb} {self.victim}'s {self.structure}"
-
-
-@statement("steal")
-@dataclass(frozen=True)
-class Steal(_FromVictim):
-    """Prison: ``Ann steals Ben's Gate``."""
-
-    verb: ClassVar[str] = "steals"
+        giving = f" giving {cards_text(self.sites)}" if self.sites else ""
+        return f"{self.player} steals {self.victim}'s {self.structure}{giving}"
 
 
 @statement("slay")
@@ -477,10 +509,42 @@ class Slay(Statement):
 
 @statement("tear_down")
 @dataclass(frozen=True)
-class TearDown(_FromVictim):
-    """Domus Aurea, after one's demand: ``Ann tears down Ben's School``, an empty foundation."""
+class TearDown(Statement):
+    """Domus Aurea, after one's demand: ``Ann tears down Ben's School``, an empty foundation;
+    Watch Post, a Craftsman action: ``Ann tears down Domus``, one's own structure."""
 
-    verb: ClassVar[str] = "tears down"
+    player: str
+    victim: str | None  # None: the player's own
+    structure: str
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "TearDown":
+        owner, structure = line.whose()
+        return cls(player, None if owner == player else owner, structure)
+
+    def text(self) -> str:
+        whose = f"{self.victim}'s " if self.victim is not None else ""
+        return f"{self.player} tears down {whose}{self.structure}"
+
+
+@statement("trigger")
+@dataclass(frozen=True)
+class Trigger(Statement):
+    """Aerarium: ``Ann triggers Ben's Prison`` gives Ben the Aerarium's Site and triggers his
+    Prison's upon-completion effect; ``Ann triggers Garden``, her own."""
+
+    player: str
+    owner: str | None  # None: the player's own
+    structure: str
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Trigger":
+        owner, structure = line.whose()
+        return cls(player, None if owner == player else owner, structure)
+
+    def text(self) -> str:
+        whose = f"{self.owner}'s " if self.owner is not None else ""
+        return f"{self.player} triggers {whose}{self.structure}"
 
 
 @statement("keep")

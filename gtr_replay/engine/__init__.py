@@ -13,11 +13,12 @@ import importlib
 
 _EXPORTS = {
     "apply": "core", "legal_decisions": "core", "pending": "core",
-    "Add": "decisions", "Decision": "decisions", "Demand": "decisions", "Discard": "decisions",
+    "Add": "decisions", "Decision": "decisions", "Demand": "decisions", "Demolish": "decisions", "Discard": "decisions",
     "Follow": "decisions", "Gather": "decisions", "Give": "decisions", "Hire": "decisions", "Keep": "decisions",
     "Lay": "decisions", "Lead": "decisions", "Pass": "decisions", "Sell": "decisions", "Slay": "decisions",
     "Surrender": "decisions",
     "TakeFromDeck": "decisions", "TakeFromPool": "decisions", "TearDown": "decisions", "Think": "decisions",
+    "Trigger": "decisions",
     "Event": "events", "new_game": "setup",
     "Building": "state", "GameState": "state", "Phase": "state", "PlayerState": "state",
 }

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from gtr_replay.cards import Card
 from gtr_replay.engine.endgame import end_game
 from gtr_replay.engine.events import Event
+from gtr_replay.engine.spent import LOST
 from gtr_replay.engine.state import GameState
 from gtr_replay.engine.steps import Step
 from gtr_replay.enums import Material
@@ -37,6 +38,10 @@ class EngineContext(Context):
     def influence(self, i: int) -> int:
         return self.spec.starting_influence + sum(self._values[m] for m in self.state.players[i].influence)
 
+    def checked_influence(self, i: int) -> int:
+        from gtr_replay.engine.rules import checked_influence  # rules builds contexts
+        return checked_influence(self.state, i, "count")
+
     def vault_limit(self, i: int) -> int:
         from gtr_replay.engine.rules import vault_limit  # rules builds contexts
         return vault_limit(self.state, i)
@@ -48,6 +53,9 @@ class EngineContext(Context):
         from gtr_replay.engine.rules import client_roles  # rules builds contexts
         return client_roles(self.state, i, card)
 
+    def lost_to_legionary(self, i: int) -> bool:
+        return self.state.players[i].spent.get(LOST) == self.state.turn
+
     def reach(self, i: int) -> frozenset:
         from gtr_replay.engine.rules import fold  # rules builds contexts
         return fold(self.state, i, "demand_reach")
@@ -55,8 +63,9 @@ class EngineContext(Context):
     def grant(self, step: Step) -> None:
         self.granted.append(step)
 
-    def end_game(self, reason: str, by: int) -> None:
-        end_game(self.state, self.events, reason, by=self.state.players[by].name)
+    def end_game(self, reason: str, by: int, *, wins: bool = False) -> None:
+        name = self.state.players[by].name
+        end_game(self.state, self.events, reason, by=name, winner=name if wins else None)
 
     def emit(self, kind, player, card=None, *, text=None, value=None) -> None:
         self.events.append(Event(kind, self.state.players[player].name, card, text=text, value=value))

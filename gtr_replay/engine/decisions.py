@@ -54,18 +54,25 @@ class Think(Decision):
 
 @dataclass(frozen=True, slots=True)
 class Hire(Decision):
-    """Patron: take a card into the clientele (R-PATRON-1)."""
+    """Patron: take a card into the clientele (R-PATRON-1); with ``replacing``, in the place of
+    that client, who goes back to the Pool at once (BC-BATH-2); with ``source`` the building
+    zone, a material from under the player's ``building``, as a power grants
+    (G-CASTRAPRAETORIA-1)."""
 
     card: str
     source: Zone | None = None
+    replacing: str | None = None
+    building: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Gather(Decision):
-    """Laborer: take a card into the stockpile (R-LAB-1)."""
+    """Laborer: take a card into the stockpile (R-LAB-1); with ``source`` the building zone,
+    a material from under the player's ``building``, as a power grants (G-SOLARIUM-1)."""
 
     card: str
     source: Zone | None = None
+    building: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +100,13 @@ class Add(Decision):
 @dataclass(frozen=True, slots=True)
 class Demand(Decision):
     """Legionary: reveal cards from hand, all at once; Rome demands their materials (R-LEG-1,
-    R-LEG-6). ``materials``, when a record says them, must be the shown cards' materials."""
+    R-LEG-6). ``materials``, when a record says them, must be the shown cards' materials.
+    ``buildings``: the player's incomplete buildings shown as well, each demanding its
+    material and staying where it is, as a power allows (G-CASTRAPRAETORIA-2)."""
 
     cards: tuple[str, ...]
     materials: tuple[Material, ...] | None = None
+    buildings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,10 +145,13 @@ class Pass(Decision):
 
 @dataclass(frozen=True, slots=True)
 class Steal(Decision):
-    """Take another player's completed structure, as a power grants (B-PRISON-1, BC-PRISON-1)."""
+    """Take another player's completed structure, as a power grants (B-PRISON-1, BC-PRISON-1);
+    ``sites``: the Sites of one's influence given to the victim for it, when the power asks a
+    price (C-AERARIUM-PRISON-1)."""
 
     victim: str
     building: str
+    sites: tuple[Material, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,8 +177,31 @@ class TearDown(Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class Demolish(Decision):
+    """Craftsman: tear down one of one's own completed structures instead of the action's usual
+    effect: the foundation into the hand, its materials into the stockpile, as a power allows
+    (G-WATCHPOST-1; its Site by the watch-post-site ruling, AMB-31)."""
+
+    building: str
+
+    @property
+    def verb(self) -> str:
+        return "tear down"
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger(Decision):
+    """Give a power's Site to ``owner`` (None: oneself) and trigger at once the upon-completion
+    effect of their completed ``building``, as a power grants (G-AERARIUM-2)."""
+
+    building: str
+    owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TakeFromDeck(Decision):
-    """Craftsman: put the deck's top card into the hand, as a power allows (B-FOUNTAIN-1)."""
+    """Craftsman: put the deck's top card into the hand, as a power allows (B-FOUNTAIN-1); or a
+    card a power turned up from the deck (G-BACCHANALIA-1)."""
 
     card: str
 

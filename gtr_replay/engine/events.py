@@ -31,6 +31,9 @@ class Event(NamedTuple):
         return f"{self.kind}: {who}{' '.join(parts)}".rstrip()
 
 
+TURNED_UP = "turned up"
+"""The text of a move from the deck whose card the table saw (G-BACCHANALIA-1, AMB-25)."""
+
 KINDS = {
     "setup": "the game is set up (text: ruleset and players)",
     "leader-draw": "a card dealt into the Pool to find the first leader (value: the round, 2+ are redeals)",

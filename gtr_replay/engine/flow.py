@@ -13,6 +13,7 @@ from gtr_replay.engine import rules, spent
 from gtr_replay.engine.endgame import end_game  # noqa: F401  (part of the flow)
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.engine.steps import EarlyActions
 
 
 def start_turn(state: GameState, ev: list[Event]) -> None:
@@ -39,6 +40,22 @@ def next_follower(state: GameState, ev: list[Event]) -> None:
         start_actions(state, ev)
     else:
         state.phase = Phase.FOLLOW
+
+
+def act_early(state: GameState, i: int, ev: list[Event]) -> None:
+    """Player ``i`` has just followed or thought (or led): where a power lets the led role's
+    actions come now, instead of at the player's place, they are offered at once, before the
+    players after them decide; the player may pass to wait (BC-BAR-1, BC-DOCK-1, BC-BRIDGE-1,
+    AMB-36). Called before the turn moves on, so the offer comes first."""
+    role = state.led_role
+    if role is None:
+        return
+    power = rules.early_power(state, i, role)
+    if power is None:
+        return
+    count = rules.action_count(state, i)
+    if count > 0:
+        rules.push_steps(state, ev, [EarlyActions(power.building, i, role, count)])
 
 
 def start_actions(state: GameState, ev: list[Event]) -> None:
@@ -138,11 +155,12 @@ _WIN_ZONES = frozenset({Zone.CLIENTELE, Zone.STOCKPILE, Zone.BUILDING})
 
 def may_win(ev: list[Event], first: int = 0) -> bool:
     """Whether the events from ``first`` on could make an instant win true: a client, a
-    material or a building gained, a structure completed or made public (R-END-1d, AMB-15)."""
+    material or a building gained, a structure completed or made public (R-END-1d, AMB-15),
+    a client lost (a rival's Legionary, G-PLEBIANCOUNCIL-1)."""
     for e in islice(ev, first, None):
         kind = e.kind
         if kind == "move":
-            if e.target in _WIN_ZONES:
+            if e.target in _WIN_ZONES or e.source == Zone.CLIENTELE:
                 return True
         elif kind == "complete" or kind == "public":
             return True

@@ -32,7 +32,16 @@ def order_cards(state: GameState) -> Counter:
     return found
 
 
-def problems(state: GameState) -> list[str]:
+def holdings(state: GameState) -> list[tuple[int, int]]:
+    """Each player's clientele and vault sizes, to compare the next state with (``problems``)."""
+    return [(len(p.clientele), len(p.vault)) for p in state.players]
+
+
+def problems(state: GameState, before: list[tuple[int, int]] | None = None) -> list[str]:
+    """Every invariant the state breaks. ``before``: the clientele and vault sizes before the
+    last decision (``holdings``); a limit that dropped below what a player holds keeps the
+    excess, and only a zone over its limit that grew is then a problem (AMB-24: a structure torn
+    down, G-WATCHPOST-1; Sites given away for a structure, C-AERARIUM-PRISON-1; a limit's power taken)."""
     found: list[str] = []
     card_set = cards_for(state.ruleset)
     manifest = Counter(card_set.manifest(with_optional=state.expansions))
@@ -58,14 +67,17 @@ def problems(state: GameState) -> list[str]:
             found.append(f"a negative {material} Site stack")
     if state.jack_pile < 0:
         found.append("a negative Jack pile")
+    # a limit drops when a structure that raised it is taken; what is over it is kept (AMB-24)
+    limits_may_drop = any(b.stolen for p in state.players for b in p.buildings)
     for i, p in enumerate(state.players):
         for zone in ("pool", "clientele", "stockpile", "vault"):
             cards = state.pool if zone == "pool" else getattr(p, zone)
             if JACK in cards:
                 found.append(f"a Jack in {p.name}'s {zone}")  # R-JACK-3
-        if len(p.clientele) > rules.clientele_limit(state, i):
+        clients, vault = before[i] if before is not None else (0, 0)
+        if len(p.clientele) > max(rules.clientele_limit(state, i), clients) and not limits_may_drop:
             found.append(f"{p.name} has more clients than the limit")  # R-PATRON-2
-        if len(p.vault) > rules.vault_limit(state, i):
+        if len(p.vault) > max(rules.vault_limit(state, i), vault) and not limits_may_drop:
             found.append(f"{p.name}'s vault is over the limit")  # R-VAULT-2
         names = [b.foundation for b in p.buildings]
         if len(names) != len(set(names)):
@@ -81,8 +93,8 @@ def problems(state: GameState) -> list[str]:
     return found
 
 
-def check_invariants(state: GameState) -> None:
-    """Raise ``InvariantError`` listing every broken invariant."""
-    found = problems(state)
+def check_invariants(state: GameState, before: list[tuple[int, int]] | None = None) -> None:
+    """Raise ``InvariantError`` listing every broken invariant (``before``: see ``problems``)."""
+    found = problems(state, before)
     if found:
         raise InvariantError("; ".join(found))

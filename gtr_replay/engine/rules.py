@@ -208,6 +208,16 @@ def winning_power(state: GameState, i: int) -> Power | None:
     return next((p for p in active_powers(state, i, "wins") if p.wins(ctx, i)), None)
 
 
+def early_power(state: GameState, i: int, role: Role) -> Power | None:
+    """The first of player ``i``'s active powers that lets the actions of ``role`` come as the
+    player leads, follows or thinks (BC-BAR-1, BC-DOCK-1, BC-BRIDGE-1); the common answer,
+    none, without asking."""
+    if not in_play(state, "acts_early"):
+        return None
+    ctx = query_context(state)
+    return next((p for p in active_powers(state, i, "acts_early") if p.acts_early(ctx, i, role)), None)
+
+
 def push_steps(state: GameState, ev: list[Event], steps: list[Step]) -> None:
     """Put granted steps on the stack and announce them; a step that must come first (a new
     client's action, B-BATH-2) goes on top. Most calls grant nothing."""
@@ -230,6 +240,16 @@ def influence(state: GameState, i: int) -> int:
     return rules.spec.starting_influence + sum(values[m] for m in state.players[i].influence)
 
 
+def checked_influence(state: GameState, i: int, use: str) -> int:
+    """Player ``i``'s influence as a ``limit`` or a ``count`` checks it: their own, unless a
+    power says to check another (G-AERARIUM-1, AMB-42); final scoring counts their own."""
+    own = influence(state, i)
+    if not active_powers(state, i, "influence_checked"):
+        return own
+    found = fold(state, i, "influence_checked", use)
+    return own if found is None else found
+
+
 def refill_size(state: GameState, i: int) -> int:
     """Hand refill size: 5, plus what powers add (R-THINK-1, R-THINK-3)."""
     return spec(state).refill_size + fold(state, i, "refill_bonus")
@@ -242,6 +262,9 @@ def _limit(state: GameState, i: int, bonus: str, factor: str) -> int:
     if not found:
         return limit
     rules = _resolve(state.ruleset)
+    checks = rules.by_hook["influence_checked"]
+    if checks and any(checks.get(p.building) is p for p in found):
+        limit = checked_influence(state, i, "limit")  # G-AERARIUM-1
     adds, times = rules.by_hook[bonus], rules.by_hook[factor]
     ctx = query_context(state)
     limit += sum(getattr(p, bonus)(ctx, i) for p in found if adds.get(p.building) is p)

@@ -60,7 +60,7 @@ def merchant_bonuses(state: GameState) -> dict[Material, list[int]]:
 def scores(state: GameState) -> tuple[Score, ...]:
     bonuses = merchant_bonuses(state)
     bonus = rules.spec(state).merchant_bonus
-    cards = rules.card_set(state).cards
+    cards = rules.resolved(state).cards  # the optional Geek cards too (R-VER-2)
     result = []
     for i, player in enumerate(state.players):
         mine = tuple(m for m, holders in bonuses.items() if i in holders)

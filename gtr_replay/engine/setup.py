@@ -16,6 +16,7 @@ from gtr_replay.engine.events import Event
 from gtr_replay.engine.state import GameState, PlayerState
 from gtr_replay.enums import JACK, MATERIALS, Zone
 from gtr_replay.errors import UsageError
+from gtr_replay.expansions import expansion_cards
 from gtr_replay.rulesets import find_ruleset
 from gtr_replay.rulings import resolve
 
@@ -28,9 +29,10 @@ def deck_tag(name: str) -> str:
     return f"seed:{name}:{SHUFFLE_ALGORITHM}"
 
 
-def shuffled_deck(ruleset: str, name: str) -> list[str]:
-    """The deck order named ``name`` (a reproducible shuffle of the ruleset's manifest)."""
-    deck = cards_for(find_ruleset(ruleset).ruleset).manifest()
+def shuffled_deck(ruleset: str, name: str, expansions: tuple[str, ...] = ()) -> list[str]:
+    """The deck order named ``name`` (a reproducible shuffle of the ruleset's manifest, with
+    the optional cards ``expansions``, R-VER-2)."""
+    deck = cards_for(find_ruleset(ruleset).ruleset).manifest(with_optional=expansions)
     rng = random.Random(name)
     for i in range(len(deck) - 1, 0, -1):
         j = rng.randrange(i + 1)
@@ -38,8 +40,8 @@ def shuffled_deck(ruleset: str, name: str) -> list[str]:
     return deck
 
 
-def _check_deck(ruleset, deck: list[str]) -> None:
-    manifest = Counter(cards_for(ruleset).manifest())
+def _check_deck(ruleset, deck: list[str], expansions: tuple[str, ...] = ()) -> None:
+    manifest = Counter(cards_for(ruleset).manifest(with_optional=expansions))
     given = Counter(deck)
     if given != manifest:
         extra = sorted((given - manifest).elements())
@@ -56,7 +58,7 @@ def _check_deck(ruleset, deck: list[str]) -> None:
 def _draw_key(state: GameState, card: str) -> str:
     """What the leader draw compares (AMB-06): the building name, space before letters."""
     if state.rulings["leader-draw"] == "role-name":
-        return cards_for(state.ruleset).cards[card].role.value.casefold()
+        return cards_for(state.ruleset).facts(card).role.value.casefold()
     return card.casefold()
 
 
@@ -83,23 +85,28 @@ def _leader_draw(state: GameState, ev: list[Event]) -> int:
 
 
 def new_game(ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
-             rulings: dict[str, str] | str | None = None) -> tuple[GameState, list[Event]]:
+             rulings: dict[str, str] | str | None = None,
+             expansion: str | tuple[str, ...] | list[str] | None = None) -> tuple[GameState, list[Event]]:
     """A game at its first decision: deal from ``deck`` (top first) or from the shuffle named
-    ``seed``. Returns the state and the setup events."""
+    ``seed``. ``expansion`` adds optional cards to the deck: ``"geek"`` (all ten Geek cards),
+    ``"geek: NAME, NAME"`` or the names (R-VER-2, ``gtr_replay.expansions``). Returns the
+    state and the setup events."""
     spec = find_ruleset(ruleset)
     if not 2 <= len(players) <= 5:
         raise UsageError(f"{len(players)} players: Glory to Rome is played by 2 to 5", hint="R-COMP-3")
     if len(set(players)) != len(players):
         raise UsageError("two players have the same name", hint="give each player a distinct name")
     card_set = cards_for(spec.ruleset)
+    expansions = expansion_cards(expansion, spec.ruleset)
     if deck is None:
         if seed is None:
             raise UsageError("give a deck order or a shuffle seed")
-        deck = shuffled_deck(spec.ruleset, seed)
+        deck = shuffled_deck(spec.ruleset, seed, expansions)
     else:
-        _check_deck(spec.ruleset, deck)
+        _check_deck(spec.ruleset, deck, expansions)
     n = len(players)
-    state = GameState(spec.ruleset, [PlayerState(name) for name in players], resolve(rulings), deck=list(deck))
+    state = GameState(spec.ruleset, [PlayerState(name) for name in players], resolve(rulings), deck=list(deck),
+                      expansions=expansions)
     ev = [Event("setup", text=f"{spec.ruleset} {', '.join(players)}")]
 
     def deal_hands() -> None:  # R-SETUP-2, R-SETUP-3, R-SETUP-9

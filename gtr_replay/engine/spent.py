@@ -51,6 +51,16 @@ _BY_KIND: dict[type, tuple[str, ...]] = {Give: ("answered",), TakeFromPool: ("po
 _PLAYS = (Lead, Follow, Think)
 
 
+LOST = "lost"
+"""A note a power reads rather than an explanation: the player gave cards from hand to an
+opponent's Legionary this turn (G-CASTRA-1)."""
+
+
+def shown(building: str) -> str:
+    """The note that the player showed ``building`` for a demand this turn (G-CASTRAPRAETORIA-2)."""
+    return f"shown {building}"
+
+
 def note(state: GameState, i: int, what: str) -> None:
     """Remember that ``what`` (a key of ``REASONS``) happened to player ``i`` this turn."""
     state.players[i].spent[what] = state.turn

@@ -139,6 +139,15 @@ class LegionaryDemand:
     """Whether victims also give matching materials from their stockpiles (B-BRIDGE-3)."""
     stockpile_due: list[int] = field(default_factory=list)
     """Victims whose next answer is the stockpile part, after the hand's (B-BRIDGE-3)."""
+    return_phase: Phase | None = None
+    """For a demand made before the demander's place in the turn (BC-BRIDGE-1): the phase
+    the turn goes back to once answered, with ``return_to`` the player it waits for; None:
+    the demander's actions go on."""
+    return_to: int = 0
+    by: str = ""
+    """The kind of the step whose one action the demand is (a new client's, B-BATH-1); empty
+    for the player's own Legionary actions, all shown at once (R-LEG-6). Read when the
+    clients that acted may follow it into the vault (G-TRICLINIUM-1)."""
 
     def to_dict(self) -> dict:
         data = {"demander": self.demander, "shown": list(self.shown), "demanded": [m.value for m in self.demanded],
@@ -147,13 +156,19 @@ class LegionaryDemand:
         if self.stockpile:
             data["stockpile"] = True
             data["stockpile_due"] = list(self.stockpile_due)
+        if self.return_phase is not None:
+            data["return"] = [self.return_phase.value, self.return_to]
+        if self.by:
+            data["by"] = self.by
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> LegionaryDemand:
+        back = data.get("return")
         return cls(data["demander"], list(data["shown"]), [Material(m) for m in data["demanded"]],
                    [Material(m) for m in data["pool_left"]], data["pool_budget"], list(data["victims"]),
-                   data.get("stockpile", False), list(data.get("stockpile_due", ())))
+                   data.get("stockpile", False), list(data.get("stockpile_due", ())),
+                   Phase(back[0]) if back else None, int(back[1]) if back else 0, data.get("by", ""))
 
 
 def _counts(data: dict | None) -> dict[Material, int]:
@@ -313,7 +328,8 @@ class GameState:
         if legionary is not None:
             legionary = LegionaryDemand(legionary.demander, legionary.shown[:], legionary.demanded[:],
                                         legionary.pool_left[:], legionary.pool_budget, legionary.victims[:],
-                                        legionary.stockpile, legionary.stockpile_due[:])
+                                        legionary.stockpile, legionary.stockpile_due[:], legionary.return_phase,
+                                        legionary.return_to, legionary.by)
         return GameState(self.ruleset, players, dict(self.rulings), self.deck[:], self.deck_known, self.removed[:],
                          self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,

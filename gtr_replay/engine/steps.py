@@ -22,7 +22,8 @@ from dataclasses import dataclass, fields, replace
 from typing import ClassVar
 
 from gtr_replay.engine.decisions import (
-    Add, Decision, Demand, Discard, Gather, Hire, Keep, Lay, Pass, Sell, Slay, Steal, TakeFromDeck, TearDown, Think,
+    Add, Decision, Demand, Demolish, Discard, Gather, Hire, Keep, Lay, Pass, Sell, Slay, Steal, TakeFromDeck, TearDown,
+    Think, Trigger,
 )
 from gtr_replay.enums import Role, Zone
 
@@ -30,7 +31,7 @@ ROLE_ACTIONS: dict[Role, tuple[type[Decision], ...]] = {
     Role.PATRON: (Hire, Pass),
     Role.LABORER: (Gather, Pass),
     Role.ARCHITECT: (Lay, Add, Pass),
-    Role.CRAFTSMAN: (Lay, Add, TakeFromDeck, Pass),
+    Role.CRAFTSMAN: (Lay, Add, TakeFromDeck, Demolish, Pass),
     Role.LEGIONARY: (Demand, Pass),
     Role.MERCHANT: (Sell, Pass),
 }
@@ -67,14 +68,26 @@ class Step:
     """Granted together, a step of higher priority is taken first."""
     stage: ClassVar[int] = 0
     """At the end of a turn: keeps come before thinks (AMB-14); steps of one stage follow play order."""
+    is_action: ClassVar[bool] = True
+    """Whether answering it is an action: of ``role``, else of the led role. A power's gift
+    that is no action (cards turned up from the deck, G-BACCHANALIA-1; a material given back, G-SOLARIUM-1)
+    gives its answer no role, so the powers that follow actions of a role let it be."""
     rules: ClassVar[tuple[str, ...]] = ()
     """The core rules this kind of step answers to, cited before its power's when a statement
-    that does not answer it is refused."""
+    that does not answer it is refused (and by a refusal of ``allows``)."""
+    turned_up: ClassVar[bool] = False
+    """Whether the deck cards its answers take were turned up for the table to see
+    (G-BACCHANALIA-1): one going into a vault is seen going in (AMB-25)."""
 
     @property
     def role(self) -> Role | None:
         """The role of the action this step is, if it is one (its Sites, sources and costs)."""
         return None
+
+    @property
+    def deck_reach(self) -> int:
+        """How many cards from the top of a deck of known order an answer may take."""
+        return 1
 
     def answers(self) -> tuple[type[Decision], ...]:
         return (Pass,)
@@ -249,6 +262,20 @@ class Actions(Step):
 
 @step
 @dataclass(frozen=True, slots=True)
+class EarlyActions(Actions):
+    """The player's own ``count`` actions of the led role, taken at once as they lead, follow
+    or think, before the players after them decide (BC-BAR-1, BC-DOCK-1, BC-BRIDGE-1, AMB-36).
+    Passing before the first keeps them all for the player's place in the turn; once one is
+    taken the others are taken now or not at all, and the player has none left at their place."""
+
+    kind: ClassVar[str] = "early"
+
+    def describe(self) -> str:
+        return f"take the {self.count} {self.action_role} action{'s' if self.count > 1 else ''} now, or pass to wait"
+
+
+@step
+@dataclass(frozen=True, slots=True)
 class KeepPlayed(Step):
     """At the end of the turn, keep cards played this turn: one's own Order cards into the
     Stockpile (B-SEWER-1), or opponents' Jacks into the hand (B-SENATE-1)."""
@@ -283,6 +310,23 @@ class ExtraThink(Step):
 
     def describe(self) -> str:
         return "take a Thinker action"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class ThinkTwice(ExtraThink):
+    """The second Thinker action of one a power doubles, at once and not to be declined
+    (BC-SCHOOL-1, AMB-37)."""
+
+    kind: ClassVar[str] = "think-again"
+    priority: ClassVar[int] = 1
+    """It comes before any other step granted with it (another power's think, BC-SENATE-1)."""
+
+    def answers(self):
+        return (Think,)
+
+    def describe(self) -> str:
+        return "take the second Thinker action"
 
 
 @step
@@ -326,8 +370,9 @@ class Spoils(Step):
     """After a Legionary demand is answered, take from its ``victims`` (indices: the players
     demanded from that no power protects) what matches a ``demanded`` material (one entry per
     demanded card). ``limit`` says how many per victim: ``each-card``, one per demanded card
-    of that material; ``one``, one in all; ``all``, every match. ``taken`` lists what was
-    taken so far, as ``victim:material``; the step waits again while more may be taken."""
+    of that material; ``one``, one in all; ``all``, every match; ``any``, every card, of a
+    demanded material or not (AMB-11, the classic text). ``taken`` lists what was taken so far,
+    as ``victim:material``; the step waits again while more may be taken."""
 
     victims: tuple[int, ...] = ()
     demanded: tuple[str, ...] = ()
@@ -336,7 +381,11 @@ class Spoils(Step):
     rules: ClassVar[tuple[str, ...]] = ("R-LEG-11",)
     def room(self, victim: int, material: str | None) -> bool:
         """Whether one more card of ``material`` may be taken from ``victim``."""
-        if victim not in self.victims or material not in self.demanded:
+        if victim not in self.victims:
+            return False
+        if self.limit == "any":
+            return True
+        if material not in self.demanded:
             return False
         if self.limit == "all":
             return True
@@ -378,6 +427,181 @@ class Razing(Spoils):
 
     def describe(self) -> str:
         return "tear down a victim's empty foundation of a demanded material"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class ClientActions(Actions):
+    """Up to ``count`` actions of ``action_role`` by the player's clients of that role, at once,
+    after their own actions; passing forfeits the rest (G-WATERMILL-1)."""
+
+    kind: ClassVar[str] = "client-actions"
+
+    def describe(self) -> str:
+        return f"take up to {self.count} {self.action_role} action{'s' if self.count > 1 else ''} with clients"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class PaidTheft(Theft):
+    """Take an opponent's completed structure, giving them Sites of one's influence worth at
+    least ``price``; with ``spare`` False, only a set none of whose Sites could be kept back
+    (C-AERARIUM-PRISON-1, the aerarium-prison-sites ruling)."""
+
+    price: int = 3
+    spare: bool = True
+    kind: ClassVar[str] = "steal-paying"
+    rules: ClassVar[tuple[str, ...]] = ("C-AERARIUM-PRISON-1",)
+
+    def describe(self) -> str:
+        return f"take an opponent's completed structure, giving them Sites worth {self.price} or more"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class Retrigger(Step):
+    """Give the power's Site (``site``, a material; empty when the building left its Site with
+    the player it was taken from) to any player, oneself included, and trigger at once the
+    upon-completion effect of one of that player's completed buildings (G-AERARIUM-2)."""
+
+    site: str = ""
+    kind: ClassVar[str] = "retrigger"
+    is_action: ClassVar[bool] = False
+    rules: ClassVar[tuple[str, ...]] = ("G-AERARIUM-2",)
+
+    def answers(self):
+        return (Trigger, Pass)
+
+    def describe(self) -> str:
+        return f"give the {self.power}'s Site to a player and trigger an upon-completion effect of theirs"
+
+
+REVEALED_WAYS: dict[type[Decision], str] = {
+    Gather: "stockpile", Hire: "clientele", Sell: "vault", Lay: "foundation", Add: "material"}
+"""Where a card a power turned up may go besides the hand, by the decision that puts it there (G-BACCHANALIA-1)."""
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class Revealed(Step):
+    """Cards turned up from the top of the deck, ``count`` of them still there, each placed one
+    at a time: into the stockpile, the clientele or the vault, as a building begun on an
+    in-town Site, as a material of a building in progress, or into the hand; with ``once``,
+    each of the first five ways once at most (``used`` lists those taken; G-BACCHANALIA-1, the
+    bacchanalia-ways ruling). The cards wait on the deck, face up; every one must be placed."""
+
+    count: int = 1
+    used: tuple[str, ...] = ()
+    once: bool = True
+    kind: ClassVar[str] = "revealed"
+    is_action: ClassVar[bool] = False
+    turned_up: ClassVar[bool] = True
+    priority: ClassVar[int] = 2
+    """The cards are all placed before what placing them grants (a new client's action,
+    B-BATH-1), which could otherwise draw one of them as the deck's top card."""
+    rules: ClassVar[tuple[str, ...]] = ("G-BACCHANALIA-1",)
+
+    @property
+    def deck_reach(self) -> int:
+        return self.count
+
+    def answers(self):
+        ways = tuple(kind for kind, way in REVEALED_WAYS.items() if not (self.once and way in self.used))
+        return (*ways, TakeFromDeck)
+
+    def sources(self, usual):
+        return frozenset({Zone.DECK})
+
+    def allows(self, decision):
+        if type(decision) in (Lay, Add, TakeFromDeck) and getattr(decision, "source", Zone.DECK) is not Zone.DECK:
+            return f"a card the {self.power} turned up comes from the deck: write it '[card] from deck'"
+        if isinstance(decision, Lay) and decision.out_of_town:
+            return f"a card the {self.power} turned up begins a building on an in-town Site only"
+        return None
+
+    def after(self, decision: Decision) -> Revealed | None:
+        """The step once ``decision`` placed one card: the rest still to place, or None."""
+        if self.count <= 1:
+            return None
+        way = REVEALED_WAYS.get(type(decision))
+        return replace(self, count=self.count - 1, used=self.used + ((way,) if way else ()))
+
+    def describe(self) -> str:
+        return (f"place {self.count} card{'s' if self.count > 1 else ''} turned up from the deck: stockpile, "
+                "clientele, vault, a new building, a building in progress, or the hand")
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class FromUnder(Step):
+    """Up to ``count`` materials from under the player's ``building``, one at a time, into the
+    clientele as clients of their roles (G-CASTRAPRAETORIA-1) or into the stockpile
+    (G-SOLARIUM-1)."""
+
+    building: str = ""
+    zone: Zone = Zone.STOCKPILE
+    count: int = 1
+    kind: ClassVar[str] = "from-under"
+    is_action: ClassVar[bool] = False
+    rules: ClassVar[tuple[str, ...]] = ("G-CASTRAPRAETORIA-1", "G-SOLARIUM-1")
+
+    def answers(self):
+        return (Hire, Pass) if self.zone is Zone.CLIENTELE else (Gather, Pass)
+
+    def sources(self, usual):
+        return frozenset({Zone.BUILDING})
+
+    def allows(self, decision):
+        if getattr(decision, "building", None) != self.building:
+            return f"the {self.power} takes a material from under the {self.building}"
+        return None
+
+    def after(self, decision: Decision) -> FromUnder | None:
+        return replace(self, count=self.count - 1) if self.count > 1 else None
+
+    def describe(self) -> str:
+        into = ("as a client" if self.count == 1 else "as clients") if self.zone is Zone.CLIENTELE \
+            else "into the stockpile"
+        what = "a material" if self.count == 1 else f"up to {self.count} materials"
+        return f"take {what} from under the {self.building} {into}"
+
+
+@step
+@dataclass(frozen=True, slots=True)
+class Retire(Step):
+    """Clients that have just acted (``clients``) into the vault, up to ``count`` of them, one
+    at a time (G-TRICLINIUM-1)."""
+
+    clients: tuple[str, ...] = ()
+    count: int = 1
+    kind: ClassVar[str] = "retire"
+    is_action: ClassVar[bool] = False
+    priority: ClassVar[int] = 2
+    """Asked as soon as the action is done, before what it granted (a new client's action,
+    B-BATH-1), as the example of G-TRICLINIUM-1 decides first."""
+    rules: ClassVar[tuple[str, ...]] = ("G-TRICLINIUM-1",)
+
+    def answers(self):
+        return (Sell, Pass)
+
+    def sources(self, usual):
+        return frozenset({Zone.CLIENTELE})
+
+    def allows(self, decision):
+        card = getattr(decision, "card", None)
+        if card not in self.clients:
+            return f"{card} has not just acted; the {self.power} puts a client into the vault after its action"
+        return None
+
+    def after(self, decision: Decision) -> Retire | None:
+        if self.count <= 1:
+            return None
+        left = list(self.clients)
+        left.remove(getattr(decision, "card"))
+        return replace(self, clients=tuple(left), count=self.count - 1) if left else None
+
+    def describe(self) -> str:
+        return f"put a client that acted into the vault ({', '.join(sorted(set(self.clients)))})"
 
 
 THINK_STEPS = (Actions, ExtraThink)

@@ -82,25 +82,28 @@ def slots(state: GameState) -> list[str]:
 
 
 def _material(state: GameState, card: str) -> str:
-    return str(cards_for(state.ruleset).cards[card].material)
+    return str(cards_for(state.ruleset).facts(card).material)
 
 
 def _take(state: GameState, card: str, where: str) -> None:
     """Take ``card`` out of the unseen cards, or refuse: every copy is placed (R-COMP-6)."""
     card_set = cards_for(state.ruleset)
-    if card not in card_set.cards:
+    if not card_set.in_game(card, state.expansions):
+        if card in card_set.optional:
+            raise RulesError(f"{card} is a Geek card, which this game does not use", rule_ids=("R-VER-2",),
+                             hint=f'add [Expansion "geek: {card}"] to the tags, or "geek" for all ten')
         raise RulesError(f"{card} is not a card of the {state.ruleset} ruleset", rule_ids=("R-COMP-4",))
     try:
         state.unseen.remove(card)
     except ValueError:
-        copies = card_set.cards[card].copies
+        copies = card_set.facts(card).copies
         raise AllPlaced(f"{card} cannot be {where}: all {copies} copies of {card} are already placed",
                         card, hint="a card the record reveals must be one not yet seen elsewhere") from None
 
 
 def bind(state: GameState, zone: list[str], card: str, owner: str) -> None:
     """One ``?`` of ``zone`` (``owner``'s) is ``card``: reveal it."""
-    material = _material(state, card) if card in cards_for(state.ruleset).cards else ""
+    material = _material(state, card) if cards_for(state.ruleset).in_game(card, state.expansions) else ""
     fitting = [c for c in zone if is_unseen(c) and material not in excluded(c)]
     if not fitting:
         if not any(is_unseen(c) for c in zone):
@@ -208,13 +211,13 @@ def unseen_vault(state: GameState) -> dict[str, int]:
 
 def value_range(state: GameState) -> tuple[int, int]:
     """The lowest and highest value an unseen card may have (R-CARD-4)."""
-    cards = cards_for(state.ruleset).cards
-    values = [cards[c].value for c in (state.unseen or ())] or [0]
+    card_set = cards_for(state.ruleset)
+    values = [card_set.facts(c).value for c in (state.unseen or ())] or [0]
     return min(values), max(values)
 
 
 def materials_of(state: GameState, names) -> list[Material]:
-    return [cards_for(state.ruleset).cards[c].material for c in names]
+    return [cards_for(state.ruleset).facts(c).material for c in names]
 
 
 def ruled_out_by(state: GameState, decision) -> frozenset[Material]:

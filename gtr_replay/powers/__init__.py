@@ -10,5 +10,6 @@ from gtr_replay.powers import (  # noqa: E402,F401  (registers)
     actions, building, clients, completion, defence, endings, limits, plays, public, spoils, takes, thinking,
     turn_end,
 )
+from gtr_replay.powers import geek  # noqa: E402,F401  (registers the optional Geek cards' powers)
 
 __all__ = ["HOOKS", "HOOK_SPECS", "Power", "SPECS", "power_for", "register", "table"]

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, EVERY, ClientAction, Hire, Power, Role, Zone
+from collections import Counter
+
+from gtr_replay.powers.base import (
+    BLACK_BOX, CLASSIC, EVERY, JACK, ROLES, ClientAction, Hire, Power, Role, Zone, multisets,
+)
 from gtr_replay.powers.families import TakesAlsoFrom
 from gtr_replay.powers.registry import register
 
@@ -37,6 +41,20 @@ class Bath(Power):
     def after_action(self, ctx, owner, decision, role):
         if type(decision) is Hire:
             ctx.grant(ClientAction(self.building, owner, ctx.card(decision.card).role))
+
+
+@register
+class ClassicBath(Bath):
+    """Classic: whenever you gain a client, you perform one action of its role at once,
+    before the next client is hired; and a Patron action may hire in the place of one of your
+    clients, who goes back to the Pool at once, where a later action may take it (BC-BATH-1,
+    BC-BATH-2, R-ACT-2)."""
+
+    rulesets = CLASSIC
+    rule_ids = ("BC-BATH-1", "BC-BATH-2")
+
+    def replaces_client(self, ctx, owner):
+        return True
 
 
 @register

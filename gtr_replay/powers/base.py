@@ -28,9 +28,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Sell, Think  # value types
 from gtr_replay.engine.piles import multisets  # counting cards
 from gtr_replay.engine.steps import (  # value types
-    TAKES, USUAL, Actions, AlsoFrom, ClientAction, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement, Razing, Slaying,
-    Step, Theft, ThinkAfterDiscard,
+    TAKES, USUAL, Actions, AlsoFrom, ClientAction, EarlyActions, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement,
+    Razing, Slaying, Step, Theft, ThinkAfterDiscard, ThinkTwice,
 )
+from gtr_replay.engine.steps import ClientActions, FromUnder, PaidTheft, Retire, Retrigger, Revealed  # value types
 from gtr_replay.enums import JACK, MATERIALS, ROLES, Material, Role, Ruleset, Zone
 from gtr_replay.powers.context import Context
 
@@ -118,6 +119,13 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
     HookSpec("several_plays", Fold.ANY, "a lead or follow of several plays at once", ("R-TURN-1", "R-TURN-2",
                                                                                      "AMB-26")),
     HookSpec("on_steal", Fold.GRANTER, "a structure is taken", ("R-INF-3",)),
+    HookSpec("acts_early", Fold.ANY, "a player leads, follows or thinks: the led role's actions may come at once",
+             ("R-TURN-3", "R-TURN-6", "AMB-36")),
+    HookSpec("replaces_client", Fold.ANY, "a Patron action may hire in the place of a client", ("R-PATRON-2",)),
+    HookSpec("influence_checked", Fold.FIRST, "influence as a limit or a count checks it, never in final scoring",
+             ("R-INF-1", "G-AERARIUM-1", "AMB-42")),
+    HookSpec("tears_down", Fold.ANY, "an action may tear down one's own structure instead of its usual effect",
+             ("R-CRAFT-1", "G-WATCHPOST-1")),
 )
 
 SPECS: dict[str, HookSpec] = {spec.name: spec for spec in HOOK_SPECS}
@@ -197,7 +205,8 @@ class Power:
         return frozenset()
 
     def after_think(self, ctx: Context, owner: int, decision: Think) -> None:
-        """A Thinker action is done: grant steps (``ctx.grant``)."""
+        """A Thinker action is done: grant steps (``ctx.grant``); ``ctx.answered`` is the step
+        it answered, None for a think instead of leading or following."""
 
     def actions_end(self, ctx: Context, owner: int) -> None:
         """The owner's actions of the turn are over: grant steps (``ctx.grant``)."""
@@ -239,6 +248,25 @@ class Power:
     def on_steal(self, ctx: Context, owner: int, victim: int, building: Building) -> None:
         """What taking ``building`` from ``victim`` costs the owner of this power."""
 
+    def acts_early(self, ctx: Context, owner: int, role: Role) -> bool:
+        """Whether the owner's actions of ``role`` may come as they lead, follow or think,
+        before the players after them decide (an ``EarlyActions`` step the engine offers)."""
+        return False
+
+    def replaces_client(self, ctx: Context, owner: int) -> bool:
+        """Whether the owner's Patron action may put one of their clients back in the Pool to
+        hire the new one in its place."""
+        return False
+
+    def influence_checked(self, ctx: Context, owner: int, use: str) -> int | None:
+        """The influence the owner checks instead of their own, for a ``limit`` (clientele,
+        vault) or a ``count`` (actions or cards per Influence); None: their own."""
+        return None
+
+    def tears_down(self, ctx: Context, owner: int, role: Role | None) -> bool:
+        """Whether the owner's action of ``role`` may tear down one of their completed structures."""
+        return False
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} power of {self.building} ({', '.join(self.rule_ids)})>"
 
@@ -249,10 +277,11 @@ class Power:
 
 
 __all__ = [
-    "Actions", "Add", "AlsoFrom", "BLACK_BOX", "CLASSIC", "ClientAction", "Context", "Decision", "EVERY",
+    "Actions", "Add", "AlsoFrom", "BLACK_BOX", "CLASSIC", "ClientAction", "Context", "Decision", "EarlyActions", "EVERY",
     "EVERY_OPPONENT", "REACH", "STOCKPILE", "THROUGH_PALISADE",
+    "ClientActions", "FromUnder", "PaidTheft", "Retire", "Retrigger", "Revealed",
     "ExtraJack", "ExtraThink", "Fold", "Gather", "HOOKS", "HOOK_SPECS", "HookSpec", "Hire", "JACK", "KeepPlayed",
     "Lay", "MATERIALS", "Material", "Power", "PublicPlacement", "ROLES", "Razing", "Role", "Ruleset", "SPECS", "Sell",
     "Slaying", "Step",
-    "TAKES", "Theft", "Think", "ThinkAfterDiscard", "USUAL", "Zone", "multisets",
+    "TAKES", "Theft", "Think", "ThinkAfterDiscard", "ThinkTwice", "USUAL", "Zone", "multisets",
 ]

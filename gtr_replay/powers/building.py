@@ -84,6 +84,24 @@ class Scriptorium(Power):
         return ctx.card(card).material is Material.MARBLE and role in (Role.CRAFTSMAN, Role.ARCHITECT)
 
 
+_EVERY_SITE = frozenset(Material)
+
+
+@register
+class ClassicScriptorium(Power):
+    """Classic: any foundation may be laid on any Site; one on a Site of another material is
+    completed with materials matching the Site or the foundation, as many as the foundation
+    is worth, even once the Scriptorium is gone, and gives the Site's influence
+    (BC-SCRIPTORIUM-1, R-BUILD-1, R-BUILD-5)."""
+
+    building = "Scriptorium"
+    rulesets = CLASSIC
+    rule_ids = ("BC-SCRIPTORIUM-1",)
+
+    def site_materials(self, ctx, owner, card):
+        return _EVERY_SITE
+
+
 @register
 class Gate(Power):
     """Your Marble buildings work as soon as their foundations are laid; they still give

@@ -27,7 +27,8 @@ class Context:
     spec: RulesetSpec
     """The ruleset's numbers (petition size, refill size, ...)."""
     answered: Step | None
-    """For ``after_action``: the step the action answered, if it answered one."""
+    """For ``after_action`` and ``after_think``: the step the action or think answered, if it
+    answered one."""
 
     def card(self, name: str) -> Card:
         """The facts of an Order card of this ruleset: material, role, value."""
@@ -35,6 +36,11 @@ class Context:
 
     def influence(self, i: int) -> int:
         """Player ``i``'s influence (R-INF-1)."""
+        raise NotImplementedError
+
+    def checked_influence(self, i: int) -> int:
+        """Player ``i``'s influence as a count per point of Influence checks it: their own, or
+        what a power says (G-AERARIUM-1, AMB-42)."""
         raise NotImplementedError
 
     def vault_limit(self, i: int) -> int:
@@ -50,6 +56,10 @@ class Context:
         (B-LUDUSMAGNA-1, B-STOREROOM-1); one of them at a time."""
         raise NotImplementedError
 
+    def lost_to_legionary(self, i: int) -> bool:
+        """Whether player ``i`` gave cards from hand to an opponent's Legionary this turn (G-CASTRA-1)."""
+        raise NotImplementedError
+
     def reach(self, i: int) -> frozenset:
         """How far player ``i``'s Legionary demands reach (``powers.base.REACH``, B-BRIDGE-1..3)."""
         raise NotImplementedError
@@ -58,8 +68,9 @@ class Context:
         """Give ``step.player`` an extra step; the engine orders and announces what is granted."""
         raise NotImplementedError
 
-    def end_game(self, reason: str, by: int) -> None:
-        """End the game at once (R-END-2), by player ``by``'s doing."""
+    def end_game(self, reason: str, by: int, *, wins: bool = False) -> None:
+        """End the game at once (R-END-2), by player ``by``'s doing; with ``wins``, ``by`` wins
+        it without scoring (R-SCORE-1)."""
         raise NotImplementedError
 
     def emit(self, kind: str, player: int, card: str | None = None, *, text: str | None = None,

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, EVERY_OPPONENT, STOCKPILE, THROUGH_PALISADE, Power
+from gtr_replay.powers.base import (
+    BLACK_BOX, CLASSIC, EVERY, EVERY_OPPONENT, STOCKPILE, THROUGH_PALISADE, Power, Role,
+)
+from gtr_replay.powers.families import ActsEarly
 from gtr_replay.powers.registry import register
 
 
@@ -63,3 +66,21 @@ class Bridge(Power):
         if many or ctx.state.rulings["bridge-stockpile"] == "every-count":
             reach.add(STOCKPILE)
         return frozenset(reach)
+
+
+_EVERY_HAND = frozenset({EVERY_OPPONENT, THROUGH_PALISADE})
+
+
+@register
+class ClassicBridge(ActsEarly):
+    """Classic: your Legionary demand may come as you lead, follow or think, before the players
+    after you; it reaches every opponent's hand, at any number of players, Palisade or not, and
+    no stockpile (BC-BRIDGE-1, BC-BRIDGE-2, BC-PALISADE-1, AMB-36)."""
+
+    building = "Bridge"
+    rulesets = CLASSIC
+    rule_ids = ("BC-BRIDGE-1", "BC-BRIDGE-2", "AMB-36")
+    early_role = Role.LEGIONARY
+
+    def demand_reach(self, ctx, owner):
+        return _EVERY_HAND

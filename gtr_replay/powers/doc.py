@@ -70,7 +70,7 @@ def markdown() -> str:
     lines += ["", "## No power yet", "",
               "Cards whose power is not written yet (`gtr cards --missing` lists them per ruleset):", ""]
     for ruleset in Ruleset:
-        lines.append(f"- {ruleset.value}: {', '.join(sorted(NOT_WRITTEN[ruleset]))}")
+        lines.append(f"- {ruleset.value}: {', '.join(sorted(NOT_WRITTEN[ruleset])) or 'none, every card has its power'}")
     return "\n".join(lines) + "\n"
 
 

@@ -6,20 +6,22 @@ from __future__ import annotations
 from typing import ClassVar
 
 from gtr_replay.powers.base import (
-    JACK, TAKES, USUAL, Actions, AlsoFrom, KeepPlayed, Power, Role, ThinkAfterDiscard, Zone,
+    JACK, TAKES, USUAL, Actions, AlsoFrom, EarlyActions, KeepPlayed, Power, Role, ThinkAfterDiscard, Zone,
 )
 
 
 class TakesAlsoFrom(Power):
     """An action of ``role`` may take its card from ``zone`` instead of the usual place and,
     when ``also``, the same action may take one card from each: the usual place first, or
-    (``either_order``) ``zone`` first as well, where the text sets no order (B-AQUEDUCT-2,
-    B-BAR-1, B-BAR-2, B-BASILICA-1, B-DOCK-1, B-ATRIUM-1). The limits still apply (B-BAR-3)."""
+    (``either_order``) ``zone`` first as well, where the text sets no order, or (``zone_first``)
+    ``zone`` first only (B-AQUEDUCT-2, B-BAR-1, B-BAR-2, B-BASILICA-1, B-DOCK-1, B-ATRIUM-1,
+    BC-FOUNDRY-1). The limits still apply (B-BAR-3)."""
 
     role: ClassVar[Role]
     zone: ClassVar[Zone]
     also: ClassVar[bool] = True
     either_order: ClassVar[bool] = True
+    zone_first: ClassVar[bool] = False
     grants = (AlsoFrom,)
 
     def action_sources(self, ctx, owner, role):
@@ -34,21 +36,22 @@ class TakesAlsoFrom(Power):
         usual = USUAL[role]
         source = decision.source or usual
         if source is usual:
-            ctx.grant(AlsoFrom(self.building, owner, role, self.zone))
+            if not self.zone_first:
+                ctx.grant(AlsoFrom(self.building, owner, role, self.zone))
         elif source is self.zone and self.either_order:
             ctx.grant(AlsoFrom(self.building, owner, role, usual))
 
 
 class CompletionActions(Power):
     """Upon completion, once, up to I actions of ``role`` (Thinker actions when None), I being
-    the owner's Influence with this building's; unused ones are lost (B-AMPHITHEATRE-1,
-    B-FOUNDRY-1, B-GARDEN-1, B-SCHOOL-1)."""
+    the owner's Influence with this building's, as they check it (an Aerarium's highest,
+    G-AERARIUM-1); unused ones are lost (B-AMPHITHEATRE-1, B-FOUNDRY-1, B-GARDEN-1, B-SCHOOL-1)."""
 
     role: ClassVar[Role | None]
     grants = (Actions,)
 
     def on_complete(self, ctx, owner, building):
-        ctx.grant(Actions(self.building, owner, self.role, ctx.influence(owner)))
+        ctx.grant(Actions(self.building, owner, self.role, ctx.checked_influence(owner)))
 
 
 class KeepsPlayed(Power):
@@ -78,3 +81,15 @@ class DiscardsBeforeThinking(Power):
 
     def before_think(self, ctx, owner):
         return frozenset({self.how})
+
+
+class ActsEarly(Power):
+    """The owner's actions of ``early_role`` may come as they lead or follow, or as they think
+    when clients give them some, instead of at their place in the turn; the engine offers them
+    as one step, which a pass declines to wait (BC-BAR-1, BC-DOCK-1, BC-BRIDGE-1, AMB-36)."""
+
+    early_role: ClassVar[Role]
+    grants = (EarlyActions,)
+
+    def acts_early(self, ctx, owner, role):
+        return role is self.early_role

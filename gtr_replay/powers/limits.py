@@ -63,3 +63,16 @@ class ClassicAqueduct(Power):
 
     def clientele_bonus(self, ctx, owner):
         return 4
+
+
+@register
+class ClassicBasilica(Power):
+    """Classic: your vault limit is doubled, after the Market's two and counting the
+    Basilica's own influence (BC-BASILICA-1, R-VAULT-2)."""
+
+    building = "Basilica"
+    rulesets = CLASSIC
+    rule_ids = ("BC-BASILICA-1",)
+
+    def vault_factor(self, ctx, owner):
+        return 2

@@ -30,13 +30,14 @@ class Crane(Power):
 
 @register
 class Circus(Power):
-    """Imperium: two cards of one role, neither a Jack, may be played together as a Jack, to
-    lead or follow any role: a petition of two instead of three; one play, one action (B-CIRCUS-1,
-    R-PET-1, R-PET-4)."""
+    """Two cards of one role, neither a Jack, may be played together as a Jack, to lead or
+    follow any role: one play, one action. In the Imperium it is a petition of two instead of
+    three; in classic, which has no petition, the only one (B-CIRCUS-1, BC-CIRCUS-1, R-PET-1,
+    R-PET-3, R-PET-4)."""
 
     building = "Circus"
-    rulesets = (Ruleset.IMPERIUM,)
-    rule_ids = ("B-CIRCUS-1",)
+    rulesets = (Ruleset.IMPERIUM, Ruleset.CLASSIC)
+    rule_ids = ("B-CIRCUS-1", "BC-CIRCUS-1")
 
     def allows_play(self, ctx, owner, cards, role):
         return len(cards) == 2 and JACK not in cards and ctx.card(cards[0]).role is ctx.card(cards[1]).role
@@ -51,3 +52,28 @@ class Circus(Power):
             for cards in multisets(group, 2):
                 for r in ROLES if role is None else (role,):
                     yield r, cards
+
+
+@register
+class ClassicCircusMaximus(Power):
+    """Classic: as leader you may lead any one card as a Jack, declaring any role but
+    Thinker; it gives one action, as a Jack would. It never helps to follow (BC-CIRCUSMAXIMUS-1,
+    R-JACK-1, AMB-38)."""
+
+    building = "Circus Maximus"
+    rulesets = (Ruleset.CLASSIC,)
+    rule_ids = ("BC-CIRCUSMAXIMUS-1", "AMB-38")
+
+    def allows_play(self, ctx, owner, cards, role):
+        state = ctx.state
+        return len(cards) == 1 and owner == state.leader and state.led_role is None
+
+    def play_options(self, ctx, owner, role):
+        state = ctx.state
+        if role is not None or owner != state.leader:
+            return
+        for card in sorted(set(state.players[owner].hand) - {JACK}):
+            own = ctx.card(card).role
+            for r in ROLES:
+                if r is not own:
+                    yield r, (card,)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, CLASSIC, Add, Lay, Power, PublicPlacement, Role, Theft
+from gtr_replay.powers.base import (
+    BLACK_BOX, CLASSIC, Add, Lay, PaidTheft, Power, PublicPlacement, Retrigger, Role, Theft,
+)
 from gtr_replay.powers.registry import register
 
 
@@ -19,12 +21,24 @@ class Prison(_Prison):
     """Black Box: on completion you may take an opponent's completed structure onto your
     Prison, gaining its function as if just completed (its upon-completion effect too); you
     must give them the Prison's Site in exchange. They keep the Site of what was taken
-    (B-PRISON-1..4, R-INF-3, AMB-19)."""
+    (B-PRISON-1..4, R-INF-3, AMB-19). Triggered again by an Aerarium, it takes a structure for
+    any Sites of your influence worth 3 or more instead, given to the player it is taken from
+    (C-AERARIUM-PRISON-1; which sets, by the aerarium-prison-sites ruling)."""
 
     rulesets = BLACK_BOX
-    rule_ids = ("B-PRISON-1", "B-PRISON-2", "B-PRISON-3", "B-PRISON-4", "AMB-19")
+    rule_ids = ("B-PRISON-1", "B-PRISON-2", "B-PRISON-3", "B-PRISON-4", "AMB-19", "C-AERARIUM-PRISON-1")
+    grants = (Theft, PaidTheft)
+
+    def on_complete(self, ctx, owner, building):
+        if isinstance(ctx.answered, Retrigger):
+            spare = ctx.state.rulings["aerarium-prison-sites"] == "any-set"
+            ctx.grant(PaidTheft(self.building, owner, 3, spare))
+            return
+        super().on_complete(ctx, owner, building)
 
     def on_steal(self, ctx, owner, victim, building):
+        if isinstance(ctx.answered, PaidTheft):
+            return  # the Sites given were the price (C-AERARIUM-PRISON-1)
         players = ctx.state.players
         prison = players[owner].building(self.building)
         if prison.stolen:  # a Prison taken from someone left its Site with them: none to give
@@ -64,3 +78,24 @@ class Stairway(Power):
     def after_action(self, ctx, owner, decision, role):
         if role is Role.ARCHITECT and type(decision) in (Add, Lay) and getattr(decision, "owner", None) is None:
             ctx.grant(PublicPlacement(self.building, owner))
+
+
+@register
+class ClassicStairway(Stairway):
+    """Classic: an Architect action that puts a material into one of your buildings completes
+    it, from the turn the Stairway is complete, as printed; the ``classic-stairway`` ruling's
+    other reading plays the example, the Black Box card's public structures (BC-STAIRWAY-1,
+    CONFLICT-CL-2, AMB-35, R-BUILD-8)."""
+
+    rulesets = CLASSIC
+    rule_ids = ("BC-STAIRWAY-1", "CONFLICT-CL-2", "AMB-35")
+
+    def completes(self, ctx, owner, building, card, role):
+        return role is Role.ARCHITECT and ctx.state.rulings["classic-stairway"] == "as-printed"
+
+    def public_placement(self, ctx, owner):
+        return ctx.state.rulings["classic-stairway"] == "public-structures"
+
+    def after_action(self, ctx, owner, decision, role):
+        if ctx.state.rulings["classic-stairway"] == "public-structures":
+            super().after_action(ctx, owner, decision, role)

@@ -35,7 +35,7 @@ class Colosseum(Power):
         found = tuple(v for v in victims
                       if any(_material(ctx, c) in wanted for c in ctx.state.players[v].clientele))
         if found:
-            limit = "each-card" if ctx.state.rulings["colosseum-clients"] == "per-demand" else "all"
+            limit = "all" if ctx.state.rulings["colosseum-clients"] == "all-matching" else "each-card"
             ctx.grant(Slaying(self.building, owner, found, tuple(str(m) for m in demanded), limit))
 
 
@@ -43,12 +43,23 @@ class Colosseum(Power):
 class Coliseum(Colosseum):
     """Classic: when you demand, you may also take clients of a demanded material from the
     opponents you demand from into your vault, while it has room; a slain Legionary client gives
-    its owner no action this turn; a Palisade protects (BC-COLISEUM-1; the classic text does not
-    say "matching", the colosseum-clients ruling's default reads it so, AMB-11)."""
+    its owner no action this turn; a Palisade protects, a Bridge reaches further (BC-COLISEUM-1,
+    BC-BRIDGE-2; the classic text does not say "matching": the colosseum-clients ruling's default
+    reads it so, its any-client reading as printed, AMB-11)."""
 
     building = "Coliseum"
     rulesets = CLASSIC
     rule_ids = ("BC-COLISEUM-1", "AMB-11")
+
+    def after_demand(self, ctx, owner, victims, demanded):
+        if ctx.state.rulings["colosseum-clients"] != "any-client":
+            super().after_demand(ctx, owner, victims, demanded)
+            return
+        if len(ctx.state.players[owner].vault) >= ctx.vault_limit(owner):
+            return  # no room: the clients survive (BC-COLISEUM-1)
+        found = tuple(v for v in victims if ctx.state.players[v].clientele)
+        if found:
+            ctx.grant(Slaying(self.building, owner, found, tuple(str(m) for m in demanded), "any"))
 
 
 @register

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, Role, Zone
-from gtr_replay.powers.families import TakesAlsoFrom
+from gtr_replay.powers.base import BLACK_BOX, CLASSIC, Role, Zone
+from gtr_replay.powers.families import ActsEarly, TakesAlsoFrom
 from gtr_replay.powers.registry import register
 
 
@@ -75,3 +75,62 @@ class Fountain(TakesAlsoFrom):
     zone = Zone.DECK
     also = False
     grants = ()
+
+
+@register
+class ClassicAtrium(TakesAlsoFrom):
+    """Classic: a Merchant action may take an Order card from your hand into your vault,
+    unshown, instead of a stockpile material; several actions may mix the two (BC-ATRIUM-1,
+    AMB-25)."""
+
+    building = "Atrium"
+    rulesets = CLASSIC
+    rule_ids = ("BC-ATRIUM-1", "AMB-25")
+    role = Role.MERCHANT
+    zone = Zone.HAND
+    also = False
+    grants = ()
+
+
+@register
+class ClassicFoundry(TakesAlsoFrom):
+    """Classic: each Laborer action may also take the top card of the deck into your
+    stockpile, before the one from the Pool, or alone when the Pool has none to give
+    (BC-FOUNDRY-1)."""
+
+    building = "Foundry"
+    rulesets = CLASSIC
+    rule_ids = ("BC-FOUNDRY-1",)
+    role = Role.LABORER
+    zone = Zone.DECK
+    zone_first = True
+
+
+@register
+class ClassicBar(ActsEarly, TakesAlsoFrom):
+    """Classic: your Patron actions may come as you lead, follow or think, before the players
+    after you; and a Patron action may take its client from your hand instead of the Pool,
+    several actions mixing the two. The clientele limit applies (BC-BAR-1, BC-BAR-2, AMB-36)."""
+
+    building = "Bar"
+    rulesets = CLASSIC
+    rule_ids = ("BC-BAR-1", "BC-BAR-2", "AMB-36")
+    role = early_role = Role.PATRON
+    zone = Zone.HAND
+    also = False
+    grants = ActsEarly.grants
+
+
+@register
+class ClassicDock(ActsEarly, TakesAlsoFrom):
+    """Classic: your Laborer actions may come as you lead, follow or think, before the players
+    after you; and a Laborer action may take its card from your hand instead of the Pool,
+    several actions mixing the two (BC-DOCK-1, BC-DOCK-2, AMB-36)."""
+
+    building = "Dock"
+    rulesets = CLASSIC
+    rule_ids = ("BC-DOCK-1", "BC-DOCK-2", "AMB-36")
+    role = early_role = Role.LABORER
+    zone = Zone.HAND
+    also = False
+    grants = ActsEarly.grants

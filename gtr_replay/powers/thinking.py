@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, ExtraJack, Power, Ruleset
+from gtr_replay.powers.base import CLASSIC, EVERY, ExtraJack, Power, Ruleset, ThinkAfterDiscard, ThinkTwice
 from gtr_replay.powers.families import DiscardsBeforeThinking
 from gtr_replay.powers.registry import register
 
 
 @register
 class Latrine(DiscardsBeforeThinking):
-    """Black Box: before a Thinker action, you may discard one Order card from your hand into
-    the Pool (B-LATRINE-1)."""
+    """Before a Thinker action, you may discard one Order card from your hand into the Pool;
+    the classic card says the same (B-LATRINE-1, BC-LATRINE-1)."""
 
     building = "Latrine"
-    rulesets = BLACK_BOX
-    rule_ids = ("B-LATRINE-1",)
+    rulesets = EVERY
+    rule_ids = ("B-LATRINE-1", "BC-LATRINE-1")
     how = "one"
 
 
 @register
 class Vomitorium(DiscardsBeforeThinking):
-    """Black Box: before a Thinker action, you may discard your whole hand: Order cards to the
-    Pool, Jacks to the Jack pile (B-VOMITORIUM-1)."""
+    """Before a Thinker action, you may discard your whole hand: Order cards to the Pool,
+    Jacks to the Jack pile; the classic card says the same (B-VOMITORIUM-1, BC-VOMITORIUM-1)."""
 
     building = "Vomitorium"
-    rulesets = BLACK_BOX
-    rule_ids = ("B-VOMITORIUM-1",)
+    rulesets = EVERY
+    rule_ids = ("B-VOMITORIUM-1", "BC-VOMITORIUM-1")
     how = "hand"
 
 
@@ -42,3 +42,24 @@ class Tribunal(Power):
     def after_think(self, ctx, owner, decision):
         if ctx.state.jack_pile > 0:
             ctx.grant(ExtraJack(self.building, owner))
+
+
+@register
+class ClassicSchool(Power):
+    """Classic: whenever you think, you think twice: the second Thinker action follows at once
+    and is not doubled again; by the ``school-thinks`` ruling's default every think is doubled,
+    other powers' included (BC-SCHOOL-1, AMB-37)."""
+
+    building = "School"
+    rulesets = CLASSIC
+    rule_ids = ("BC-SCHOOL-1", "AMB-37")
+    grants = (ThinkTwice,)
+
+    def after_think(self, ctx, owner, decision):
+        answered = ctx.answered
+        if isinstance(answered, ThinkTwice):
+            return  # not circular
+        if (answered is not None and not isinstance(answered, ThinkAfterDiscard)
+                and ctx.state.rulings["school-thinks"] == "own-think"):
+            return
+        ctx.grant(ThinkTwice(self.building, owner))

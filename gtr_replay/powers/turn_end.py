@@ -3,7 +3,8 @@ play order from the leader (AMB-14)."""
 
 from __future__ import annotations
 
-from gtr_replay.powers.base import BLACK_BOX, ExtraThink, Power, Role, Ruleset
+from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, ExtraThink, Power, Role, Ruleset, ThinkAfterDiscard
+from gtr_replay.powers.families import DiscardsBeforeThinking
 from gtr_replay.powers.families import KeepsPlayed
 from gtr_replay.powers.registry import register
 
@@ -19,6 +20,28 @@ class Sewer(KeepsPlayed):
 
 
 @register
+class ClassicSewer(Sewer, DiscardsBeforeThinking):
+    """Classic: before a Thinker action you may discard your whole hand, Order cards to the
+    Pool, Jacks to the Jack pile, as printed (the Vomitorium's text); the ``classic-sewer``
+    ruling's other reading plays the Black Box card, a keep at the end of the turn (BC-SEWER-1,
+    CONFLICT-CL-1, AMB-34)."""
+
+    rulesets = CLASSIC
+    rule_ids = ("BC-SEWER-1", "CONFLICT-CL-1", "AMB-34")
+    how = "hand"
+    grants = (ThinkAfterDiscard, *Sewer.grants)
+
+    def before_think(self, ctx, owner):
+        if ctx.state.rulings["classic-sewer"] == "as-printed":
+            return super().before_think(ctx, owner)
+        return frozenset()
+
+    def end_of_turn(self, ctx, owner):
+        if ctx.state.rulings["classic-sewer"] == "black-box":
+            super().end_of_turn(ctx, owner)
+
+
+@register
 class Senate(KeepsPlayed):
     """Imperium: at the end of each turn, you may take into your hand any or all of the Jacks
     opponents played that turn; several Senates act in play order (B-SENATE-1..3, AMB-14)."""
@@ -31,13 +54,13 @@ class Senate(KeepsPlayed):
 
 @register
 class Academy(Power):
-    """Black Box: after a turn in which you performed a Craftsman action (a client's counts),
-    you may perform one Thinker action, after the keeps of the end of the turn (B-ACADEMY-1,
-    B-ACADEMY-2, AMB-14)."""
+    """After a turn in which you performed a Craftsman action (a client's counts), you may
+    perform one Thinker action, after the keeps of the end of the turn; it works the turn it
+    is complete; the classic card says the same (B-ACADEMY-1, B-ACADEMY-2, BC-ACADEMY-1, AMB-14)."""
 
     building = "Academy"
-    rulesets = BLACK_BOX
-    rule_ids = ("B-ACADEMY-1", "B-ACADEMY-2", "AMB-14")
+    rulesets = EVERY
+    rule_ids = ("B-ACADEMY-1", "B-ACADEMY-2", "BC-ACADEMY-1", "AMB-14")
     grants = (ExtraThink,)
 
     def end_of_turn(self, ctx, owner):
@@ -51,4 +74,29 @@ class Academy(Power):
 
     def _think(self, ctx, owner):
         if Role.CRAFTSMAN in ctx.state.players[owner].acted:
+            ctx.grant(ExtraThink(self.building, owner))
+
+
+@register
+class ClassicSenate(Power):
+    """Classic: on a turn you lead, once all your actions are done, you may perform one Thinker
+    action, before the next player acts; it works the turn it is complete. By the
+    ``senate-think`` ruling's default only a turn on which you led a card counts (BC-SENATE-1,
+    AMB-14)."""
+
+    building = "Senate"
+    rulesets = CLASSIC
+    rule_ids = ("BC-SENATE-1", "AMB-14")
+    grants = (ExtraThink,)
+
+    def actions_end(self, ctx, owner):
+        if owner == ctx.state.leader:
+            ctx.grant(ExtraThink(self.building, owner))
+
+    def after_think(self, ctx, owner, decision):
+        """The ``any-lead`` reading: a leader who thinks has led the Thinker role."""
+        state = ctx.state
+        answered = ctx.answered
+        if (owner == state.leader and state.led_role is None and state.rulings["senate-think"] == "any-lead"
+                and (answered is None or isinstance(answered, ThinkAfterDiscard))):
             ctx.grant(ExtraThink(self.building, owner))

@@ -9,20 +9,12 @@ from __future__ import annotations
 
 from gtr_replay.enums import Ruleset
 
-_BLACK_BOX = (
-    # the optional Geek cards
-    "Aerarium", "Bacchanalia", "Castra", "Castra Praetoria", "Domus", "Plebian Council", "Solarium",
-    "Triclinium", "Watch Post", "Watermill",
-)
+_BLACK_BOX: tuple[str, ...] = ()
 
 NOT_WRITTEN: dict[Ruleset, tuple[str, ...]] = {
     Ruleset.REPUBLIC: _BLACK_BOX,
     Ruleset.IMPERIUM: _BLACK_BOX,
-    Ruleset.CLASSIC: (
-        "Academy", "Amphitheatre", "Atrium", "Bar", "Basilica", "Bath", "Bridge", "Circus", "Circus Maximus",
-        "Dock", "Foundry", "Garden", "Latrine", "School",
-        "Scriptorium", "Senate", "Sewer", "Stairway", "Storeroom", "Vomitorium",
-    ),
+    Ruleset.CLASSIC: (),
 }
 """Per ruleset; names a ruleset's deck does not hold are left out where they are read."""
 

@@ -224,7 +224,7 @@ def table(state: GameState, *, viewer: str | None = None) -> Table:
                  {str(m): state.sites_out_of_town[m] for m in MATERIALS}, demand)
 
 
-_VERBS = {"TearDown": "tear down", "TakeFromPool": "take", "TakeFromDeck": "take"}
+_VERBS = {"TearDown": "tear down", "TakeFromPool": "take", "TakeFromDeck": "take", "Demolish": "tear down"}
 
 
 def _words(kinds) -> str:

@@ -9,8 +9,9 @@ zones, their own hand, and counts where cards are face down:
   down and nobody may look at it after the turn it went in (R-VAULT-1). Cards that went in
   during the current turn are shown, as the table saw them go in: a Merchant's sale comes
   from the public stockpile; a card from a hand is seen by its owner only (Basilica); a
-  card from the deck is seen by nobody (Atrium). At the end of the game vaults are
-  uncovered (R-VAULT-3) and every view shows them.
+  card from the deck is seen by nobody (Atrium), unless it was turned up for the table
+  (Bacchanalia, AMB-25). At the end of the game vaults are uncovered (R-VAULT-3) and every
+  view shows them.
 
 Points follow the same rule: a player's view counts influence and building powers but not
 vault cards or merchant bonuses while the game goes on, since both depend on hidden cards.
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from gtr_replay.engine.events import Event
+from gtr_replay.engine.events import TURNED_UP, Event
 from gtr_replay.engine.state import GameState
 from gtr_replay.enums import Zone
 
@@ -63,7 +64,7 @@ class VaultWatch:
 
 
 def _seen_by(event: Event) -> frozenset[str] | None:
-    if event.source == Zone.DECK:
+    if event.source == Zone.DECK and event.text != TURNED_UP:
         return frozenset()  # Atrium: the deck card goes in unseen by everyone (R-VAULT-1)
     if event.source == Zone.HAND:
         return frozenset({event.player})  # Basilica: not revealed to opponents (R-VAULT-1)

@@ -9,10 +9,14 @@ from __future__ import annotations
 from notation import Hand, Leader, PoolDraw, Record, Setup, Step, Tag, Turn
 from notation.blocks import Draw
 
-from gtr_replay.engine import apply, new_game
+from gtr_replay.engine import new_game
+from gtr_replay.engine.core import advance
+from gtr_replay.engine.decisions import Decision, TakeFromDeck
+from gtr_replay.enums import Zone
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.scoring import Result
 from gtr_replay.engine.setup import deck_tag
+from gtr_replay.expansions import expansion_tag
 from gtr_replay.replay.translate import statement_for
 from gtr_replay.rulings import DEFAULTS
 
@@ -27,6 +31,11 @@ def result_tag(result: Result) -> str:
 def rulings_tag(rulings: dict[str, str]) -> str | None:
     changed = [f"{name}={value}" for name, value in rulings.items() if DEFAULTS.get(name) != value]
     return ", ".join(changed) or None
+
+
+def _from_deck(decision: Decision) -> bool:
+    """Whether a decision takes a card from the deck, which a record of unknown deck order names."""
+    return type(decision) is TakeFromDeck or getattr(decision, "source", None) is Zone.DECK
 
 
 def _setup_block(state, events: list[Event]) -> Setup:
@@ -45,13 +54,17 @@ def _setup_block(state, events: list[Event]) -> Setup:
 
 
 def record_of_game(ruleset: str, players: list[str], deck_seed: str, rulings: dict[str, str], decisions, *,
-                   draws: bool = False, extra_tags: tuple[tuple[str, str], ...] = ()) -> Record:
-    """Replay ``decisions`` from the shuffle ``deck_seed`` and write them as a record."""
+                   draws: bool = False, extra_tags: tuple[tuple[str, str], ...] = (),
+                   expansions: tuple[str, ...] = ()) -> Record:
+    """Replay ``decisions`` from the shuffle ``deck_seed`` (with the optional cards
+    ``expansions`` in the deck) and write them as a record."""
     from gtr_replay.engine.scoring import result
 
-    state, setup_events = new_game(ruleset, players, seed=deck_seed, rulings=rulings)
+    state, setup_events = new_game(ruleset, players, seed=deck_seed, rulings=rulings, expansion=expansions)
     tags = [Tag("Game", "Glory to Rome"), *(Tag(k, v) for k, v in extra_tags),
             Tag("Ruleset", str(state.ruleset)), Tag("Players", ", ".join(players))]
+    if (expansion := expansion_tag(state.expansions)) is not None:
+        tags.append(Tag("Expansion", expansion))
     if (changed := rulings_tag(state.rulings)) is not None:
         tags.append(Tag("Rulings", changed))
     if not draws:
@@ -65,8 +78,10 @@ def record_of_game(ruleset: str, players: list[str], deck_seed: str, rulings: di
             turns.append(Turn(number, leader, tuple(steps)))
             steps, number, leader = [], state.turn, state.players[state.leader].name
         before_players = state  # statement_for reads card facts and seating, which a decision never changes
-        events = apply(state, decision)
-        steps.append(Step(statement_for(decision, before_players, events, draws=draws)))
+        applied = advance(state, decision)
+        steps.append(Step(statement_for(decision, before_players, applied.events, draws=draws)))
+        if draws:  # a card the engine placed from the deck by itself must still be named (G-BACCHANALIA-1)
+            steps += [Step(statement_for(f.decision, state, [])) for f in applied.forced if _from_deck(f.decision)]
     if steps:
         turns.append(Turn(number, leader, tuple(steps)))
     if state.over:

@@ -10,7 +10,7 @@ and goes on with the next statement, so nothing is dropped silently.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 import notation
 from notation import Record, Step
@@ -26,7 +26,7 @@ from gtr_replay.engine.state import GameState
 from gtr_replay.errors import GtrError, ReplayError, RulesError
 from gtr_replay.replay.diagnostics import Diagnostic, closest_first, summary
 from gtr_replay.replay.from_game import result_tag
-from gtr_replay.replay.start import StartError, start_state
+from gtr_replay.replay.start import StartError, geek_hint, left_out, not_in_game, start_state
 from gtr_replay.replay.translate import decision_for, statement_for
 
 
@@ -342,6 +342,10 @@ class Replayer:
         if state.over:
             return here.over()
         problem = self._real_reason(state, decision, forced) or problem
+        geek = left_out(state.ruleset, _named_cards(decision), state.expansions)
+        if geek:  # a Geek card the Expansion tag does not put in the game (R-VER-2)
+            return here.refuse(f"{problem.message}; {not_in_game(geek)}", rule_ids=(*problem.rule_ids, "R-VER-2"),
+                               hint=geek_hint(geek, state.expansions))
         return here.refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
 
     def _real_reason(self, state: GameState, decision: Decision, forced: list[ForcedStep]) -> RulesError | None:
@@ -562,6 +566,18 @@ def _restated(decision: Decision, forced: list[ForcedStep]) -> int | None:
         if same_decision(step.decision, decision):
             return n
     return None
+
+
+def _named_cards(decision: Decision) -> list[str]:
+    """The card names a decision holds (its cards, buildings and foundations)."""
+    names: list[str] = []
+    for f in fields(decision):
+        value = getattr(decision, f.name)
+        if isinstance(value, str):
+            names.append(value)
+        elif isinstance(value, tuple):
+            names.extend(v for v in value if isinstance(v, str))
+    return names
 
 
 def _nested(step: Step) -> int:

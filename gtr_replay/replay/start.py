@@ -25,6 +25,7 @@ from gtr_replay.engine.setup import SHUFFLE_ALGORITHM, new_game, shuffled_deck
 from gtr_replay.engine.state import Building, GameState, PlayerState
 from gtr_replay.enums import JACK, MATERIALS, Material
 from gtr_replay.errors import GtrError, ReplayError
+from gtr_replay.expansions import TAG_FORMS, expansion_cards
 from gtr_replay.rulesets import find_ruleset
 from gtr_replay.rulings import resolve
 
@@ -70,35 +71,76 @@ def header(record: Record) -> tuple[str, list[str], dict[str, str]]:
     return ruleset, players, rulings
 
 
-def deck_from_tag(ruleset: str, value: str, line: int, column: int) -> list[str]:
-    """The deck order a Deck tag names: ``seed:NAME:ALGORITHM`` or the cards, top first."""
+def expansions(record: Record, ruleset: str) -> tuple[str, ...]:
+    """The optional cards the Expansion tag puts into the game (R-VER-2); none without it."""
+    value = record.tag("Expansion")
+    try:
+        return expansion_cards(value, ruleset)
+    except GtrError as error:
+        line, column = _tag_span(record, "Expansion")
+        raise StartError(f"Expansion tag: {error.message}", line=line, column=column, hint=error.hint,
+                         rule_ids=("R-VER-2",)) from None
+
+
+def left_out(ruleset: str, names, chosen: tuple[str, ...]) -> list[str]:
+    """The Geek cards among ``names`` that the game's Expansion tag leaves out (R-VER-2)."""
+    optional = cards_for(ruleset).optional
+    return sorted({n for n in names if n in optional and n not in chosen})
+
+
+def geek_hint(names: list[str], chosen: tuple[str, ...]) -> str:
+    """How to put the Geek cards ``names`` into the game."""
+    wanted = ", ".join(sorted({*chosen, *names}))
+    return f'add [Expansion "geek: {wanted}"] to the tags ({TAG_FORMS})'
+
+
+def not_in_game(names: list[str]) -> str:
+    """Says that the Geek cards ``names`` are not in the game."""
+    return f"{', '.join(names)} {'is a Geek card' if len(names) == 1 else 'are Geek cards'}, not in this game"
+
+
+def outside_the_game(ruleset: str, names, chosen: tuple[str, ...]) -> str | None:
+    """The hint for Geek cards among ``names`` that the Expansion tag leaves out, or None."""
+    found = left_out(ruleset, names, chosen)
+    return f"{not_in_game(found)}: {geek_hint(found, chosen)}" if found else None
+
+
+def deck_from_tag(ruleset: str, value: str, line: int, column: int, chosen: tuple[str, ...] = ()) -> list[str]:
+    """The deck order a Deck tag names: ``seed:NAME:ALGORITHM`` or the cards, top first; with
+    the optional cards ``chosen`` in the deck (R-VER-2)."""
     if value.startswith("seed:"):
         name, _, algorithm = value[5:].rpartition(":")
         if algorithm != SHUFFLE_ALGORITHM or not name:
             raise StartError(f"unknown shuffle {value!r}", line=line, column=column,
                              hint=f"write seed:NAME:{SHUFFLE_ALGORITHM}")
-        return shuffled_deck(ruleset, name)
+        return shuffled_deck(ruleset, name, chosen)
     card_set = cards_for(ruleset)
     cards = []
     for name in (n.strip() for n in value.split(",") if n.strip()):
         try:
-            cards.append(card_set.find(name).name)
+            card = card_set.find(name, optional=True)
         except GtrError as error:
             raise StartError(f"Deck tag: {error.message}", line=line, column=column, hint=error.hint) from None
+        hint = outside_the_game(ruleset, [card.name], chosen)
+        if hint is not None:
+            raise StartError(f"Deck tag: {card.name} is not in this game's deck", line=line, column=column,
+                             hint=hint, rule_ids=("R-VER-2",))
+        cards.append(card.name)
     return cards
 
 
 def start_state(record: Record) -> tuple[GameState, list[Event]]:
     """The state before the record's first statement, and the setup events."""
     ruleset, players, rulings = header(record)
+    chosen = expansions(record, ruleset)
     if isinstance(record.start, Position):
-        return _from_position(record.start, ruleset, players, rulings), []
+        return _from_position(record.start, ruleset, players, rulings, chosen), []
     deck_value = record.tag("Deck")
     if deck_value is not None:
         line, column = _tag_span(record, "Deck")
-        deck = deck_from_tag(ruleset, deck_value, line, column)
+        deck = deck_from_tag(ruleset, deck_value, line, column, chosen)
         try:
-            state, events = new_game(ruleset, players, deck=deck, rulings=rulings)
+            state, events = new_game(ruleset, players, deck=deck, rulings=rulings, expansion=chosen)
         except GtrError as error:
             raise StartError(error.message, line=line, column=column, hint=error.hint,
                              rule_ids=getattr(error, "rule_ids", ())) from None
@@ -106,13 +148,14 @@ def start_state(record: Record) -> tuple[GameState, list[Event]]:
             _check_setup(record.start, state, events)
         return state, events
     if isinstance(record.start, Setup):
-        return _from_setup(record.start, ruleset, players, rulings)
+        return _from_setup(record.start, ruleset, players, rulings, chosen)
     raise StartError("the record does not say how the cards were dealt", line=record.span.line,
                      column=record.span.column,
                      hint='add a Deck tag, a setup block with every hand, or [Start "position"] with a position block')
 
 
-def _from_setup(setup: Setup, ruleset: str, players: list[str], rulings) -> tuple[GameState, list[Event]]:
+def _from_setup(setup: Setup, ruleset: str, players: list[str], rulings,
+                chosen: tuple[str, ...] = ()) -> tuple[GameState, list[Event]]:
     """Deal the setup the block describes; the rest of the deck has no known order."""
     spec = find_ruleset(ruleset)
     hands = setup.hands
@@ -138,11 +181,13 @@ def _from_setup(setup: Setup, ruleset: str, players: list[str], rulings) -> tupl
                              rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"))
         blocks.append([c for c in hand if c != JACK])
     seen = [c for block in blocks for c in block if c != UNSEEN]
-    rest = Counter(cards_for(ruleset).manifest()) - Counter(draws + seen)
-    surplus = Counter(draws + seen) - Counter(cards_for(ruleset).manifest())
+    manifest = Counter(cards_for(ruleset).manifest(with_optional=chosen))
+    rest = manifest - Counter(draws + seen)
+    surplus = Counter(draws + seen) - manifest
     if surplus:
         raise StartError(f"the setup block shows more copies than the deck holds: {', '.join(sorted(surplus))}",
-                         line=span.line, column=span.column, rule_ids=("R-COMP-6",))
+                         line=span.line, column=span.column, rule_ids=("R-COMP-6",),
+                         hint=outside_the_game(ruleset, surplus, chosen))
     spare = sorted(rest.elements())
     hidden_count = sum(block.count(UNSEEN) for block in blocks)
     stand_ins = iter(spare)  # an unseen card is dealt as some unplaced card, hidden again below
@@ -150,7 +195,7 @@ def _from_setup(setup: Setup, ruleset: str, players: list[str], rulings) -> tupl
     ordered = draws + hand_cards if spec.leader_draw_first else hand_cards + draws
     deck = ordered + spare[hidden_count:]
     try:
-        state, events = new_game(ruleset, players, deck=deck, rulings=rulings)
+        state, events = new_game(ruleset, players, deck=deck, rulings=rulings, expansion=chosen)
     except GtrError as error:
         raise StartError(error.message, line=span.line, column=span.column, hint=error.hint,
                          rule_ids=getattr(error, "rule_ids", ())) from None
@@ -194,7 +239,8 @@ def _check_setup(setup: Setup, state: GameState, events: list[Event]) -> None:
                          rule_ids=("R-SETUP-5", "AMB-06"))
 
 
-def _from_position(position: Position, ruleset: str, players: list[str], rulings) -> GameState:
+def _from_position(position: Position, ruleset: str, players: list[str], rulings,
+                   chosen: tuple[str, ...] = ()) -> GameState:
     span = position.span
     card_set = cards_for(ruleset)
 
@@ -258,12 +304,15 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
             placed[b.foundation] += 1
             placed.update(b.materials)
     placed.update(position.pool)
-    unknown = [c for c in placed if c != "?" and c not in card_set.cards]
+    unknown = [c for c in placed if c != "?" and not card_set.in_game(c, chosen)]
     if unknown:
-        fail(f"{', '.join(sorted(unknown))} is not a card of the {ruleset} ruleset")
-    remaining = Counter(card_set.manifest()) - placed
-    if placed - Counter(card_set.manifest()):
-        fail(f"more copies than the deck holds: {', '.join(sorted(placed - Counter(card_set.manifest())))}",
+        hint = outside_the_game(ruleset, unknown, chosen)
+        what = "in this game's deck" if hint else f"a card of the {ruleset} ruleset"
+        fail(f"{', '.join(sorted(unknown))} is not {what}", hint, ("R-VER-2",) if hint else ())
+    manifest = Counter(card_set.manifest(with_optional=chosen))
+    remaining = manifest - placed
+    if placed - manifest:
+        fail(f"more copies than the deck holds: {', '.join(sorted(placed - manifest))}",
              rule_ids=("R-COMP-6",))
     deck_line = position.deck
     deck_known = True
@@ -299,7 +348,7 @@ def _from_position(position: Position, ruleset: str, players: list[str], rulings
     state = GameState(spec.ruleset, [by_name[n] for n in names], rulings, deck=deck, deck_known=deck_known,
                       removed=removed, removed_unseen=deck_line is not None and deck_line.cards is None,
                       pool=list(position.pool), jack_pile=jack_pile,
-                      jacks_out=card_set.jacks - jacks_held - jack_pile)
+                      jacks_out=card_set.jacks - jacks_held - jack_pile, expansions=chosen)
     state.leader = names.index(leader)
     state.public = [(names.index(owner), building) for owner, building in public]
     state.turn = position.turn or 1

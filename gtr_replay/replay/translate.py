@@ -27,6 +27,11 @@ def _zone(zone) -> NZone | None:
     return None if zone is None else NZone(str(zone))
 
 
+def _source(d) -> NZone | str | None:
+    """Where a hire's or a gather's card comes from: a zone, or the building it lay under."""
+    return d.building if d.source is Zone.BUILDING else _zone(d.source)
+
+
 def drawn_cards(events: list[Event], player: str) -> tuple[str, ...]:
     """The cards a Thinker drew: the deck-to-hand moves right after their think event."""
     drawn: list[str] = []
@@ -47,15 +52,17 @@ _TO_STATEMENT: dict[type, Callable] = {
     dc.Follow: lambda d, ev, draws: st.Follow(d.player, d.cards, d.groups),
     dc.Think: lambda d, ev, draws: st.Think(d.player, ThinkKind(d.option),
                                            drawn_cards(ev, d.player) if draws and d.option != "jack" else None),
-    dc.Hire: lambda d, ev, draws: st.Hire(d.player, d.card, _zone(d.source)),
-    dc.Gather: lambda d, ev, draws: st.Gather(d.player, d.card, _zone(d.source)),
+    dc.Hire: lambda d, ev, draws: st.Hire(d.player, d.card, _source(d), d.replacing),
+    dc.Gather: lambda d, ev, draws: st.Gather(d.player, d.card, _source(d)),
     dc.Sell: lambda d, ev, draws: st.Sell(d.player, d.card, _zone(d.source)),
     dc.Lay: lambda d, ev, draws: st.Lay(d.player, d.card, None if d.site is None else NMaterial(str(d.site)),
                                        d.out_of_town, _zone(d.source)),
     dc.Add: lambda d, ev, draws: st.Add(d.player, d.card, d.building, _zone(d.source), d.owner),
-    dc.Steal: lambda d, ev, draws: st.Steal(d.player, d.victim, d.building),
+    dc.Steal: lambda d, ev, draws: st.Steal(d.player, d.victim, d.building, tuple(NMaterial(str(m)) for m in d.sites)),
     dc.Slay: lambda d, ev, draws: st.Slay(d.player, d.victim, d.card),
     dc.TearDown: lambda d, ev, draws: st.TearDown(d.player, d.victim, d.building),
+    dc.Demolish: lambda d, ev, draws: st.TearDown(d.player, None, d.building),
+    dc.Trigger: lambda d, ev, draws: st.Trigger(d.player, d.owner, d.building),
     dc.TakeFromPool: lambda d, ev, draws: st.Take(d.player, d.card, NZone.POOL),
     dc.TakeFromDeck: lambda d, ev, draws: st.Take(d.player, d.card, NZone.DECK),
     dc.Give: lambda d, ev, draws: (st.Give(d.player, d.cards, d.to, _zone(d.source)) if d.cards
@@ -72,7 +79,9 @@ def statement_for(decision: dc.Decision, state_before: GameState, events: list[E
     the cards a Thinker drew, written only with ``draws``)."""
     if isinstance(decision, dc.Demand):
         cards = _card_material(state_before)
-        return st.Demand(decision.player, tuple(NMaterial(str(cards(c))) for c in decision.cards), decision.cards)
+        shown = (*decision.cards, *decision.buildings)
+        return st.Demand(decision.player, tuple(NMaterial(str(cards(c))) for c in shown), decision.cards,
+                         decision.buildings)
     if isinstance(decision, dc.Surrender):
         others = tuple(p.name for p in state_before.players if p.name != decision.player)
         return st.Surrender(others, decision.player)
@@ -94,6 +103,14 @@ def _engine_zone(zone) -> Zone | None:
     return _ENGINE_ZONE[zone]
 
 
+def _taken(make, s, state: GameState):
+    """A hire's or a gather's decision: from a zone, or from under a building (G-CASTRAPRAETORIA-1, G-SOLARIUM-1)."""
+    more = {"replacing": s.replacing} if getattr(s, "replacing", None) else {}  # BC-BATH-2
+    if s.source is not None and not isinstance(s.source, NZone):
+        return make(s.player, s.card, Zone.BUILDING, building=s.source, **more)
+    return make(s.player, _card_from(s, state), _engine_zone(s.source), **more)
+
+
 def _card_from(s, state: GameState) -> str:
     """The card a statement takes; ``[?] from deck`` is the deck's top card when its order is
     known (an Atrium's card goes to the vault unseen, B-ATRIUM-1, AMB-25)."""
@@ -106,17 +123,20 @@ _TO_DECISION: dict[type, Callable] = {
     st.Lead: lambda s, state: dc.Lead(s.player, _ENGINE_ROLE[s.role], tuple(s.cards), tuple(s.groups)),
     st.Follow: lambda s, state: dc.Follow(s.player, tuple(s.cards), tuple(s.groups)),
     st.Think: lambda s, state: dc.Think(s.player, str(s.how)),
-    st.Hire: lambda s, state: dc.Hire(s.player, _card_from(s, state), _engine_zone(s.source)),
-    st.Gather: lambda s, state: dc.Gather(s.player, _card_from(s, state), _engine_zone(s.source)),
+    st.Hire: lambda s, state: _taken(dc.Hire, s, state),
+    st.Gather: lambda s, state: _taken(dc.Gather, s, state),
     st.Sell: lambda s, state: dc.Sell(s.player, _card_from(s, state), _engine_zone(s.source)),
     st.Lay: lambda s, state: dc.Lay(s.player, _card_from(s, state), None if s.site is None else _ENGINE_MATERIAL[s.site],
                                     s.out_of_town, _engine_zone(s.source)),
     st.Add: lambda s, state: dc.Add(s.player, s.card, s.structure, _engine_zone(s.source),
                                     None if s.owner == s.player else s.owner),
-    st.Steal: lambda s, state: dc.Steal(s.player, s.victim, s.structure),
+    st.Steal: lambda s, state: dc.Steal(s.player, s.victim, s.structure, tuple(_ENGINE_MATERIAL[m] for m in s.sites)),
     st.Slay: lambda s, state: dc.Slay(s.player, s.victim, s.card),
-    st.TearDown: lambda s, state: dc.TearDown(s.player, s.victim, s.structure),
-    st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown), tuple(_ENGINE_MATERIAL[m] for m in s.materials)),
+    st.TearDown: lambda s, state: (dc.Demolish(s.player, s.structure) if s.victim is None
+                                   else dc.TearDown(s.player, s.victim, s.structure)),
+    st.Trigger: lambda s, state: dc.Trigger(s.player, s.structure, s.owner),
+    st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown), tuple(_ENGINE_MATERIAL[m] for m in s.materials),
+                                          tuple(s.buildings)),
     st.Take: lambda s, state: (dc.TakeFromDeck(s.player, _card_from(s, state)) if str(s.source) == "deck"
                                else dc.TakeFromPool(s.player, s.card)),
     st.Give: lambda s, state: dc.Give(s.player, tuple(s.cards), s.to, _engine_zone(s.source)),

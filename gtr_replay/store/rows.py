@@ -17,6 +17,7 @@ from notation import Comment, Record
 from gtr_replay.cards import cards_for
 from gtr_replay.engine.decisions import Follow, Lead
 from gtr_replay.engine.scoring import result
+from gtr_replay.expansions import canonical_tag
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.rulesets import RULESETS
@@ -43,6 +44,9 @@ def game_id(record: Record) -> str:
     on the game: a record edited in those is the same game, stored again in its place.
     """
     tags = [[name, record.tag(name)] for name in DEFINING_TAGS if record.tag(name) is not None]
+    for tag in tags:
+        if tag[0] == "Expansion":  # one game however its optional cards are listed
+            tag[1] = canonical_tag(tag[1])
     start = None
     if record.start is not None:
         start = [record.start.word] + [line.text() for line in record.start.lines if not isinstance(line, Comment)]
@@ -58,7 +62,8 @@ def content_hash(canonical: str) -> str:
 
 @cache
 def _roles(ruleset: str) -> dict[str, str]:
-    return {name: str(card.role) for name, card in cards_for(ruleset).cards.items()}
+    card_set = cards_for(ruleset)
+    return {name: str(card.role) for name, card in {**card_set.optional, **card_set.cards}.items()}
 
 
 @dataclass

@@ -154,6 +154,7 @@ def _wrong_answer(kind: type, player: str):
         dc.Demand: dc.Demand(player, ("Temple",)), dc.Think: dc.Think(player, "draw"),
         dc.Keep: dc.Keep(player, ("Temple",)), dc.Steal: dc.Steal(player, "Ben", "Temple"),
         dc.Slay: dc.Slay(player, "Ben", "Temple"), dc.TearDown: dc.TearDown(player, "Ben", "Temple"),
+        dc.Trigger: dc.Trigger(player, "Temple", "Ben"), dc.Demolish: dc.Demolish(player, "Temple"),
     }[kind]
 
 

@@ -12,7 +12,7 @@ from gtr_replay.engine import (
 )
 from gtr_replay.engine import rules
 from gtr_replay.engine.scoring import merchant_bonuses, result
-from gtr_replay.enums import JACK, Material, Role
+from gtr_replay.enums import JACK, Material, Role, Zone
 from gtr_replay.rulings import RULINGS
 
 
@@ -239,7 +239,7 @@ def _spoils_after_demand(position, play, building, victim, rulings):
     from gtr_replay.engine.state import Building
     you = PlayerState("You", hand=["Academy", "Bath", "Shrine"], clientele=["Foundry"], influence=[Material.STONE],
                       buildings=[Building(building, Material.STONE, complete=True)])
-    ruleset = "imperium" if building == "Colosseum" else "republic"
+    ruleset = {"Colosseum": "imperium", "Coliseum": "classic"}.get(building, "republic")
     state = position(you, victim, ruleset=ruleset, jack_pile=2, rulings=rulings)
     play(state, Lead("You", Role.LEGIONARY, ("Academy",)), Think(victim.name, "jack"),
          Demand("You", ("Bath", "Shrine")))
@@ -260,6 +260,26 @@ def test_colosseum_clients_all_matching(position, play):
     assert Slay("You", "Ben", "School") in legal_decisions(state)
     play(state, Slay("You", "Ben", "School"))
     assert state.players[1].clientele == ["Villa"] and len(state.players[0].vault) == 3
+
+
+def test_colosseum_clients_any_client(position, play):
+    """001§…›Coliseum as printed, 'take cards from the Clienteles of every opponent from which
+    you demand materials': any client, a Stone one for a demand of Brick, while the vault has
+    room; the default takes Brick clients only, and the Black Box
+    Colosseum, whose text says 'matching', takes one per demanded card under this reading too."""
+    from gtr_replay.engine.decisions import Slay
+    from gtr_replay.errors import RulesError
+    victim = PlayerState("Ben", hand=["Road"], clientele=["School", "Villa", "Road", "Gate"])
+    state = _spoils_after_demand(position, play, "Coliseum", victim, "colosseum-clients=any-client")
+    default = _spoils_after_demand(position, play, "Coliseum", victim, None)
+    assert Slay("You", "Ben", "Villa") in legal_decisions(state)
+    assert Slay("You", "Ben", "Villa") not in legal_decisions(default)
+    play(state, Slay("You", "Ben", "Villa"), Slay("You", "Ben", "Road"), Slay("You", "Ben", "School"),
+         Slay("You", "Ben", "Gate"))  # more than one per demanded card, too
+    assert state.players[1].clientele == [] and len(state.players[0].vault) == 4 and not state.steps
+    black_box = _spoils_after_demand(position, play, "Colosseum", victim, "colosseum-clients=any-client")
+    with pytest.raises(RulesError, match="not demanded"):
+        play(black_box, Slay("You", "Ben", "Villa"))
 
 
 def test_domus_aurea_count_one_per_victim(position, play):
@@ -357,6 +377,212 @@ def test_palace_petitions_ruleset_size():
     replayer, snaps = replay_text(three, rulings="palace-petitions=ruleset-size")
     assert not replayer.diagnostics, replayer.diagnostics
     assert sorted(snaps[-1].state.player("Ben").vault) == ["Dock", "Road"]
+
+
+# -- AMB-34 classic-sewer, AMB-35 classic-stairway ----------------------------------------
+
+def test_classic_sewer_black_box(position, play):
+    """The classic Sewer as the Black Box card: a keep of the played cards at the end of the
+    turn (B-SEWER-1), and no discard before a think (CONFLICT-CL-1); the default, as printed,
+    is tested in tests/powers/test_classic_sewer_stairway.py."""
+    from gtr_replay.engine import Discard, Keep
+    from gtr_replay.engine.steps import KeepPlayed
+    from gtr_replay.engine.state import Building
+    right = PlayerState("Right", hand=["Garden"])
+    you = PlayerState("You", hand=["Villa", "Road"], buildings=[Building("Sewer", Material.STONE, complete=True)])
+    state = position(right, you, ruleset="classic", rulings="classic-sewer=black-box", jack_pile=1)
+    play(state, Lead("Right", Role.MERCHANT, ("Garden",)))
+    assert not any(isinstance(d, Discard) for d in legal_decisions(state))
+    play(state, Follow("You", ("Villa",)))
+    assert state.steps == [KeepPlayed("Sewer", 1)]
+    play(state, Keep("You", ("Villa",)))
+    assert state.players[1].stockpile == ["Villa"] and state.pool == ["Garden"]
+
+
+def test_classic_stairway_public_structures(position, play):
+    """The classic Stairway as its example: an Architect action may also put a material into
+    an opponent's structure, which becomes public (CONFLICT-CL-2, B-STAIRWAY-1); no early
+    completion then. The default, as printed, is tested in tests/powers/test_classic_sewer_stairway.py."""
+    from gtr_replay.engine import Add
+    from gtr_replay.engine.state import Building
+    from gtr_replay.engine.steps import PublicPlacement
+    from gtr_replay.enums import Zone
+    you = PlayerState("You", hand=["Wall"], stockpile=["Statue", "Academy"], clientele=["Tower"],
+                      buildings=[Building("Stairway", Material.MARBLE, ["Temple", "Palace", "Statue"], complete=True),
+                                 Building("Forum", Material.MARBLE)])
+    opp = PlayerState("Opp", hand=["Tower"],
+                      buildings=[Building("Archway", Material.BRICK, ["School", "Bath"], complete=True)])
+    state = position(you, opp, ruleset="classic", rulings="classic-stairway=public-structures")
+    play(state, Lead("You", Role.ARCHITECT, ("Wall",)), Follow("Opp", ("Tower",)), Add("You", "Statue", "Forum"))
+    assert not state.players[0].building("Forum").complete
+    assert state.steps == [PublicPlacement("Stairway", 0)]
+    play(state, Add("You", "Academy", "Archway", owner="Opp"))
+    assert state.public == [(1, "Archway")]
+    assert rules.action_sources(state, 0, Role.ARCHITECT) == {Zone.POOL}
+
+
+# -- AMB-37 school-thinks, BC-SENATE-1 senate-think ---------------------------------------
+
+def test_school_thinks_own_think(position, play):
+    """Only the think taken instead of following is doubled: the Academy's think is taken once
+    (AMB-37); by default the School doubles it (tests/powers/test_classic_thinking.py)."""
+    from gtr_replay.engine import Add
+    from gtr_replay.engine.state import Building
+    from gtr_replay.engine.steps import ExtraThink, ThinkTwice
+    you = PlayerState("You", hand=["Dock", "Bath"], buildings=[
+        Building("School", Material.BRICK, complete=True), Building("Academy", Material.BRICK, complete=True),
+        Building("Shrine", Material.BRICK)])
+    ben = PlayerState("Ben", hand=["Road"], buildings=[Building("School", Material.BRICK, complete=True)])
+    state = position(you, ben, ruleset="classic", rulings="school-thinks=own-think", jack_pile=2)
+    play(state, Lead("You", Role.CRAFTSMAN, ("Dock",)), Think("Ben", "jack"))
+    assert state.steps == [ThinkTwice("School", 1)]  # a think instead of following: doubled
+    play(state, Think("Ben", "jack"), Add("You", "Bath", "Shrine"))
+    assert state.steps == [ExtraThink("Academy", 0)]
+    play(state, Think("You", "refill"))
+    assert state.steps == [] and state.turn == 2
+
+
+def test_senate_think_any_lead(position, play):
+    """A leader who thinks has led the Thinker role (001§Thinker Role): the Senate's think
+    follows it, before cleanup; by default it does not (tests/powers/test_classic_thinking.py)."""
+    from gtr_replay.engine.state import Building
+    from gtr_replay.engine.steps import ExtraThink
+    you = PlayerState("You", hand=["Dock"], buildings=[Building("Senate", Material.CONCRETE, complete=True)])
+    state = position(you, PlayerState("Ben", hand=["Road"]), ruleset="classic", rulings="senate-think=any-lead")
+    play(state, Think("You", "refill"))
+    assert state.steps == [ExtraThink("Senate", 0)] and state.turn == 1
+    play(state, Think("You", "draw"))
+    assert len(state.players[0].hand) == 6 and state.turn == 2
+
+
+# -- the Geek cards (000 Appendix III) ------------------------------------------------------
+
+def _done(name, site, *materials):
+    from gtr_replay.engine.state import Building
+    return Building(name, site, list(materials), complete=True)
+
+
+def test_watch_post_site_keeps(position, play):
+    """AMB-31 read as the text names it: only the foundation and the materials move; the Site
+    stays in the influence (the default sends it back where it was claimed)."""
+    from gtr_replay.engine import Demolish
+
+    for rulings, influence, in_town in ((None, [Material.RUBBLE], 2), ("watch-post-site=keeps", [
+            Material.RUBBLE, Material.MARBLE], 1)):
+        state = position(PlayerState("Ann", hand=["Dock"], buildings=[
+            _done("Watch Post", Material.RUBBLE, "Road"), _done("Temple", Material.MARBLE, "Statue", "Palace", "Fountain")],
+            influence=[Material.RUBBLE, Material.MARBLE]), PlayerState("Bob", hand=["Road"]), jack_pile=2,
+            rulings=rulings, in_town={m: 1 for m in Material})
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Demolish("Ann", "Temple"))
+        assert state.players[0].influence == influence
+        assert state.sites_in_town[Material.MARBLE] == in_town
+        assert "Temple" in state.players[0].hand
+
+
+def test_aerarium_checks_bacchanalia_own(position, play):
+    """AMB-42 read with the Bacchanalia's 'tally your Influence' as one's own count: with an
+    Aerarium, the default turns up as many cards as the highest Influence."""
+    from gtr_replay.engine.state import Building
+    from gtr_replay.engine.steps import Revealed
+
+    for rulings, count in ((None, 11), ("aerarium-checks=bacchanalia-own", 7)):
+        state = position(
+            PlayerState("Ann", hand=["Dock", "Temple"], buildings=[
+                _done("Aerarium", Material.CONCRETE, "Wall", "Tower"),
+                Building("Bacchanalia", Material.MARBLE, ["Statue", "Palace"])], influence=[Material.CONCRETE]),
+            PlayerState("Bob", hand=["Road"], influence=[Material.MARBLE, Material.MARBLE, Material.STONE]),
+            jack_pile=2, rulings=rulings)
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"))
+        from gtr_replay.engine import Add
+        play(state, Add("Ann", "Temple", "Bacchanalia"))
+        assert rules.influence(state, 0) == 7 and rules.clientele_limit(state, 0) == 11
+        assert state.steps == [Revealed("Bacchanalia", 0, count, (), True)]
+
+
+def test_aerarium_prison_sites_no_spare(position, play):
+    """C-AERARIUM-PRISON-1 read as the least that reaches 3: a set with a Site it could keep
+    back is refused (the default takes any set worth 3 or more)."""
+    from gtr_replay.engine import Add, Trigger
+    from gtr_replay.engine.decisions import Steal
+    from gtr_replay.engine.state import Building
+
+    def paid(rulings):
+        state = position(
+            PlayerState("Ann", hand=["Dock", "Wall"], buildings=[
+                Building("Aerarium", Material.CONCRETE, ["Tower"]), _done("Prison", Material.STONE, "Villa", "Sewer"),
+                _done("Garden", Material.STONE, "Villa", "Sewer", "Prison"),
+                _done("Bath", Material.BRICK, "Atrium", "Shrine")], influence=[Material.STONE, Material.BRICK]),
+            PlayerState("Bob", hand=["Road"], buildings=[_done("Tower", Material.CONCRETE, "Wall", "Bridge")],
+                        influence=[Material.STONE]),
+            jack_pile=2, rulings=rulings)
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Add("Ann", "Wall", "Aerarium"),
+             Trigger("Ann", "Prison"))
+        return {d.sites for d in legal_decisions(state) if isinstance(d, Steal)}
+
+    stone, brick, concrete = Material.STONE, Material.BRICK, Material.CONCRETE
+    assert paid(None) == {(stone,), (brick, concrete), (brick, stone), (concrete, stone), (brick, concrete, stone)}
+    assert paid("aerarium-prison-sites=no-spare") == {(stone,), (brick, concrete)}
+
+
+def test_bacchanalia_ways_any_number(position, play):
+    """G-BACCHANALIA-1 read as each card choosing among the ways: two cards may go into the
+    stockpile (the default takes each way once)."""
+    from gtr_replay.engine import Add
+    from gtr_replay.engine.state import Building
+
+    for rulings, again in ((None, False), ("bacchanalia-ways=any-number", True)):
+        state = position(PlayerState("Ann", hand=["Dock", "Temple"], buildings=[
+            Building("Bacchanalia", Material.MARBLE, ["Statue", "Palace"])]), PlayerState("Bob", hand=["Road"]),
+            jack_pile=2, rulings=rulings, deck=["Road", "Bar", "Insula", "Latrine", "Dock", "Villa", "Temple"])
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Add("Ann", "Temple", "Bacchanalia"),
+             Gather("Ann", "Road", Zone.DECK))
+        assert (Gather("Ann", "Bar", Zone.DECK) in legal_decisions(state)) is again
+
+
+def _plebs(position, rulings, storeroom=False):
+    """Ann completes her Plebian Council with a Laborer client against Bob's Laborer and
+    Legionary; her Domus then brings a second Laborer."""
+    from gtr_replay.engine.state import Building
+
+    extra = [_done("Storeroom", Material.CONCRETE, "Wall", "Tower")] if storeroom else []
+    return position(
+        PlayerState("Ann", hand=["Jack", "Jack", "Gate", "Market"], clientele=["Academy"] if storeroom else ["Road"],
+                    buildings=[_done("Palace", Material.MARBLE, "Temple", "Statue", "Fountain"),
+                               Building("Plebian Council", Material.BRICK, ["School"]),
+                               Building("Domus", Material.WOOD), *extra]),
+        PlayerState("Bob", hand=["Road"], clientele=["Bar", "Bath", "Shrine"],
+                    buildings=[_done("Insula", Material.RUBBLE, "Road")]),
+        jack_pile=2, pool=["Insula"], rulings=rulings)
+
+
+def test_plebian_council_check_on_completion(position, play):
+    """AMB-33 read as the moment of completion: a Laborer won later in the turn does not win
+    (the default checks whenever it could become true)."""
+    from gtr_replay.engine import Add, Hire
+
+    for rulings, wins in ((None, True), ("plebian-council-check=on-completion", False)):
+        state = _plebs(position, rulings)
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Jack", "Jack")), Think("Bob", "jack"),
+             Add("Ann", "Gate", "Plebian Council"))
+        assert not state.over  # 1 Laborer each: no win yet
+        play(state, Add("Ann", "Market", "Domus"), Hire("Ann", "Insula"))
+        assert (state.winner == "Ann") is wins
+
+
+def test_plebian_council_clients_instead_of(position, play):
+    """AMB-17 read as the Storeroom says, 'instead of': a client counting as a Laborer is no
+    Legionary for the Plebian Council. Ann's two Legionary clients under a Storeroom against
+    Bob's Laborer and Legionary: counted as both roles (the default), 3 Laborers do not
+    outnumber 3 Legionaries; instead of, 3 outnumber 1."""
+    from gtr_replay.engine import Add
+
+    for rulings, wins in ((None, False), ("plebian-council-clients=instead-of", True)):
+        state = _plebs(position, rulings, storeroom=True)
+        state.players[0].clientele = ["Academy", "Archway"]
+        state.players[1].clientele = ["Bar", "Bath"]
+        play(state, Lead("Ann", Role.CRAFTSMAN, ("Jack", "Jack")), Think("Bob", "jack"),
+             Add("Ann", "Gate", "Plebian Council"))
+        assert (state.winner == "Ann") is wins, rulings
 
 
 # -- completeness --------------------------------------------------------------------------

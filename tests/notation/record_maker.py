@@ -14,8 +14,8 @@ import random
 from notation import (
     Add, Building, Cards, Comment, Deck, Demand, Discard, Draw, Follow, Gather, Give, Glory, Hand,
     Hire, Influence, Jacks, Keep, Lay, Lead, Leader, Material, Pass, Pool, PoolDraw, Position,
-    Record, Role, Sell, Setup, Sites, Slay, Steal, Step, Surrender, Tag, Take, TearDown, Think, ThinkKind, Turn,
-    TurnNumber, Variation, Vocabulary, Zone,
+    Record, Role, Sell, Setup, Sites, Slay, Steal, Step, Surrender, Tag, Take, TearDown, Think, ThinkKind, Trigger,
+    Turn, TurnNumber, Variation, Vocabulary, Zone,
 )
 from notation.cards import EDITIONS, GEEK
 
@@ -77,12 +77,19 @@ class Maker:
             lambda: Follow(player, self.cards()),
             lambda: Slay(player, other, self.card()),
             lambda: TearDown(player, other, self.card()),
+            # the optional Geek cards' forms
+            lambda: TearDown(player, None, self.card()),
+            lambda: Trigger(player, rng.choice([None, other]), self.card()),
+            lambda: Steal(player, other, self.card(), tuple(self.material() for _ in range(rng.randint(1, 2)))),
+            lambda: rng.choice([Hire, Gather])(player, card, rng.choice(GEEK)),
         ]
         return rng.choice(kinds)()
 
     def demand(self, player: str) -> Demand:
         count = self.rng.randint(1, 3)
-        return Demand(player, tuple(self.material() for _ in range(count)), self.cards(count, count))
+        buildings = tuple(self.rng.choice(GEEK) for _ in range(self.rng.choice([0, 0, 0, 1])))
+        return Demand(player, tuple(self.material() for _ in range(count + len(buildings))), self.cards(count, count),
+                      buildings)
 
     def thinks(self, player: str) -> list:
         """A think, sometimes after a discard (a Latrine's or a Vomitorium's)."""

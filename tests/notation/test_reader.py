@@ -83,6 +83,12 @@ def test_every_statement_of_a_corpus_reads_back_as_itself():
     "Ann slays Ben's Road", "Ann tears down Ben's School", "Ann lays [Palisade] from deck",
     "Ann lays Statue from hand on Brick", "Ben gives Road from stockpile to Ann", "Ben gives Road, Bath from vault to Ann",
     "Ben, Cid, Dee, Eve surrender to Ann", "Ann discards Road, Bath",
+    # the classic and Geek buildings' forms
+    "Ann hires Road replacing Villa", "Ann hires Road from hand replacing Villa", "Ann hires [Road] from deck replacing Villa",
+    "Ann hires Temple from Castra Praetoria", "Ann hires Temple from Castra Praetoria replacing Villa",
+    "Ann gathers Temple from Villa", "Ann gathers ? from Villa", "Ann tears down Domus", "Ann triggers Ben's Prison",
+    "Ann triggers Garden", "Ann steals Ben's Gate giving Brick, Concrete", "Ann sells Academy from clientele",
+    "Ann demands Stone, Stone showing Villa, Ann's Scriptorium", "Ann demands Stone showing Ann's Watch Post",
 ])
 def test_a_canonical_statement_reads_as_itself(text):
     assert statements("  " + text) == [text]
@@ -106,6 +112,15 @@ def test_a_canonical_statement_reads_as_itself(text):
     ("Ann adds Road to ben's Ludus Magnus", "Ann adds Road to Ben's Ludus Magna"),
     ("Ann TEARS  DOWN Ben's School", "Ann tears down Ben's School"),
     ("ben ,cid,dee , eve surrender to ANN", "Ben, Cid, Dee, Eve surrender to Ann"),
+    ("Ann HIRE road  from hand  REPLACING villa", "Ann hires Road from hand replacing Villa"),
+    ("Ann hires Temple from castra praetoria", "Ann hires Temple from Castra Praetoria"),
+    ("Ann gathers temple FROM Villa", "Ann gathers Temple from Villa"),
+    ("Ann tears down Ann's Domus", "Ann tears down Domus"), ("Ann triggers ann's garden", "Ann triggers Garden"),
+    ("Ann TRIGGER ben's prison", "Ann triggers Ben's Prison"),
+    ("Ann steals Ben's Gate GIVING b,concrete", "Ann steals Ben's Gate giving Brick, Concrete"),
+    # a building shown goes after the cards, with the material it demands
+    ("Ann demands Rubble, Stone showing Ann's Scriptorium, Road",
+     "Ann demands Stone, Rubble showing Road, Ann's Scriptorium"),
 ])
 def test_a_lenient_spelling_reads_as_the_canonical_statement(text, canonical):
     assert statements(text) == [canonical]
@@ -142,6 +157,17 @@ def test_joined_statements_glyphs_and_comments():
     ("Ann lays Bath (Ann lays Road", (4, 15), "this variation is never closed"),
     ("Ann leads Patron with Raod", (4, 23), "unknown card 'Raod'"),
     ("Anne leeds Patron with Road", (4, 6), "unexpected 'leeds'"),
+    ("Ann hires Temple from Hnad", (4, 23), "unexpected 'Hnad'"),
+    ("Ann gathers Road replacing Villa", (4, 18), "unexpected 'replacing'"),
+    ("Ann hires Road replacing Villa from hand", (4, 32), "unexpected 'from'"),
+    ("Ann hires Road replacing", (4, 25), "the line ends too soon"),
+    ("Ann hires [Road] from Villa", (4, 23), "unexpected 'Villa'"),
+    ("Cid demands Stone showing Ben's Scriptorium", (4, 1),
+     "Cid shows Ben's Scriptorium: a demand shows the player's own buildings"),
+    ("Cid demands Stone, Rubble showing Cid's Scriptorium", (4, 1), "2 material(s) demanded but 1 card(s) shown"),
+    ("Ann steals Ben's Gate giving Brik", (4, 30), "unknown material 'Brik'"),
+    ("Ann steals Ben's Gate giving", (4, 29), "the line ends too soon"),
+    ("Ann triggers Zed's Garden", (4, 14), "unknown player 'Zed'"),
 ])
 def test_a_mistake_is_refused_where_it_is(text, where, message):
     error = refused(TABLE + text + "\n")

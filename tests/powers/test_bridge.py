@@ -105,10 +105,12 @@ def test_two_players_give_from_the_stockpile_under_the_default_AMB_13():
     assert sorted(state.players[0].stockpile) == ["Palace", "Statue"]
 
 
-def test_bridge_is_black_box_only():
+def test_the_black_box_bridge_is_not_the_classic_one():
+    """The classic Bridge has its own text, without the stockpile (BC-BRIDGE-2): another class."""
     state = GameState(Ruleset.CLASSIC, [PlayerState("A"), PlayerState("B")], resolve())
     from gtr_replay.engine import rules
-    assert rules.power_of(state, "Bridge") is None
+    classic = rules.power_of(state, "Bridge")
+    assert classic is not None and "BC-BRIDGE-2" in classic.rule_ids and "B-BRIDGE-3" not in classic.rule_ids
 
 
 def test_a_wall_owner_who_gives_anyway_gives_as_any_victim():

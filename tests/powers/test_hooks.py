@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine import Add, Demand, Give, Hire, Lay, Lead, Think, apply, rules
+from gtr_replay.engine import Add, Demand, Follow, Give, Hire, Lay, Lead, Sell, Think, apply, rules
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores
 from gtr_replay.engine.state import Building, GameState, Phase, PlayerState
@@ -111,6 +111,10 @@ class Probe(Power):
     def on_steal(self, ctx, owner, victim, building): ctx.emit("power", owner, "Atrium", text="stolen")
     def after_demand(self, ctx, owner, victims, demanded):
         ctx.emit("power", owner, "Atrium", text=f"after demand of {victims} for {[str(m) for m in demanded]}")
+    def acts_early(self, ctx, owner, role): return role is Role.MERCHANT
+    def replaces_client(self, ctx, owner): return True
+    def influence_checked(self, ctx, owner, use): return 9 if use == "count" else None
+    def tears_down(self, ctx, owner, role): return role is Role.MERCHANT
 
 
 @pytest.fixture
@@ -144,6 +148,8 @@ def test_every_fold_point_asks_the_active_powers(probe):
     assert rules.client_roles(state, 0, "Dock") == {rules.role_of(state, "Dock"), Role.LEGIONARY}
     state.led_role = Role.LEGIONARY
     assert rules.action_count(state, 0) == 1
+    assert rules.checked_influence(state, 0, "count") == 9 and rules.checked_influence(state, 0, "limit") == 4
+    assert rules.fold(state, 0, "tears_down", Role.MERCHANT) and not rules.fold(state, 0, "tears_down", Role.PATRON)
 
 
 def test_rider_and_play_fold_points_ask_the_active_powers(probe):
@@ -181,6 +187,38 @@ def test_on_complete_actions_end_end_of_turn_and_wins_fire_in_play(probe):
     assert any(e.kind == "power" and e.text == "end of turn" for e in events)
     assert [e.text for e in events if e.kind == "power"].index("actions end") < \
         [e.text for e in events if e.kind == "power"].index("end of turn")
+
+
+def test_acts_early_offers_the_led_roles_actions_at_once(probe):
+    """acts_early: the probe's owner follows Merchant and is offered both actions (the card's
+    and the client's) before anyone after her decides; Ben, without it, waits (AMB-36)."""
+    from gtr_replay.engine.steps import EarlyActions
+    state = two_players(hand=["Villa"], clientele=["Garden"], stockpile=["Road", "Bar"],
+                        buildings=[structure("Atrium", Material.BRICK)])
+    state.players[1].hand = ["Jack"]
+    state.leader = state.current = 1
+    settle(state)
+    apply(state, Lead("Ben", Role.MERCHANT, ("Jack",)))
+    apply(state, Follow("Ann", ("Villa",)))
+    assert state.steps == [EarlyActions("Atrium", 0, Role.MERCHANT, 2)] and state.phase is Phase.ACTIONS
+    apply(state, Sell("Ann", "Road"))
+    assert state.players[0].done and state.steps == [EarlyActions("Atrium", 0, Role.MERCHANT, 1)]
+    apply(state, Sell("Ann", "Bar"))
+    assert state.players[0].vault == ["Road", "Bar"] and state.turn == 2
+
+
+def test_replaces_client_lets_a_hire_take_a_clients_place(probe):
+    """replaces_client: with the probe, a hire may put one client back in the Pool, the new
+    one taking its place (BC-BATH-2)."""
+    state = two_players(hand=["Jack"], clientele=["Dock", "Road"], buildings=[structure("Atrium", Material.BRICK)])
+    state.pool = ["Temple"]
+    settle(state)
+    apply(state, Lead("Ann", Role.PATRON, ("Jack",)))
+    apply(state, Think("Ben", "refill"))
+    from gtr_replay.engine import legal_decisions
+    assert Hire("Ann", "Temple", None, "Dock") in legal_decisions(state)
+    apply(state, Hire("Ann", "Temple", None, "Dock"))
+    assert state.players[0].clientele == ["Road", "Temple"] and "Dock" in state.pool
 
 
 def test_wins_hook_ends_the_game(probe):

@@ -202,3 +202,13 @@ def test_show_and_narration_name_the_power_of_a_structure_completed(tmp_path):
     lines = narrated(Timeline.replay(notation.parse_one(record.read_text("utf-8"))))
     assert any("completes You's Shrine: your hand refill size is two cards larger" in change
                for line in lines for change in line.changes)
+
+
+def test_a_card_turned_up_from_the_deck_is_seen_going_into_the_vault():
+    """A Bacchanalia turns its cards up for the table (G-BACCHANALIA-1), so one put into the
+    vault is seen going in by everyone (AMB-25), unlike an Atrium's (above)."""
+    path = Path(__file__).parents[2] / "examples" / "rulebook" / "ex-gk-bacchanalia-1.gtr"
+    timeline = Timeline.replay(notation.parse_one(path.read_text("utf-8"), vocabulary=card_vocabulary()))
+    sold = next(n for n, m in enumerate(timeline.main, 1) if m.snapshot.text == "Hannibal sells [Sewer] from deck")
+    watch = timeline.watch(sold)
+    assert watch.seen("Hannibal", "Remus") == ["Sewer"] and watch.seen("Hannibal", "Hannibal") == ["Sewer"]

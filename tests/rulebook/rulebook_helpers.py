@@ -4,6 +4,7 @@ not conftest: several test folders have a conftest, and only one can be imported
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from gtr_replay.engine import rules
 from gtr_replay.engine.state import GameState, PlayerState
 from gtr_replay.render.timeline import Timeline
 from gtr_replay.replay.replayer import Replayer, Snapshot
+from gtr_replay.rulings import DEFAULTS
 from gtr_replay.vocabulary import card_vocabulary
 
 RULEBOOK = Path(__file__).resolve().parents[2] / "examples" / "rulebook"
@@ -62,6 +64,34 @@ def play(example: str) -> Played:
     snapshots = list(replayer.run())
     assert not replayer.diagnostics, [str(d) for d in replayer.diagnostics]
     return Played(example, record, replayer.start.copy(), snapshots)
+
+
+def snapshot_of(state: GameState) -> dict:
+    """The state as its final-state snapshot holds it: the rulings only where the record
+    departs from their defaults, so a new ruling leaves every snapshot as it is."""
+    data = state.to_dict()
+    data["rulings"] = {name: reading for name, reading in data["rulings"].items() if DEFAULTS.get(name) != reading}
+    return data
+
+
+def just_after(game: Played, text: str) -> GameState:
+    """The state right after the statement ``text``, before the engine makes the forced
+    decisions that follow it (a pass with nothing legal left, and the cleanup it triggers)."""
+    from gtr_replay.engine.core import apply
+    snap = next(s for s in game.snapshots if s.path == "" and s.text == text)
+    state = game.before(text).copy()
+    apply(state, snap.decision, forced=False)
+    return state
+
+
+def roles_of(state: GameState, cards) -> Counter:
+    """How many of ``cards`` are of each role."""
+    return Counter(rules.role_of(state, c) for c in cards)
+
+
+def materials_of(state: GameState, cards) -> Counter:
+    """How many of ``cards`` are of each material."""
+    return Counter(rules.material_of(state, c) for c in cards)
 
 
 def player(state: GameState, name: str) -> PlayerState:

@@ -7,31 +7,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulebook_helpers import Played, influence, play, player
+from rulebook_helpers import influence, just_after, play, player
+from rulebook_helpers import materials_of as materials
+from rulebook_helpers import roles_of as roles
 
 from gtr_replay.engine import rules, scoring
-from gtr_replay.engine.core import apply, check, legal_decisions
+from gtr_replay.engine.core import check, legal_decisions
 from gtr_replay.engine.decisions import Add, Lay, Pass
 from gtr_replay.engine.state import GameState, Phase
 from gtr_replay.engine.steps import ClientAction
 from gtr_replay.enums import JACK, Material, Role
-
-
-def just_after(game: Played, text: str) -> GameState:
-    """The state right after the statement ``text``, before the engine makes the forced
-    decisions that follow it (a pass with nothing legal left, and the cleanup it triggers)."""
-    snap = next(s for s in game.snapshots if s.path == "" and s.text == text)
-    state = game.before(text).copy()
-    apply(state, snap.decision, forced=False)
-    return state
-
-
-def roles(state: GameState, cards) -> Counter:
-    return Counter(rules.role_of(state, c) for c in cards)
-
-
-def materials(state: GameState, cards) -> Counter:
-    return Counter(rules.material_of(state, c) for c in cards)
 
 
 def index(state: GameState, name: str) -> int:

@@ -6,9 +6,9 @@ example's expected facts at the statement that decides them."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rulebook_helpers import influence, play, player
+from rulebook_helpers import materials_of as materials
+from rulebook_helpers import roles_of as roles
 
 from gtr_replay.engine import rules
 from gtr_replay.engine.core import legal_decisions, pending
@@ -16,14 +16,6 @@ from gtr_replay.engine.decisions import Hire, Pass
 from gtr_replay.engine.state import Phase
 from gtr_replay.engine.steps import Actions, AlsoFrom, ExtraJack, ExtraThink, KeepPlayed, ThinkAfterDiscard
 from gtr_replay.enums import JACK, Material, Role, Zone
-
-
-def roles(state, cards) -> Counter:
-    return Counter(rules.role_of(state, c) for c in cards)
-
-
-def materials(state, cards) -> Counter:
-    return Counter(rules.material_of(state, c) for c in cards)
 
 
 # -- one more card for the same action ------------------------------------------------------

@@ -199,12 +199,16 @@ class DiscardHandler(Handler):
 
 
 class TakeFromDeckHandler(Handler):
-    """A Craftsman action that draws the deck's top card may put it into the hand (B-FOUNTAIN-1d)."""
+    """A Craftsman action that draws the deck's top card may put it into the hand (B-FOUNTAIN-1d);
+    so does a card a power turned up and placed nowhere else (G-BACCHANALIA-1)."""
 
     decision = TakeFromDeck
 
     def _open(self, state, i) -> bool:
-        return acting_role(state) is Role.CRAFTSMAN and Zone.DECK in _sources(state, i, Zone.HAND)
+        """A Craftsman action a power lets draw (B-FOUNTAIN-1), or a card a power turned up
+        going to the hand (G-BACCHANALIA-1: a gift that is no action)."""
+        role = acting_role(state)
+        return (role is Role.CRAFTSMAN or role is None) and Zone.DECK in _sources(state, i, Zone.HAND)
 
     def candidates(self, state, i):
         if self._open(state, i):

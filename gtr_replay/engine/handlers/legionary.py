@@ -4,14 +4,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
-from gtr_replay.enums import JACK, Material, Zone
+from gtr_replay.enums import JACK, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.engine.decisions import Demand, Give, TakeFromPool
 from gtr_replay.engine.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem, take
 from gtr_replay.engine.handlers.roles import remaining, spend, step_now
 from gtr_replay.engine.state import GameState, LegionaryDemand, Phase
+from gtr_replay.engine.steps import EarlyActions
 from gtr_replay.powers.base import EVERY_OPPONENT, STOCKPILE
 
 
@@ -33,71 +35,116 @@ def victims_of(state: GameState, i: int, reach: frozenset[str]) -> list[int]:
     return found
 
 
+def showable(state: GameState, i: int) -> list[str]:
+    """The incomplete buildings player ``i`` may show for a demand, each once a turn, when a
+    power lets buildings be shown (G-CASTRAPRAETORIA-2)."""
+    if Zone.BUILDING not in rules.action_sources(state, i, Role.LEGIONARY):
+        return []
+    player = state.players[i]
+    return [b.foundation for b in player.buildings
+            if not b.complete and player.spent.get(spent.shown(b.foundation)) != state.turn]
+
+
 class DemandHandler(Handler):
     decision = Demand
 
     def candidates(self, state, i):
         player = state.players[i]
         orders = Counter(c for c in player.hand if c != JACK)
-        for k in range(1, min(_shown_at_most(state, i), sum(orders.values())) + 1):
-            for cards in multisets(orders, k):
-                yield Demand(player.name, cards)
+        most = _shown_at_most(state, i)
+        buildings = showable(state, i) if state.players[i].buildings else []
+        for b in range(min(most, len(buildings)) + 1):
+            for shown in combinations(buildings, b):
+                for k in range(0 if b else 1, min(most - b, sum(orders.values())) + 1):
+                    for cards in multisets(orders, k):
+                        yield Demand(player.name, cards, None, shown)
 
     def problem(self, state, i, d):
-        if not d.cards:
+        if not d.cards and not d.buildings:
             return problem("a demand shows at least one card", "R-LEG-1")
         if JACK in d.cards:
             return problem("a Jack can never be shown for a demand", "R-LEG-1", "R-CARD-6")
         lacking = missing(state.players[i].hand, d.cards)
         if lacking:
             return problem(f"{', '.join(lacking)} not in {d.player}'s hand", "R-LEG-1")
+        if d.buildings:
+            found = _buildings_problem(state, i, d)
+            if found is not None:
+                return found
         left = _shown_at_most(state, i)
-        if len(d.cards) > left:
+        if len(d.cards) + len(d.buildings) > left:
             return problem(f"{d.player} has {left} Legionary actions, so can show at most {left} cards", "R-LEG-6")
         if d.materials is not None:
             return _material_problem(state, d)
         return None
 
     def perform(self, state, i, d, ev):
-        demanded = [rules.material_of(state, c) for c in d.cards]
+        demanded = [rules.material_of(state, c) for c in (*d.cards, *d.buildings)]
+        for building in d.buildings:
+            spent.note(state, i, spent.shown(building))  # once a Legionary round (G-CASTRAPRAETORIA-2)
         per_demand = state.rulings["legionary-pool"] == "per-demand"
         reach = rules.fold(state, i, "demand_reach")
+        early = state.phase is not Phase.ACTIONS or state.current != i  # before the demander's place (BC-BRIDGE-1)
         state.legionary = LegionaryDemand(
             demander=i, shown=list(d.cards), demanded=demanded, pool_left=list(demanded),
             pool_budget=len(demanded) if per_demand else 1, victims=victims_of(state, i, reach),
-            stockpile=STOCKPILE in reach)
-        if state.answering is not None:
+            stockpile=STOCKPILE in reach, return_phase=state.phase if early else None,
+            return_to=state.current if early else 0,
+            by=state.answering.kind if state.answering is not None else "")
+        step = state.answering
+        if step is not None and not isinstance(step, EarlyActions):
             spend(state, 1, i)  # a step's one action (B-BATH-1); the player's own remain
-        else:
-            spend(state, rules.action_count(state, i) - state.actions_used, i)  # all at once (R-LEG-6, R-LEG-7)
+        else:  # all at once (R-LEG-6, R-LEG-7)
+            spend(state, step.actions if step is not None else rules.action_count(state, i) - state.actions_used, i)
             state.players[i].done = True
             spent.note(state, i, "demand")
         ev.append(Event("demand", d.player, text=", ".join(str(m) for m in demanded), value=len(demanded)))
+        state.current = i
         state.phase = Phase.POOL
         if not pool_takes(state):
             end_pool_stage(state, ev)
+
+
+def _buildings_problem(state: GameState, i: int, d: Demand):
+    """Whether the buildings a demand shows may be shown (G-CASTRAPRAETORIA-2)."""
+    if Zone.BUILDING not in rules.action_sources(state, i, Role.LEGIONARY):
+        return problem("a demand shows cards from hand; only a power lets it show buildings", "R-LEG-1",
+                       "G-CASTRAPRAETORIA-2")
+    player = state.players[i]
+    for name in d.buildings:
+        building = player.building(name)
+        if building is None or building.complete:
+            return problem(f"{d.player} has no incomplete {name} to show", "G-CASTRAPRAETORIA-2")
+        if d.buildings.count(name) > 1 or player.spent.get(spent.shown(name)) == state.turn:
+            return problem(f"{d.player}'s {name} is shown once a Legionary round", "G-CASTRAPRAETORIA-2")
+    return None
 
 
 def _material_problem(state: GameState, d: Demand):
     """The materials said must be the shown cards' materials: "turn over an Order card ...
     so that this Material is showing. Say 'Rome demands {name of Material}'" (R-LEG-1)."""
     said = d.materials or ()
-    shown = [rules.material_of(state, c) for c in d.cards]
-    if len(said) != len(d.cards):
+    items = (*d.cards, *d.buildings)
+    shown = [rules.material_of(state, c) for c in items]
+    if len(said) != len(items):
         return problem(f"{len(said)} material(s) said for {len(d.cards)} card(s) shown; each shown card "
                        "demands its own material", "R-LEG-1", "R-LEG-6")
     if Counter(said) == Counter(shown):
         return None
-    wrong = [(m, c, s) for m, c, s in zip(said, d.cards, shown) if m is not s] or \
-        [(m, c, s) for m, c, s in zip(sorted(said), d.cards, shown)]
+    wrong = [(m, c, s) for m, c, s in zip(said, items, shown) if m is not s] or \
+        [(m, c, s) for m, c, s in zip(sorted(said), items, shown)]
     named, card, actual = wrong[0]
     return problem(f"{card} is {actual}, so showing it demands {actual}, not {named}", "R-LEG-1",
                    hint=f"write '{d.player} demands {', '.join(str(m) for m in shown)} showing {', '.join(d.cards)}'")
 
 
 def _shown_at_most(state: GameState, i: int) -> int:
-    """One card per Legionary action; a new client's action shows one (R-LEG-6, B-BATH-1)."""
-    return 1 if step_now(state) is not None else remaining(state, i)
+    """One card per Legionary action; a new client's action shows one (R-LEG-6, B-BATH-1), the
+    player's own actions taken early all of theirs (BC-BRIDGE-1)."""
+    step = step_now(state)
+    if step is None:
+        return remaining(state, i)
+    return step.actions if isinstance(step, EarlyActions) else 1
 
 
 def pool_takes(state: GameState) -> list[str]:
@@ -126,10 +173,13 @@ def next_victim(state: GameState, ev: list[Event]) -> None:
     if demand.victims:
         state.current = demand.victims[0]
         return
-    state.current = demand.demander
+    if demand.return_phase is not None:  # made early: the turn goes back where it was (BC-BRIDGE-1)
+        state.phase, state.current = demand.return_phase, demand.return_to
+    else:
+        state.current = demand.demander
+        state.phase = Phase.ACTIONS
     spoils = _spoils(state, ev)
     state.legionary = None
-    state.phase = Phase.ACTIONS
     rules.push_steps(state, ev, spoils)
     flow.settle_actions(state, ev)
 
@@ -382,6 +432,8 @@ class GiveHandler(Handler):
             demand.victims.insert(0, answering)
         if answering not in demand.victims:
             spent.note(state, answering, "answered")
+        if d.cards and zone is Zone.HAND and rules.active_powers(state, answering, "end_of_turn"):
+            spent.note(state, answering, spent.LOST)  # for a power acting at the turn's end (G-CASTRA-1)
         if not d.cards:
             ev.append(Event("glory", victim.name))
         next_victim(state, ev)

@@ -267,6 +267,7 @@ class LeadHandler(Handler):
         _put_in_camp(state, i, d.cards, d.role, ev, d.groups)
         state.led_role = Role(d.role)  # a role read from text arrives as a plain string
         ev.append(Event("lead", d.player, text=str(d.role)))
+        flow.act_early(state, i, ev)
         flow.next_follower(state, ev)
 
 
@@ -284,6 +285,7 @@ class FollowHandler(Handler):
     def perform(self, state, i, d, ev):
         _put_in_camp(state, i, d.cards, state.led_role, ev, d.groups)
         ev.append(Event("follow", d.player, text=str(state.led_role)))
+        flow.act_early(state, i, ev)
         flow.next_follower(state, ev)
 
 
@@ -357,8 +359,10 @@ class ThinkHandler(Handler):
                 return
         if isinstance(step, Actions) and step.count > 1:
             state.steps.append(replace(step, count=step.count - 1, discarded=False))
+        if state.phase is Phase.FOLLOW and (step is None or isinstance(step, ThinkAfterDiscard)):
+            flow.act_early(state, i, ev)  # a thinker's clients too (BC-BAR-1, BC-DOCK-1), after the think
         if step is None or step.thinker_action:
-            rules.push_steps(state, ev, rules.fire(state, i, "after_think", ev, d))
+            rules.push_steps(state, ev, rules.fire(state, i, "after_think", ev, d, answered=step))
         if step is not None and not isinstance(step, ThinkAfterDiscard):
             return  # the flow resumes once the steps are answered (core._perform)
         if state.phase is Phase.LEAD:

@@ -8,10 +8,12 @@ from dataclasses import replace
 from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
-from gtr_replay.engine.events import Event
+from gtr_replay.engine.events import TURNED_UP, Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
 from gtr_replay.engine.state import Building, GameState, Phase
-from gtr_replay.engine.steps import ROLE_ACTIONS, Actions, ClientAction, PublicPlacement, Step
+from gtr_replay.engine.steps import (
+    ROLE_ACTIONS, Actions, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed, Step,
+)
 
 def step_now(state: GameState) -> Step | None:
     """The step the current decision answers: being performed, or waiting on top. While a
@@ -26,10 +28,14 @@ def step_now(state: GameState) -> Step | None:
 
 def acting_role(state: GameState) -> Role | None:
     """The role of the action now: the role of the step answered (a new client's, B-BATH-1;
-    a burst of actions, B-GARDEN-1), else the led role."""
+    a burst of actions, B-GARDEN-1), else the led role; None for a power's gift that is no
+    action (G-BACCHANALIA-1, G-SOLARIUM-1)."""
     step = step_now(state)
-    if step is not None and step.role is not None:
-        return step.role
+    if step is not None:
+        if step.role is not None:
+            return step.role
+        if not step.is_action:
+            return None
     return state.led_role
 
 
@@ -88,10 +94,12 @@ def _own_left(state: GameState, i: int) -> int:
 
 def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: int | None = None) -> None:
     """Spend ``n`` actions on ``d`` (a step pays for its own), grant the steps powers attach
-    to it, then move the turn on (R-ACT-3, R-TURN-6)."""
+    to it, then move the turn on (R-ACT-3, R-TURN-6). The player is the one the step answered
+    names (a step may come after its player's actions, G-WATERMILL-1), else the current one."""
     role = acting_role(state)
-    i = state.current if i is None else i
     answered = state.answering
+    if i is None:
+        i = state.current if answered is None else answered.player
     spend(state, n, i)
     if state.phase is Phase.OVER:  # the deck's last card was taken (R-END-1a)
         return
@@ -102,16 +110,20 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
 def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
     """Pay ``n`` actions of the role now (R-ACT-3), in the order they come (``remaining``):
     the step being answered first (what a burst has left waits on the stack again), then the
-    action steps waiting under it, then the player's own actions."""
-    i = state.current if i is None else i
+    action steps waiting under it, then the player's own actions. Actions taken early are the
+    player's own: none is left for their place in the turn (AMB-36)."""
+    step = state.answering
+    if i is None:
+        i = state.current if step is None else step.player
     role = acting_role(state)
     acted = state.players[i].acted
     if role is not None and role not in acted:
         acted.append(role)
-    step = state.answering
     if step is None:
         state.actions_used += max(n, 0)
         return
+    if isinstance(step, EarlyActions):
+        state.players[i].done = True
     state.answering = None
     paid = min(n, step.actions)
     n -= paid
@@ -145,12 +157,21 @@ def _sources(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
 
 
 def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
-    """The cards an action may take from ``zone``: of the deck only the top one, or any card
-    while the deck's order is unknown (the record says which, B-BAR-1, B-ATRIUM-1)."""
+    """The cards an action may take from ``zone``: of the deck only the top one (the cards a
+    step turned up, G-BACCHANALIA-1), or any card while the deck's order is unknown (the
+    record says which, B-BAR-1, B-ATRIUM-1); from a building, the materials under the one the
+    step names (G-CASTRAPRAETORIA-1, G-SOLARIUM-1)."""
     if zone is Zone.POOL:
         return state.pool
     if zone is Zone.DECK:
-        return state.deck[:1] if state.deck_known else state.deck
+        if not state.deck_known:
+            return state.deck
+        step = step_now(state)
+        return state.deck[:1 if step is None else step.deck_reach]
+    if zone is Zone.BUILDING:
+        step = step_now(state)
+        building = state.players[i].building(step.building) if isinstance(step, FromUnder) else None
+        return building.materials if building is not None else []
     return getattr(state.players[i], zone.value)
 
 
@@ -175,7 +196,11 @@ def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
         return problem(f"{action} from the {places}, not the {zone}", rule)
     if d.card == JACK:
         return problem("a Jack is not an Order card", "R-CARD-6", "R-JACK-3")
+    if step is not None and (why := step.allows(d)) is not None:
+        return problem(why, *step.rules)
     if d.card not in _zone_cards(state, i, zone):
+        if zone is Zone.BUILDING:
+            return problem(f"no {d.card} under {d.player}'s {step.building}", *step.rules)
         owner = "the" if zone is Zone.POOL else f"{d.player}'s"
         return problem(f"no {d.card} in {owner} {zone}", rule, *(("R-TURN-10",) if zone is Zone.POOL else ()))
     return None
@@ -193,21 +218,42 @@ def _source_candidates(state, i, usual: Zone):
                 yield card, (None if zone is usual else zone)
 
 
+def _under(state: GameState) -> str | None:
+    """The building whose materials the step answered now gives (G-CASTRAPRAETORIA-1, G-SOLARIUM-1)."""
+    step = step_now(state)
+    return step.building if isinstance(step, FromUnder) else None
+
+
 class HireHandler(Handler):
+    """Hire a client (R-PATRON-1); where a power allows, in the place of one, who goes back to
+    the Pool at once (BC-BATH-2)."""
+
     decision = Hire
 
     def candidates(self, state, i):
         name = state.players[i].name
-        for card, source in _source_candidates(state, i, Zone.POOL):
-            yield Hire(name, card, source)
+        under = _under(state)
+        offered = list(_source_candidates(state, i, Zone.POOL))
+        for card, source in offered:
+            yield Hire(name, card, source, building=under if source is Zone.BUILDING else None)
+        for client in _replaceable(state, i):
+            for card, source in offered:
+                if source is not Zone.BUILDING:
+                    yield Hire(name, card, source, client)
 
     def none_legal(self, state, i):
-        return len(state.players[i].clientele) >= rules.clientele_limit(state, i)
+        return len(state.players[i].clientele) >= rules.clientele_limit(state, i) and not _replaceable(state, i)
 
     def problem(self, state, i, d):
         found = _source_problem(state, i, d, Zone.POOL, "R-PATRON-1", "a Patron hires")
         if found:
             return found
+        if d.replacing is not None:
+            if not rules.fold(state, i, "replaces_client"):
+                return problem(f"no power lets {d.player} replace a client", "BC-BATH-2", "R-PATRON-2")
+            if d.replacing not in state.players[i].clientele:
+                return problem(f"{d.replacing} is not one of {d.player}'s clients", "BC-BATH-2")
+            return None  # one client for another: the clientele does not grow
         limit = rules.clientele_limit(state, i)
         if len(state.players[i].clientele) >= limit:
             return problem(f"{d.player}'s clientele is full ({limit} clients, the limit)", "R-PATRON-2", "R-PATRON-3")
@@ -217,6 +263,11 @@ class HireHandler(Handler):
         player = state.players[i]
         zone = d.source or Zone.POOL
         _take(state, i, zone, d.card, ev)
+        if d.replacing is not None:  # the old client is in the Pool at once (BC-BATH-2)
+            player.clientele.remove(d.replacing)
+            if d.replacing in player.hired:
+                player.hired.remove(d.replacing)
+            flow.put_back(state, d.player, d.replacing, Zone.CLIENTELE, ev)
         player.clientele.append(d.card)
         player.hired.append(d.card)
         if rules.role_of(state, d.card) is state.led_role:
@@ -225,13 +276,22 @@ class HireHandler(Handler):
         use_actions(state, ev, d)
 
 
+def _replaceable(state: GameState, i: int) -> list[str]:
+    """The clients a hire may put back in the Pool, where a power allows it (BC-BATH-2)."""
+    clientele = state.players[i].clientele
+    if not clientele or not rules.fold(state, i, "replaces_client"):
+        return []
+    return sorted(set(clientele))
+
+
 class GatherHandler(Handler):
     decision = Gather
 
     def candidates(self, state, i):
         name = state.players[i].name
+        under = _under(state)
         for card, source in _source_candidates(state, i, Zone.POOL):
-            yield Gather(name, card, source)
+            yield Gather(name, card, source, under if source is Zone.BUILDING else None)
 
     def problem(self, state, i, d):
         return _source_problem(state, i, d, Zone.POOL, "R-LAB-1", "a Laborer gathers")
@@ -280,7 +340,10 @@ class LayHandler(Handler):
     decision = Lay
 
     def _from_deck(self, state, i) -> bool:
-        return acting_role(state) is Role.CRAFTSMAN and Zone.DECK in _sources(state, i, Zone.HAND)
+        """A Craftsman action a power lets draw (B-FOUNTAIN-1), or a card a power turned up
+        (G-BACCHANALIA-1: a gift that is no action)."""
+        role = acting_role(state)
+        return (role is Role.CRAFTSMAN or role is None) and Zone.DECK in _sources(state, i, Zone.HAND)
 
     def candidates(self, state, i):
         player = state.players[i]
@@ -289,9 +352,9 @@ class LayHandler(Handler):
         if self._from_deck(state, i):
             offered += [(card, Zone.DECK) for card in sorted(set(_zone_cards(state, i, Zone.DECK)))]
         for card, source in offered:
-            if card == JACK:
-                continue
             own = rules.material_of(state, card)
+            if own is None:  # a Jack, or a card not seen: no foundation to offer (engine.unseen)
+                continue
             for site in sorted(rules.site_materials(state, i, card), key=MATERIALS.index):
                 for oot in places:
                     yield Lay(player.name, card, None if site is own else site, oot, source)
@@ -300,6 +363,9 @@ class LayHandler(Handler):
         player = state.players[i]
         if d.card == JACK:
             return problem("a Jack can never be a foundation", "R-CARD-6", "R-JACK-3")
+        step = step_now(state)
+        if step is not None and (why := step.allows(d)) is not None:
+            return problem(why, *step.rules)
         if d.source is Zone.DECK:
             if not self._from_deck(state, i):
                 return problem(f"{d.player} cannot lay a foundation from the deck", "R-CRAFT-1", "B-FOUNTAIN-1")
@@ -360,9 +426,10 @@ class AddHandler(Handler):
     def candidates(self, state, i):
         player = state.players[i]
         usual = self._usual(state)
-        offered = list(_source_candidates(state, i, usual))
+        offered = [(card, source) for card, source in _source_candidates(state, i, usual)
+                   if source is not Zone.DECK or rules.material_of(state, card) is not None]  # a card not seen
         step = step_now(state)
-        if step is None or isinstance(step, (ClientAction, Actions)):
+        if step is None or isinstance(step, (ClientAction, Actions, Revealed)):
             for building in player.buildings:
                 if not building.complete:
                     for card, source in offered:
@@ -388,12 +455,14 @@ class AddHandler(Handler):
             return self._public_problem(state, i, d)
         step = step_now(state)
         if step is not None and (why := step.allows(d)) is not None:
-            return problem(why, "B-STAIRWAY-1")
+            return problem(why, *(step.rules or ("B-STAIRWAY-1",)))
         building = player.building(d.building)
         if building is None:
             return problem(f"{d.player} has no {d.building} building", "R-BUILD-5")
         if building.complete:
             return problem(f"{d.player}'s {d.building} is already complete", "R-BUILD-8")
+        if rules.material_of(state, d.card) is None:  # a card not seen (engine.unseen)
+            return problem(f"a material added to a building is shown: {d.card} names no card", "R-BUILD-5")
         if not rules.material_fits(state, i, building, d.card):
             return problem(f"{d.building} is a {rules.material_of(state, d.building)} building; "
                            f"{d.card} is {rules.material_of(state, d.card)}", "R-BUILD-5")
@@ -452,11 +521,13 @@ def complete(state: GameState, i: int, building: Building, ev: list[Event]) -> N
     flow.check_wins(state, ev)
 
 
-def upon_completion(state: GameState, i: int, building: Building, ev: list[Event]) -> None:
-    """The building's own upon-completion effect, for whoever now owns it (R-BUILD-9, B-PRISON-1)."""
+def upon_completion(state: GameState, i: int, building: Building, ev: list[Event],
+                    answered: Step | None = None) -> None:
+    """The building's own upon-completion effect, for whoever now owns it (R-BUILD-9,
+    B-PRISON-1); ``answered``: the step whose answer triggered it again (G-AERARIUM-2)."""
     own = rules.powers_with(state, "on_complete").get(building.foundation)
     if own is not None:
-        rules.push_steps(state, ev, rules.fire(state, i, "on_complete", ev, building, powers=[own]))
+        rules.push_steps(state, ev, rules.fire(state, i, "on_complete", ev, building, powers=[own], answered=answered))
 
 
 class SellHandler(Handler):
@@ -481,10 +552,28 @@ class SellHandler(Handler):
 
     def perform(self, state, i, d, ev):
         zone = d.source or Zone.STOCKPILE
-        _take(state, i, zone, d.card, ev)
+        step = state.answering
+        if zone is Zone.CLIENTELE:
+            _retire(state, i, d.card, ev)
+        else:
+            _take(state, i, zone, d.card, ev)
         state.players[i].vault.append(d.card)
-        _move(ev, d.player, d.card, zone, Zone.VAULT)
+        seen = TURNED_UP if step is not None and step.turned_up else None  # the table saw it (AMB-25)
+        ev.append(Event("move", d.player, d.card, zone, Zone.VAULT, text=seen))
         use_actions(state, ev, d)
+
+
+def _retire(state: GameState, i: int, card: str, ev: list[Event]) -> None:
+    """A client that has acted leaves the clientele for the vault (G-TRICLINIUM-1): its action
+    stays spent, so the actions its player has left do not change (R-ACT-3)."""
+    player = state.players[i]
+    counting = state.phase is Phase.ACTIONS and i == state.current and not player.done
+    before = rules.action_count(state, i) if counting else 0
+    player.clientele.remove(card)
+    if player.hired.count(card) > player.clientele.count(card):
+        player.hired.remove(card)  # the client was hired this turn
+    if counting:
+        state.actions_used = max(0, state.actions_used - (before - rules.action_count(state, i)))
 
 
 class PassHandler(Handler):

@@ -113,7 +113,7 @@ class _SpoilsHandler(Handler):
             return wrong
         card = self.taken(d)
         material = _material(state, card)
-        if material not in step.demanded:
+        if material not in step.demanded and step.limit != "any":
             return problem(f"{card} is {material}, which was not demanded; only {self.what} matching a demanded "
                            "material are taken", self.rule)
         if not step.room(j, material):

@@ -1,14 +1,53 @@
-"""Taking a structure from another player, when a power grants it (B-PRISON-1..4, BC-PRISON-1, AMB-19)."""
+"""Taking a structure from another player, when a power grants it (B-PRISON-1..4, BC-PRISON-1,
+AMB-19), for a price in Sites when the power asks one (C-AERARIUM-PRISON-1)."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 from gtr_replay.engine import rules
 from gtr_replay.engine.decisions import Steal
 from gtr_replay.engine.events import Event
-from gtr_replay.engine.handlers.base import Handler, handles, problem
+from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem
 from gtr_replay.engine.handlers.roles import step_now, upon_completion
-from gtr_replay.engine.steps import Theft
-from gtr_replay.enums import Zone
+from gtr_replay.engine.state import GameState
+from gtr_replay.engine.steps import PaidTheft, Theft
+from gtr_replay.enums import Material, Zone
+
+
+def payments(state: GameState, i: int, step: PaidTheft) -> list[tuple[Material, ...]]:
+    """The sets of Sites in player ``i``'s influence that pay ``step``'s price: worth that much
+    or more and, unless ``step.spare``, none of them could be kept back (C-AERARIUM-PRISON-1).
+    The starting influence has no card, so it is never given."""
+    held = Counter(state.players[i].influence)
+    found = []
+    for k in range(1, sum(held.values()) + 1):
+        for sites in multisets(held, k):  # type: ignore[arg-type]  # materials count like cards
+            values = [rules.material_value(m) for m in sites]  # type: ignore[arg-type]
+            if sum(values) >= step.price and (step.spare or sum(values) - min(values) < step.price):
+                found.append(tuple(Material(m) for m in sites))
+    return found
+
+
+def _payment_problem(state: GameState, i: int, d: Steal, step: Theft):
+    """Whether the Sites the theft gives are the price the step asks (C-AERARIUM-PRISON-1)."""
+    if not isinstance(step, PaidTheft):
+        if d.sites:
+            return problem("this structure is taken without giving Sites for it", "B-PRISON-2")
+        return None
+    if not d.sites:
+        return problem(f"{d.player} must give {d.victim} Sites worth {step.price} or more for it",
+                       "C-AERARIUM-PRISON-1", hint=f"write '{d.player} steals {d.victim}'s {d.building} giving ...'")
+    lacking = missing([str(m) for m in state.players[i].influence], tuple(str(m) for m in d.sites))
+    if lacking:
+        return problem(f"{d.player}'s influence holds no {', '.join(lacking)} Site to give", "C-AERARIUM-PRISON-1")
+    values = [rules.material_value(m) for m in d.sites]
+    if sum(values) < step.price:
+        return problem(f"the Sites given are worth {sum(values)}, less than {step.price}", "C-AERARIUM-PRISON-1")
+    if not step.spare and sum(values) - min(values) >= step.price:
+        return problem("a Site given could be kept back and the rest still be worth "
+                       f"{step.price}; under this reading no more is given than needed", "C-AERARIUM-PRISON-1")
+    return None
 
 
 class StealHandler(Handler):
@@ -17,11 +56,14 @@ class StealHandler(Handler):
     def candidates(self, state, i):
         thief = state.players[i]
         names = {b.foundation for b in thief.buildings}
+        step = step_now(state)
+        prices = payments(state, i, step) if isinstance(step, PaidTheft) else [()]
         for j, other in enumerate(state.players):
             if j != i:
                 for building in other.buildings:
                     if building.complete and building.foundation not in names:
-                        yield Steal(thief.name, other.name, building.foundation)
+                        for sites in prices:
+                            yield Steal(thief.name, other.name, building.foundation, sites)
 
     def problem(self, state, i, d):
         if not isinstance(step_now(state), Theft):
@@ -37,7 +79,7 @@ class StealHandler(Handler):
             return problem(f"{d.victim} has no completed {d.building}", "B-PRISON-1")
         if state.players[i].building(d.building) is not None:
             return problem(f"{d.player} already has a {d.building}", "B-PRISON-4", "R-BUILD-2", "AMB-19")
-        return None
+        return _payment_problem(state, i, d, step_now(state))
 
     def perform(self, state, i, d, ev):
         step = state.answering
@@ -51,7 +93,13 @@ class StealHandler(Handler):
         if (j, d.building) in state.public:  # a public structure stays public (B-STAIRWAY-1)
             state.public[state.public.index((j, d.building))] = (i, d.building)
         ev.append(Event("move", d.player, d.building, Zone.BUILDING, Zone.BUILDING, text=f"taken from {d.victim}"))
-        rules.fire(state, i, "on_steal", ev, j, building, powers=[rules.power_of(state, step.power)])
+        for site in d.sites:  # the price asked (C-AERARIUM-PRISON-1)
+            thief.influence.remove(site)
+            victim.influence.append(site)
+            value = rules.material_value(site)
+            ev.append(Event("influence", thief.name, d.building, value=-value, text=f"{site} Site to {d.victim}"))
+            ev.append(Event("influence", victim.name, d.building, value=value, text=f"{site} Site from {d.player}"))
+        rules.fire(state, i, "on_steal", ev, j, building, powers=[rules.power_of(state, step.power)], answered=step)
         upon_completion(state, i, building, ev)  # as if just completed (B-PRISON-1, AMB-19)
 
 

@@ -1,0 +1,159 @@
+"""The combinations the 2005 rulebook names, each played (001 Appendix; the Forum's with the
+Fountain and the Ludus Magna are in test_combinations.py). Each test quotes the sentence of
+001 that names it."""
+
+import pytest
+
+from gtr_replay.engine import Add, Demand, Follow, Gather, Give, Hire, Lay, Lead, Think, apply, legal_decisions, rules
+from gtr_replay.engine.decisions import Slay, Steal
+from gtr_replay.engine.state import Building, Phase, PlayerState
+from gtr_replay.engine.steps import Actions, ClientAction, EarlyActions, Slaying, Theft
+from gtr_replay.enums import JACK, Material, Role, Ruleset
+from gtr_replay.errors import RulesError
+from tests.powers.test_client_powers import table
+
+CLASSIC = Ruleset.CLASSIC
+
+
+def done(name, site, *materials):
+    return Building(name, site, list(materials), complete=True)
+
+
+def test_a_palisade_protects_against_a_coliseum():
+    """001 Coliseum: "Palisades protect against an opponent's Coliseum." Ben's Palisade keeps
+    both his cards and his clients; Cid's Legionary client is slain (BC-COLISEUM-1, BC-PALISADE-1)."""
+    you = PlayerState("You", hand=["Academy", "Bath"], influence=[Material.STONE],
+                      buildings=[done("Coliseum", Material.STONE, "Villa", "Garden", "Prison")])
+    ben = PlayerState("Ben", hand=["Road", "Shrine"], clientele=["School"], buildings=[done("Palisade", Material.WOOD)])
+    cid = PlayerState("Cid", hand=["Road"], clientele=["Gate"])
+    state = table(you, ben, cid, ruleset=CLASSIC)
+    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
+    apply(state, Think("Ben", "refill"))
+    apply(state, Think("Cid", "refill"))
+    apply(state, Demand("You", ("Bath",)))
+    apply(state, Give("Ben", (), "You"))  # he may keep his Shrine
+    assert state.steps == [Slaying("Coliseum", 0, (2,), ("Brick",))]
+    apply(state, Slay("You", "Cid", "Gate"))
+    assert state.players[1].clientele == ["School"] and state.players[0].vault == ["Gate"]
+
+
+def test_a_bridge_extends_the_reach_of_a_coliseum():
+    """001 Coliseum: "A Bridge expands the reach of a Coliseum." With a Bridge the demand reaches
+    Across, who sits beside neither, and Left past his Palisade; their clients may be slain
+    too (BC-COLISEUM-1, BC-BRIDGE-2)."""
+    you = PlayerState("You", hand=["Academy", "Bath"], influence=[Material.STONE, Material.CONCRETE],
+                      buildings=[done("Coliseum", Material.STONE, "Villa", "Garden", "Prison"),
+                                 done("Bridge", Material.CONCRETE, "Tower", "Wall")])
+    left = PlayerState("Left", hand=["Road"], clientele=["School"], buildings=[done("Palisade", Material.WOOD)])
+    across = PlayerState("Across", hand=["Road"], clientele=["Gate"])
+    right = PlayerState("Right", hand=["Road"], clientele=["Shrine"])
+    state = table(you, left, across, right, ruleset=CLASSIC)
+    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
+    apply(state, Demand("You", ("Bath",)))  # as he leads (BC-BRIDGE-1): nobody holds a Brick
+    assert state.steps == [Slaying("Coliseum", 0, (1, 2, 3), ("Brick",))]
+    apply(state, Slay("You", "Across", "Gate"))
+    apply(state, Slay("You", "Left", "School"))
+    apply(state, Slay("You", "Right", "Shrine"))
+    assert sorted(state.players[0].vault) == ["Gate", "School", "Shrine"]
+    assert state.phase is Phase.FOLLOW and state.current == 1  # back to Left's answer to the lead
+
+
+def test_a_stolen_tower_leaves_rubble_in_its_rubble_site_foundations():
+    """001 Tower: "If the Tower is stolen by an opponent's Prison, foundations built on Rubble
+    Sites may still be completed with Rubble." His other foundations take no more Rubble
+    (BC-TOWER-2, BC-TOWER-4, BC-PRISON-1)."""
+    you = PlayerState("You", hand=["Dock", "Villa"], buildings=[Building("Prison", Material.STONE, ["Sewer", "Garden"])])
+    ben = PlayerState("Ben", hand=["Market", "Bar"], buildings=[
+        done("Tower", Material.CONCRETE, "Wall", "Bridge"), Building("Catacomb", Material.RUBBLE, ["Road"]),
+        Building("Temple", Material.MARBLE)])
+    state = table(you, ben, ruleset=CLASSIC)
+    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    apply(state, Follow("Ben", ("Market",)))
+    apply(state, Add("You", "Villa", "Prison"))
+    apply(state, Steal("You", "Ben", "Tower"))
+    catacomb, temple = (state.players[1].building(n) for n in ("Catacomb", "Temple"))
+    assert rules.material_fits(state, 1, catacomb, "Bar")  # its Rubble Site's material
+    assert not rules.material_fits(state, 1, temple, "Bar")
+    apply(state, Add("Ben", "Bar", "Catacomb"))
+    assert catacomb.materials == ["Road", "Bar"] and not state.over
+
+
+def test_a_stolen_structures_upon_completion_function_works_for_its_new_owner():
+    """001 Prison: "'Upon completion' effects in the Function of a structure trigger for the new
+    owner when the structure is stolen." Stealing a Storeroom gives its thief up to I Laborer
+    actions, I his Influence with the Prison's (BC-PRISON-1, BC-STOREROOM-1, AMB-19)."""
+    you = PlayerState("You", hand=["Dock", "Villa"], buildings=[Building("Prison", Material.STONE, ["Sewer", "Garden"])])
+    ben = PlayerState("Ben", hand=["Market"], buildings=[done("Storeroom", Material.CONCRETE, "Wall", "Tower")])
+    state = table(you, ben, ruleset=CLASSIC, pool=["Road", "Bath"])
+    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    apply(state, Follow("Ben", ("Market",)))
+    apply(state, Add("You", "Villa", "Prison"))
+    apply(state, Steal("You", "Ben", "Storeroom"))
+    assert state.steps == [Actions("Storeroom", 0, Role.LABORER, 5)]
+    apply(state, Gather("You", "Bath"))
+    assert state.players[0].stockpile == ["Bath"]
+
+
+def test_a_prison_takes_a_stolen_structure_but_never_a_name_the_thief_has():
+    """001 Prison: "You may steal a structure which was previously stolen by another player's
+    Prison. You may not steal a structure with the same name as a structure foundation you
+    already have in play. You may not lay a structure foundation with the same name as a
+    structure you have stolen with a Prison." (BC-PRISON-1, R-BUILD-2)"""
+    you = PlayerState("You", hand=["Dock", "Villa", "Market", "Road"], clientele=["Dock"], buildings=[
+        Building("Prison", Material.STONE, ["Sewer", "Garden"]), Building("Shrine", Material.BRICK)])
+    ben = PlayerState("Ben", hand=["Palisade"], buildings=[
+        done("Shrine", Material.BRICK, "Bath", "Gate"),
+        Building("Market", Material.WOOD, ["Circus"], complete=True, stolen=True)])  # taken from another once
+    state = table(you, ben, ruleset=CLASSIC)
+    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    apply(state, Follow("Ben", ("Palisade",)))
+    apply(state, Add("You", "Villa", "Prison"))
+    assert state.steps == [Theft("Prison", 0)]
+    assert Steal("You", "Ben", "Shrine") not in legal_decisions(state)  # his Shrine foundation
+    with pytest.raises(RulesError, match="already has a Shrine"):
+        apply(state, Steal("You", "Ben", "Shrine"))
+    apply(state, Steal("You", "Ben", "Market"))  # stolen by Ben's Prison once already
+    assert state.players[0].building("Market").complete
+    with pytest.raises(RulesError, match="already has a Market"):
+        apply(state, Lay("You", "Market"))
+
+
+def test_a_bath_makes_the_gardens_clients_act():
+    """001 Clients: "A client does not execute a role in the round in which he is himself hired.
+    (exception: Bath, see Appendix)"; 001 Bath: "When you gain a new client, you execute that
+    client's role." The Garden's clients act at once too (BC-BATH-1, BC-GARDEN-1)."""
+    you = PlayerState("You", hand=["Dock", "Villa"], buildings=[done("Bath", Material.BRICK, "Atrium", "Gate"),
+                                                                Building("Garden", Material.STONE, ["Sewer", "Prison"])])
+    state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC, pool=["Road", "Temple", "Statue"])
+    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    apply(state, Think("Ben", "refill"))
+    apply(state, Add("You", "Villa", "Garden"))
+    apply(state, Hire("You", "Road"))
+    assert state.steps == [Actions("Garden", 0, Role.PATRON, 4), ClientAction("Bath", 0, Role.LABORER)]
+    apply(state, Gather("You", "Temple"))
+    assert state.players[0].stockpile == ["Temple"] and state.steps == [Actions("Garden", 0, Role.PATRON, 4)]
+
+
+def test_a_bar_owners_early_hire_acts_through_a_bath():
+    """The Bar's early Patron action gains a client; the Bath makes it act at once, still before
+    the players after its owner decide (BC-BAR-1, BC-BATH-1)."""
+    right = PlayerState("Right", hand=["Temple"])
+    you = PlayerState("You", hand=["Statue"], buildings=[done("Bar", Material.RUBBLE, "Road"),
+                                                         done("Bath", Material.BRICK, "Atrium", "Gate")])
+    state = table(right, you, PlayerState("Left", hand=["Road"]), ruleset=CLASSIC, pool=["Insula", "Villa"])
+    apply(state, Lead("Right", Role.PATRON, ("Temple",)))
+    apply(state, Follow("You", ("Statue",)))
+    assert state.steps == [EarlyActions("Bar", 1, Role.PATRON, 1)]
+    apply(state, Hire("You", "Insula"))
+    assert state.steps == [ClientAction("Bath", 1, Role.LABORER)] and state.phase is Phase.FOLLOW
+    apply(state, Gather("You", "Villa"))
+    assert state.players[1].stockpile == ["Villa"] and state.current == 2
+
+
+def test_a_fountain_leaves_craftsman_clients_as_they_are():
+    """001 Fountain: "Clients that are naturally Craftsmen are not affected." A Craftsman client
+    gives one Craftsman action, not two (BC-FOUNTAIN-1)."""
+    you = PlayerState("You", hand=[JACK], clientele=["Market", "Temple"], buildings=[done("Fountain", Material.STONE)])
+    state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC)
+    apply(state, Lead("You", Role.CRAFTSMAN, (JACK,)))
+    assert rules.action_count(state, 0) == 3  # the Jack, the Market, the Temple as a Craftsman
