@@ -95,15 +95,15 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
         tags.append(tag)
     players = next((split_players(t.value) for t in tags if t.name == "Players"), ())
     names = Names(players, vocabulary)
-    items: list = []
+    assembler = Assembler(tuple(tags), players)
     for number, text in chunk.notes:  # comment lines between the tags: standalone comments of the record
         item = _read(text, number, names)
         if type(item) is not _CommentLine:
             raise NotationError("only comment lines go between tags", line=number, column=1,
                                 expected="a tag or a comment")
-        items.append(item)
-    _body(chunk.body, chunk.body_line, names, items)
-    return Assembler(tuple(tags), players).build(items, tags[0].span)
+        assembler.line(item)
+    _body(chunk.body, chunk.body_line, names, assembler)
+    return assembler.record(tags[0].span)
 
 
 # What a line reads as, kept in the cache: it is made into the line's value at each line number.
@@ -111,38 +111,40 @@ _BLANK, _STEP, _TURN, _BLOCK, _LINE, _ITEM = range(6)
 _BLANK_LINE = (_BLANK,)
 
 
-def _body(text_lines: list[str], first: int, names: Names, items: list) -> None:
-    """The values of a record's body lines, in order, into ``items``: a line holding one plain
-    statement as its ``Step``, a block line as its ``blocks`` value."""
+def _body(text_lines: list[str], first: int, names: Names, assembler: Assembler) -> None:
+    """Read a record's body lines and hand each line's value to the assembler as it is read:
+    a line holding one plain statement as its ``Step``, a block line as its ``blocks`` value."""
     known, shared = _cache(names)
-    append = items.append
+    step, header, line = assembler.step, assembler.header, assembler.line
     block = None  # the block open: a pool line reads differently in each
-    numbered = zip(count(first), text_lines)
-    for number, text in numbered:
-        seen = known.get(text)
-        if seen is None:
+    numbered = zip(count(first), text_lines, list(map(known.get, text_lines)))  # the lines met before, at once
+    for number, text, seen in numbered:
+        if seen is None and (seen := known.get(text)) is None:  # not met before, nor earlier in this record
             names.block = block
             seen = _unknown(text, number, text_lines, first, names, known, shared)
         kind = seen[0]
         if kind == _STEP:
-            append(Step(seen[1], seen[2], line=number, column=seen[3]))
+            step(Step(seen[1], seen[2], (), number, seen[3]), seen[4])
             block = None
         elif kind == _BLANK:
             continue
         elif kind == _TURN:
-            append(_TurnHeader(seen[1], seen[2], (), number, seen[3]))
+            header(seen[1], seen[2], number, seen[3])
             block = None
         elif kind == _LINE:
-            append(seen[1](**seen[2], span=Span(number, seen[3])))
+            line(seen[1](**seen[2], span=Span(number, seen[3])))
         elif kind == _BLOCK:
-            append(_BlockHeader(seen[1], (), Span(number, seen[2])))
+            line(_BlockHeader(seen[1], (), Span(number, seen[2])))
             block = seen[1]
         else:  # a line read just now, or one that reads differently wherever it stands
             item = seen[1]
-            append(item)
+            kind = type(item)
+            if kind is Step:
+                step(item, item.statement.part)
+            else:
+                line(item)
             for _ in range(seen[2]):  # the lines after it that the logical line took in
                 next(numbered)
-            kind = type(item)
             if kind is Step or kind is _TurnHeader or kind is _StepLine:
                 block = None
             elif kind is _BlockHeader:
@@ -177,7 +179,7 @@ def _unknown(text: str, number: int, text_lines: list[str], first: int, names: N
     if type(item) is Step:  # the usual line
         if item.notes:
             return _ITEM, item, taken
-        reading: tuple | None = (_STEP, item.statement, item.glyphs, item.column, *line.named)
+        reading: tuple | None = (_STEP, item.statement, item.glyphs, item.column, item.statement.part, *line.named)
     else:
         reading = _reading(item, line.named)
         if reading is None:
@@ -193,7 +195,7 @@ def _unknown(text: str, number: int, text_lines: list[str], first: int, names: N
     return _ITEM, item, taken
 
 
-_NAMED = 4
+_NAMED = 5
 """Where the players a reading names begin in it: name as written, player, name, player..."""
 
 
@@ -211,21 +213,30 @@ def _same_players(reading: tuple, names: Names) -> bool:
 
 def _reading(item: Any, named: list[str]) -> tuple | None:
     """What ``item`` reads as without its line number, if it reads the same on any line: its
-    kind and three values, then the players it names (``named``)."""
+    kind and four values, then the players it names (``named``)."""
     kind = type(item)
     if kind is Step:
-        return None if item.notes else (_STEP, item.statement, item.glyphs, item.column, *named)
+        return None if item.notes else (_STEP, item.statement, item.glyphs, item.column, item.statement.part, *named)
     if kind is _TurnHeader:
-        return None if item.comments else (_TURN, item.number, item.leader, item.column, *named)
+        return None if item.comments else (_TURN, item.number, item.leader, item.column, None, *named)
     if kind is _BlockHeader:
         return None if item.comments else (_BLOCK, item.word, item.span.column)
     if isinstance(item, blocks.BlockLine) and not item.comments and kind not in _BLOCK_DEPENDENT:
-        values = {f.name: getattr(item, f.name) for f in fields(item) if f.name not in ("comments", "span")}
-        return (_LINE, kind, values, item.span.column, *named)
+        values = {name: getattr(item, name) for name in _values(kind)}
+        return (_LINE, kind, values, item.span.column, None, *named)
     return None
 
 
 _BLOCK_DEPENDENT = (blocks.PoolDraw, blocks.Pool)
+_VALUES: dict[type, tuple[str, ...]] = {}
+
+
+def _values(kind: type) -> tuple[str, ...]:
+    """The fields of a block line that say what it reads as (not its comments or place)."""
+    found = _VALUES.get(kind)
+    if found is None:
+        found = _VALUES[kind] = tuple(f.name for f in fields(kind) if f.name not in ("comments", "span"))
+    return found
 """Lines that read differently in each block (``pool:``)."""
 
 

@@ -39,7 +39,7 @@ def _span() -> Span:
 
 
 def _position() -> int:
-    return field(default=0, compare=False, repr=False, kw_only=True)
+    return field(default=0, compare=False, repr=False)
 
 
 _COMMAND = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
@@ -180,7 +180,7 @@ class Record:
     @cached_property
     def steps(self) -> tuple[Step, ...]:
         """Every step of the main line, in order (worked out once: a record never changes)."""
-        return tuple([item for turn in self.turns for item in turn.items if isinstance(item, Step)])
+        return tuple([item for turn in self.turns for item in turn.items if type(item) is Step])
 
 
 def split_players(value: str) -> tuple[str, ...]:
