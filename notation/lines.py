@@ -28,16 +28,19 @@ from . import blocks, words
 from .errors import NotationError
 from .records import BRACE, LINE, Comment, Span, Step, Tag, Variation, split_players
 from .scan import MAX_DIGITS, unescape
-from .statements import BY_VERB, Played, Statement
-from .terminals import GLYPHS, KINDS, NAME, PHRASES, TERMINALS, TOKEN, WORD, phrase
+from .statements import BY_VERB, Statement
+from .terminals import GLYPHS, NAME, PHRASES, TERMINALS, TOKEN, WORD, kinds, kinds_of, phrase
 from .vocabulary import UNSEEN, Vocabulary
 
 _LINE_END = re.compile("\n")
+_END: frozenset[str] = frozenset()
 ROLES = "a role: " + ", ".join(words.Role)
 MATERIALS = "a material: " + ", ".join(words.Material)
 ZONES = "a zone: " + ", ".join(words.Zone)
 _ROLES = {role.value: role for role in words.Role}  # as written canonically: no lenient look-up
 _MATERIALS = {material.value: material for material in words.Material}
+_THINK_KINDS = {kind.value: kind for kind in words.ThinkKind}  # the keywords, in lower case
+_ZONES = {zone.value: zone for zone in words.Zone}
 
 
 class Names:
@@ -74,11 +77,14 @@ class Line:
     """The tokens of one logical line starting on line ``number``, and how far reading got;
     the calls below read one piece of the grammar each and move on past it, or refuse."""
 
-    __slots__ = ("tokens", "at", "text", "number", "names", "named", "actors", "first", "_offsets", "_starts")
+    __slots__ = ("tokens", "kinds", "at", "text", "number", "names", "named", "actors", "first", "_offsets",
+                 "_starts")
 
     def __init__(self, text: str, number: int, names: Names):
-        self.tokens: list[str] = TOKEN.findall(text)
-        self.tokens.append("")  # the end of the line: no call reads past it
+        tokens = self.tokens = TOKEN.findall(text)
+        self.kinds = kinds(tokens)  # what each token may be (``terminals.kinds_of``)
+        tokens.append("")  # the end of the line: no call reads past it
+        self.kinds.append(_END)
         self.at = 0
         self.text = text
         self.number = number
@@ -134,7 +140,7 @@ class Line:
     def optional(self, name: str) -> bool:
         """Read the keyword ``name`` (a terminal of gtr.lark) if it comes next."""
         tokens, at = self.tokens, self.at
-        if name not in KINDS[tokens[at]]:
+        if name not in self.kinds[at]:
             return False
         count = PHRASES.get(name)
         if count is not None:
@@ -148,7 +154,7 @@ class Line:
     def keyword(self, name: str) -> None:
         """Read the keyword ``name``, which must come next."""
         at = self.at
-        if name in KINDS[self.tokens[at]] and name not in PHRASES:
+        if name in self.kinds[at] and name not in PHRASES:
             self.at = at + 1
         elif not self.optional(name):
             self.refuse(name)
@@ -167,7 +173,7 @@ class Line:
     def name(self) -> int:
         """Step over a word and give its index."""
         at = self.at
-        if NAME not in KINDS[self.tokens[at]]:
+        if NAME not in self.kinds[at]:
             self.refuse("a name")
         self.at = at + 1
         return at
@@ -192,7 +198,7 @@ class Line:
     def owned(self) -> bool:
         """Whether a player's name and ``'s`` come next (``Ben's Archway``)."""
         at = self.at
-        return NAME in KINDS[self.tokens[at]] and "_POSSESSIVE" in KINDS[self.tokens[at + 1]]
+        return NAME in self.kinds[at] and "_POSSESSIVE" in self.kinds[at + 1]
 
     def owner(self) -> str:
         player = self.player()
@@ -229,12 +235,12 @@ class Line:
     def think_kind(self) -> words.ThinkKind:
         token = self.tokens[self.at]
         self.keyword("THINK_KIND")
-        return words.ThinkKind(token.lower())
+        return _THINK_KINDS[token.lower()]
 
     def zone(self) -> words.Zone:
         token = self.tokens[self.at]
         self.keyword("ZONE_WORD")
-        return words.Zone(token.lower())
+        return _ZONES[token.lower()]
 
     def integer(self, skip: int = 0) -> int:
         """The number token (after ``skip`` characters, ``$`` in ``$3``), at most ``MAX_DIGITS`` long."""
@@ -254,22 +260,21 @@ class Line:
     def card(self, *stop: str) -> str:
         """A card: ``?``, or its name's words up to a keyword of ``stop`` (what may follow the
         card where it stands; never its first word, where no keyword can be)."""
-        tokens = self.tokens
+        tokens, kinds = self.tokens, self.kinds
         at = start = self.at
         token = tokens[at]
         if token == UNSEEN:
             self.at = at + 1
             return UNSEEN
-        if NAME not in KINDS[token]:
+        if NAME not in kinds[at]:
             self.refuse("a card name")
         while True:
             at += 1
-            token = tokens[at]
-            found = KINDS[token]
+            found = kinds[at]
             if NAME not in found or (stop and not found.isdisjoint(stop) and self._stops(found, stop, at)):
                 break
         self.at = at
-        name = tokens[start] if at == start + 1 else " ".join(tokens[start:at])
+        name = token if at == start + 1 else " ".join(tokens[start:at])
         names = self.names
         if names.vocabulary is None or name in names.cards:
             return name
@@ -295,9 +300,10 @@ class Line:
             found.append(self.card(*stop))
         return tuple(found)
 
-    def played(self) -> Played:
+    def played(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The cards of a lead or follow by unit (``played``): a card, or a petition's cards
-        joined by ``+`` where a play holds several (Palace): ``Villa, Academy + Shrine``."""
+        joined by ``+`` where a play holds several (Palace): ``Villa, Academy + Shrine``: the
+        cards, and the number of cards of each unit where a ``+`` was written (() otherwise)."""
         tokens = self.tokens
         cards, sizes, joined = [], [], False
         while True:
@@ -310,7 +316,7 @@ class Line:
                 joined = True
             sizes.append(size)
             if tokens[self.at] != ",":
-                return Played(tuple(cards), tuple(sizes) if joined else ())
+                return tuple(cards), tuple(sizes) if joined else ()
             self.at += 1
 
     def kept(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -336,7 +342,7 @@ class Line:
             card = self.card("_FROM", *stop)
             if not self.optional("_FROM"):
                 return card, None
-            if under and "ZONE_WORD" not in KINDS[self.tokens[self.at]]:
+            if under and "ZONE_WORD" not in self.kinds[self.at]:
                 return card, self.building(*stop)
             return card, self.zone()
         card = self.card()
@@ -352,13 +358,13 @@ class Line:
     def building(self, *stop: str) -> str:
         """The building a material lies under, after ``from`` where a zone may stand: a name
         that is neither is worded as an unexpected zone, the usual mistake."""
-        tokens = self.tokens
+        tokens, kinds = self.tokens, self.kinds
         start = at = self.at
-        if NAME not in KINDS[tokens[at]]:
+        if NAME not in kinds[at]:
             self.refuse("ZONE_WORD")
         while True:  # its words, up to what may follow
             at += 1
-            found = KINDS[tokens[at]]
+            found = kinds[at]
             if NAME not in found or (stop and not found.isdisjoint(stop) and self._stops(found, stop, at)):
                 break
         self.at = at
@@ -449,35 +455,40 @@ class _TurnHeader:
 
 # Statements
 
-class _Verbs(dict):
-    """The statement classes a token may be the verb of (a verb of several words by its first),
-    worked out once per token."""
-
-    def __missing__(self, token: str) -> tuple[type[Statement], ...]:
-        found = tuple(cls for verb, cls in BY_VERB.items() if verb in KINDS[token] and not cls.form.colon)
-        if len(self) < 10_000:
-            self[token] = found
-        return found
+_VERBS: dict[str, tuple[type[Statement], ...]] = {}
 
 
-_VERBS = _Verbs()
+def _verbs(token: str) -> tuple[type[Statement], ...]:
+    """The statement classes ``token`` may be the verb of (a verb of several words by its
+    first), worked out once per token."""
+    found = _VERBS.get(token)
+    if found is None:
+        kinds = kinds_of(token)
+        found = tuple(cls for verb, cls in BY_VERB.items() if verb in kinds and not cls.form.colon)
+        if len(_VERBS) < 10_000:
+            _VERBS[token] = found
+    return found
+
+
 _AFTER_COLON = tuple(cls for cls in BY_VERB.values() if cls.form.colon)
+_ONE_WORD = frozenset(cls for cls in BY_VERB.values() if cls.form.verb not in PHRASES)
+_SEVERAL = frozenset(cls for cls in BY_VERB.values() if cls.form.several)
 
 
 def statement(line: Line) -> Statement:
     """A statement: the deciding players (one, or several for a form that allows it), the
     verb (``: Glory to Rome``'s colon before it), then what the verb's form reads."""
-    tokens = line.tokens
+    tokens, kinds = line.tokens, line.kinds
     first = line.at
-    if NAME not in KINDS[tokens[first]]:
+    if NAME not in kinds[first]:
         line.refuse("a name")
     at = first + 1
     actors = None
-    while tokens[at] == "," and NAME in KINDS[tokens[at + 1]]:
+    while tokens[at] == "," and NAME in kinds[at + 1]:
         actors = (actors or [first]) + [at + 1]
         at += 2
-    forms = _VERBS[tokens[at]]
-    if len(forms) == 1 and forms[0].form.verb not in PHRASES:  # the usual: a verb of one word
+    forms = _VERBS.get(tokens[at]) or _verbs(tokens[at])
+    if len(forms) == 1 and forms[0] in _ONE_WORD:  # the usual: a verb of one word
         cls = forms[0]
         line.at = at + 1
     else:
@@ -485,9 +496,9 @@ def statement(line: Line) -> Statement:
         cls = _form(line)
     if actors is None:
         player = line.resolve(first)
-        if cls.form.several:
+        if cls in _SEVERAL:
             line.actors = (player,)
-    elif cls.form.several:
+    elif cls in _SEVERAL:
         line.actors = tuple([line.resolve(at) for at in actors])
         player = line.actors[0]
     else:
@@ -513,9 +524,9 @@ def _form(line: Line) -> type[Statement]:
     tokens, at = line.tokens, line.at
     if tokens[at] == ":":
         at += 1
-        candidates = tuple(cls for cls in _AFTER_COLON if cls.form.verb in KINDS[tokens[at]])
+        candidates = tuple(cls for cls in _AFTER_COLON if cls.form.verb in line.kinds[at])
     else:
-        candidates = _VERBS[tokens[at]]
+        candidates = _verbs(tokens[at])
     for cls in candidates:
         verb = cls.form.verb
         count = PHRASES.get(verb)
@@ -552,9 +563,9 @@ def play(line: Line) -> Step:
             break
     if start == 0:  # the line's first statement: where its first word is needs no counting
         text = line.text
-        return Step(said, tuple(glyphs), tuple(notes), line=line.number, column=len(text) - len(text.lstrip(" \t")) + 1)
+        return Step(said, tuple(glyphs), tuple(notes), line.number, len(text) - len(text.lstrip(" \t")) + 1)
     at = line.where(start)
-    return Step(said, tuple(glyphs), tuple(notes), line=at.line, column=at.column)
+    return Step(said, tuple(glyphs), tuple(notes), at.line, at.column)
 
 
 # Comments and variations
@@ -562,7 +573,7 @@ def play(line: Line) -> Step:
 def _joins(line: Line) -> bool:
     """Whether a ``;`` joining statements comes next (the tokenizer cuts it off alone)."""
     tokens, at = line.tokens, line.at
-    return tokens[at] == ";" and NAME in KINDS[tokens[at + 1]]
+    return tokens[at] == ";" and NAME in line.kinds[at + 1]
 
 
 def comment(line: Line) -> Comment:
@@ -658,7 +669,7 @@ def _end(line: Line) -> tuple[Comment, ...]:
 def read(line: Line) -> Any:
     """What the logical ``line`` holds; ``Refused`` if it is not in the language,
     ``NotationError`` for a name that names nothing."""
-    found = KINDS[line.tokens[0]]
+    found = line.kinds[0]
     if not found.isdisjoint(_LINE_STARTS):
         for name, read_line in _LINE_STARTS.items():
             if name in found and (name not in PHRASES or phrase(line.tokens, 0, name)):
@@ -741,7 +752,7 @@ def _player_line(line: Line) -> tuple[str, bool]:
 def _pool(line: Line) -> Any:
     """``pool: Ann Latrine, Ben Road`` (the leader draw; ``redeal:`` after a tie), or in a
     position block ``pool: Road, Bath`` (the pool's cards)."""
-    redeal = "REDEAL" in KINDS[line.tokens[0]]
+    redeal = "REDEAL" in line.kinds[0]
     line.at = 1
     line.punctuation(":")
     entries = []
@@ -766,7 +777,7 @@ def _pool(line: Line) -> Any:
 def _pool_entry(line: Line) -> tuple[int, int]:
     """The words of one entry of a pool line: where they start and end."""
     start = line.name()
-    while NAME in KINDS[line.peek()]:
+    while NAME in line.kinds[line.at]:
         line.at += 1
     return start, line.at
 
@@ -837,7 +848,7 @@ def _building(line: Line) -> blocks.Building:
     while True:
         if line.optional("OUT_OF_TOWN"):
             marks["out_of_town"] = True
-        elif "BUILDING_MARK" in KINDS[line.peek()]:
+        elif "BUILDING_MARK" in line.kinds[line.at]:
             marks[line.peek().lower()] = True
             line.at += 1
         else:

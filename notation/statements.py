@@ -25,9 +25,9 @@ where: at its first word).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
 from . import terminals
 from .errors import NotationError
@@ -68,8 +68,8 @@ PRELUDE = "prelude"  # comes right before the same player's think (a discard)
 class Statement:
     """Base class: ``actor`` is the player deciding; ``str()`` is the canonical text.
 
-    A statement read from a record has no position (``span`` is ``NOWHERE``): every line
-    that reads the same shares one statement, and the ``Step`` holding it says where it is.
+    A statement has no position (its ``span`` is always ``NOWHERE``): every line that reads
+    the same shares one statement, and the ``Step`` holding it says where it is.
     """
 
     kind: ClassVar[str] = ""
@@ -77,7 +77,7 @@ class Statement:
     part: ClassVar[str] = ACTION
     checks_table: ClassVar[bool] = False
     """Whether ``check`` looks at every player at the table (not only those named)."""
-    span: Span = field(default=NOWHERE, compare=False, repr=False, kw_only=True)
+    span: ClassVar[Span] = NOWHERE
 
     @classmethod
     def read(cls, line: "Line", player: str) -> "Statement":
@@ -106,14 +106,6 @@ class Statement:
 
 def cards_text(cards: Sequence[str]) -> str:
     return ", ".join(cards)
-
-
-class Played(NamedTuple):
-    """The cards of a lead or follow as read: ``groups`` gives the number of cards of each
-    unit in order where some unit is a petition written with ``+``; () otherwise."""
-
-    cards: tuple[str, ...]
-    groups: tuple[int, ...] = ()
 
 
 def played_text(cards: Sequence[str], groups: Sequence[int]) -> str:
@@ -157,8 +149,7 @@ class Lead(Statement):
     def read(cls, line: "Line", player: str) -> "Lead":
         role = line.role()
         line.keyword("_WITH")
-        played = line.played()
-        return cls(player, role, played.cards, played.groups)
+        return cls(player, role, *line.played())
 
     def text(self) -> str:
         return f"{self.player} leads {self.role} with {played_text(self.cards, self.groups)}"
@@ -177,8 +168,7 @@ class Follow(Statement):
     @classmethod
     def read(cls, line: "Line", player: str) -> "Follow":
         line.keyword("_WITH")
-        played = line.played()
-        return cls(player, played.cards, played.groups)
+        return cls(player, *line.played())
 
     def text(self) -> str:
         return f"{self.player} follows with {played_text(self.cards, self.groups)}"

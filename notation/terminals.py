@@ -69,50 +69,59 @@ VERBS = tuple(sorted({form.verb for form in FORMS.values()}))
 # line ends (spaces and tabs only separate tokens). Which word is a keyword, a name, a card
 # or a role is the reader's to say, from where the word stands, as lark's contextual lexer does.
 # The expression takes the spaces before a token itself (quicker than searching past them) and
-# tries a word of ASCII letters first (quicker to match than any word); ``findall`` gives the
+# tries a word starting with an ASCII letter first (quicker to match than any word); only the
+# `;` joining statements and `'s` have letters to match in any case. ``findall`` gives the
 # tokens, and ``finditer``'s ``start(1)`` where each is.
 
 WORD = TERMINALS["PLAYER"].pattern
 _OPEN_COMMENT = TERMINALS["BRACE_COMMENT"].pattern.replace(r"\}", r"\}?")  # one never closed: refused
 _JOIN_TOKEN = re.sub(r"(?<!\\)\((?!\?)", "(?:", JOIN.pattern)  # its groups not captured: tokens are strings
 TOKEN = re.compile("[ \t]*(" + "|".join([
-    r"[A-Za-z][A-Za-z0-9_-]*(?![\w-])", WORD, r"[,:\[\]()]", _JOIN_TOKEN, TERMINALS["LINE_COMMENT"].pattern,
-    _OPEN_COMMENT, TERMINALS["NAG"].pattern, TERMINALS["GLYPH"].pattern, TERMINALS["_POSSESSIVE"].pattern,
+    r"[A-Za-z][\w-]*", WORD, r"[,:\[\]()]", f"(?i:{_JOIN_TOKEN})", TERMINALS["LINE_COMMENT"].pattern,
+    _OPEN_COMMENT, TERMINALS["NAG"].pattern, TERMINALS["GLYPH"].pattern, f"(?i:{TERMINALS['_POSSESSIVE'].pattern})",
     TERMINALS["INT"].pattern, r"\n", r"[^ \t\n]",  # any other character: a token no rule takes
-]) + ")", re.I)
+]) + ")")
 GLYPHS = frozenset(glyph.replace("\\", "") for glyph in TERMINALS["GLYPH"].pattern.split("|"))
 _WORD = re.compile(WORD)
 
 NAME = "NAME"
 """What every word is, besides the keywords it may be (a name: player, card, role...)."""
 
-
-class _Kinds(dict):
-    """What a token may be, worked out once per token: ``NAME`` for a word; the keywords it is
-    (``'s`` is one too), or begins when they have several words (the reader checks the rest);
-    the token itself when it is one character (punctuation, a glyph, a character no rule takes).
-    ``KINDS[token]`` is one dictionary look-up for a token seen before."""
-
-    limit = 20_000
-
-    def __missing__(self, token: str) -> frozenset[str]:
-        if len(token) > 40:  # never a keyword (a comment, a long name): not kept
-            return _NAME_ONLY if _WORD.fullmatch(token) else _NOTHING
-        names = [n for n, p in _ONE_WORD.items() if p.fullmatch(token)]
-        if _WORD.fullmatch(token):
-            names.append(NAME)
-            names += [n for n, p in _FIRST_WORDS.items() if p.fullmatch(token)]
-        elif len(token) == 1:
-            names.append(token)
-        if len(self) >= self.limit:
-            self.clear()
-        found = self[token] = frozenset(names)
-        return found
-
-
+_KINDS: dict[str, frozenset[str]] = {}
+_KINDS_LIMIT = 20_000
 _NOTHING: frozenset[str] = frozenset()
 _NAME_ONLY = frozenset([NAME])
-KINDS = _Kinds()
+
+
+def kinds_of(token: str) -> frozenset[str]:
+    """What a token may be: ``NAME`` for a word; the keywords it is (``'s`` is one too), or
+    begins when they have several words (the reader checks the rest); the token itself when it
+    is one character (punctuation, a glyph, a character no rule takes). Worked out once per
+    token (``kinds``)."""
+    found = _KINDS.get(token)
+    if found is not None:
+        return found
+    if len(token) > 40:  # never a keyword (a comment, a long name): not kept
+        return _NAME_ONLY if _WORD.fullmatch(token) else _NOTHING
+    names = [n for n, p in _ONE_WORD.items() if p.fullmatch(token)]
+    if _WORD.fullmatch(token):
+        names.append(NAME)
+        names += [n for n, p in _FIRST_WORDS.items() if p.fullmatch(token)]
+    elif len(token) == 1:
+        names.append(token)
+    if len(_KINDS) >= _KINDS_LIMIT:
+        _KINDS.clear()
+    found = _KINDS[token] = frozenset(names)
+    return found
+
+
+def kinds(tokens: list[str]) -> list[frozenset[str]]:
+    """What each of ``tokens`` may be (``kinds_of``), one dictionary look-up a token seen before."""
+    get = _KINDS.get
+    found = [get(token) for token in tokens]
+    if None in found:
+        found = [kinds_of(token) for token in tokens]
+    return found
 
 
 def phrase(tokens: list[str], at: int, name: str) -> bool:
