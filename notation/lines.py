@@ -82,9 +82,9 @@ class Line:
 
     def __init__(self, text: str, number: int, names: Names):
         tokens = self.tokens = TOKEN.findall(text)
-        self.kinds = kinds(tokens)  # what each token may be (``terminals.kinds_of``)
+        found = self.kinds = kinds(tokens)  # what each token may be (``terminals.kinds_of``)
         tokens.append("")  # the end of the line: no call reads past it
-        self.kinds.append(_END)
+        found.append(_END)
         self.at = 0
         self.text = text
         self.number = number
@@ -674,23 +674,28 @@ def read(line: Line) -> Any:
         for name, read_line in _LINE_STARTS.items():
             if name in found and (name not in PHRASES or phrase(line.tokens, 0, name)):
                 return read_line(line)
-    if line.peek() == "(":
+    if NAME in found:  # a statement first
+        step = play(line)
+        if not line.tokens[line.at]:  # the usual line: one statement
+            return step
+        return _play_line(line, step)
+    if line.tokens[0] == "(":
         return _variation_line(line)
-    return _play_line(line)
+    return _play_line(line, None)
 
 
-def _play_line(line: Line) -> Any:
-    """Statements joined by ``;``, maybe after ``{...}`` comments; or a line of comments."""
+def _play_line(line: Line, step: Step | None) -> Any:
+    """Statements joined by ``;``, maybe after ``{...}`` comments (``step``: the first, when
+    read already); or a line of comments."""
     tokens = line.tokens
     leading = []
-    while tokens[line.at][:1] == "{":
-        leading.append(comment(line))
-    token = tokens[line.at]
-    if not token or token[0] == ";":
-        return _CommentLine(tuple(leading) + _end(line))
-    step = play(line)
-    if not tokens[line.at] and not leading:  # the usual line: one statement
-        return step
+    if step is None:
+        while tokens[line.at][:1] == "{":
+            leading.append(comment(line))
+        token = tokens[line.at]
+        if not token or token[0] == ";":
+            return _CommentLine(tuple(leading) + _end(line))
+        step = play(line)
     steps = [step]
     while _joins(line):
         line.at += 1

@@ -117,11 +117,10 @@ def kinds_of(token: str) -> frozenset[str]:
 
 def kinds(tokens: list[str]) -> list[frozenset[str]]:
     """What each of ``tokens`` may be (``kinds_of``), one dictionary look-up a token seen before."""
-    get = _KINDS.get
-    found = [get(token) for token in tokens]
-    if None in found:
-        found = [kinds_of(token) for token in tokens]
-    return found
+    try:
+        return list(map(_KINDS.__getitem__, tokens))
+    except KeyError:  # a token not seen before
+        return [kinds_of(token) for token in tokens]
 
 
 def phrase(tokens: list[str], at: int, name: str) -> bool:
