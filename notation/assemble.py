@@ -106,11 +106,12 @@ class Assembler:
         self.turns: list[_TurnDraft] = []
         self.taking: _TurnDraft | None = None  # the turn taking steps as they come: it has one, none held
         self.held: list | None = None  # a think (step, part, turn) whose line, and the lines after it, wait
+        self.ahead: Any = None  # while they are placed: the line that decided it
 
     def record(self, span: Span = NOWHERE) -> Record:
         """The record, once every line is placed; ``span``: where it starts."""
-        while self.held is not None:  # the record ends on thinks: they stay where a header was written
-            self._release(not self.held[0][2].written)
+        if self.held is not None:  # the record ends on thinks: they stay where a header was written
+            self._release(not self.held[0][2].written, _END)
         turns = tuple([draft.turn() for draft in self.turns])
         return Record(self.tags, self._start(), turns, tuple(self.comments), span=span)
 
@@ -263,9 +264,11 @@ class Assembler:
         turn = self.turns[-1] if self.turns else None
         opens = True if turn is None else self._opens_turn(turn, statement, part, ends_line)
         if opens is None:  # the lines after it say
-            self.held = [(step, part, turn)]
-            self.taking = None
-            return
+            if self.ahead is None:
+                self.held = [(step, part, turn)]
+                self.taking = None
+                return
+            opens = _decides(self.ahead, turn)  # the line that decided a think before this one decides it
         if opens:
             turn = _TurnDraft(self._next_number(), statement.actor, step.line, step.column)
             self.turns.append(turn)
@@ -307,9 +310,13 @@ class Assembler:
         held.append(value)  # type: ignore[union-attr]
         opens = _decides(value, held[0][2])  # type: ignore[index]
         if opens is not None:
-            self._release(opens)
+            self._release(opens, value)
 
-    def _release(self, opens: bool) -> None:
+    def _release(self, opens: bool, decider: Any) -> None:
+        """Place the think held (it opens a turn if ``opens``) and the lines after it, up to
+        ``decider``, the first that said (``_END``: the end of the record). A think among those
+        lines is decided by the same line, the first after it to say: it is not held again
+        (holding it would read the lines up to the decider once more for every such think)."""
         held, self.held = self.held, None
         (step, part, turn), *after = held  # type: ignore[misc]
         if opens:
@@ -317,7 +324,17 @@ class Assembler:
             self.turns.append(turn)
         turn.add(step, part)
         self._taking()
-        for value in after:
+        if decider is not _END:  # the decider last: a think on its own line looks past it
+            after, last = after[:-1], after[-1:]
+        else:
+            last = []
+        self.ahead = decider
+        try:
+            for value in after:
+                self.line(value)
+        finally:
+            self.ahead = None
+        for value in last:
             self.line(value)
 
     def _next_leader(self, leader: str) -> str | None:
@@ -326,10 +343,17 @@ class Assembler:
         return self.players[(self.players.index(leader) + 1) % len(self.players)]
 
 
+_END = object()
+"""The end of a record, where it decides a think: the think opens a turn after one whose
+header was not written."""
+
+
 def _decides(value: Any, turn: _TurnDraft) -> bool | None:
     """Whether the line ``value``, after a think waiting, says that think opens a turn after
-    ``turn`` (a lead: yes; an action or a response: no; the next turn's header: no); None if
-    it says nothing."""
+    ``turn`` (a lead: yes; an action or a response: no; the next turn's header: no; the end
+    of the record: yes after a turn whose header was not written); None if it says nothing."""
+    if value is _END:
+        return not turn.written
     kind = type(value)
     if kind is _TurnHeader:
         return value.number != turn.number + 1

@@ -10,6 +10,7 @@ import gc
 import pickle
 import random
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -361,6 +362,20 @@ def placed(text: str) -> list | str:
     (_OPENING + "  Ben thinks: refill\n\nturn 2 Ben\n  Ben thinks: jack\n", [(1, "Ann", 4), (2, "Ben", 1)]),
     (_OPENING + "  Ben thinks: refill\n  Ann lays Road\n", [(1, "Ann", 5)]),
     (_OPENING + "  Ben thinks: refill\n  Ben leads Laborer with Road\n", [(1, "Ann", 3), (2, "Ben", 1), (3, "Ben", 1)]),
+    # thinks that wait for the lines after them: a lead or the end opens their turns, an action keeps them
+    ("  Ann thinks: jack\n  Ben thinks: jack\n  Ann thinks: jack\n  Ben thinks: refill\n",
+     [(1, "Ann", 1), (2, "Ben", 1), (3, "Ann", 1), (4, "Ben", 1)]),
+    ("  Ann thinks: jack\n  Ben thinks: jack\n  Ann thinks: jack\n  Ben leads Laborer with Road\n",
+     [(1, "Ann", 1), (2, "Ben", 1), (3, "Ann", 1), (4, "Ben", 1)]),
+    ("  Ann thinks: jack\n  Ben thinks: jack\n  Ann thinks: jack\n  Ben gathers Road\n", [(1, "Ann", 4)]),
+    (_OPENING + "  Ben thinks: refill\n  Ann thinks: jack\n  Ben thinks: jack; Ann gathers Road\n",
+     [(1, "Ann", 5), (2, "Ben", 2)]),
+    (_OPENING + "  Ben thinks: refill\n  Ben discards Road; Ann thinks: jack\n  Ben leads Laborer with Road\n",
+     [(1, "Ann", 3), (2, "Ben", 2), (3, "Ann", 1), (4, "Ben", 1)]),
+    (_OPENING + "  Ben thinks: refill\n  Ann thinks: jack\n  Ben leads Laborer with Road; Ann thinks: jack\n",
+     [(1, "Ann", 3), (2, "Ben", 1), (3, "Ann", 1), (4, "Ben", 2)]),
+    (_OPENING + "  Ben thinks: refill\n  Ann thinks: jack {why}\n  ( Ann thinks: refill )\n\nturn 2 Ben\n",
+     [(1, "Ann", 5), (2, "Ben", 0)]),
     # a think that opened a turn, then the header of that same turn (School, Academy)
     (_OPENING + "  Ben thinks: refill\n  Ben leads Laborer with Road\n  Ann thinks: jack\n  Ben gathers Road\n"
      "  Ann thinks: refill\n\nturn 2 Ben\n", "15:6 turn 2 out of order"),
@@ -380,6 +395,16 @@ def placed(text: str) -> list | str:
 ])
 def test_turns_and_blocks_are_placed(body, turns):
     assert placed(_HEAD + body) == turns
+
+
+def test_thinks_waiting_for_the_same_line_are_placed_in_one_pass():
+    """Thinks without headers, each by the player who leads next, all wait for the first line
+    after them that says whether they open turns: that line is read once for all of them, so
+    a long run of them takes time linear in its length."""
+    body = "".join(f"  {player} thinks: jack\n" for _ in range(10_000) for player in ("Ann", "Ben"))
+    started = time.process_time()
+    assert placed(_HEAD + body) == [(n, "Ann" if n % 2 else "Ben", 1) for n in range(1, 20_001)]
+    assert time.process_time() - started < 5  # a read of the lines after each think took minutes
 
 
 def test_a_setup_block_is_refused_where_a_position_is_wanted():
