@@ -8,10 +8,10 @@ The synthetic games follow the turn structure (lead, answers, actions; the
 leader passes clockwise) with random cards, so lines repeat about as often
 as in real games. "cold" parses with an empty line cache; "warm" parses the
 same text again. Times are CPU seconds of this process, the median of
-``--rounds`` runs, and include the garbage collector's walk of what parsing
-made (``parse`` pauses the collector while it reads; its first young-generation
-collection afterwards walks the new records once). The header scan is the
-median of the same number of runs.
+``--rounds`` runs, and include the garbage collector's walks of what parsing
+made (``parse`` pauses the collector while it reads each record and lets it run
+between records; a young-generation collection afterwards walks what is left). The
+header scan is the median of the same number of runs.
 """
 
 from __future__ import annotations
