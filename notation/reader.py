@@ -125,9 +125,9 @@ def _body(text_lines: list[str], first: int, names: Names, assembler: Assembler)
     known, shared = _cache(names)
     step, header, line = assembler.step, assembler.header, assembler.line
     block = None  # the block open: a pool line reads differently in each
-    numbered = zip(count(first), text_lines, list(map(known.get, text_lines)))  # the lines met before, at once
+    numbered = zip(count(first), text_lines, map(known.get, text_lines))
     for number, text, seen in numbered:
-        if seen is None and (seen := known.get(text)) is None:  # not met before, nor earlier in this record
+        if seen is None:
             names.block = block
             seen = _unknown(text, number, text_lines, first, names, known, shared)
         kind = seen[0]
