@@ -4,9 +4,12 @@
     python benchmarks/bench_chess.py [--games 1008] [--chess-games 1000] [--rounds 3]
 
 The machines this runs on are shared and noisy, so absolute rates mean little: each measure
-is taken for both libraries in the same round, one after the other, in CPU seconds of this
-process (``time.process_time``), the best round kept; the ratio gtr-replay / python-chess is
-what to compare between runs. The corpora are made first (not timed):
+is taken for both libraries in the same round, one right after the other, in CPU seconds of
+this process (``time.process_time``). Each round gives one ratio gtr-replay / python-chess;
+the figure reported is the median of the rounds' ratios with their lowest and highest, and
+the load average before and after the run says how quiet the machine was. A ratio of two
+sides' best rounds taken apart is never used: a run whose load drifts would pair one side's
+quiet round with the other's busy one. The corpora are made first (not timed):
 
 - gtr-replay: self-play records of every ruleset and player count, half starting from a
   ``Deck`` tag, half from a setup block with every drawn card listed;
@@ -34,8 +37,10 @@ import argparse
 import gc
 import io
 import json
+import os
 import random
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -235,41 +240,52 @@ def main() -> None:
     if not args.no_import:
         measures.append(("import with snapshots", lambda t: gtr_import(t)[0], lambda t: chess_import(t)[0],
                          "decisions", "plies"))
-    best: dict[str, list[float]] = {name: [0.0, 0.0] for name, *_ in measures}
+    load_before = os.getloadavg()[0]
+    ratios: dict[str, list[float]] = {name: [] for name, *_ in measures}
+    rates: dict[str, list[tuple[float, float]]] = {name: [] for name, *_ in measures}
     for _ in range(args.rounds):
-        for name, ours, theirs, *_ in measures:  # interleaved: both sides in every round
-            for side, work, text in ((0, ours, gtr_text), (1, theirs, chess_text)):
+        for name, ours, theirs, *_ in measures:  # paired: both sides in every round, back to back
+            pair = []
+            for work, text in ((ours, gtr_text), (theirs, chess_text)):
                 seconds, count = timed(work, text)
-                best[name][side] = max(best[name][side], count / max(seconds, 1e-9))
+                pair.append(count / max(seconds, 1e-9))
+            rates[name].append((pair[0], pair[1]))
+            ratios[name].append(pair[0] / pair[1])
     rows = []
     for name, _, _, ours_unit, theirs_unit in measures:
-        ours, theirs = best[name]
+        ours = statistics.median(r[0] for r in rates[name])
+        theirs = statistics.median(r[1] for r in rates[name])
         rows.append({"measure": name, "gtr": round(ours), "gtr_unit": f"{ours_unit}/CPU-s",
-                     "chess": round(theirs), "chess_unit": f"{theirs_unit}/CPU-s", "ratio": round(ours / theirs, 2)})
+                     "chess": round(theirs), "chess_unit": f"{theirs_unit}/CPU-s",
+                     "ratio": round(statistics.median(ratios[name]), 2),
+                     "low": round(min(ratios[name]), 2), "high": round(max(ratios[name]), 2)})
     with tempfile.TemporaryDirectory() as folder:
         gtr_path, chess_path = Path(folder) / "g.gtr", Path(folder) / "c.pgn"
         gtr_path.write_text(gtr_text, encoding="utf-8")
         chess_path.write_text(chess_text, encoding="utf-8")
         ours, theirs = peak_mib("gtr", gtr_path), peak_mib("chess", chess_path)
         rows.append({"measure": "peak memory, parse + validate", "gtr": round(ours, 1), "gtr_unit": "MiB",
-                     "chess": round(theirs, 1), "chess_unit": "MiB", "ratio": round(ours / theirs, 2)})
+                     "chess": round(theirs, 1), "chess_unit": "MiB", "ratio": round(ours / theirs, 2),
+                     "low": None, "high": None})
         if not args.no_import:
             decisions, size = gtr_import(gtr_text)
             plies, chess_size = chess_import(chess_text)
             rows.append({"measure": "database bytes per decision", "gtr": round(size / decisions),
                          "gtr_unit": "bytes", "chess": round(chess_size / plies), "chess_unit": "bytes",
-                         "ratio": round((size / decisions) / (chess_size / plies), 2)})
+                         "ratio": round((size / decisions) / (chess_size / plies), 2), "low": None, "high": None})
+    load = (round(load_before, 2), round(os.getloadavg()[0], 2))
     if args.json:
         print(json.dumps({"gtr_bytes": len(gtr_text.encode()), "chess_bytes": len(chess_text.encode()),
-                          "engine": _native.STATE, "rows": rows}, indent=2))
+                          "engine": _native.STATE, "rounds": args.rounds, "load": load, "rows": rows}, indent=2))
         return
     print(f"corpora: {args.games} gtr-replay records ({len(gtr_text.encode()) / 1e6:.1f} MB), "
-          f"{args.chess_games} chess games ({len(chess_text.encode()) / 1e6:.1f} MB); best of {args.rounds} "
-          f"interleaved rounds, CPU seconds; gtr-replay's engine: {_native.STATE}")
-    print(f"{'measure':34} {'gtr-replay':>24} {'python-chess':>26} {'ratio':>6}")
+          f"{args.chess_games} chess games ({len(chess_text.encode()) / 1e6:.1f} MB); {args.rounds} paired "
+          f"rounds, CPU seconds; load average {load[0]} before, {load[1]} after; gtr-replay's engine: {_native.STATE}")
+    print(f"{'measure':34} {'gtr-replay (median)':>24} {'python-chess (median)':>26} {'ratio':>6}  lowest-highest")
     for r in rows:
+        spread = f"{r['low']:.2f}-{r['high']:.2f}" if r["low"] is not None else ""
         print(f"{r['measure']:34} {r['gtr']:>10,} {r['gtr_unit']:<13} {r['chess']:>10,} {r['chess_unit']:<15} "
-              f"{r['ratio']:>6.2f}")
+              f"{r['ratio']:>6.2f}  {spread}")
 
 
 if __name__ == "__main__":

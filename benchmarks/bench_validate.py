@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from gtr_replay.engine import apply, new_game
+from gtr_replay.engine import Game
 from gtr_replay.selfplay import selfplay
 
 
@@ -33,9 +33,7 @@ def main() -> None:
         decisions = 0
         started = clock()
         for game in games:
-            state, _ = new_game(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings)
-            for decision in game.decisions:
-                apply(state, decision)
+            Game.new(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings).push_all(game.decisions)
             decisions += len(game.decisions)
         best = max(best, decisions / (clock() - started))
     unit = "CPU-s" if args.cpu else "s"

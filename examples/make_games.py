@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:  # run as a script: use the engine of this checkou
 import notation
 from notation import Comment, Record, Step, Turn, Variation
 
-from gtr_replay.engine import apply, legal_decisions, new_game
+from gtr_replay.engine import Game
 from gtr_replay.replay.from_game import record_of_game
 from gtr_replay.replay.translate import statement_for
 from gtr_replay.selfplay import NAMES, SelfPlayGame, play_one
@@ -78,22 +78,23 @@ def _text(decision, state) -> str:
 def variation_steps(game: SelfPlayGame, index: int) -> tuple[Step, ...]:
     """The variation replacing decision ``index`` of ``game``: the first other legal decision,
     then the next ones (``FIRST_WRITTEN`` or drawn at random), as statements."""
-    state, _ = new_game(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings)
-    for decision in game.decisions[:index]:
-        apply(state, decision)
+    table = Game.new(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings,
+                     expansion=game.expansions)
+    table.push_all(game.decisions[:index])
+    state = table.state
     played = game.decisions[index]
-    first = next(d for d in legal_decisions(state) if d != played)
+    first = next(d for d in table.legal() if d != played)
     written = list(FIRST_WRITTEN.get((game.deck_seed, _text(first, state)), ()))
     rng = random.Random(f"{game.deck_seed}:variation")
     steps = []
     decision = first
     while True:
         before = state.copy()
-        events = apply(state, decision)
+        events = table.push(decision).events
         steps.append(Step(statement_for(decision, before, events, draws=False)))
         if len(steps) == VARIATION_LENGTH or state.over:
             return tuple(steps)
-        legal = legal_decisions(state)
+        legal = table.legal()
         wanted = written.pop(0) if written else None
         decision = next((d for d in legal if _text(d, state) == wanted), None) or rng.choice(legal)
 

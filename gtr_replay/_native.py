@@ -25,17 +25,16 @@ PACKAGE = Path(__file__).resolve().parent
 """The folder of the ``gtr_replay`` package."""
 
 COMPILED = (
-    "engine/context.py", "engine/core.py", "engine/decisions.py", "engine/draws.py", "engine/endgame.py",
-    "engine/events.py", "engine/flow.py", "engine/invariants.py", "engine/piles.py", "engine/rules.py",
-    "engine/scoring.py", "engine/setup.py", "engine/spent.py", "engine/state.py", "engine/unseen.py",
-    "engine/handlers/base.py", "engine/handlers/keep.py", "engine/handlers/legionary.py",
-    "engine/handlers/play.py", "engine/handlers/roles.py", "engine/handlers/spoils.py",
+    "engine/core.py", "engine/draws.py", "engine/endgame.py", "engine/flow.py", "engine/game.py", "engine/hidden.py",
+    "engine/invariants.py", "engine/rules.py", "engine/scoring.py", "engine/setup.py", "engine/spent.py",
+    "engine/unseen.py", "engine/handlers/base.py", "engine/handlers/keep.py", "engine/handlers/legionary.py",
+    "engine/handlers/passing.py", "engine/handlers/play.py", "engine/handlers/roles.py", "engine/handlers/spoils.py",
     "engine/handlers/steal.py", "engine/handlers/structures.py", "engine/handlers/surrender.py",
     "replay/translate.py",
 )
-"""The compiled modules, as paths under the package. Left out: package ``__init__`` files,
-``engine/steps.py`` and ``engine/expected.py`` (their classes are decorated or extended by
-Python classes elsewhere, which native classes do not allow)."""
+"""The compiled modules, as paths under the package: the engine but its package ``__init__``
+files, and the replay's translation of statements. The game's values (``gtr_replay/game/``)
+and the powers stay Python."""
 
 PURE_ENV = "GTR_PURE_PYTHON"
 

@@ -17,7 +17,9 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import ExpansionOpt, JsonOpt, RulesetOpt, app, debug, err, fail, out, with_progress
+from gtr_replay.cli_common import (
+    ExpansionOpt, JsonOpt, RulesetOpt, app, closed_pipe, debug, err, fail, found_files, out, with_progress,
+)
 from gtr_replay.errors import GtrError, UsageError
 
 
@@ -196,17 +198,25 @@ def fmt(
     Example: gtr fmt --check examples/
     """
     from notation import format_files
+    from notation.fmt import Unreadable
 
-    from gtr_replay.replay.files import record_files
+    from gtr_replay.replay.files import read_record_file
     from gtr_replay.vocabulary import card_vocabulary
 
+    def read(path: str) -> str:  # as every command reads a file, in the same words
+        try:
+            return read_record_file(Path(path))
+        except GtrError as error:
+            raise Unreadable(str(error), 2 if isinstance(error, UsageError) else 1) from None
+
     named = files
-    files = record_files(named)  # folders searched for .gtr files, as check and import do
+    files = found_files(named)  # folders searched for .gtr files, as check and import do
     if not files:
         fail(UsageError(f"no .gtr file in {', '.join(map(str, named))}", hint="give .gtr files or folders holding them"))
     result = format_files(files, check=check, stdout=stdout, vocabulary=card_vocabulary(),
                           out=lambda text: sys.stdout.write(text),
-                          err=lambda message: err.print(message, markup=False, highlight=False, soft_wrap=True))
+                          err=lambda message: err.print(message, markup=False, highlight=False, soft_wrap=True),
+                          read=read)
     if result.status:
         raise typer.Exit(result.status)
     if check and not stdout:
@@ -220,12 +230,15 @@ from gtr_replay import cli_store  # noqa: E402,F401  (import, query)
 from gtr_replay import cli_view  # noqa: E402,F401  (show, replay, legal, view)
 from gtr_replay import cli_dispute  # noqa: E402,F401  (diff)
 from gtr_replay import cli_plot  # noqa: E402,F401  (plot)
+from gtr_replay import cli_corpus  # noqa: E402,F401  (extract, export)
 
 
 def main() -> None:
     """Entry point of the ``gtr`` script and ``python -m gtr_replay``."""
     try:
         app()
+    except BrokenPipeError:  # the reader of standard output went away outside a command
+        closed_pipe()
     except GtrError as error:  # a library error that escaped a command
         if debug["on"]:
             raise

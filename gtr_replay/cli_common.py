@@ -12,12 +12,128 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, NoReturn, Optional
 
+import inspect
+import os
+import sys
+from pathlib import Path
+from typing import get_args
+
 import typer
 from rich.markup import escape
 from rich.console import Console
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from gtr_replay.errors import GtrError, UsageError
+
+
+_VALUE_NAMES = {str: "TEXT", int: "INTEGER", float: "FLOAT", Path: "PATH", bool: "BOOLEAN"}
+_CLICK_NAMES = {"text": "TEXT", "integer": "INTEGER", "integer range": "INTEGER", "float": "FLOAT", "path": "PATH"}
+
+
+def _value_type(param) -> type | None:
+    """The Python type a parameter's value has (typer keeps it in its own ways, by version)."""
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    while annotation is not None and get_args(annotation):  # Optional[X], list[X]
+        annotation = next((a for a in get_args(annotation) if a is not type(None)), None)
+    return annotation if isinstance(annotation, type) else None
+
+
+def _metavar(param) -> str:
+    """How a value is named in help, as click names it (TEXT, INTEGER, PATH), or its own
+    metavar; an argument by its name in capitals, one of many once (``PATH...``)."""
+    if param.metavar:
+        return param.metavar
+    if param.param_type_name == "argument":
+        name = (param.name or "value").upper()
+        if param.nargs != 1:
+            name = name.removesuffix("S") + "..."
+        return name
+    found = _value_type(param)
+    if found is not None:
+        return next((name for kind, name in _VALUE_NAMES.items() if issubclass(found, kind)), "VALUE")
+    click_type = getattr(param, "type", None)
+    return _CLICK_NAMES.get(getattr(click_type, "name", ""), "VALUE")
+
+
+def _least(param) -> int | None:
+    """The lowest value an option takes when only that is bounded (``min=1``)."""
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    click_type = getattr(param, "type", None)
+    low = low if low is not None else getattr(click_type, "min", None)
+    high = high if high is not None else getattr(click_type, "max", None)
+    return low if high is None else None
+
+
+def _option_record(param) -> tuple[str, str] | None:
+    """One option's line of help, as click writes it: its names, the value it takes (a flag
+    takes none), its help, then its default or lowest value in brackets."""
+    if getattr(param, "hidden", False):
+        return None
+    names = ", ".join(sorted(param.opts, key=lambda o: (o.startswith("--"), o)))
+    if param.secondary_opts:
+        names += " / " + ", ".join(param.secondary_opts)
+    flag = getattr(param, "is_flag", False) or getattr(param, "count", False)
+    if not flag:
+        names += " " + _metavar(param)
+    extra = []
+    if not flag and param.default not in (None, False, (), []) and getattr(param, "show_default", True) is not False:
+        extra.append(f"default: {param.default}")
+    if (least := _least(param)) is not None:
+        extra.append(f"at least {least}")
+    if param.required:
+        extra.append("required")
+    text = getattr(param, "help", None) or ""
+    return names, text + (f"  [{'; '.join(extra)}]" if extra else "")
+
+
+def _write_help(command, ctx, formatter, *, commands: bool = False) -> None:
+    """The help of a command (or of the app, with its ``commands``), as click writes it."""
+    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)))
+    text = inspect.cleandoc(command.help or "")
+    if text:
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(text)
+    arguments, options = [], []
+    for param in command.get_params(ctx):
+        if param.param_type_name == "argument":
+            if getattr(param, "help", None):
+                arguments.append((_metavar(param), param.help))
+        elif (record := _option_record(param)) is not None:
+            options.append(record)
+    if arguments:
+        with formatter.section("Arguments"):
+            formatter.write_dl(arguments)
+    if options:
+        with formatter.section("Options"):
+            formatter.write_dl(options)
+    if commands:
+        command.format_commands(ctx, formatter)
+
+
+class _Command(TyperCommand):
+    """A command whose help reads as click's plain help, as sqlite-utils' does: ``Usage: gtr
+    check [OPTIONS] PATH...``, the text, the arguments, then each option with the value it
+    takes (``--rulings TEXT``; a flag takes none). The same whatever typer and rich would
+    draw."""
+
+    def collect_usage_pieces(self, ctx) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                name = _metavar(param)
+                pieces.append(name if param.required else f"[{name}]")
+        return pieces
+
+    def format_help(self, ctx, formatter) -> None:
+        _write_help(self, ctx, formatter)
+
+
+class _App(typer.Typer):
+    """The ``gtr`` app: every command registered on it has the plain help of ``_Command``."""
+
+    def command(self, *args, cls=None, **kwargs):
+        return super().command(*args, cls=cls or _Command, **kwargs)
 
 
 class _Boundary(TyperGroup):
@@ -30,6 +146,8 @@ class _Boundary(TyperGroup):
 
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            closed_pipe()
         except GtrError as error:
             fail(error)
         except notation.NotationError as error:
@@ -38,17 +156,45 @@ class _Boundary(TyperGroup):
             err.print(str(error), markup=False, highlight=False, soft_wrap=True)
             raise typer.Exit(1) from None
 
+    def format_help(self, ctx, formatter) -> None:
+        _write_help(self, ctx, formatter, commands=True)
 
-app = typer.Typer(
+
+CLOSED_PIPE = 141
+"""The status of a command whose reader went away (``gtr query ... | head -1``): 128 + SIGPIPE,
+what a shell reports of ``yes | head -1``; neither a bad record (1) nor a usage error (2)."""
+
+
+def closed_pipe() -> NoReturn:
+    """End quietly when standard output was closed by its reader: nothing more can be said to
+    it, and nothing is said on standard error (the reader chose to stop)."""
+    try:  # later writes (and the flush at exit) go nowhere instead of failing again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's runner)
+        pass
+    raise SystemExit(CLOSED_PIPE)
+
+
+class _Console(Console):
+    """A rich console that ends a command quietly when its reader goes away (``closed_pipe``);
+    rich's own way exits with status 1, the status of a bad record."""
+
+    def on_broken_pipe(self) -> None:
+        closed_pipe()
+
+
+app = _App(
     cls=_Boundary,
+    rich_markup_mode=None,
     name="gtr",
     help="Record, check, replay and query games of Glory to Rome.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+out = _Console(highlight=False)
+err = _Console(stderr=True, highlight=False)
 debug = {"on": False}
 
 
@@ -104,6 +250,18 @@ def fail(error: GtrError) -> NoReturn:
     status = 2 if isinstance(error, UsageError) else 1
     err.print(f"[red]error:[/red] {escape(str(error))}", soft_wrap=True)
     raise typer.Exit(status)
+
+
+def found_files(paths) -> list:
+    """The record files named and found in the folders named (``replay.files.record_files``),
+    saying on standard error which folder entries were skipped as not regular files."""
+    from gtr_replay.replay.files import record_files
+
+    skipped: list = []
+    files = record_files(paths, skipped=skipped)
+    for entry in skipped:
+        err.print(f"warning: {entry}", markup=False, highlight=False, soft_wrap=True)
+    return files
 
 
 RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="classic, republic or imperium.")]

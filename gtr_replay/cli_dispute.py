@@ -30,10 +30,6 @@ def _outcome(name: str, o) -> str:
     return text
 
 
-def _value(value) -> str:
-    return "—" if value in (None, [], {}, "") else ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-
-
 @app.command()
 def diff(
     file: FileArg,
@@ -70,12 +66,15 @@ def diff(
         if d.index:
             out.print(_said("A", d.a), soft_wrap=True)
             out.print(_said("B", d.b), soft_wrap=True)
-        if d.differences:
-            out.print("  the states differ in:", soft_wrap=True)
-            for path, x, y in d.differences[:20]:
-                out.print(f"    {path}: A {_value(x)} | B {_value(y)}", soft_wrap=True, markup=False)
-            if len(d.differences) > 20:
-                out.print(f"    ... and {len(d.differences) - 20} more", soft_wrap=True)
+        if d.said:
+            out.print("  after it:", soft_wrap=True)
+            for what, x, y in d.said[:20]:
+                out.print(f"    {what}: A {x} | B {y}", soft_wrap=True, markup=False)
+            if len(d.said) > 20:
+                out.print(f"    ... and {len(d.said) - 20} more", soft_wrap=True)
+        elif d.differences:
+            out.print("  after it: the table and the camps are the same; the turn's bookkeeping (who has acted, "
+                      "what is still owed) differs", soft_wrap=True)
     out.print(_outcome("A", a), soft_wrap=True, markup=False)
     out.print(_outcome("B", b), soft_wrap=True, markup=False)
     if d is not None and d.index == 0:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -16,9 +17,9 @@ from gtr_replay.errors import UsageError
 def plot(
     file: Annotated[Optional[Path], typer.Argument(help="A record file (.gtr); or use --db with --game or --sql.")]
     = None,
-    output: Annotated[Optional[Path], typer.Option("--out", "-o", help="The SVG file to write (default: the "
-                                                                       "record's name with .svg, or points.svg).")]
-    = None,
+    output: Annotated[Optional[str], typer.Option("--out", "-o", metavar="PATH", help=(
+        "The SVG file to write, '-' for standard output (default: in the current folder, the record's name "
+        "with .svg, or points.svg)."))] = None,
     db: Annotated[Optional[Path], typer.Option("--db", help="A games database (gtr import).")] = None,
     game: Annotated[Optional[str], typer.Option("--game", help="With --db: the id of a stored game.")] = None,
     sql: Annotated[Optional[str], typer.Option("--sql", help="With --db: a query giving player, turn and "
@@ -48,26 +49,34 @@ def plot(
                                {"game": game})
             if not result.rows:
                 fail(UsageError(f"no game {game!r} in {db}", hint="list them with: gtr query 'SELECT id FROM games'"))
-            title = f"points by turn · game {game}"
+            (names, source, number), = run_query(
+                db, "SELECT player_names, source, record_number FROM games WHERE id = :game", {"game": game}).rows
+            title = f"points by turn · {names} · {Path(source).name}, record {number}"
         else:
             result = run_query(db, sql)
-            title = "points by turn"
+            title = f"points by turn · a query of {db.name}"
         series = series_from_rows(result.columns, result.rows)
-        target = output or Path("points.svg")
+        target = Path(output) if output else Path("points.svg")
     else:
         from gtr_replay.cli_view import _open, _problems, _viewer
 
         opened = _open(file, record, rulings)
         viewer = _viewer(opened.timeline, as_player)
         series = points_by_turn(opened.timeline, viewer)
-        title = f"points by turn · {file.name}" + (f" as {viewer} can count them" if viewer else "")
-        target = output or file.with_suffix(".svg")
+        names = ", ".join(p.name for p in opened.timeline.start.players)
+        title = f"points by turn · {names} · {file.name}, record {record}" + (
+            f" · as {viewer} can count them" if viewer else "")
+        target = Path(output) if output else Path(file.stem + ".svg")  # in the current folder
     if not series:
         fail(UsageError("nothing to plot: the query gave no rows"))
-    try:
-        target.write_text(svg(series, title=title), encoding="utf-8")
-    except OSError as error:
-        fail(UsageError(f"cannot write {target}: {error.strerror}", hint="check the folder exists"))
-    out.print(f"wrote {target} ({len(series)} players)", soft_wrap=True, markup=False)
+    chart = svg(series, title=title)
+    if output == "-":
+        sys.stdout.write(chart + "\n")
+    else:
+        try:
+            target.write_text(chart, encoding="utf-8")
+        except OSError as error:
+            fail(UsageError(f"cannot write {target}: {error.strerror}", hint="check the folder exists"))
+        out.print(f"wrote {target} ({len(series)} players)", soft_wrap=True, markup=False)
     if file is not None:
         _problems(opened)

@@ -11,7 +11,9 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, RulingsOpt, WorkersOpt, app, emit_json, err, fail, out, progress_bar
+from gtr_replay.cli_common import (
+    JsonOpt, RulingsOpt, WorkersOpt, app, emit_json, err, fail, found_files, out, progress_bar,
+)
 
 DbOpt = Annotated[Path, typer.Option("--db", help="The SQLite database file.")]
 
@@ -21,29 +23,47 @@ def import_(
     paths: Annotated[list[Path], typer.Argument(help="Record files (.gtr) or folders of them.")],
     db: DbOpt = Path("games.db"),
     as_json: JsonOpt = False,
-    replace: Annotated[bool, typer.Option("--replace", help="Let each record take the place of the game "
-                                                           "stored before from the same file and record "
-                                                           "number, even if its moves changed.")] = False,
+    keep_both: Annotated[bool, typer.Option("--keep-both", help=(
+        "Keep the game stored before from the same file, record number and readings beside the new one when "
+        "a record's moves changed (default: the new one takes its place)."))] = False,
+    replace: Annotated[bool, typer.Option("--replace", hidden=True, help="What import does by default now.")] = False,
     rulings: RulingsOpt = None,
     workers: WorkersOpt = None,
+    metadata: Annotated[Optional[Path], typer.Option(
+        "--metadata", help="Also make the database ready for Datasette: write its metadata (tables, columns, "
+                           "saved queries) to this JSON file and index the comments for full-text search.")] = None,
 ) -> None:
     """Replay records and store every game in a SQLite database: players, decisions, events and a
     snapshot per decision. A record already stored is skipped; one corrected in its comments,
-    glyphs or descriptive tags updates its game; one the rules refuse is reported and not
-    stored (exit 1), and the others are imported. Ctrl-C keeps the games stored so far.
+    glyphs or descriptive tags updates its game; one whose moves were corrected replaces the
+    game stored from the same file, record number and readings, and the line that changed
+    first is said (--keep-both keeps the old game too). A record the rules refuse is reported
+    and not stored (exit 1), and the others are imported. Ctrl-C keeps the games stored so far.
 
     Example: gtr import examples/ --db games.db
     """
-    from gtr_replay.replay.files import record_files
+    from gtr_replay.errors import UsageError
     from gtr_replay.replay.overrides import parse_rulings
     from gtr_replay.store import Store, count_records, import_files
 
     if rulings:
         parse_rulings(rulings)  # a wrong name is a usage error, before the database is opened
-    files = record_files(paths)
-    with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
-        report = import_files(store, paths, files=files, progress=advance, rulings=rulings, replace=replace,
-                              workers=workers)
+    files = found_files(paths)
+    if not files:
+        fail(UsageError("no .gtr files found", hint="give .gtr files or folders holding them"))
+    made = not db.exists()
+    try:
+        with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
+            report = import_files(store, paths, files=files, progress=advance, rulings=rulings,
+                                  replace=not keep_both, workers=workers)
+            if metadata is not None:
+                from gtr_replay.store.datasette import make_searchable, write_metadata
+
+                make_searchable(store.db)
+                write_metadata(store.db, metadata, db.stem)
+    finally:
+        if made:
+            _remove_if_empty(db)
     if as_json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
@@ -59,6 +79,24 @@ def import_(
                   f"kept, each whole; run the same import again to add the rest", highlight=False)
         raise typer.Exit(130)
     raise typer.Exit(0 if report.ok else 1)
+
+
+def _remove_if_empty(db: Path) -> None:
+    """Take away a database this import made and stored no game in (its records were all
+    refused, or it failed): a failed import leaves nothing behind."""
+    import sqlite3
+
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            empty = conn.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        empty = db.exists() and db.stat().st_size == 0
+    if empty:
+        for path in (db, Path(f"{db}-wal"), Path(f"{db}-shm"), Path(f"{db}-journal")):
+            path.unlink(missing_ok=True)
 
 
 def _summary(report, db: Path) -> None:
@@ -77,6 +115,8 @@ def _summary(report, db: Path) -> None:
         out.print(table)
     for game in report.updated:
         out.print(f"updated game {game.id}: its record changed in comments, glyphs or descriptive tags")
+    for replaced in report.replaced:
+        out.print(str(replaced), soft_wrap=True, markup=False, highlight=False)
     problems = f"; {len(report.problems)} record(s) not imported" if report.problems else ""
     changed = f", {len(report.updated)} updated" if report.updated else ""
     changed += f", {len(report.replaced)} replaced" if report.replaced else ""
@@ -125,6 +165,9 @@ def query(
     as_json: JsonOpt = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (a header row, then one row per result).")] = False,
     as_tsv: Annotated[bool, typer.Option("--tsv", help="Print tab-separated values with a header row.")] = False,
+    time_limit: Annotated[Optional[float], typer.Option(
+        "--time-limit", metavar="SECONDS", min=0.0,
+        help="Stop the query if it runs longer than this (default: no limit).")] = None,
 ) -> None:
     """Ask a games database a question in SQL, on a read-only connection (a statement that
     would write is refused). Tables: games, players; the rows under each game (views of the
@@ -148,21 +191,35 @@ def query(
         sql = saved_query(sql)
     elif sql is None:
         fail(UsageError("no query given", hint="give SQL, or --saved NAME (gtr query --saved lists them)"))
-    if as_csv or as_tsv or (not as_json and not out.is_terminal):
-        with streamed_query(db, sql) as result:  # rows written as they are read
-            _delimited(result, "," if as_csv else "\t")
+    if as_csv or as_tsv or as_json or not out.is_terminal:
+        with streamed_query(db, sql, time_limit=time_limit) as result:  # rows written as they are read
+            if as_json:
+                _json_rows(result)
+            else:
+                _delimited(result, "," if as_csv else "\t")
         return
-    result = run_query(db, sql)
-    if as_json:
-        emit_json(result.dicts())
-    else:
-        table = Table()
-        for column in result.columns:
-            table.add_column(column, overflow="fold")  # a narrow terminal wraps a cell, never cuts it
-        for row in result.rows:
-            table.add_row(*("" if v is None else str(v) for v in row))
-        out.print(table)
-        out.print(f"{len(result.rows)} row(s)")
+    result = run_query(db, sql, time_limit=time_limit)
+    table = Table()
+    for column in result.columns:
+        table.add_column(column, overflow="fold")  # a narrow terminal wraps a cell, never cuts it
+    for row in result.rows:
+        table.add_row(*("" if v is None else str(v) for v in row))
+    out.print(table)
+    out.print(f"{len(result.rows)} row(s)")
+
+
+def _json_rows(result) -> None:
+    """A JSON array of one object per row, written row by row as they are read (one object a
+    line): the first rows are out at once and memory does not grow with the answer."""
+    import sys
+
+    write = sys.stdout.write
+    write("[")
+    first = True
+    for row in result.rows:
+        write(("\n  " if first else ",\n  ") + json.dumps(dict(zip(result.columns, row)), ensure_ascii=False))
+        first = False
+    write("]\n" if first else "\n]\n")
 
 
 def _delimited(result, delimiter: str) -> None:

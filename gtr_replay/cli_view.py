@@ -255,7 +255,8 @@ def view(
     opened = _open(file, record, rulings)
     viewer = _viewer(opened.timeline, as_player)
     target = output or file.with_suffix(".html")
-    text = page(opened.timeline, viewer=viewer, title=f"{file.name} · record {record}", problems=opened.problems)
+    text = page(opened.timeline, viewer=viewer, title=f"{file.name} · record {record}", problems=opened.problems,
+                record=opened.record)
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as error:

@@ -95,3 +95,26 @@ def canonical_tag(value: str) -> str:
         return expansion_tag(expansion_cards(value, Ruleset.REPUBLIC)) or value
     except UsageError:
         return value
+
+
+def left_out(ruleset: Ruleset | str, names: Iterable[str], chosen: tuple[str, ...]) -> list[str]:
+    """The Geek cards among ``names`` that a game with the optional cards ``chosen`` leaves out."""
+    optional = cards_for(ruleset).optional
+    return sorted({n for n in names if n in optional and n not in chosen})
+
+
+def not_in_game(names: list[str]) -> str:
+    """Says that the Geek cards ``names`` are not in the game (R-VER-2)."""
+    return f"{', '.join(names)} {'is a Geek card' if len(names) == 1 else 'are Geek cards'}, not in this game"
+
+
+def geek_hint(names: list[str], chosen: tuple[str, ...]) -> str:
+    """How to put the Geek cards ``names`` into the game: the Expansion tag that names them."""
+    wanted = ", ".join(sorted({*chosen, *names}))
+    return f'add [Expansion "geek: {wanted}"] to the tags ({TAG_FORMS})'
+
+
+def outside_the_game(ruleset: Ruleset | str, names: Iterable[str], chosen: tuple[str, ...]) -> str | None:
+    """The hint for the Geek cards among ``names`` that the game leaves out, or None."""
+    found = left_out(ruleset, names, chosen)
+    return f"{not_in_game(found)}: {geek_hint(found, chosen)}" if found else None

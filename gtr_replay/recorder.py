@@ -23,15 +23,16 @@ import notation
 from notation import Record
 from notation import statements as st
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.state import GameState
-from gtr_replay.engine.unseen import UNSEEN, legal_if_revealed, unseen_vault
+from gtr_replay.engine import Game
+from gtr_replay.game.piles import UNSEEN
+from gtr_replay.game.state import GameState
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
-from gtr_replay.replay.files import read_record_file
+from gtr_replay.replay.files import no_record, read_record_file
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.legal import LegalPoint, legal_in
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
+from gtr_replay.replay.revealing import answers, owed
 from gtr_replay.replay.start import StartError, expansions, header
 from gtr_replay.replay.translate import statement_for
 from gtr_replay.vocabulary import card_vocabulary
@@ -55,6 +56,8 @@ def _parse(text: str, source: str) -> Record:
 
 
 def _only_record(records: list[Record], source: str) -> Record:
+    if not records:
+        raise no_record(source)
     if len(records) != 1:
         raise UsageError(f"{source} holds {len(records)} records; the recorder keeps one game per file",
                          hint="give a new file name")
@@ -199,14 +202,14 @@ class Recording:
             for text in statements:
                 found.append(self._with_draws(text))
         if self._revealing is None:  # the same state asks again at every key: compute once
-            self._revealing = [str(statement_for(d, self.state, [])) for d in legal_if_revealed(self.state)]
+            self._revealing = [str(statement_for(d, self.state, [])) for d in Game(self.state).legal_if_revealed()]
         return found + self._revealing
 
     def _with_draws(self, text: str) -> str:
         if " thinks: " not in text or text.endswith("jack") or self.state.deck_known:
             return text
         player, _, option = text.partition(" thinks: ")
-        count = min(rules.think_draws(self.state, self.state.index(player), option), len(self.state.deck))
+        count = min(Game(self.state).think_draws(player, option), len(self.state.deck))
         cards = ", ".join([UNSEEN] * count) if player != self.me else ""
         return f"{text} [{cards}" + ("]" if player != self.me else "")
 
@@ -230,9 +233,14 @@ class Recording:
             if error.diagnostic is None or not error.diagnostic.statement.startswith("turn "):
                 raise
             point = self.point()  # the statement would open a turn the rules do not start here
+            missing = owed(self.state)
+            if missing is not None:
+                said = answers(self.state)
+                raise Refused(f"'{line}' cannot come next: {missing}",
+                              hint="record it first: " + " or ".join(f"'{t}'" for t in said[:3])) from None
             raise Refused(f"'{line}' cannot come next: it is {point.player}'s decision ({point.prompt})",
                           hint="'legal' lists what is legal now", ) from None
-        if state.over and record.tag("Result") is None and not unseen_vault(state):  # else a range: not written
+        if state.over and record.tag("Result") is None and not Game(state).unseen_in_vaults():  # else a range: not written
             record = replace(record, tags=record.tags + (notation.Tag("Result", result_tag_of(state)),))
         self._commit(record, state)
         return str(record.steps[-1].statement)
@@ -244,8 +252,7 @@ class Recording:
         if (not isinstance(statement, st.Think) or statement.drawn is not None or str(statement.how) == "jack"
                 or statement.player == self.me or self.state.deck_known):
             return record
-        i = self.state.index(statement.player)
-        count = min(rules.think_draws(self.state, i, str(statement.how)), len(self.state.deck))
+        count = min(Game(self.state).think_draws(statement.player, str(statement.how)), len(self.state.deck))
         step = replace(last, statement=replace(statement, drawn=(UNSEEN,) * count))
         turns = list(record.turns)
         items = list(turns[-1].items)
@@ -283,6 +290,4 @@ class Recording:
 
 
 def result_tag_of(state: GameState) -> str:
-    from gtr_replay.engine.scoring import result
-
-    return result_tag(result(state))
+    return result_tag(Game(state).result())

@@ -10,12 +10,11 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from gtr_replay.engine import apply, legal_decisions, new_game
-from gtr_replay.engine.decisions import Decision
-from gtr_replay.engine.invariants import check_invariants, holdings
-from gtr_replay.engine.scoring import Result, result
-from gtr_replay.engine.state import GameState
+from gtr_replay.engine import Game
 from gtr_replay.errors import UsageError
+from gtr_replay.game.decisions import Decision
+from gtr_replay.game.scores import Result
+from gtr_replay.game.state import GameState
 from gtr_replay.rulesets import find_ruleset
 
 NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve")
@@ -52,20 +51,21 @@ def play_one(ruleset: str, players: list[str], name: str, *, rulings: dict[str, 
              check: bool = False, expansion: str | tuple[str, ...] | None = None) -> SelfPlayGame:
     """Play one game of random legal decisions from the shuffle called ``name``, with the
     optional cards ``expansion`` in the deck (``"geek"``, ``"geek: Castra, Domus"``)."""
-    state, _ = new_game(ruleset, players, seed=name, rulings=rulings, expansion=expansion)
+    table = Game.new(ruleset, players, seed=name, rulings=rulings, expansion=expansion)
+    state = table.state
     game = SelfPlayGame(str(state.ruleset), list(players), name, dict(state.rulings), expansions=state.expansions)
     rng = random.Random(f"{name}:choices")
     if check:
-        check_invariants(state)
-    while not state.over:
-        decision = rng.choice(legal_decisions(state))
-        held = holdings(state) if check else None
-        apply(state, decision)
+        table.check_invariants()
+    while not table.over:
+        decision = rng.choice(table.legal())
+        held = table.holdings() if check else None
+        table.push(decision)
         game.decisions.append(decision)
         if check:
-            check_invariants(state, held)
+            table.check_invariants(held)
     game.state = state
-    game.result = result(state)
+    game.result = table.result()
     return game
 
 

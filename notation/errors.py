@@ -11,6 +11,32 @@
 
 from __future__ import annotations
 
+EXCERPT = 100
+"""Characters of the source line an error shows at most: the part around the column, so
+that a line of any length gives a report a terminal can show."""
+MESSAGE = 240
+"""Characters of a message at most (one quoting a very long word is cut)."""
+
+
+def excerpt(text: str, column: int, width: int) -> tuple[str, int, int]:
+    """The part of ``text`` an error shows: ``text`` itself when short, else about
+    ``EXCERPT`` characters around ``column``, with ``…`` where it was cut. Returns the
+    excerpt and the column and width of the caret line in it."""
+    if len(text) <= EXCERPT:
+        return text, column, width
+    start = max(0, min(column - 1 - EXCERPT // 3, len(text) - EXCERPT))
+    end = start + EXCERPT
+    shown = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+    caret = column - start + (1 if start else 0)
+    return shown, caret, max(1, min(width, end - column + 1))
+
+
+def shortened(message: str) -> str:
+    """``message``, cut after ``MESSAGE`` characters with a note of how much was left out."""
+    if len(message) <= MESSAGE:
+        return message
+    return f"{message[:MESSAGE]}… ({len(message) - MESSAGE:,} more characters)"
+
 
 class NotationError(Exception):
     """A record that cannot be read: where, what, what was expected, and a hint.
@@ -61,16 +87,17 @@ class NotationError(Exception):
         return f"{self.source or '<text>'}:{self.line}:{self.column}"
 
     def __str__(self) -> str:
-        parts = [f"{self.where}: {self.message}"]
+        parts = [f"{self.where}: {shortened(self.message)}"]
         if self.text is not None:
             text = self.text.rstrip("\n").expandtabs(1)
             width = min(self.width, max(1, len(text) - self.column + 1))
+            text, column, width = excerpt(text, self.column, width)
             parts.append("  " + text)
-            parts.append("  " + " " * (self.column - 1) + "^" * width)
+            parts.append("  " + " " * (column - 1) + "^" * width)
         if self.expected:
-            parts.append(f"expected {self.expected}")
+            parts.append(f"expected {shortened(self.expected)}")
         if self.hint:
-            parts.append(self.hint)
+            parts.append(shortened(self.hint))
         return "\n".join(parts)
 
     def __repr__(self) -> str:

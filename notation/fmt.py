@@ -15,6 +15,27 @@ from .writer import write
 
 OK, CHANGED, USAGE = 0, 1, 2
 
+NO_RECORD = 'no record in the file (a record starts with its tags, such as [Game "Glory to Rome"])'
+"""What is said of a file without records: there is nothing in it to format, check or import."""
+
+
+class Unreadable(Exception):
+    """Raised by a ``read`` given to ``format_files`` for a file it refuses: ``str(error)``
+    is what to say and ``status`` the exit status (1 a bad file, 2 a usage error)."""
+
+    def __init__(self, message: str, status: int = USAGE) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def read_text(path: str) -> str:
+    """A file's text as it is (line ends kept), for ``format_files``."""
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise Unreadable(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}") from None
+
 
 def format_text(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None) -> str:
     """The canonical text of ``text``, card names checked against ``vocabulary``.
@@ -65,8 +86,12 @@ def format_files(
     vocabulary: Vocabulary | None = None,
     out: Callable[[str], None] | None = None,
     err: Callable[[str], None] | None = None,
+    read: Callable[[str], str] = read_text,
 ) -> FormatResult:
     """Format each file in place; with ``check`` only report; with ``stdout`` print instead.
+
+    ``read`` gives a file's text, or raises ``Unreadable`` with what to say. A file without
+    a record is a problem (status 1): there is nothing in it that could be canonical.
 
     ``out`` receives canonical text (``stdout``); ``err`` receives one message
     per file changed, would change, or failed (an error already laid out with
@@ -89,17 +114,20 @@ def format_files(
         return result
     for path in paths:
         try:
-            with open(path, encoding="utf-8", newline="") as handle:
-                text = handle.read()
-        except (OSError, UnicodeDecodeError) as error:
+            text = read(path)
+        except Unreadable as error:
             result.failed.append(path)
-            say(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}", USAGE)
+            say(str(error), error.status)
             continue
         try:
             canonical = format_text(text, source=path, vocabulary=vocabulary)
         except NotationError as error:
             result.failed.append(path)
             say(str(error), CHANGED)
+            continue
+        if not canonical:
+            result.failed.append(path)
+            say(f"{path}: {NO_RECORD}", CHANGED)
             continue
         if stdout:
             result.output += canonical

@@ -26,7 +26,8 @@ from . import blocks, grammar, lines, scan
 from .assemble import Assembler
 from .errors import NotationError
 from .lines import Line, Names, Refused, _BlockHeader, _CommentLine, _StepLine, _TurnHeader
-from .records import Record, Span, Step, split_players
+from .names import players_of
+from .records import Record, Span, Step
 from .terminals import JOIN
 from .vocabulary import Vocabulary
 
@@ -101,7 +102,7 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
         if tag is None:
             raise _syntax_error(text, "tag", number, None)
         tags.append(tag)
-    players = next((split_players(t.value) for t in tags if t.name == "Players"), ())
+    players = players_of(tags)  # two names that read as one are refused here
     names = Names(players, vocabulary)
     assembler = Assembler(tuple(tags), players)
     for number, text in chunk.notes:  # comment lines between the tags: standalone comments of the record

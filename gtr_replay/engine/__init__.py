@@ -1,39 +1,16 @@
-"""The rules engine: state, decisions, flow, powers hooks, scoring.
+"""The rules engine: who must decide, what is legal, and what a decision does.
 
-Public entry points: ``new_game``, ``legal_decisions``, ``apply``, ``GameState``.
-
-The names below are loaded when first used, so that the value modules (``decisions``,
-``steps``, ``piles``), which building powers import, never pull in the engine's flow: engine
-and powers do not import each other in a circle.
+Outside this package the rules are reached through ``Game`` alone (``engine.game``), as a
+chess program reaches its rules through ``chess.Board``; the values it takes and gives
+(states, decisions, events, results) are ``gtr_replay.game``'s. The other names here are
+what a ``Game`` hands back (``Applied``, ``ForcedStep``, ``Prompt``), the errors it may raise
+beside ``RulesError``, and the name of the shuffle a ``Deck`` tag may give.
 """
 
-from __future__ import annotations
+from gtr_replay.engine.core import Applied, ForcedStep, Prompt
+from gtr_replay.engine.game import Game
+from gtr_replay.engine.invariants import InvariantError
+from gtr_replay.engine.setup import SHUFFLE_ALGORITHM
+from gtr_replay.engine.unseen import AllPlaced
 
-import importlib
-
-_EXPORTS = {
-    "apply": "core", "legal_decisions": "core", "pending": "core",
-    "Add": "decisions", "Decision": "decisions", "Demand": "decisions", "Demolish": "decisions", "Discard": "decisions",
-    "Follow": "decisions", "Gather": "decisions", "Give": "decisions", "Hire": "decisions", "Keep": "decisions",
-    "Lay": "decisions", "Lead": "decisions", "Pass": "decisions", "Sell": "decisions", "Slay": "decisions",
-    "Surrender": "decisions",
-    "TakeFromDeck": "decisions", "TakeFromPool": "decisions", "TearDown": "decisions", "Think": "decisions",
-    "Trigger": "decisions",
-    "Event": "events", "new_game": "setup",
-    "Building": "state", "GameState": "state", "Phase": "state", "PlayerState": "state",
-}
-
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+__all__ = ["SHUFFLE_ALGORITHM", "AllPlaced", "Applied", "ForcedStep", "Game", "InvariantError", "Prompt"]

@@ -11,29 +11,16 @@ record has to show.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import NamedTuple
 
 from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
-from gtr_replay.engine.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.expected import Expected
-from gtr_replay.engine.frozen import rebuilt
+from gtr_replay.game.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
+from gtr_replay.game.events import Event
+from gtr_replay.game.outcomes import Applied, ForcedStep, Prompt
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
-from gtr_replay.engine.state import GameState, Phase
-from gtr_replay.engine.steps import ROLE_ACTIONS, Step, answers_with_discard, discard_answers
+from gtr_replay.game.state import GameState, Phase
+from gtr_replay.game.steps import ROLE_ACTIONS, Step, answers_with_discard, discard_answers
 from gtr_replay.enums import JACK, Role
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
-
-
-class Prompt(NamedTuple):
-    """The decision the engine waits for: what kind, from whom (name and index), and which
-    decision types answer it. A named tuple: asked for once or twice per decision."""
-
-    kind: str
-    player: str
-    decisions: tuple[type[Decision], ...]
-    index: int = 0  # type: ignore[assignment]  # a field, not tuple.index
 
 
 _PHASES: dict[Phase, tuple[type[Decision], ...]] = {
@@ -101,15 +88,6 @@ def _may_discard(state: GameState, i: int) -> bool:
     if not names or (not state.public and not any(b.foundation in names for b in state.players[i].buildings)):
         return False
     return bool(rules.fold(state, i, "before_think"))
-
-
-def _decider(state: GameState) -> int:
-    """The index of the player the game waits for (``pending(state).index``, cheaper)."""
-    if state.steps:
-        return state.steps[-1].player
-    if state.phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
-        return state.legionary.demander
-    return state.current
 
 
 def _legal(state: GameState, kinds, i: int) -> Iterator[Decision]:
@@ -210,30 +188,6 @@ def _too_late(state: GameState, decision: Decision, error: RulesError) -> RulesE
     return error
 
 
-@dataclass(frozen=True, slots=True)
-class ForcedStep:
-    """A decision the engine made by itself because it was the only legal choice."""
-
-    decision: Decision
-    turn: int
-    """The turn it was made in (before any cleanup it led to)."""
-    before: GameState | None = None
-    """For a pass or a give, when asked for: the state it was made in, which explains why a
-    later statement by that player had nothing legal left, or why it had to give."""
-
-    def __reduce__(self):
-        return rebuilt(self)  # pickled and copied whole (engine.frozen)
-
-
-@dataclass(slots=True)
-class Applied:
-    """What applying a decision did: its events (forced steps included) and the steps the
-    engine then made by itself, in order."""
-
-    events: list[Event]
-    forced: list[ForcedStep]
-
-
 def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[Event]:
     """Check ``decision`` and perform it on ``state`` (in place), then (unless ``forced`` is
     False) make every forced action that follows. Raises ``RulesError`` (with the legal
@@ -246,18 +200,19 @@ def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[
     return advance(state, decision).events
 
 
-def advance(state: GameState, decision: Decision, *, checked: bool = False,
-            with_states: bool = False, expected: Expected | None = None) -> Applied:
-    """Apply ``decision`` like ``apply`` and report the steps the engine forced after it.
-    ``checked=True`` skips the check when the caller has just made it with ``check``;
-    ``with_states`` keeps the state before each forced pass (``ForcedStep.before``);
-    ``expected`` reads the decision the caller expects next (a record's next statement)
-    against a state, which may spare the search for a forced action (``forced_decision``)."""
+def advance(state: GameState, decision: Decision, *, checked: bool = False, then: Decision | None = None) -> Applied:
+    """Apply ``decision`` like ``apply`` and report the steps the engine forced after it, each
+    forced pass or give with the state it was made in (``ForcedStep.before``: it explains why a
+    later statement by that player had nothing legal left). ``checked=True`` skips the check
+    when the caller has just made it. ``then``, the decision the caller means to make next,
+    spares the search for a forced action wherever it is legal beside a pass: two choices, so
+    nothing is forced (it changes no outcome, only what is computed)."""
     if not checked:
         _raise_if_illegal(state, decision)
     ev: list[Event] = []
     _perform(state, decision, ev)
-    return Applied(ev, _make_forced(state, ev, with_states, expected))
+    forced, then_legal = _make_forced(state, ev, then)
+    return Applied(ev, forced, then_legal=then_legal)
 
 
 def _raise_if_illegal(state: GameState, decision: Decision) -> None:
@@ -267,32 +222,33 @@ def _raise_if_illegal(state: GameState, decision: Decision) -> None:
         raise error
 
 
-def forced_decision(state: GameState, expected: Expected | None = None) -> Decision | None:
+def forced_decision(state: GameState) -> Decision | None:
     """The action the engine would make by itself now: the only legal choice of an action
-    prompt. None when a player must decide (or at a lead, follow or think). ``expected``
-    reads a decision that may well be legal now; with a pass, that makes two legal choices,
-    and the search ends at once."""
+    prompt. None when a player must decide (or at a lead, follow or think)."""
+    prompt = _action_prompt(state)
+    return None if prompt is None else _only_choice(state, prompt)
+
+
+def _action_prompt(state: GameState) -> Prompt | None:
+    """The prompt the engine may answer by itself: an action's or a step's, whose player has
+    no unseen card; None at a lead, a follow or a think, once the game is over, or when a
+    player holding unseen cards decides (they might do more than the seen cards allow)."""
     if state.phase is Phase.OVER or (state.phase in _OWN_STATEMENT and not state.steps):
         return None
     prompt = pending(state)
-    if prompt is None:
+    if prompt is None or (state.unseen is not None and unseen.holds_unseen(state, prompt.index)):
         return None
-    if state.unseen is not None and unseen.holds_unseen(state, prompt.index):
-        return None  # a player holding unseen cards might do more than the seen cards allow
-    read = None
-    if expected is not None:
-        read = expected.read(state)
-        if read is not None and _beside_a_pass(state, prompt, read):
-            expected.legal = read
-            return None
+    return prompt
+
+
+def _only_choice(state: GameState, prompt: Prompt) -> Decision | None:
+    """The only legal choice at ``prompt``, or None when there are more (or it is a think)."""
     only = None
     # declining is the cheapest choice to check: with it first, a second legal choice (so no
     # forced move) is usually found at the first legal action rather than the second
     kinds = prompt.decisions if prompt.decisions[-1] is not Pass else (Pass, *prompt.decisions[:-1])
     for n, decision in enumerate(_legal(state, kinds, prompt.index)):
         if n:
-            if expected is not None and read is not None and (read == only or read == decision):
-                expected.legal = read  # found legal on the way (a pass written as a choice)
             return None
         only = decision
     if only is None:
@@ -302,22 +258,11 @@ def forced_decision(state: GameState, expected: Expected | None = None) -> Decis
     return only
 
 
-def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision) -> bool:
-    """Whether ``decision`` is a legal answer of the prompted player other than passing,
-    while passing is legal too: two choices, so nothing is forced."""
-    kind = type(decision)
-    if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Pass or kind is Think:
-        return False
-    return (HANDLERS[kind].decider(state, decision) == prompt.player
-            and HANDLERS[Pass].problem(state, prompt.index, Pass(prompt.player)) is None
-            and _check(state, prompt, decision) is None)
-
-
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     """Perform a checked decision; the step it answers, if any, is taken off the stack first
     (a discard before a think leaves the step for the think it comes before). While it is
     performed, the steps its effects grant wait: the action keeps its own role (R-BUILD-9)."""
-    i = _decider(state)
+    i = flow.waiting_for(state)
     step = None
     if state.steps and type(decision) is not Surrender and type(decision) is not Discard:
         step = state.answering = state.steps.pop()
@@ -332,18 +277,32 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
         flow.check_wins(state, ev)
 
 
-def _make_forced(state: GameState, ev: list[Event], with_states: bool = False,
-                 expected: Expected | None = None) -> list[ForcedStep]:
-    """Perform every action that is the only legal choice (principle: forced moves are derived)."""
+def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None) -> tuple[list[ForcedStep], bool]:
+    """Perform every action that is the only legal choice (principle: forced moves are derived);
+    and whether ``then`` was found legal where it stopped."""
     steps: list[ForcedStep] = []
-    if expected is not None:
-        expected.legal = None
-    while (only := forced_decision(state, expected)) is not None:
-        before = state.copy() if with_states and (type(only) is Pass or type(only) is Give) else None
+    while (prompt := _action_prompt(state)) is not None:
+        if then is not None and _beside_a_pass(state, prompt, then):
+            return steps, True
+        only = _only_choice(state, prompt)
+        if only is None:
+            break
+        before = state.copy() if type(only) is Pass or type(only) is Give else None
         steps.append(ForcedStep(only, state.turn, before))
         ev.append(Event("auto", only.player, text=repr(only)))
         _perform(state, only, ev)
-    return steps
+    return steps, False
+
+
+def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision) -> bool:
+    """Whether ``decision`` is a legal answer of the prompted player other than passing, while
+    passing is legal too: two legal choices, so nothing is forced."""
+    kind = type(decision)
+    if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Pass or kind is Think:
+        return False
+    return (decision.player == prompt.player
+            and HANDLERS[Pass].problem(state, prompt.index, Pass(prompt.player)) is None
+            and _check(state, prompt, decision) is None)
 
 
 def settle(state: GameState) -> list[Event]:

@@ -8,10 +8,10 @@ order the listed cards are checked against the top of the deck instead.
 from __future__ import annotations
 
 from gtr_replay.engine import unseen
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.piles import UNSEEN
+from gtr_replay.game.state import GameState
 from gtr_replay.errors import RulesError
 
-UNSEEN = "?"
 
 
 def check_or_stack(state: GameState, cards: tuple[str, ...], who: str) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.game.events import Event
+from gtr_replay.game.state import GameState, Phase
 
 
 def end_game(state: GameState, ev: list[Event], reason: str, by: str | None = None,

@@ -10,10 +10,21 @@ from itertools import islice
 
 from gtr_replay.enums import JACK, Zone
 from gtr_replay.engine import rules, spent
+from gtr_replay.engine.scoring import scores
 from gtr_replay.engine.endgame import end_game  # noqa: F401  (part of the flow)
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.state import GameState, Phase
-from gtr_replay.engine.steps import EarlyActions
+from gtr_replay.game.events import Event
+from gtr_replay.game.state import GameState, Phase
+from gtr_replay.game.steps import EarlyActions
+
+
+def waiting_for(state: GameState) -> int:
+    """The index of the player the game waits for: the player of the step on top, the
+    demander choosing who gives (AMB-10), or the current player."""
+    if state.steps:
+        return state.steps[-1].player
+    if state.phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
+        return state.legionary.demander
+    return state.current
 
 
 def start_turn(state: GameState, ev: list[Event]) -> None:
@@ -185,7 +196,6 @@ def check_wins(state: GameState, ev: list[Event]) -> None:
     if not found:
         return
     if len(found) > 1:
-        from gtr_replay.engine.scoring import scores
         totals = scores(state)
         best = max(totals[i].total for i, _ in found)
         found = [(i, p) for i, p in found if totals[i].total == best]

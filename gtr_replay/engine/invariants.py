@@ -8,7 +8,7 @@ from collections import Counter
 from gtr_replay.cards import cards_for
 from gtr_replay.enums import JACK, MATERIALS
 from gtr_replay.engine import rules
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.engine.unseen import is_unseen
 from gtr_replay.errors import GtrError
 

@@ -3,7 +3,8 @@
 The ruleset is resolved once into one object (``Resolved``: its numbers, cards and powers by
 hook). Each answer starts from the ruleset's numbers and folds the hooks of the player's
 active powers as ``powers.base.HOOK_SPECS`` declares: ``fold`` for answers, ``fire`` for
-effects (steps granted, the game ended). No building is named here.
+effects (steps granted, the game ended), through the context powers receive
+(``EngineContext``). No building is named here.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from functools import cache
 
 from gtr_replay.cards import Card, CardSet, cards_for, material_facts
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
-from gtr_replay.engine.context import EngineContext
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.state import Building, GameState
-from gtr_replay.engine.steps import Step
+from gtr_replay.engine.endgame import end_game
+from gtr_replay.engine.spent import LOST
+from gtr_replay.game.events import Event
+from gtr_replay.game.state import Building, GameState
+from gtr_replay.game.steps import Step
 from gtr_replay.powers import SPECS, Power, table
+from gtr_replay.powers.context import Context
 from gtr_replay.powers.base import IDENTITY, Fold
 from gtr_replay.rulesets import RULESETS, RulesetSpec
 
@@ -414,3 +417,54 @@ def out_of_town_open(state: GameState, material: Material) -> bool:
 
 def hand_orders(hand: list[str]) -> int:
     return len(hand) - hand.count(JACK)
+
+
+class EngineContext(Context):
+    """The engine's side of ``powers.context.Context``, bound to one state: what a power's
+    hook may ask and do. Effects append to ``events`` and steps to ``granted``, which the
+    engine orders, pushes and announces (``fire``)."""
+
+    __slots__ = ("state", "spec", "_cards", "_values", "events", "granted", "answered")
+
+    def __init__(self, state: GameState, resolved: Resolved, events: list[Event] | None = None) -> None:
+        self.state = state
+        self.spec = resolved.spec
+        self._cards = resolved.cards
+        self._values = resolved.site_values
+        self.events = events if events is not None else []
+        self.granted: list[Step] = []
+        self.answered: Step | None = None
+
+    def card(self, name: str) -> Card:
+        return self._cards[name]
+
+    def influence(self, i: int) -> int:
+        return influence(self.state, i)
+
+    def checked_influence(self, i: int) -> int:
+        return checked_influence(self.state, i, "count")
+
+    def vault_limit(self, i: int) -> int:
+        return vault_limit(self.state, i)
+
+    def material_value(self, material: Material) -> int:
+        return self._values[material]
+
+    def client_roles(self, i: int, card: str) -> frozenset:
+        return client_roles(self.state, i, card)
+
+    def lost_to_legionary(self, i: int) -> bool:
+        return self.state.players[i].spent.get(LOST) == self.state.turn
+
+    def reach(self, i: int) -> frozenset:
+        return fold(self.state, i, "demand_reach")
+
+    def grant(self, step: Step) -> None:
+        self.granted.append(step)
+
+    def end_game(self, reason: str, by: int, *, wins: bool = False) -> None:
+        name = self.state.players[by].name
+        end_game(self.state, self.events, reason, by=name, winner=name if wins else None)
+
+    def emit(self, kind, player, card=None, *, text=None, value=None) -> None:
+        self.events.append(Event(kind, self.state.players[player].name, card, text=text, value=value))

@@ -3,42 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 from gtr_replay.enums import JACK, MATERIALS, Material
 from gtr_replay.engine import rules
-from gtr_replay.engine.frozen import rebuilt
-from gtr_replay.engine.state import GameState
-
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """One player's victory points, by source (R-SCORE-2)."""
-
-    player: str
-    influence: int
-    vault: int
-    bonuses: tuple[Material, ...]
-    powers: int
-    total: int
-
-    def __reduce__(self):
-        return rebuilt(self)  # pickled and copied whole (engine.frozen)
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    reason: str
-    winners: tuple[str, ...]
-    scores: tuple[Score, ...] = field(default_factory=tuple)
-    counted: bool = True
-    """False after a surrender or an instant win: victory points are not counted (R-SCORE-1)."""
-
-    def score(self, name: str) -> Score:
-        return next(s for s in self.scores if s.player == name)
-
-    def __reduce__(self):
-        return rebuilt(self)  # pickled and copied whole (engine.frozen)
+from gtr_replay.game.scores import Result, Score
+from gtr_replay.game.state import GameState
 
 
 def merchant_bonuses(state: GameState) -> dict[Material, list[int]]:

@@ -12,8 +12,8 @@ from collections import Counter
 
 from gtr_replay.cards import cards_for
 from gtr_replay.engine import core, flow
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.state import GameState, PlayerState
+from gtr_replay.game.events import Event
+from gtr_replay.game.state import GameState, PlayerState
 from gtr_replay.enums import JACK, MATERIALS, Zone
 from gtr_replay.errors import UsageError
 from gtr_replay.expansions import expansion_cards

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gtr_replay.engine.decisions import Decision, Follow, Give, Lead, TakeFromPool, Think
-from gtr_replay.engine.frozen import rebuilt
-from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.game.decisions import Decision, Follow, Give, Lead, TakeFromPool, Think
+from gtr_replay.game.state import GameState, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,9 +20,6 @@ class Reason:
 
     text: str
     rule_ids: tuple[str, ...]
-
-    def __reduce__(self):
-        return rebuilt(self)  # pickled and copied whole (engine.frozen)
 
 
 REASONS: dict[str, Reason] = {

@@ -25,20 +25,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Sell, Think  # value types
-from gtr_replay.engine.piles import multisets  # counting cards
-from gtr_replay.engine.steps import (  # value types
+from gtr_replay.game.decisions import Add, Decision, Gather, Hire, Lay, Sell, Think  # value types
+from gtr_replay.game.piles import multisets  # counting cards
+from gtr_replay.game.steps import (  # value types
     TAKES, USUAL, Actions, AlsoFrom, ClientAction, EarlyActions, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement,
     Razing, Slaying, Step, Theft, ThinkAfterDiscard, ThinkTwice,
 )
-from gtr_replay.engine.steps import ClientActions, FromUnder, PaidTheft, Retire, Retrigger, Revealed  # value types
+from gtr_replay.game.steps import ClientActions, FromUnder, PaidTheft, Retire, Retrigger, Revealed  # value types
 from gtr_replay.enums import JACK, MATERIALS, ROLES, Material, Role, Ruleset, Zone
 from gtr_replay.powers.context import Context
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game.state import Building
 
 BLACK_BOX: tuple[Ruleset, ...] = (Ruleset.REPUBLIC, Ruleset.IMPERIUM)
 
@@ -139,7 +139,7 @@ class Power:
     rulesets: ClassVar[tuple[Ruleset, ...]]
     rule_ids: ClassVar[tuple[str, ...]]
     grants: ClassVar[tuple[type[Step], ...]] = ()
-    """The kinds of steps this power grants (``engine.steps``), for the docs and their tests."""
+    """The kinds of steps this power grants (``game.steps``), for the docs and their tests."""
     own_foundation: ClassVar[bool] = False
     """Its text applies to its own foundation before completion (B-VILLA-1, B-STATUE-1), so the
     hooks declared ``own`` ask it about that foundation even though it is not active yet."""

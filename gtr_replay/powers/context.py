@@ -3,8 +3,8 @@
 Every hook receives a ``Context`` (``ctx``) and the index of the player who owns (or benefits
 from) the power. Through it a power reads the state and card facts, the ruleset's numbers,
 and performs effects: grant a step, end the game, tell what it did. The engine implements
-it (``engine.context``); powers import only ``powers.base``, so engine and powers never
-import each other in a circle.
+it (``engine.rules.EngineContext``); powers import only ``powers.base`` and the game's values
+(``gtr_replay.game``), never the engine, so the two never import each other.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from gtr_replay.cards import Card
-    from gtr_replay.engine.state import GameState
-    from gtr_replay.engine.steps import Step
+    from gtr_replay.game.state import GameState
+    from gtr_replay.game.steps import Step
     from gtr_replay.enums import Material
     from gtr_replay.rulesets import RulesetSpec
 
 
 class Context:
-    """The game as a power sees it (implemented by ``engine.context.EngineContext``)."""
+    """The game as a power sees it (implemented by ``engine.rules.EngineContext``)."""
 
     state: GameState
     """The state itself, to read players' zones and buildings; effects go through the methods."""
@@ -75,5 +75,5 @@ class Context:
 
     def emit(self, kind: str, player: int, card: str | None = None, *, text: str | None = None,
              value: int | None = None) -> None:
-        """Tell what the power did, as an event of ``kind`` (``engine.events.KINDS``)."""
+        """Tell what the power did, as an event of ``kind`` (``game.events.KINDS``)."""
         raise NotImplementedError

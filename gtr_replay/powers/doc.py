@@ -3,8 +3,10 @@ by a test): ``python -m gtr_replay.powers.doc > docs/POWERS.md``."""
 
 from __future__ import annotations
 
-from gtr_replay.engine.steps import STEPS
-from gtr_replay.enums import Ruleset
+from dataclasses import fields
+
+from gtr_replay.enums import Role, Ruleset
+from gtr_replay.game.steps import STEPS
 from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, HOOK_SPECS, Power
 from gtr_replay.powers.registry import _TABLE
 from gtr_replay.powers.unwritten import NOT_WRITTEN
@@ -53,7 +55,7 @@ def markdown() -> str:
         lines.append(f"| `{spec.name}` | {fold} | {spec.asked_in} | {', '.join(spec.rules)} | {users} |")
     lines += [
         "", "## Steps", "",
-        "A step is an extra decision a power grants one player (`gtr_replay/engine/steps.py`): it waits",
+        "A step is an extra decision a power grants one player (`gtr_replay/game/steps.py`): it waits",
         "on a stack, the last granted first, in any phase, and `passes` declines it. At the end of a",
         "turn the keeps come before the thinks, each in play order from the leader (AMB-14).", "",
         "| step | answered by | what it lets the player do | granted by |", "|---|---|---|---|",
@@ -76,8 +78,6 @@ def markdown() -> str:
 
 def _answer_types(cls) -> set:
     """Every decision type some instance of the step class may accept."""
-    from dataclasses import fields
-    from gtr_replay.enums import Role
     found: set = set()
     role_fields = [f.name for f in fields(cls) if f.name.endswith("role")]
     roles = [None, *Role] if role_fields else [None]

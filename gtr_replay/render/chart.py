@@ -20,11 +20,12 @@ Series = dict[str, list[tuple[int, int]]]
 
 def points_by_turn(timeline: Timeline, viewer: str | None = None) -> Series:
     """Each player's points, as ``viewer`` can count them, at the end of every turn of the
-    main line (and where the record stops, when it stops inside a turn)."""
+    main line (and where the record stops, when it stops inside a turn): after the last
+    statement made in the turn, as a database stores them (``store.turn_points``)."""
     series: Series = {p.name: [] for p in timeline.start.players}
     ends: dict[int, int] = {}
-    for position in range(len(timeline) + 1):
-        ends[timeline.turn_at(position) if position else timeline.start.turn - 1] = position
+    for position, moment in enumerate(timeline.main, 1):
+        ends[moment.turn] = position  # the turn the statement was made in, not the one it led to
     for turn, position in sorted(ends.items()):
         for name, points in visible_points(timeline.state(position), viewer).items():
             series[name].append((turn, points))

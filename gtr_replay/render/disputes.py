@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass, field
 
 from notation import Record
 
-from gtr_replay.engine.scoring import result
-from gtr_replay.engine.state import GameState
+from gtr_replay.engine import Game
+from gtr_replay.game.state import GameState
 from gtr_replay.render.narration import Line, narrate
 from gtr_replay.render.timeline import Moment, Timeline
 from gtr_replay.replay.diagnostics import Diagnostic
@@ -64,10 +64,12 @@ class Divergence:
     b: Side | None
     differences: list[tuple[str, object, object]]
     """(where, under a, under b) for each value of the state that differs."""
+    said: list[tuple[str, str, str]] = field(default_factory=list)
+    """The same in a player's words (``in_words``): what, under a, under b."""
 
     def to_dict(self) -> dict:
         return {"index": self.index, "line": self.line, "turn": self.turn, "statement": self.statement,
-                "kind": self.kind,
+                "kind": self.kind, "in_words": [{"what": w, "a": x, "b": y} for w, x, y in self.said],
                 "a": None if self.a is None else {"accepted": self.a.accepted, "line": self.a.line.to_dict()},
                 "b": None if self.b is None else {"accepted": self.b.accepted, "line": self.b.line.to_dict()},
                 "differences": [{"where": w, "a": x, "b": y} for w, x, y in self.differences]}
@@ -108,9 +110,61 @@ def differences(a: dict, b: dict, where: str = "") -> list[tuple[str, object, ob
     return out
 
 
+def _cards(groups) -> str:
+    return "; ".join((f"{g['label']}: " if g["label"] else "") + ", ".join(g["cards"]) for g in groups) or "none"
+
+
+def _building(b: dict) -> str:
+    site = f"on {b['site']}" + (", out of town" if b["out_of_town"] else "")
+    materials = ", ".join(b["materials"]) or "no material"
+    state = "complete" if b["complete"] else f"{len(b['materials'])} of {b['needed']} materials"
+    marks = "".join(f", {m}" for m in b["marks"])
+    return f"{b['foundation']} {site} ({materials}; {state}{marks})"
+
+
+def _facts(state: GameState) -> dict[str, str]:
+    """What a player at the table would say of ``state``, fact by fact, in the notation's and
+    the rulebook's words (the view model's, ``render.model``): who decides next or how the
+    game ended, the table, and each camp."""
+    from gtr_replay.render.model import next_words, state_model
+
+    shown = state_model(state).to_dict()
+    table = shown["table"]
+    facts = {
+        "the game": next_words(state).removeprefix("next: ") if not state.over else f"over ({state.end_reason})",
+        "turn": f"{table['turn']}, led by {table['leader']}" + (f" ({table['led_role']} led)" if table["led_role"] else ""),
+        "pool": _cards(table["pool"]),
+        "deck": f"{table['deck']} card(s)",
+        "Jacks in the pile": str(table["jacks"]),
+        "Sites in town": ", ".join(f"{m} {n}" for m, n in table["sites_in_town"].items()),
+        "Sites out of town": ", ".join(f"{m} {n}" for m, n in table["sites_out_of_town"].items()),
+        "demand": table["demand"] or "none",
+    }
+    for camp in shown["camps"]:
+        name = camp["name"]
+        facts.update({
+            f"{name}'s points": camp["points"]["text"],
+            f"{name}'s hand": ", ".join(camp["hand"]) or "empty",
+            f"{name}'s camp": ", ".join(camp["played"]) or "empty",
+            f"{name}'s clientele": _cards(camp["clientele"]),
+            f"{name}'s stockpile": _cards(camp["stockpile"]),
+            f"{name}'s vault": _cards(camp["vault"]),
+            f"{name}'s influence": str(camp["influence"]) + (f" (Sites: {', '.join(camp['sites'])})" if camp["sites"] else ""),
+            f"{name}'s buildings": "; ".join(map(_building, camp["buildings"])) or "none",
+        })
+    return facts
+
+
+def in_words(a: GameState, b: GameState) -> list[tuple[str, str, str]]:
+    """(what, under a, under b) for each fact a player would state differently of the two
+    states (``_facts``): how ``gtr diff`` says where two readings part."""
+    x, y = _facts(a), _facts(b)
+    return [(what, x[what], y.get(what, "—")) for what in x if x[what] != y.get(what)]
+
+
 def _outcome(rulings: str, timeline: Timeline) -> Outcome:
     final = timeline.state(len(timeline))
-    found = result(final) if final.over else None
+    found = Game(final).result() if final.over else None
     problem = timeline.problems[0] if timeline.problems else None
     return Outcome(rulings, len(timeline), final.over, final.end_reason if final.over else None,
                    result_tag(found) if found else None,
@@ -152,7 +206,8 @@ def compare(record: Record, a: str | None, b: str | None, *, source: str = "<rec
     outcome = Comparison(_outcome(names[0], ta), _outcome(names[1], tb), None, (ta, tb))
     start = differences(ta.start.to_dict(), tb.start.to_dict())
     if start:
-        return _with(outcome, Divergence(0, 0, ta.start.turn, "(the start)", "state", None, None, start))
+        return _with(outcome, Divergence(0, 0, ta.start.turn, "(the start)", "state", None, None, start,
+                                         in_words(ta.start, tb.start)))
     ma, mb = _main(ta), _main(tb)
     for index, (x, y) in enumerate(zip(ma, mb), 1):
         if x.refused and y.refused:
@@ -160,11 +215,12 @@ def compare(record: Record, a: str | None, b: str | None, *, source: str = "<rec
         sa, sb = _side(ta, x), _side(tb, y)
         if x.refused != y.refused:
             found = Divergence(index, x.snapshot.line, x.turn, x.snapshot.text, "accept-refuse", sa, sb,
-                               differences(sa.state.to_dict(), sb.state.to_dict()))
+                               differences(sa.state.to_dict(), sb.state.to_dict()), in_words(sa.state, sb.state))
             return _with(outcome, found)
         diff = differences(x.snapshot.state_dict, y.snapshot.state_dict)
         if diff:
-            return _with(outcome, Divergence(index, x.snapshot.line, x.turn, x.snapshot.text, "state", sa, sb, diff))
+            return _with(outcome, Divergence(index, x.snapshot.line, x.turn, x.snapshot.text, "state", sa, sb, diff,
+                                             in_words(sa.state, sb.state)))
     return outcome
 
 

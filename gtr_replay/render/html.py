@@ -2,9 +2,11 @@
 
 ``page(timeline, viewer=...)`` is a pure ``-> str``. It embeds, as JSON, the view model of
 the state after every statement (``render.model``), the narrated line of every statement
-(``render.narration``) and the card facts, and a small script draws them: the table, every
-camp, the statement list (click to jump, arrow keys to step) and a points-by-turn chart
-(``render.chart``) with a marker on the current turn. With ``viewer`` every state and line
+(``render.narration``) and the card facts, and a small script draws them: the game header
+(the record's tags, the rulings in force, its comments), the table, every camp, the
+statement list (click to jump, arrow keys to step; each statement has a link, ``#s12``, that
+opens the page there), disputed statements marked with the readings at stake, and a
+points-by-turn chart (``render.chart``) with a marker on the current turn. With ``viewer`` every state and line
 is the one that player could see (RULES.md §0.5), so the page holds nothing else.
 
 Records are shared between players and clubs, so opening a page must be safe whatever the
@@ -25,11 +27,15 @@ import re
 from functools import cache
 from pathlib import Path
 
+from notation import Comment, Record
+
 from gtr_replay.cards import cards_for
+from gtr_replay.errors import GtrError
 from gtr_replay.render import model
 from gtr_replay.render.chart import points_by_turn, svg
 from gtr_replay.render.narration import narrated
 from gtr_replay.render.timeline import Timeline
+from gtr_replay.rulings import RULINGS, find_ruling
 
 MATERIAL_COLOURS = {
     "Rubble": "#e8c547", "Wood": "#9a6b3f", "Brick": "#c0392b",
@@ -44,7 +50,74 @@ def _cards(timeline: Timeline) -> dict[str, list]:
     return {name: [str(c.material), str(c.role), c.value] for name, c in facts.items()}
 
 
-def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "") -> dict:
+DESCRIPTIVE = ("Event", "Site", "Date", "Round", "Players", "Ruleset", "Result", "Recorder")
+"""The tags the game header shows first, in this order; any other tag follows as written."""
+_LEFT_OUT = {"game", "deck", "start", "rulings"}
+"""Tags the header does not repeat: the game's name, the deck order, the start (a Deck tag is
+a long list) and the rulings, which it shows with their words."""
+
+
+def game_header(record: Record | None, timeline: Timeline) -> dict:
+    """The game header: the record's tags (Event, Date, Result...), the rulings in force with
+    the reading taken (those departing from the default first), and the record's own comments."""
+    tags: list[list[str]] = []
+    if record is not None:
+        written = [t for t in record.tags if t.name.lower() not in _LEFT_OUT]
+        order = {name.lower(): n for n, name in enumerate(DESCRIPTIVE)}
+        written.sort(key=lambda t: order.get(t.name.lower(), len(order)))
+        tags = [[t.name, t.value] for t in written]
+    in_force = timeline.start.rulings
+    rulings = [{"name": r.name, "amb": r.amb, "question": r.question, "reading": in_force[r.name],
+                "description": r.reading(in_force[r.name]).description, "default": in_force[r.name] == r.default}
+               for r in RULINGS if in_force.get(r.name) != r.default]
+    comments = [c.text for c in record.comments] if record is not None else []
+    if record is not None and record.start is not None:
+        comments += [c.text for c in getattr(record.start, "lines", ()) if isinstance(c, Comment)]
+    return {"tags": tags, "rulings": rulings, "comments": comments}
+
+
+def dispute(comments: list[str], in_force: dict[str, str]) -> dict | None:
+    """A statement's dispute, from the embedded commands of its comments (NOTATION.md):
+    ``[%source disputed]`` marks it disputed, ``[%ruling NAME]`` (or ``NAME=READING``) names
+    the ruling at stake, whose readings are listed with the one in force and the one the
+    comment names. None when no comment holds either."""
+    disputed, at_stake, unknown = False, [], []
+    for text in comments:
+        for command in Comment(text).commands:
+            if command.name == "source" and command.value.lower() == "disputed":
+                disputed = True
+            elif command.name == "ruling":
+                name, _, named = command.value.partition("=")
+                try:
+                    ruling = find_ruling(name)
+                except GtrError:
+                    unknown.append(command.value)
+                    continue
+                at_stake.append({"name": ruling.name, "amb": ruling.amb, "question": ruling.question,
+                                 "readings": [{"name": r.name, "description": r.description,
+                                               "in_force": in_force.get(ruling.name) == r.name,
+                                               "named": r.name == named.strip().lower(),
+                                               "default": r.name == ruling.default} for r in ruling.readings]})
+    if not (disputed or at_stake or unknown):
+        return None
+    return {"rulings": at_stake, "unknown": unknown}
+
+
+def _notes(comments) -> list[dict]:
+    """Each comment as the page shows it: its words without the embedded commands, and the
+    commands other than a dispute's as short labels (``clock 0:12:03``)."""
+    shown = []
+    for text in comments:
+        comment = Comment(text)
+        commands = comment.commands
+        labels = [f"{c.name} {c.value}".strip() for c in commands if c.name not in ("ruling", "source")]
+        labels += [f"source: {c.value}" for c in commands if c.name == "source" and c.value != "disputed"]
+        shown.append({"text": comment.remark if commands else text, "labels": labels})
+    return shown
+
+
+def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "",
+              record: Record | None = None) -> dict:
     """Everything the page shows, as plain JSON-ready data."""
     states = {"0": model.state_model(timeline.start, viewer=viewer, watch=timeline.watch(0)).to_dict()}
     lines = narrated(timeline, viewer=viewer)
@@ -55,20 +128,29 @@ def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "")
             state, watch = (timeline.state_of(moment.before) if moment.refused else moment.snapshot.state), None
         states[str(line.seq)] = model.state_model(state, viewer=viewer, watch=watch).to_dict()
     positions = [0] + [m.snapshot.seq for m in timeline.main]
+    shown = []
+    for line in lines:
+        data = line.to_dict()
+        data["notes"] = _notes(line.comments)
+        data["dispute"] = dispute(list(line.comments), timeline.start.rulings)
+        shown.append(data)
     return {
         "title": title, "viewer": viewer, "ruleset": str(timeline.start.ruleset),
+        "header": game_header(record, timeline),
         "players": [p.name for p in timeline.start.players],
         "cards": _cards(timeline), "colours": MATERIAL_COLOURS,
-        "positions": positions, "turns": [timeline.turn_at(p) for p in range(len(timeline) + 1)],
-        "states": states, "lines": [line.to_dict() for line in lines],
+        "positions": positions, "turns": [timeline.start.turn] + [m.turn for m in timeline.main],
+        "states": states, "lines": shown,
         "problems": [str(p) for p in timeline.problems],
     }
 
 
-def page(timeline: Timeline, *, viewer: str | None = None, title: str = "", problems=()) -> str:
+def page(timeline: Timeline, *, viewer: str | None = None, title: str = "", problems=(),
+         record: Record | None = None) -> str:
     """The whole page as text; ``problems`` (text) replace the replay's own when given, so a
-    line that did not parse is listed too."""
-    data = page_data(timeline, viewer=viewer, title=title)
+    line that did not parse is listed too; ``record`` gives the game header its tags and
+    comments."""
+    data = page_data(timeline, viewer=viewer, title=title, record=record)
     if problems:
         data["problems"] = list(problems)
     chart = svg(points_by_turn(timeline, viewer),
@@ -92,7 +174,7 @@ def document(data: dict, chart: str) -> str:
     ))
 
 
-_BOARD = """<header><h1 id="heading">Glory to Rome</h1>
+_BOARD = """<header><h1 id="heading">Glory to Rome</h1><div id="game-header"></div>
 <nav><button id="first" title="start (Home)">|◀</button><button id="back" title="back (←)">◀</button>
 <span id="position"></span><button id="next" title="next (→)">▶</button><button id="last" title="end (End)">▶|</button>
 <span id="where"></span></nav></header>

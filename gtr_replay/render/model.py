@@ -14,9 +14,9 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 
 from gtr_replay.cards import Card, cards_for
-from gtr_replay.engine import pending, rules
-from gtr_replay.engine.scoring import Result, result, scores
-from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.engine import Game
+from gtr_replay.game.scores import Result
+from gtr_replay.game.state import GameState, Phase
 from gtr_replay.enums import JACK, MATERIALS, ROLES
 from gtr_replay.powers.summary import summary
 from gtr_replay.render import view
@@ -156,17 +156,17 @@ def grouped(state: GameState, cards, key: str, order) -> tuple[Group, ...]:
 def visible_points(state: GameState, viewer: str | None) -> dict[str, int]:
     """Each player's points as ``viewer`` can count them (see ``Points.shown``)."""
     full = viewer is None or state.over
-    return {s.player: s.total if full else s.influence + s.powers for s in scores(state)}
+    return {s.player: s.total if full else s.influence + s.powers for s in Game(state).scores()}
 
 
 def _points(state: GameState, i: int, viewer: str | None) -> Points:
-    score = scores(state)[i]
+    score = Game(state).scores()[i]
     if viewer is None or state.over:
         extra = [f"{score.influence} influence"]
         if score.vault:
             extra.append(f"{score.vault} vault")
         if score.bonuses:
-            extra.append(f"{rules.spec(state).merchant_bonus * len(score.bonuses)} bonus")
+            extra.append(f"{Game(state).spec.merchant_bonus * len(score.bonuses)} bonus")
         if score.powers:
             extra.append(f"{score.powers} powers")
         return Points(score.total, f"{score.total} points ({', '.join(extra)})")
@@ -182,6 +182,7 @@ def _hidden(hidden: Hidden) -> HiddenCards:
 def camp(state: GameState, i: int, *, viewer: str | None = None, watch: VaultWatch | None = None) -> Camp:
     """One player's hand and camp as ``viewer`` sees them."""
     player = state.players[i]
+    game = Game(state)
     hand = view.hand(state, player.name, viewer)
     if isinstance(hand, Hidden):
         shown_hand: tuple[str, ...] | HiddenCards = _hidden(hand)
@@ -195,13 +196,13 @@ def camp(state: GameState, i: int, *, viewer: str | None = None, watch: VaultWat
                                       ("public", (i, building.foundation) in state.public)) if on)
         power = summary(state.ruleset, building.foundation) if building.complete else None
         buildings.append(BuildingLine(building.foundation, str(building.site), building.out_of_town,
-                                      tuple(building.materials), rules.materials_needed(state, i, building),
+                                      tuple(building.materials), game.materials_needed(player.name, building),
                                       building.complete, marks, power))
     return Camp(
         player.name, i == state.leader, viewer == player.name, _points(state, i, viewer), shown_hand,
         tuple(player.camp), grouped(state, player.clientele, "role", ROLES), len(player.clientele),
-        rules.clientele_limit(state, i), tuple(player.hired), grouped(state, player.stockpile, "material", MATERIALS),
-        shown_vault, len(player.vault), rules.vault_limit(state, i), rules.influence(state, i),
+        game.clientele_limit(player.name), tuple(player.hired), grouped(state, player.stockpile, "material", MATERIALS),
+        shown_vault, len(player.vault), game.vault_limit(player.name), game.influence(player.name),
         tuple(str(m) for m in player.influence), tuple(buildings))
 
 
@@ -234,15 +235,15 @@ def _words(kinds) -> str:
 
 def next_words(state: GameState) -> str:
     """Who must decide now and how, or 'the game is over: ...'."""
-    prompt = pending(state)
+    game = Game(state)
+    prompt = game.pending()
     if prompt is None:
         return f"the game is over: {state.end_reason}"
     if state.steps:  # a step a power granted comes first, in any phase
         step = state.steps[-1]
         return f"next: {prompt.player} may {step.describe()}, by the {step.power} ({_words(prompt.decisions)})"
     if state.phase is Phase.ACTIONS:
-        i = state.current
-        total = rules.action_count(state, i)
+        total = game.actions(prompt.player)
         return (f"next: {prompt.player}'s {state.led_role} action {state.actions_used + 1} of {total} "
                 f"({_words(prompt.decisions)})")
     return f"next: {prompt.player} to {_words(prompt.decisions)}"
@@ -264,4 +265,4 @@ def state_model(state: GameState, *, viewer: str | None = None, watch: VaultWatc
     return StateModel(viewer, table(state, viewer=viewer),
                       tuple(camp(state, i, viewer=viewer, watch=watch) for i in range(len(state.players))),
                       None if state.over else next_words(state),
-                      outcome(result(state)) if state.over else None)
+                      outcome(Game(state).result()) if state.over else None)

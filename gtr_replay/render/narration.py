@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.decisions import Think
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.state import GameState, Phase
+from gtr_replay.engine import Game
+from gtr_replay.game.decisions import Think
+from gtr_replay.game.events import Event
+from gtr_replay.game.state import GameState, Phase
 from gtr_replay.enums import Zone
 from gtr_replay.powers.summary import summary
 from gtr_replay.render.model import next_words, visible_points
@@ -131,9 +131,9 @@ def _actions_left(state: GameState) -> str | None:
     """'Ben: 2 Laborer actions left' while the actions of a role are under way (R-TURN-6)."""
     if state.over or state.phase is not Phase.ACTIONS or not state.led_role:
         return None
-    i = state.current
-    left = rules.action_count(state, i) - state.actions_used
-    return f"{state.players[i].name}: {left} {state.led_role} action{'' if left == 1 else 's'} left"
+    name = state.players[state.current].name
+    left = Game(state).actions(name) - state.actions_used
+    return f"{name}: {left} {state.led_role} action{'' if left == 1 else 's'} left"
 
 
 def _points_moved(before: dict[str, int], after: dict[str, int]) -> str | None:

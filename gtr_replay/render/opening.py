@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import notation
+from notation import scan
 
 from gtr_replay.errors import ReplayError, UsageError
 from gtr_replay.render.timeline import Timeline
-from gtr_replay.replay.files import parse_piece, read_record_file, record_pieces
+from gtr_replay.replay.files import no_record, parse_piece, read_record_file, record_pieces
 
 
 @dataclass
@@ -47,6 +48,8 @@ def open_record(path: Path, number: int = 1, *, rulings: str | None = None, leni
     cannot be set up, and with ``lenient=False`` ``IllegalStatement`` at a refused statement.
     """
     pieces = list(record_pieces(read_record_file(path)))
+    if not pieces:
+        raise no_record(path)
     if not 1 <= number <= len(pieces):
         raise UsageError(f"{path} has {len(pieces)} record(s); there is no record {number}",
                          hint=f"choose --record 1 to {len(pieces)}" if pieces else "write a record first")
@@ -55,8 +58,8 @@ def open_record(path: Path, number: int = 1, *, rulings: str | None = None, leni
     try:
         records = parse_piece(str(path), first, piece)
     except notation.NotationError as error:
-        if not lenient or error.line <= first:
-            raise
+        if not lenient or error.line <= _last_tag_line(piece, first):
+            raise  # nothing of the record can be shown without its tags
         problems.append(f"{error}\n  shown: the record up to line {error.line - 1}; the rest was not read")
         kept = "\n".join(piece.split("\n")[:error.line - first])  # the lines before the bad one
         try:
@@ -68,3 +71,9 @@ def open_record(path: Path, number: int = 1, *, rulings: str | None = None, leni
     timeline = Timeline.replay(records[0], source=str(path), lenient=lenient, rulings=rulings)
     problems.extend(str(d) for d in timeline.problems)
     return Opened(path, number, records[0], timeline, problems)
+
+
+def _last_tag_line(piece: str, first: int) -> int:
+    """The line of the record's last tag (the piece starts at line ``first``)."""
+    chunk = next(scan.records(piece, first), None)
+    return chunk.tags[-1][0] if chunk is not None and chunk.tags else first

@@ -12,8 +12,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from gtr_replay.engine.scoring import Result, result
-from gtr_replay.engine.state import GameState
+from gtr_replay.engine import Game
+from gtr_replay.game.scores import Result
+from gtr_replay.game.state import GameState
 from gtr_replay.enums import MATERIALS
 from gtr_replay.render import model
 from gtr_replay.render.model import BuildingLine, HiddenCards, StateModel
@@ -154,7 +155,7 @@ def result_table(outcome: Result) -> RenderableType:
 
 def status(state: GameState) -> RenderableType:
     """The pending decision while the game goes on; the result once it is over."""
-    return result_table(result(state)) if state.over else next_decision(state)
+    return result_table(Game(state).result()) if state.over else next_decision(state)
 
 
 def model_view(m: StateModel) -> Group:

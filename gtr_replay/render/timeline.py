@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from notation import Record
 
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.render.view import VaultWatch
 from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.overrides import with_rulings

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from gtr_replay.engine.events import TURNED_UP, Event
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.events import TURNED_UP, Event
+from gtr_replay.game.state import GameState
 from gtr_replay.enums import Zone
 
 

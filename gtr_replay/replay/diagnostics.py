@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,10 @@ class Diagnostic:
     summary: str = ""
     legal: tuple[str, ...] = field(default=())
     path: str = ""
+    follows: int | None = None
+    """The line of an earlier problem this one may follow from (a replay that went on after
+    a refused statement, ``Replayer(resume=True)``): the state it was found in may differ
+    from the one the record meant."""
 
     @property
     def where(self) -> str:
@@ -31,13 +35,17 @@ class Diagnostic:
     def to_dict(self) -> dict:
         return {"file": self.source, "line": self.line, "column": self.column, "statement": self.statement,
                 "message": self.message, "rule_ids": list(self.rule_ids), "hint": self.hint,
-                "state": self.summary, "legal": list(self.legal), "variation": self.path or None}
+                "state": self.summary, "legal": list(self.legal), "variation": self.path or None,
+                "may_follow_from_line": self.follows}
 
     def __str__(self) -> str:
         rules = f" ({', '.join(self.rule_ids)})" if self.rule_ids else ""
         lines = [f"{self.where}: {self.message}{rules}"]
         if self.statement:
             lines.append(f"  statement: {self.statement}" + (f"  [variation {self.path}]" if self.path else ""))
+        if self.follows is not None:
+            lines.append(f"  may follow from the problem at line {self.follows}: the replay went on without "
+                         "that statement")
         if self.hint:
             lines.append(f"  hint: {self.hint}")
         if self.summary:

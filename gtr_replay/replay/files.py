@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+import os
+import stat
 from pathlib import Path
 
 import notation
+import notation.fmt
 from notation import scan
 
 from gtr_replay.errors import GtrError, UsageError
@@ -17,21 +20,59 @@ from gtr_replay.replay.workers import ordered_map, pool, worker_count
 from gtr_replay.vocabulary import card_vocabulary
 
 
-def record_files(paths) -> list[Path]:
-    """The .gtr files named, with folders searched recursively, in a stable order."""
+MAX_FILE_BYTES = 1 << 30
+"""Bytes in one record file (1 GiB, some 150,000 games): a larger file is refused before any
+of it is read, so that a file that never ends (a link to ``/dev/zero``) cannot fill memory."""
+
+_KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _kind(mode: int) -> str:
+    return next((words for test, words in _KINDS if test(mode)), "not a regular file")
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A ``.gtr`` entry of a folder that is not a regular file, left out of a folder scan."""
+
+    path: Path
+    kind: str
+
+    def __str__(self) -> str:
+        return f"skipped {self.path}: {self.kind}, not a regular file"
+
+
+def record_files(paths, *, skipped: list[Skipped] | None = None) -> list[Path]:
+    """The .gtr files named, with folders searched recursively, in a stable order.
+
+    A folder's entries that are not regular files (a named pipe, a link to a device) are
+    left out, never opened, and added to ``skipped``; one named on its own is a
+    ``UsageError``, as is a name that does not exist."""
     found: list[Path] = []
     for path in map(Path, paths):
         if path.is_dir():
-            found.extend(sorted(path.rglob("*.gtr")))
-        elif path.is_file():
-            found.append(path)
+            for entry in sorted(path.rglob("*.gtr")):
+                try:
+                    mode = entry.stat().st_mode
+                except OSError:  # a dangling link, or one that loops
+                    mode = 0
+                    kind = "a link to nothing"
+                else:
+                    kind = _kind(mode)
+                if stat.S_ISREG(mode):
+                    found.append(entry)
+                elif not stat.S_ISDIR(mode) and skipped is not None:
+                    skipped.append(Skipped(entry, kind))
         else:
-            raise UsageError(f"{path}: no such file or folder", hint="give .gtr files or folders holding them")
+            check_record_file(path)
+            found.append(path)
     return found
 
 
 class FileError(GtrError):
-    """A record file whose text cannot be used (not UTF-8): a bad record, exit status 1."""
+    """A record file whose text cannot be used (not UTF-8, too large, no record): a bad
+    record, exit status 1."""
 
 
 def not_utf8(path, error: UnicodeDecodeError) -> str:
@@ -41,23 +82,56 @@ def not_utf8(path, error: UnicodeDecodeError) -> str:
             f"{getattr(error, 'offset', error.start)}; save the file as UTF-8")
 
 
+def too_large(path, size: int) -> FileError:
+    return FileError(f"{path}: {size:,} bytes: a record file holds at most {MAX_FILE_BYTES:,} bytes",
+                     hint="split it into several files")
+
+
+def no_record(path) -> FileError:
+    return FileError(f"{path}: {NO_RECORD}")
+
+
 def cannot_read(path, error: OSError) -> UsageError:
     """The usage error for a record file that cannot be opened or read."""
     if isinstance(error, FileNotFoundError):
-        return UsageError(f"{path}: no such file", hint="give a .gtr record file")
+        return UsageError(f"{path}: no such file or folder", hint="give .gtr record files or folders holding them")
     if isinstance(error, IsADirectoryError):
         return UsageError(f"{path} is a folder", hint="give one .gtr record file")
     return UsageError(f"{path}: cannot read: {error.strerror or error}")
 
 
-def read_record_file(path: Path) -> str:
-    """The text of one record file, as it is (line ends and a byte-order mark kept), read
-    as ``check`` reads files: ``UsageError`` when it cannot be read (missing, a folder, not
-    allowed), ``FileError`` when it is not UTF-8, worded as ``check`` words them."""
+def check_record_file(path) -> os.stat_result:
+    """What every command asks of a record file before opening it, with the same words and
+    status everywhere: it exists (``UsageError``), it is a regular file and not a pipe or
+    a device, which would never end (``UsageError``), and it is not larger than
+    ``MAX_FILE_BYTES`` (``FileError``). Nothing is opened here."""
     try:
-        data = Path(path).read_bytes()
+        found = os.stat(path)
     except OSError as error:
         raise cannot_read(path, error) from None
+    if stat.S_ISDIR(found.st_mode):
+        raise cannot_read(path, IsADirectoryError(path))
+    if not stat.S_ISREG(found.st_mode):
+        raise UsageError(f"{path} is {_kind(found.st_mode)}, not a regular file",
+                         hint="give a .gtr record file; save what the pipe or device gives into one first")
+    if found.st_size > MAX_FILE_BYTES:
+        raise too_large(path, found.st_size)
+    return found
+
+
+def read_record_file(path: Path) -> str:
+    """The text of one record file, as it is (line ends and a byte-order mark kept): the one
+    way every command reads a whole file. ``UsageError`` when it cannot be read (missing, a
+    folder, a pipe or device, not allowed), ``FileError`` when it is too large (at most
+    ``MAX_FILE_BYTES`` are ever read) or not UTF-8, worded as ``check`` words them."""
+    check_record_file(path)
+    try:
+        with Path(path).open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise cannot_read(path, error) from None
+    if len(data) > MAX_FILE_BYTES:  # it grew since: still refused before it is decoded
+        raise too_large(path, len(data))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -65,7 +139,7 @@ def read_record_file(path: Path) -> str:
         raise FileError(not_utf8(path, error)) from None
 
 
-NO_RECORD = 'no record in the file (a record starts with its tags, such as [Game "Glory to Rome"])'
+NO_RECORD = notation.fmt.NO_RECORD
 """What a file without records is told: nothing in it was checked or imported."""
 
 
@@ -114,6 +188,8 @@ class CheckReport:
     """Diagnostics of the replay, and notation errors (a record that does not parse)."""
     warnings: list[Diagnostic] = field(default_factory=list)
     """What may make a legal replay wrong: a completed building whose power is not written yet."""
+    skipped: list[Skipped] = field(default_factory=list)
+    """Entries of the folders searched that are not regular files (never opened)."""
 
     @property
     def ok(self) -> bool:
@@ -121,6 +197,7 @@ class CheckReport:
 
     def to_dict(self) -> dict:
         return {"ok": self.ok, "files": [f.to_dict() for f in self.files],
+                "skipped": [{"file": str(s.path), "kind": s.kind} for s in self.skipped],
                 "problems": [p.to_dict() if isinstance(p, Diagnostic) else {"message": str(p)}
                              for p in self.problems],
                 "warnings": [w.to_dict() for w in self.warnings]}
@@ -130,20 +207,26 @@ class CheckReport:
         decisions = sum(f.decisions for f in self.files)
         errors = sum(f.errors for f in self.files)
         verdict = "all legal" if self.ok else f"{errors} problem(s)"
+        following = sum(1 for p in self.problems if getattr(p, "follows", None) is not None)
+        if following:
+            verdict += f", {following} of which may follow from an earlier one"
         if self.warnings:
             verdict += f", {len(self.warnings)} warning(s)"
         return f"{len(self.files)} file(s), {records} record(s), {decisions} statement(s): {verdict}"
 
 
 def check_files(paths, *, lenient: bool = False, workers: int | None = None, rulings: str | None = None,
-                progress: Callable[[int], None] | None = None) -> CheckReport:
-    """Parse and replay every record of every file (strict: one problem per record at most),
-    under ``rulings`` laid over each record's own; ``progress`` is called with the number of
-    records just checked."""
+                progress: Callable[[int], None] | None = None, run: Callable | None = None) -> CheckReport:
+    """Parse and replay every record of every file (strict: one problem per record at most;
+    ``lenient``: a refused statement is skipped and the replay goes on, each later problem
+    marked when it may follow from an earlier one), under ``rulings`` laid over each record's
+    own; ``progress`` is called with the number of records just checked. ``run(check_piece,
+    tasks)``, when given, checks the records elsewhere (on a cluster: ``gtr_replay.distributed``)
+    and gives the outcomes in the order of the tasks."""
     if rulings:
         parse_rulings(rulings)  # a wrong name is a usage error before any work
     report = CheckReport()
-    files = record_files(paths)
+    files = record_files(paths, skipped=report.skipped)
     if not files:
         raise UsageError("no .gtr files found", hint="give .gtr files or folders holding them")
     by_source: dict[str, FileReport] = {}
@@ -152,12 +235,14 @@ def check_files(paths, *, lenient: bool = False, workers: int | None = None, rul
         report.files.append(file_report)
     empty: list[NotationProblem] = []
     tasks = _tasks(files, lenient, rulings, empty, by_source)
-    workers = worker_count(workers, lambda n: records_at_least(files, n))
-    if workers > 1:
+    workers = worker_count(workers, lambda n: records_at_least(files, n)) if run is None else 1
+    if run is not None:
+        outcomes = _counted(run(check_piece, tasks), progress)
+    elif workers > 1:
         with pool(workers) as executor:
-            outcomes = list(_counted(ordered_map(executor, _check_piece, tasks, WINDOW * workers), progress))
+            outcomes = list(_counted(ordered_map(executor, check_piece, tasks, WINDOW * workers), progress))
     else:
-        outcomes = _counted(map(_check_piece, tasks), progress)
+        outcomes = _counted(map(check_piece, tasks), progress)
     for source, records, decisions, problems, warnings in outcomes:
         file_report = by_source[source]
         file_report.records += records
@@ -174,24 +259,35 @@ WINDOW = 16
 """Records handed to each worker ahead of the results: enough to keep it busy."""
 
 
+def file_pieces(path: Path) -> Iterator[tuple[int, str]]:
+    """(first line, text) of each record of a file, read a block at a time (memory stays flat),
+    after the checks of ``check_record_file``. Raises ``FileError`` for a file that is not
+    UTF-8 (before any record is given) or holds no record, ``UsageError`` for one that
+    cannot be read: what ``check`` and ``import`` report of a file, in the same words."""
+    check_record_file(path)
+    try:
+        scan.check_decodes(path)
+        found = False
+        for line, piece in scan.file_pieces(path):
+            found = True
+            yield line, piece
+    except UnicodeDecodeError as error:
+        raise FileError(not_utf8(path, error)) from None
+    except OSError as error:
+        raise cannot_read(path, error) from None
+    if not found:
+        raise no_record(path)
+
+
 def _tasks(files: list[Path], lenient: bool, rulings: str | None, empty: list, by_source: dict) -> Iterator[tuple]:
     """The records to check, one file in memory at a time."""
     for path in files:
         try:
-            scan.check_decodes(path)
-            found = False
-            for line, piece in scan.file_pieces(path):
-                found = True
+            for line, piece in file_pieces(path):
                 yield str(path), line, piece, lenient, rulings
-        except UnicodeDecodeError as error:  # a bad file among good ones: report it, check the rest
+        except FileError as error:  # a bad file among good ones: report it, check the rest
             by_source[str(path)].errors += 1
-            empty.append(NotationProblem(not_utf8(path, error)))
-            continue
-        except OSError as error:
-            raise cannot_read(path, error) from None
-        if not found:
-            by_source[str(path)].errors += 1
-            empty.append(NotationProblem(f"{path}: {NO_RECORD}"))
+            empty.append(NotationProblem(str(error)))
 
 
 def records_at_least(files: list[Path], count: int) -> bool:
@@ -199,11 +295,12 @@ def records_at_least(files: list[Path], count: int) -> bool:
     seen = 0
     for path in files:
         try:
+            check_record_file(path)
             for _ in notation.iter_headers(path):
                 seen += 1
                 if seen >= count:
                     return True
-        except (OSError, UnicodeDecodeError):
+        except (GtrError, OSError, UnicodeDecodeError):
             return False  # reported when the file is read
     return False
 
@@ -217,8 +314,9 @@ def _counted(outcomes, progress) -> list:
     return done
 
 
-def _check_piece(task) -> tuple[str, int, int, list, list]:
-    """Check one record: (source, records, statements replayed, problems, warnings)."""
+def check_piece(task) -> tuple[str, int, int, list, list]:
+    """Check one record: (source, records, statements replayed, problems, warnings). ``task`` is
+    (source, first line, the record's text, lenient, rulings)."""
     source, line, piece, lenient, rulings = task
     try:
         records = parse_piece(source, line, piece)
@@ -228,7 +326,7 @@ def _check_piece(task) -> tuple[str, int, int, list, list]:
     problems: list = []
     warnings: list = []
     for record in records:
-        replayer = Replayer(with_rulings(record, rulings), source=source, lenient=lenient, keep_states=False)
+        replayer = Replayer(with_rulings(record, rulings), source=source, resume=lenient, keep_states=False)
         try:
             for _ in replayer.run():
                 decisions += 1
@@ -237,3 +335,6 @@ def _check_piece(task) -> tuple[str, int, int, list, list]:
         problems.extend(replayer.diagnostics)
         warnings.extend(replayer.warnings)
     return source, len(records), decisions, problems, warnings
+
+
+_check_piece = check_piece  # the name it had before clusters ran it

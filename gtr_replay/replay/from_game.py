@@ -9,14 +9,12 @@ from __future__ import annotations
 from notation import Hand, Leader, PoolDraw, Record, Setup, Step, Tag, Turn
 from notation.blocks import Draw
 
-from gtr_replay.engine import new_game
-from gtr_replay.engine.core import advance
-from gtr_replay.engine.decisions import Decision, TakeFromDeck
+from gtr_replay.engine import SHUFFLE_ALGORITHM, Game
 from gtr_replay.enums import Zone
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.scoring import Result
-from gtr_replay.engine.setup import deck_tag
 from gtr_replay.expansions import expansion_tag
+from gtr_replay.game.decisions import Decision, TakeFromDeck
+from gtr_replay.game.events import Event
+from gtr_replay.game.scores import Result
 from gtr_replay.replay.translate import statement_for
 from gtr_replay.rulings import DEFAULTS
 
@@ -26,6 +24,11 @@ def result_tag(result: Result) -> str:
     if not result.counted:
         return f"{', '.join(result.winners)} wins ({result.reason})"
     return ", ".join(f"{s.player} {s.total}" for s in result.scores)
+
+
+def deck_tag(name: str) -> str:
+    """The ``Deck`` tag value that names the shuffle ``name``: ``seed:NAME:ALGORITHM``."""
+    return f"seed:{name}:{SHUFFLE_ALGORITHM}"
 
 
 def rulings_tag(rulings: dict[str, str]) -> str | None:
@@ -58,9 +61,8 @@ def record_of_game(ruleset: str, players: list[str], deck_seed: str, rulings: di
                    expansions: tuple[str, ...] = ()) -> Record:
     """Replay ``decisions`` from the shuffle ``deck_seed`` (with the optional cards
     ``expansions`` in the deck) and write them as a record."""
-    from gtr_replay.engine.scoring import result
-
-    state, setup_events = new_game(ruleset, players, seed=deck_seed, rulings=rulings, expansion=expansions)
+    game = Game.new(ruleset, players, seed=deck_seed, rulings=rulings, expansion=expansions)
+    state, setup_events = game.state, game.opening
     tags = [Tag("Game", "Glory to Rome"), *(Tag(k, v) for k, v in extra_tags),
             Tag("Ruleset", str(state.ruleset)), Tag("Players", ", ".join(players))]
     if (expansion := expansion_tag(state.expansions)) is not None:
@@ -78,12 +80,12 @@ def record_of_game(ruleset: str, players: list[str], deck_seed: str, rulings: di
             turns.append(Turn(number, leader, tuple(steps)))
             steps, number, leader = [], state.turn, state.players[state.leader].name
         before_players = state  # statement_for reads card facts and seating, which a decision never changes
-        applied = advance(state, decision)
+        applied = game.push(decision)
         steps.append(Step(statement_for(decision, before_players, applied.events, draws=draws)))
         if draws:  # a card the engine placed from the deck by itself must still be named (G-BACCHANALIA-1)
             steps += [Step(statement_for(f.decision, state, [])) for f in applied.forced if _from_deck(f.decision)]
     if steps:
         turns.append(Turn(number, leader, tuple(steps)))
     if state.over:
-        tags.append(Tag("Result", result_tag(result(state))))
+        tags.append(Tag("Result", result_tag(game.result())))
     return Record(tuple(tags), start, tuple(turns))

@@ -13,13 +13,14 @@ from dataclasses import dataclass, field, replace
 
 from notation import Record, Tag
 
-from gtr_replay.engine.core import pending
-from gtr_replay.engine.state import GameState
-from gtr_replay.engine.scoring import result
-from gtr_replay.engine.unseen import is_unseen, result_text, score_ranges, seen_decisions, unseen_vault
+from gtr_replay.engine import Game
 from gtr_replay.errors import UsageError
+from gtr_replay.game.piles import is_unseen
+from gtr_replay.game.state import GameState
 from gtr_replay.replay.from_game import result_tag
+from gtr_replay.replay.outcome import range_text
 from gtr_replay.replay.replayer import Replayer
+from gtr_replay.replay.revealing import unseen_choices
 from gtr_replay.replay.translate import statement_for
 
 
@@ -43,11 +44,15 @@ class LegalPoint:
     """Why the game ended, when it has."""
     result: str | None = None
     """The final scores once the game is over: ``Ann 24, Ben 17-23`` where unseen vault
-    cards decide (``engine.unseen.score_ranges``)."""
+    cards decide (``Game.score_ranges``)."""
+    unseen_choices: dict[str, list[str]] = field(default_factory=dict)
+    """What the deciding player's unseen cards allow, by kind: ``Ben follows with ? (a Laborer
+    card)`` (``replay.revealing``); written with the card named, each is legal."""
 
     def to_dict(self) -> dict:
         return {"position": self.position, "turn": self.turn, "player": self.player, "prompt": self.prompt,
-                "choices": self.choices, "unseen": self.unseen, "over": self.over, "result": self.result}
+                "choices": self.choices, "unseen": self.unseen, "unseen_choices": self.unseen_choices,
+                "over": self.over, "result": self.result}
 
     def lines(self) -> list[str]:
         """The point for a person: who decides, then one line per kind of decision."""
@@ -55,37 +60,42 @@ class LegalPoint:
             return [f"after statement {self.position}: the game is over ({self.over}): {self.result}"]
         head = f"after statement {self.position}, turn {self.turn}: {self.player} to {self.prompt}"
         text = [head]
-        for kind, statements in self.choices.items():
+        for kind in dict.fromkeys([*self.unseen_choices, *self.choices]):
             text.append(f"  {kind}:")
-            text.extend(f"    {statement}" for statement in statements)
+            text.extend(f"    {statement}" for statement in self.unseen_choices.get(kind, ()))
+            text.extend(f"    {statement}" for statement in self.choices.get(kind, ()))
         if self.unseen:
-            text.append(f"  and any statement naming the {self.unseen} unseen card(s) {self.player} holds")
+            text.append(f"  ('?' is one of the {self.unseen} card(s) {self.player} holds unseen: write the card "
+                        "the table is shown)")
         return text
 
 
 def legal_in(state: GameState, position: int = 0) -> LegalPoint:
     """The legal decisions in ``state``."""
-    prompt = pending(state)
+    game = Game(state)
+    prompt = game.pending()
     if prompt is None:
         return LegalPoint(position, state.turn, None, None, over=state.end_reason or "over",
                           result=final_result(state))
     choices: dict[str, list[str]] = {}
-    for decision in seen_decisions(state):
+    for decision in game.seen_legal():
         statement = statement_for(decision, state, [])
         choices.setdefault(statement.kind, []).append(str(statement))
     holder = state.players[state.index(prompt.player)]
     hidden = sum(1 for card in holder.hand if is_unseen(card))
-    return LegalPoint(position, state.turn, prompt.player, prompt.kind, choices, hidden)
+    return LegalPoint(position, state.turn, prompt.player, prompt.kind, choices, hidden,
+                      unseen_choices=unseen_choices(state) if hidden else {})
 
 
 def final_result(state: GameState) -> str:
     """``Ann 24, Ben 19`` (or who won without points); where unseen vault cards decide, each
     score as a range, saying how many cards it depends on."""
-    ranges = score_ranges(state) if state.unseen is not None and state.winner is None else None
+    game = Game(state)
+    ranges = game.score_ranges() if state.unseen is not None and state.winner is None else None
     if ranges is None:
-        return result_tag(result(state))
-    hidden = sum(unseen_vault(state).values())
-    return f"{result_text(ranges, state)} (depends on {hidden} unseen vault card{'s' if hidden > 1 else ''})"
+        return result_tag(game.result())
+    hidden = sum(game.unseen_in_vaults().values())
+    return f"{range_text(ranges)} (depends on {hidden} unseen vault card{'s' if hidden > 1 else ''})"
 
 
 def with_rulings(record: Record, rulings: str | None) -> Record:

@@ -15,10 +15,11 @@ from notation.words import Role as NRole
 from notation.words import ThinkKind
 from notation.words import Zone as NZone
 
-from gtr_replay.engine import decisions as dc
-from gtr_replay.engine.draws import UNSEEN
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.state import GameState
+from gtr_replay.game import decisions as dc
+from gtr_replay.cards import cards_for
+from gtr_replay.game.events import Event
+from gtr_replay.game.piles import UNSEEN
+from gtr_replay.game.state import GameState
 from gtr_replay.enums import Material, Role, Zone
 from gtr_replay.errors import ReplayError
 
@@ -89,8 +90,13 @@ def statement_for(decision: dc.Decision, state_before: GameState, events: list[E
 
 
 def _card_material(state: GameState):
-    from gtr_replay.engine import rules
-    return lambda card: rules.material_of(state, card)
+    return lambda card: _material_of(state, card)
+
+
+def _material_of(state: GameState, card: str) -> Material | None:
+    """The card's material; None for a card the recorder did not see."""
+    found = cards_for(state.ruleset).cards.get(card) or cards_for(state.ruleset).optional.get(card)
+    return None if found is None else found.material
 
 
 _ENGINE_ZONE: dict = {None: None, **{z: Zone(str(z)) for z in NZone}}
@@ -161,8 +167,7 @@ def decision_for(statement: st.Statement, state: GameState) -> dc.Decision:
         raise ReplayError(f"'{statement}' is not a decision the rules engine knows yet",
                           hint="this building power is not implemented")
     if isinstance(statement, st.Lay) and statement.site is not None:
-        from gtr_replay.engine import rules
-        if str(statement.site) == str(rules.material_of(state, statement.card)):
+        if str(statement.site) == str(_material_of(state, statement.card)):
             return dc.Lay(statement.player, _card_from(statement, state), None, statement.out_of_town,
                           _engine_zone(statement.source))
     return make(statement, state)

@@ -15,8 +15,8 @@ from dataclasses import replace
 from notation import Hand, Record, Step, Turn
 from notation import statements as st
 
-from gtr_replay.engine.state import GameState
-from gtr_replay.engine.unseen import UNSEEN
+from gtr_replay.game.state import GameState
+from gtr_replay.game.piles import UNSEEN
 from gtr_replay.enums import JACK
 from gtr_replay.errors import UsageError
 from gtr_replay.replay.replayer import Replayer

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.errors import StoreError
 from gtr_replay.store import schema
 from gtr_replay.store.player_states import STORED_COLUMNS
@@ -112,23 +112,18 @@ class Store:
         """Every stored game's id, with the hash of its stored text (``content_hash``)."""
         return {gid: content_hash(text) for gid, text in self.db.execute("SELECT id, record FROM games")}
 
-    def add(self, rows: GameRows, *, replace: bool = False) -> tuple[str, list[str]]:
+    def add(self, rows: GameRows, *, replace: bool = True) -> tuple[str, list[tuple[str, str]]]:
         """Write one game and everything under it in a single transaction, and say what it did:
         ``added``; ``already`` (the same text was stored); ``updated`` (the same game, stored
         before with other comments, glyphs or descriptive tags, now replaced by this one).
 
-        With ``replace``, other games imported before from the same file and record number
-        (the record's moves were changed since) are deleted in the same transaction; their
-        ids come second.
+        With ``replace``, other games stored from the same file, record number and readings
+        (the record's moves were changed since) are deleted in the same transaction: one game
+        per (source, record number, readings). Their ids and stored texts come second.
         """
         with self._write() as conn:
-            replaced = []
-            if replace:
-                replaced = [r[0] for r in conn.execute(
-                    "SELECT id FROM games WHERE source = ? AND record_number = ? AND id != ?",
-                    [rows.game["source"], rows.game["record_number"], rows.id])]
-                for gid in replaced:
-                    _delete(conn, gid)
+            replaced = self._others(conn, rows.id, rows.game["source"], rows.game["record_number"],
+                                    rows.game["rulings"]) if replace else []
             stored = conn.execute("SELECT record FROM games WHERE id = ?", [rows.id]).fetchone()
             if stored is not None and stored[0] == rows.game["record"]:
                 return ALREADY, replaced
@@ -136,6 +131,27 @@ class Store:
                 _delete(conn, rows.id)
             self._insert(rows)
         return (ADDED if stored is None else UPDATED), replaced
+
+    def settle(self, game: str, source: str, number: int) -> list[tuple[str, str]] | None:
+        """A record read again as ``game`` stored before: delete the other games stored from the
+        same file, record number and readings (one game per key). Returns their ids and texts,
+        or None when ``game`` is no longer stored (a game replaced earlier in the same import)."""
+        with self._write() as conn:
+            found = conn.execute("SELECT rulings FROM games WHERE id = ?", [game]).fetchone()
+            if found is None:
+                return None
+            return self._others(conn, game, source, number, found[0])
+
+    @staticmethod
+    def _others(conn: sqlite3.Connection, game: str, source: str, number: int,
+                rulings: str) -> list[tuple[str, str]]:
+        """Delete the games stored from ``source`` and record ``number`` under ``rulings``, but
+        ``game``: their ids and stored texts."""
+        others = conn.execute("SELECT id, record FROM games WHERE source = ? AND record_number = ? AND rulings = ? "
+                              "AND id != ? ORDER BY rowid", [source, number, rulings, game]).fetchall()
+        for gid, _ in others:
+            _delete(conn, gid)
+        return [(gid, text) for gid, text in others]
 
     def delete(self, games: list[str] | None = None, source: str | None = None) -> list[str]:
         """Delete the games named, or every game imported from ``source``: the ids deleted."""

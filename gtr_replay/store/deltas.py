@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.state import Building, GameState, PlayerState
+from gtr_replay.game.events import Event
+from gtr_replay.game.state import Building, GameState, PlayerState
 from gtr_replay.store.snapshots import compact, count_patch, deck_value, delta, empty_like, list_change
 
 ZONES = ("hand", "camp", "clientele", "stockpile", "vault", "influence", "buildings")

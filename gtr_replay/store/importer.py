@@ -13,6 +13,7 @@ stops the import between two games: the report says how many were stored, all wh
 
 from __future__ import annotations
 
+import json
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -21,15 +22,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import notation
-from notation import scan
 
-from gtr_replay.errors import UsageError
-from gtr_replay.replay.files import NO_RECORD, WINDOW, parse_piece, record_files, records_at_least
+from gtr_replay.errors import GtrError, UsageError
+from gtr_replay.replay.files import (
+    WINDOW, FileError, check_record_file, file_pieces, parse_piece, record_files, records_at_least,
+)
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.replay.workers import ordered_map, pool, worker_count
 from gtr_replay.store.db import ADDED, ALREADY, Store
-from gtr_replay.store.rows import TooLarge, content_hash, game_id, game_rows
+from gtr_replay.store.rows import DEFINING_TAGS, GameRows, TooLarge, content_hash, game_id, game_rows
+from gtr_replay.vocabulary import card_vocabulary
 
 
 @dataclass(frozen=True)
@@ -41,8 +44,8 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        if not self.record_number:  # about the whole file
-            return f"{self.source}: {self.message}"
+        if not self.record_number:  # about the whole file, which the message names
+            return self.message
         return f"record {self.record_number} of {self.source} not imported: {self.message}"
 
     def to_dict(self) -> dict:
@@ -62,14 +65,55 @@ class Added:
     """What may make the replay wrong (``games.warnings``)."""
 
 
+@dataclass(frozen=True)
+class Replaced:
+    """A game that gave its place to another from the same file, record number and readings:
+    the record's moves (or defining tags) were changed since it was stored."""
+
+    old: str
+    new: str
+    source: str
+    record_number: int
+    change: str
+    """Where the record changed first, in words (``first_change``)."""
+
+    def __str__(self) -> str:
+        return f"game {self.new} replaces game {self.old} (record {self.record_number} of {self.source}): {self.change}"
+
+    def to_dict(self) -> dict:
+        return {"old": self.old, "new": self.new, "file": self.source, "record": self.record_number,
+                "change": self.change}
+
+
+def first_change(old_text: str, moves: list[tuple[str, int]], tags: dict[str, str]) -> str:
+    """Where a record differs first from the game stored before from it (``old_text``, its
+    canonical text): the line of the first statement that changed, was added or is gone,
+    or the defining tags that changed. ``moves``: (statement, line) of the main line now."""
+    try:
+        old = notation.parse(old_text, vocabulary=card_vocabulary())[0]
+    except (notation.NotationError, IndexError):
+        return "its moves changed"
+    before = [str(step.statement) for step in old.steps]
+    for n, (text, line) in enumerate(moves):
+        if n == len(before):
+            return f"line {line} and after are new ('{text}'); the game stored before ended there"
+        if before[n] != text:
+            return f"the moves differ from line {line} on: '{text}', stored before as '{before[n]}'"
+    if len(before) > len(moves):
+        where = f"after line {moves[-1][1]}" if moves else "before its first statement"
+        return f"the record now ends {where}; the game stored before went on with '{before[len(moves)]}'"
+    changed = [name for name in DEFINING_TAGS if old.tag(name) != tags.get(name)]
+    return f"the same moves; its {', '.join(changed) or 'defining'} tag{'s' if len(changed) > 1 else ''} changed"
+
+
 @dataclass
 class ImportReport:
     files: int = 0
     added: list[Added] = field(default_factory=list)
     updated: list[Added] = field(default_factory=list)
     """Games stored before whose record changed in comments, glyphs or descriptive tags."""
-    replaced: list[str] = field(default_factory=list)
-    """Ids of games deleted by ``replace`` (their record's moves changed)."""
+    replaced: list[Replaced] = field(default_factory=list)
+    """Games deleted because a record of the same file, number and readings changed its moves."""
     already: int = 0
     """Records whose game the database already held, as written."""
     problems: list[Problem] = field(default_factory=list)
@@ -82,7 +126,8 @@ class ImportReport:
 
     def to_dict(self) -> dict:
         return {"files": self.files, "added": len(self.added), "updated": len(self.updated),
-                "replaced": len(self.replaced), "already": self.already,
+                "replaced": len(self.replaced), "replaced_games": [r.to_dict() for r in self.replaced],
+                "already": self.already,
                 "decisions": sum(a.decisions for a in self.added + self.updated),
                 "games": [a.__dict__ for a in self.added], "updated_games": [a.__dict__ for a in self.updated],
                 "problems": [p.to_dict() for p in self.problems], "interrupted": self.interrupted}
@@ -98,21 +143,23 @@ def count_records(files: list[Path]) -> int:
     total = 0
     for path in files:
         try:
+            check_record_file(path)
             total += sum(1 for _ in notation.iter_headers(path))
-        except (OSError, UnicodeDecodeError):
+        except (GtrError, OSError, UnicodeDecodeError):
             continue
     return total
 
 
 def import_files(store: Store, paths, *, progress: Progress | None = None,
                  files: list[Path] | None = None, workers: int | None = None,
-                 replace: bool = False, rulings: str | None = None) -> ImportReport:
+                 replace: bool = True, rulings: str | None = None) -> ImportReport:
     """Import every record of the files and folders in ``paths`` into ``store``.
 
-    With ``replace``, a record stored before from the same file and record number as another
-    game (its moves were changed since) takes that game's place. With ``rulings``, each record
-    is stored with those readings laid over its own (its tag says so, so it is a game of its
-    own).
+    A record whose moves were changed since it was stored takes the place of the game stored
+    before from the same file, record number and readings (``replace``; with ``replace=False``
+    both are kept), and the report says where the record changed first. With ``rulings``,
+    each record is stored with those readings laid over its own (its tag says so, so it is a
+    game of its own, beside the one under the record's own readings).
     """
     if rulings:
         parse_rulings(rulings)  # a wrong name is a usage error before any work
@@ -122,7 +169,7 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
     report = ImportReport(files=len(files))
     unread: list[Problem] = []  # files without a record or that cannot be read, listed first
     tasks = _tasks(files, rulings, unread)
-    known = {} if replace else store.known()
+    known = store.known()
     workers = worker_count(workers, lambda n: records_at_least(files, n))
     try:
         if workers > 1:
@@ -147,16 +194,10 @@ def _tasks(files: list[Path], rulings: str | None, unread: list[Problem]) -> Ite
     for path in files:
         source = str(path)
         try:
-            scan.check_decodes(path)
-        except (OSError, UnicodeDecodeError) as error:
-            unread.append(Problem(source, 0, f"cannot read the file: {getattr(error, 'strerror', None) or error}"))
-            continue
-        found = False
-        for number, (line, piece) in enumerate(scan.file_pieces(path), 1):
-            found = True
-            yield source, number, line, piece, rulings
-        if not found:
-            unread.append(Problem(source, 0, NO_RECORD))
+            for number, (line, piece) in enumerate(file_pieces(path), 1):
+                yield source, number, line, piece, rulings
+        except FileError as error:  # reported as check reports it; the other files are imported
+            unread.append(Problem(source, 0, str(error)))
 
 
 def _write_all(store: Store, results, report: ImportReport, progress: Progress | None, replace: bool) -> None:
@@ -165,20 +206,44 @@ def _write_all(store: Store, results, report: ImportReport, progress: Progress |
         if isinstance(outcome, str):
             report.problems.append(Problem(source, number, outcome))
         elif isinstance(outcome, tuple):  # stored before, as written
-            report.already += 1
-        else:
+            _, gid, task = outcome
             with _counted():
-                done, replaced = store.add(outcome, replace=replace)
-                report.replaced += replaced
-                if done == ALREADY:  # twice in this import, or stored meanwhile by another import
-                    report.already += 1
+                others = store.settle(gid, source, number) if replace else []
+            if others is None:  # given its place to an earlier record of this import: stored again
+                _, _, outcome = _work(task, known=False)
+                if isinstance(outcome, str):
+                    report.problems.append(Problem(source, number, outcome))
                 else:
-                    game = outcome.game
-                    summary = Added(game["id"], game["ruleset"], game["players"], game["winners"],
-                                    game["decisions"], game["warnings"])
-                    (report.added if done == ADDED else report.updated).append(summary)
+                    _write(store, outcome, report, replace)
+            else:
+                report.already += 1
+                if others:
+                    record = with_rulings(parse_piece(task[0], task[2], task[3])[0], task[4])
+                    moves = [(str(step.statement), step.span.line) for step in record.steps]
+                    tags = {name: record.tag(name) for name in DEFINING_TAGS}
+                    report.replaced += [Replaced(old, gid, source, number, first_change(text, moves, tags))
+                                        for old, text in others]
+        else:
+            _write(store, outcome, report, replace)
         if progress is not None:
             progress(1)
+
+
+def _write(store: Store, rows: GameRows, report: ImportReport, replace: bool) -> None:
+    with _counted():
+        done, others = store.add(rows, replace=replace)
+    game = rows.game
+    if others:
+        moves = [(d[6], d[7]) for d in rows.decisions if d[2] == ""]
+        tags = json.loads(game["tags"])
+        report.replaced += [Replaced(old, rows.id, game["source"], game["record_number"],
+                                     first_change(text, moves, tags)) for old, text in others]
+    if done == ALREADY:  # twice in this import, or stored meanwhile by another import
+        report.already += 1
+    else:
+        summary = Added(game["id"], game["ruleset"], game["players"], game["winners"], game["decisions"],
+                        game["warnings"])
+        (report.added if done == ADDED else report.updated).append(summary)
 
 
 @contextmanager
@@ -206,8 +271,9 @@ def _start_worker(known: dict[str, str]) -> None:
     _KNOWN = known
 
 
-def _work(task: tuple[str, int, int, str, str | None]):
-    """Parse, key and replay one record (in a worker): its rows, ('already', id), or a problem."""
+def _work(task: tuple[str, int, int, str, str | None], known: bool = True):
+    """Parse, key and replay one record (in a worker): its rows, ('already', id, task) when
+    ``known`` and the database holds it as written, or a problem."""
     source, number, line, piece, rulings = task
     try:
         records = parse_piece(source, line, piece)
@@ -218,8 +284,8 @@ def _work(task: tuple[str, int, int, str, str | None]):
     record = with_rulings(records[0], rulings)
     canonical = notation.write(record)
     gid = game_id(record)
-    if _KNOWN.get(gid) == content_hash(canonical):
-        return source, number, ("already", gid)
+    if known and _KNOWN.get(gid) == content_hash(canonical):
+        return source, number, ("already", gid, task)
     try:
         return source, number, game_rows(record, source=source, number=number, canonical=canonical)
     except IllegalStatement as error:

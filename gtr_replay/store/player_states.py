@@ -9,8 +9,8 @@ view gives every decision and seat, each from the latest row at or before it in 
 
 from __future__ import annotations
 
-from gtr_replay.engine.rules import material_value
-from gtr_replay.engine.state import GameState
+from gtr_replay.cards import material_facts
+from gtr_replay.game.state import GameState
 from gtr_replay.enums import Material
 
 PLAYER_STATE_COLUMNS = ("game", "seq", "seat", "name", "turn", "hand", "clientele", "stockpile", "vault",
@@ -55,7 +55,7 @@ COLUMNS = {
 }
 
 
-_VALUES = {m: material_value(m) for m in Material}
+_VALUES = {m: facts.value for m, facts in material_facts().items()}
 
 
 def seat_values(influence: int, state: GameState, points: dict[str, int]) -> list[tuple]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -80,29 +81,45 @@ def _no_other_file(action: int, *_) -> int:
     return sqlite3.SQLITE_DENY if action == sqlite3.SQLITE_ATTACH else sqlite3.SQLITE_OK
 
 
-def run_query(path: str | Path, sql: str, params: dict | None = None) -> QueryResult:
+def run_query(path: str | Path, sql: str, params: dict | None = None, *,
+              time_limit: float | None = None) -> QueryResult:
     """Run one SQL statement on a read-only connection; a write is refused."""
-    with streamed_query(path, sql, params) as result:
+    with streamed_query(path, sql, params, time_limit=time_limit) as result:
         return QueryResult(result.columns, list(result.rows))
 
 
+class QueryTooLong(UsageError):
+    """A query stopped by its time limit (``gtr query --time-limit``)."""
+
+
+_CHECK_EVERY = 1000
+"""SQLite instructions between two looks at the clock (a few microseconds)."""
+
+
 @contextmanager
-def streamed_query(path: str | Path, sql: str, params: dict | None = None) -> Iterator[QueryResult]:
+def streamed_query(path: str | Path, sql: str, params: dict | None = None, *,
+                   time_limit: float | None = None) -> Iterator[QueryResult]:
     """``run_query`` whose rows come as they are read, a thousand at a time: the first rows of
     a long answer are out at once, and memory does not grow with it. The connection closes
-    when the block ends."""
+    when the block ends. With ``time_limit`` (seconds, as Datasette's ``sql_time_limit_ms``),
+    a query still running that long after it started is stopped: ``QueryTooLong``."""
     conn = open_read_only(path)
+    limit = None
+    if time_limit is not None:
+        deadline = time.monotonic() + time_limit
+        conn.set_progress_handler(lambda: time.monotonic() > deadline, _CHECK_EVERY)
+        limit = time_limit
     try:
-        with _sql_errors(path):
+        with _sql_errors(path, limit):
             cursor = conn.execute(sql, params or {})
-        yield QueryResult([d[0] for d in cursor.description or ()], _rows(cursor, path))
+        yield QueryResult([d[0] for d in cursor.description or ()], _rows(cursor, path, limit))
     finally:
         conn.close()
 
 
-def _rows(cursor: sqlite3.Cursor, path: str | Path) -> Iterator[tuple]:
+def _rows(cursor: sqlite3.Cursor, path: str | Path, limit: float | None) -> Iterator[tuple]:
     while True:
-        with _sql_errors(path):
+        with _sql_errors(path, limit):
             batch = cursor.fetchmany(1000)
         if not batch:
             return
@@ -110,12 +127,16 @@ def _rows(cursor: sqlite3.Cursor, path: str | Path) -> Iterator[tuple]:
 
 
 @contextmanager
-def _sql_errors(path: str | Path) -> Iterator[None]:
+def _sql_errors(path: str | Path, limit: float | None = None) -> Iterator[None]:
     """SQLite's errors as the product's: what went wrong with the query, and what to do."""
     try:
         yield
     except sqlite3.OperationalError as error:
         text = str(error)
+        if text == "interrupted" and limit is not None:
+            raise QueryTooLong(f"the query was stopped after {limit:g} s, its time limit (--time-limit)",
+                               hint="give it more time with a larger --time-limit, or ask for less: a WHERE, "
+                                    "a LIMIT, or an index the query can use") from None
         if "readonly" in text or "query_only" in text or "read-only" in text:
             raise UsageError(f"the query would change the database: {text} ({path} is opened read-only)",
                              hint="gtr query only reads; use SELECT") from None

@@ -15,8 +15,8 @@ import notation
 from notation import Comment, Record
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine.decisions import Follow, Lead
-from gtr_replay.engine.scoring import result
+from gtr_replay.game.decisions import Follow, Lead
+from gtr_replay.engine import Game
 from gtr_replay.expansions import canonical_tag
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
@@ -94,14 +94,16 @@ SNAPSHOT_COLUMNS = ("seq", "base", "state")
 
 
 def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None,
-              check: bool = False) -> GameRows:
+              check: bool = False, snapshots: bool = True) -> GameRows:
     """Replay ``record`` (strictly) and turn every snapshot into rows. With ``check``, each
-    delta built from the events is compared with a whole-state diff (``deltas.check_line``)."""
+    delta built from the events is compared with a whole-state diff (``deltas.check_line``).
+    Without ``snapshots``, the snapshot rows are left out (a third of the work: an export to
+    Parquet has no use for them)."""
     canonical = canonical if canonical is not None else notation.write(record)
     gid = game_id(record)
     replayer = Replayer(record, source=source, keep_states="live")
     rows = GameRows({})
-    decisions, events, snapshots = rows.decisions, rows.events, rows.snapshots
+    decisions, events, kept = rows.decisions, rows.events, rows.snapshots
     start: list[str] | None = None
     roles: dict[str, str] = {}
     lines: dict[str, tuple[int, Line, int]] = {}  # path -> (seq, the line's snapshots, statements in the line)
@@ -144,14 +146,16 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
             raise TooLarge(f"{source}:{snap.line}:{snap.column}: statement {snap.seq} ({len(snap.events)} events): "
                            f"a database holds at most {MAX_SEQ:,} statements a game and {MAX_N:,} events a "
                            "statement; split the record")
+        if not snapshots:
+            continue
         if path in lines:
             before_seq, line, count = lines[path]
         else:  # the first statement of a line: the state before it is the replaced statement's
             before_seq, line, count = 0, Line(start), 0
         if count % KEY_EVERY == 0:
-            snapshots.append((snap.seq, None, dumps(line.key(state))))
+            kept.append((snap.seq, None, dumps(line.key(state))))
         else:
-            snapshots.append((snap.seq, before_seq, dumps(line.step(state, snap.events))))
+            kept.append((snap.seq, before_seq, dumps(line.step(state, snap.events))))
         if check:
             check_line(line, state)
         lines[path] = (snap.seq, line, count + 1)
@@ -172,7 +176,7 @@ def _text(value) -> str | None:
 def _game_row(gid, record, canonical, source, number, replayer, final, start, main, statements, decisions) -> dict:
     names = [p.name for p in final.players]
     over = final.over
-    outcome = result(final) if over else None
+    outcome = Game(final).result() if over else None
     main_turns = {d[3] for d in decisions if d[2] == ""}
     tags: dict[str, str] = {}
     for tag in record.tags:
@@ -190,7 +194,7 @@ def _game_row(gid, record, canonical, source, number, replayer, final, start, ma
 
 
 def _player_rows(gid: str, final) -> list[dict]:
-    outcome = result(final)
+    outcome = Game(final).result()
     winners = set(outcome.winners) if final.over else set()
     return [{"game": gid, "seat": seat, "name": s.player, "score": s.total, "influence": s.influence,
              "vault": s.vault, "bonuses": ", ".join(str(m) for m in s.bonuses) or None, "powers": s.powers,

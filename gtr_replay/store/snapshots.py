@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 
 KEY_EVERY = 256
 """A key snapshot every this many statements of a line: loading applies at most 255 deltas

@@ -145,14 +145,14 @@ def test_a_file_that_is_not_utf8_is_located_as_check_locates_it(tmp_path):
 def test_an_unreadable_file_is_refused_in_words(tmp_path, monkeypatch):
     path = tmp_path / "locked.gtr"
     path.write_text(TABLE.read_text(encoding="utf-8"), encoding="utf-8")
-    real = Path.read_bytes
+    real = Path.open
 
-    def locked(self):
+    def locked(self, *args, **kwargs):
         if self == path:  # as a file without read permission reads, whoever runs the tests (root reads all)
             raise PermissionError(13, "Permission denied", str(self))
-        return real(self)
+        return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", locked)
+    monkeypatch.setattr(Path, "open", locked)
     _refused(runner.invoke(app, ["record", str(path)]), 2, f"{path}: cannot read: Permission denied")
 
 

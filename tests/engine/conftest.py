@@ -13,7 +13,9 @@ from collections import Counter
 import pytest
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine import GameState, Phase, PlayerState, apply, legal_decisions, new_game
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine.setup import new_game
+from gtr_replay.game import GameState, Phase, PlayerState
 from gtr_replay.engine import core, flow
 from gtr_replay.enums import JACK, MATERIALS, Role, Ruleset
 from gtr_replay.errors import RulesError

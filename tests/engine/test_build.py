@@ -1,7 +1,8 @@
 """Architect and Craftsman: laying foundations on Sites, out of town, adding matching
 material, and completion with its Influence (R-ARCH-1, R-CRAFT-1, R-BUILD-*, R-INF-1)."""
 
-from gtr_replay.engine import Add, Building, Lay, Lead, Pass, PlayerState, Think, legal_decisions
+from gtr_replay.engine.core import legal_decisions
+from gtr_replay.game import Add, Building, Lay, Lead, Pass, PlayerState, Think
 from gtr_replay.engine.rules import influence
 from gtr_replay.enums import JACK, Material, Role
 

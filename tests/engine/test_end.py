@@ -2,9 +2,8 @@
 
 import pytest
 
-from gtr_replay.engine import (
-    Demand, Gather, Lay, Lead, Phase, PlayerState, Surrender, Think, apply, legal_decisions,
-)
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Demand, Gather, Lay, Lead, Phase, PlayerState, Surrender, Think
 from gtr_replay.engine.scoring import result
 from gtr_replay.enums import Material, Role
 from gtr_replay.errors import IllegalDecisionError

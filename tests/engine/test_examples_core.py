@@ -3,7 +3,8 @@ EX-BB-SAMPLETURN-1, EX-BB-CLIENTS-1, EX-CL-CLIENTS-1, EX-BB-PETITION-1)."""
 
 import pytest
 
-from gtr_replay.engine import Follow, Gather, Lead, PlayerState, Think, apply, legal_decisions
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Follow, Gather, Lead, PlayerState, Think
 from gtr_replay.enums import JACK, Role
 from gtr_replay.errors import IllegalDecisionError
 

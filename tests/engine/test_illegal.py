@@ -4,9 +4,8 @@ R-BUILD-*, R-LEG-*, R-CARD-6, AMB-04)."""
 
 import pytest
 
-from gtr_replay.engine import (
-    Add, Building, Demand, Follow, Hire, Lay, Lead, PlayerState, Sell, Think, apply, legal_decisions, pending,
-)
+from gtr_replay.engine.core import apply, legal_decisions, pending
+from gtr_replay.game import Add, Building, Demand, Follow, Hire, Lay, Lead, PlayerState, Sell, Think
 from gtr_replay.enums import JACK, Material, Role
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError
 

@@ -5,12 +5,15 @@ import random
 
 import pytest
 
-from gtr_replay.engine import Add, Follow, Lead, Pass, Sell, Think, apply, legal_decisions, new_game, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine.setup import new_game
+from gtr_replay.game import Add, Follow, Lead, Pass, Sell, Think
 from gtr_replay.engine.core import check, settle
-from gtr_replay.engine.decisions import Steal
+from gtr_replay.game.decisions import Steal
 from gtr_replay.engine.invariants import check_invariants, problems
 from gtr_replay.engine.scoring import result
-from gtr_replay.engine.state import Building, GameState, PlayerState
+from gtr_replay.game.state import Building, GameState, PlayerState
 from gtr_replay.enums import Material, Role, Ruleset
 from gtr_replay.rulings import resolve
 

@@ -3,9 +3,8 @@ the neighbours who give, and the revealed card staying in hand (R-LEG-*, AMB-09,
 
 import pytest
 
-from gtr_replay.engine import (
-    Demand, Follow, Give, Lead, Pass, Phase, PlayerState, TakeFromPool, Think, legal_decisions, pending,
-)
+from gtr_replay.engine.core import legal_decisions, pending
+from gtr_replay.game import Demand, Follow, Give, Lead, Pass, Phase, PlayerState, TakeFromPool, Think
 from gtr_replay.enums import JACK, Role
 from gtr_replay.errors import NotYourDecisionError
 

@@ -1,6 +1,7 @@
 """The Merchant: stockpile material into the vault, within the vault limit (R-MER-1, R-VAULT-2, B-MARKET-1)."""
 
-from gtr_replay.engine import Building, Lead, PlayerState, Sell, Think, legal_decisions
+from gtr_replay.engine.core import legal_decisions
+from gtr_replay.game import Building, Lead, PlayerState, Sell, Think
 from gtr_replay.engine.rules import vault_limit
 from gtr_replay.enums import Material, Role
 

@@ -1,9 +1,8 @@
 """Patron and Laborer: hiring from the Pool within the clientele limit, gathering into the
 stockpile, and clients hired this turn waiting a turn (R-PATRON-*, R-LAB-*, R-ACT-2)."""
 
-from gtr_replay.engine import (
-    Building, Follow, Gather, Hire, Lead, Pass, PlayerState, Think, legal_decisions,
-)
+from gtr_replay.engine.core import legal_decisions
+from gtr_replay.game import Building, Follow, Gather, Hire, Lead, Pass, PlayerState, Think
 from gtr_replay.engine.rules import clientele_limit, influence
 from gtr_replay.enums import Material, Role
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from gtr_replay.engine import Lead, apply
-from gtr_replay.engine.state import PlayerState
-from gtr_replay.engine.steps import STEPS
+from gtr_replay.engine.core import apply
+from gtr_replay.game import Lead
+from gtr_replay.game.state import PlayerState
+from gtr_replay.game.steps import STEPS
 from gtr_replay.enums import Role, Ruleset
 from gtr_replay.errors import RulesError
 from gtr_replay.powers import table as power_table
@@ -147,7 +148,7 @@ def test_a_statement_that_does_not_answer_a_step_cites_the_step_and_its_power(ru
 
 def _wrong_answer(kind: type, player: str):
     """A statement of ``kind`` that is wrong in what it says (a card nobody has to give it)."""
-    from gtr_replay.engine import decisions as dc
+    from gtr_replay.game import decisions as dc
     return {
         dc.Hire: dc.Hire(player, "Temple"), dc.Gather: dc.Gather(player, "Temple"), dc.Sell: dc.Sell(player, "Temple"),
         dc.Lay: dc.Lay(player, "Temple"), dc.Add: dc.Add(player, "Temple", "Temple"),

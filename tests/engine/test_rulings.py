@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from gtr_replay.engine import (
-    Demand, Follow, Gather, Give, Lay, Lead, Pass, PlayerState, TakeFromPool, Think, legal_decisions, new_game, pending,
-)
+from gtr_replay.engine.core import legal_decisions, pending
+from gtr_replay.engine.setup import new_game
+from gtr_replay.game import Demand, Follow, Gather, Give, Lay, Lead, Pass, PlayerState, TakeFromPool, Think
 from gtr_replay.engine import rules
 from gtr_replay.engine.scoring import merchant_bonuses, result
 from gtr_replay.enums import JACK, Material, Role, Zone
@@ -89,7 +89,7 @@ def test_out_of_town_pair_architect_or_craftsman():
     the last Craftsman action of Ann's Amphitheatre (completed by her Architect action) and
     her client's Architect action lay out of town together. The default refuses it
     (tests/powers/test_action_sequence.py)."""
-    from gtr_replay.engine import apply
+    from gtr_replay.engine.core import apply
     from tests.powers.test_action_sequence import architect_after_a_craftsman_burst
     state = architect_after_a_craftsman_burst("out-of-town-pair=architect-or-craftsman")
     apply(state, Lay("Ann", "Road", out_of_town=True))
@@ -196,7 +196,7 @@ def test_refill_size_maximum(position, illegal):
 def test_bridge_stockpile_four_or_five(position, play):
     """With two players the Bridge's demand takes from the hand only; the default reading
     takes the stockpile's Marble too (tests/powers/test_bridge.py)."""
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game.state import Building
     you = PlayerState("You", hand=["Academy", "Temple"],
                       buildings=[Building("Bridge", Material.CONCRETE, complete=True)])
     state = position(you, PlayerState("Opp", hand=["Statue"], stockpile=["Palace"]), jack_pile=2,
@@ -211,8 +211,8 @@ def test_bridge_stockpile_four_or_five(position, play):
 def test_academy_timing_after_own_actions(position, play):
     """The Academy's think comes as soon as its owner's actions are over, before the next
     player acts; by default it waits for the end of the turn (B-ACADEMY-1, AMB-14)."""
-    from gtr_replay.engine.state import Building, Phase
-    from gtr_replay.engine.steps import ExtraThink
+    from gtr_replay.game.state import Building, Phase
+    from gtr_replay.game.steps import ExtraThink
 
     def table(rulings=None):
         ann = PlayerState("Ann", hand=["Palisade", "Wall", "Road"],
@@ -236,7 +236,7 @@ def test_academy_timing_after_own_actions(position, play):
 def _spoils_after_demand(position, play, building, victim, rulings):
     """You own ``building`` (completed), have one Legionary client, lead Legionary and demand
     Brick, Brick; the victim answers what it must."""
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game.state import Building
     you = PlayerState("You", hand=["Academy", "Bath", "Shrine"], clientele=["Foundry"], influence=[Material.STONE],
                       buildings=[Building(building, Material.STONE, complete=True)])
     ruleset = {"Colosseum": "imperium", "Coliseum": "classic"}.get(building, "republic")
@@ -250,7 +250,7 @@ def test_colosseum_clients_all_matching(position, play):
     """000§…›Colosseum: 'take matching Client cards' with no count: all three Brick clients go
     for a demand of two Brick; the default takes one per demanded card, two
     (tests/powers/test_spoils.py)."""
-    from gtr_replay.engine.decisions import Slay
+    from gtr_replay.game.decisions import Slay
     victim = PlayerState("Ben", hand=["Road"], clientele=["School", "School", "Gate", "Villa"])
     state = _spoils_after_demand(position, play, "Colosseum", victim, "colosseum-clients=all-matching")
     default = _spoils_after_demand(position, play, "Colosseum", victim, None)
@@ -267,7 +267,7 @@ def test_colosseum_clients_any_client(position, play):
     you demand materials': any client, a Stone one for a demand of Brick, while the vault has
     room; the default takes Brick clients only, and the Black Box
     Colosseum, whose text says 'matching', takes one per demanded card under this reading too."""
-    from gtr_replay.engine.decisions import Slay
+    from gtr_replay.game.decisions import Slay
     from gtr_replay.errors import RulesError
     victim = PlayerState("Ben", hand=["Road"], clientele=["School", "Villa", "Road", "Gate"])
     state = _spoils_after_demand(position, play, "Coliseum", victim, "colosseum-clients=any-client")
@@ -285,8 +285,8 @@ def test_colosseum_clients_any_client(position, play):
 def test_domus_aurea_count_one_per_victim(position, play):
     """000§…›Domus Aurea read as 'an incomplete building from each of your victims' once per
     demand: one of the two empty Brick foundations, not both as by default."""
-    from gtr_replay.engine.decisions import TearDown
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game.decisions import TearDown
+    from gtr_replay.game.state import Building
     victim = PlayerState("Ben", hand=["Road"], buildings=[Building("School", Material.BRICK),
                                                           Building("Gate", Material.BRICK)])
     state = _spoils_after_demand(position, play, "Domus Aurea", victim, "domus-aurea-count=one-per-victim")
@@ -302,13 +302,13 @@ def test_domus_aurea_count_one_per_victim(position, play):
 def test_forum_foundation_completed_only(position, play):
     """000§ENDING THE GAME names a completed Forum: a Gate-woken Forum foundation does not win,
     whatever the clients; the default reading wins (tests/powers/test_client_powers.py)."""
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game.state import Building
     you = PlayerState("You", hand=[JACK], clientele=["Road", "Dock", "Academy", "Tower", "Villa"],
                       influence=[Material.MARBLE] * 2,
                       buildings=[Building("Forum", Material.MARBLE), Building("Gate", Material.BRICK, complete=True)])
     state = position(you, PlayerState("Ben", hand=["Road"] * 5), ruleset="imperium", pool=["Temple"], jack_pile=2,
                      rulings="forum-foundation=completed-only")
-    from gtr_replay.engine import Hire
+    from gtr_replay.game import Hire
     play(state, Lead("You", Role.PATRON, (JACK,)), Think("Ben", "jack"), Hire("You", "Temple"))
     assert state.winner is None and len(state.players[0].clientele) == 6
 
@@ -318,7 +318,7 @@ def test_forum_foundation_completed_only(position, play):
 def test_any_site_out_of_town_in_town_only(position, play):
     """A Statue may still take an in-town Site of any material, but out of town only a Marble
     one; the default also offers a Brick Site out of town (B-STATUE-1, AMB-28)."""
-    from gtr_replay.engine import Lay
+    from gtr_replay.game import Lay
     state = position(PlayerState("Ann", hand=["Statue", "Wall"], clientele=["Tower"]), PlayerState("Bob", hand=["Road"]),
                      in_town={"Brick": 0, "Stone": 2}, out_of_town=2, rulings="any-site-out-of-town=in-town-only")
     default = position(PlayerState("Ann", hand=["Statue", "Wall"], clientele=["Tower"]), PlayerState("Bob", hand=["Road"]),
@@ -385,9 +385,9 @@ def test_classic_sewer_black_box(position, play):
     """The classic Sewer as the Black Box card: a keep of the played cards at the end of the
     turn (B-SEWER-1), and no discard before a think (CONFLICT-CL-1); the default, as printed,
     is tested in tests/powers/test_classic_sewer_stairway.py."""
-    from gtr_replay.engine import Discard, Keep
-    from gtr_replay.engine.steps import KeepPlayed
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game import Discard, Keep
+    from gtr_replay.game.steps import KeepPlayed
+    from gtr_replay.game.state import Building
     right = PlayerState("Right", hand=["Garden"])
     you = PlayerState("You", hand=["Villa", "Road"], buildings=[Building("Sewer", Material.STONE, complete=True)])
     state = position(right, you, ruleset="classic", rulings="classic-sewer=black-box", jack_pile=1)
@@ -403,9 +403,9 @@ def test_classic_stairway_public_structures(position, play):
     """The classic Stairway as its example: an Architect action may also put a material into
     an opponent's structure, which becomes public (CONFLICT-CL-2, B-STAIRWAY-1); no early
     completion then. The default, as printed, is tested in tests/powers/test_classic_sewer_stairway.py."""
-    from gtr_replay.engine import Add
-    from gtr_replay.engine.state import Building
-    from gtr_replay.engine.steps import PublicPlacement
+    from gtr_replay.game import Add
+    from gtr_replay.game.state import Building
+    from gtr_replay.game.steps import PublicPlacement
     from gtr_replay.enums import Zone
     you = PlayerState("You", hand=["Wall"], stockpile=["Statue", "Academy"], clientele=["Tower"],
                       buildings=[Building("Stairway", Material.MARBLE, ["Temple", "Palace", "Statue"], complete=True),
@@ -426,9 +426,9 @@ def test_classic_stairway_public_structures(position, play):
 def test_school_thinks_own_think(position, play):
     """Only the think taken instead of following is doubled: the Academy's think is taken once
     (AMB-37); by default the School doubles it (tests/powers/test_classic_thinking.py)."""
-    from gtr_replay.engine import Add
-    from gtr_replay.engine.state import Building
-    from gtr_replay.engine.steps import ExtraThink, ThinkTwice
+    from gtr_replay.game import Add
+    from gtr_replay.game.state import Building
+    from gtr_replay.game.steps import ExtraThink, ThinkTwice
     you = PlayerState("You", hand=["Dock", "Bath"], buildings=[
         Building("School", Material.BRICK, complete=True), Building("Academy", Material.BRICK, complete=True),
         Building("Shrine", Material.BRICK)])
@@ -445,8 +445,8 @@ def test_school_thinks_own_think(position, play):
 def test_senate_think_any_lead(position, play):
     """A leader who thinks has led the Thinker role (001§Thinker Role): the Senate's think
     follows it, before cleanup; by default it does not (tests/powers/test_classic_thinking.py)."""
-    from gtr_replay.engine.state import Building
-    from gtr_replay.engine.steps import ExtraThink
+    from gtr_replay.game.state import Building
+    from gtr_replay.game.steps import ExtraThink
     you = PlayerState("You", hand=["Dock"], buildings=[Building("Senate", Material.CONCRETE, complete=True)])
     state = position(you, PlayerState("Ben", hand=["Road"]), ruleset="classic", rulings="senate-think=any-lead")
     play(state, Think("You", "refill"))
@@ -458,14 +458,14 @@ def test_senate_think_any_lead(position, play):
 # -- the Geek cards (000 Appendix III) ------------------------------------------------------
 
 def _done(name, site, *materials):
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game.state import Building
     return Building(name, site, list(materials), complete=True)
 
 
 def test_watch_post_site_keeps(position, play):
     """AMB-31 read as the text names it: only the foundation and the materials move; the Site
     stays in the influence (the default sends it back where it was claimed)."""
-    from gtr_replay.engine import Demolish
+    from gtr_replay.game import Demolish
 
     for rulings, influence, in_town in ((None, [Material.RUBBLE], 2), ("watch-post-site=keeps", [
             Material.RUBBLE, Material.MARBLE], 1)):
@@ -482,8 +482,8 @@ def test_watch_post_site_keeps(position, play):
 def test_aerarium_checks_bacchanalia_own(position, play):
     """AMB-42 read with the Bacchanalia's 'tally your Influence' as one's own count: with an
     Aerarium, the default turns up as many cards as the highest Influence."""
-    from gtr_replay.engine.state import Building
-    from gtr_replay.engine.steps import Revealed
+    from gtr_replay.game.state import Building
+    from gtr_replay.game.steps import Revealed
 
     for rulings, count in ((None, 11), ("aerarium-checks=bacchanalia-own", 7)):
         state = position(
@@ -493,7 +493,7 @@ def test_aerarium_checks_bacchanalia_own(position, play):
             PlayerState("Bob", hand=["Road"], influence=[Material.MARBLE, Material.MARBLE, Material.STONE]),
             jack_pile=2, rulings=rulings)
         play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"))
-        from gtr_replay.engine import Add
+        from gtr_replay.game import Add
         play(state, Add("Ann", "Temple", "Bacchanalia"))
         assert rules.influence(state, 0) == 7 and rules.clientele_limit(state, 0) == 11
         assert state.steps == [Revealed("Bacchanalia", 0, count, (), True)]
@@ -502,9 +502,9 @@ def test_aerarium_checks_bacchanalia_own(position, play):
 def test_aerarium_prison_sites_no_spare(position, play):
     """C-AERARIUM-PRISON-1 read as the least that reaches 3: a set with a Site it could keep
     back is refused (the default takes any set worth 3 or more)."""
-    from gtr_replay.engine import Add, Trigger
-    from gtr_replay.engine.decisions import Steal
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game import Add, Trigger
+    from gtr_replay.game.decisions import Steal
+    from gtr_replay.game.state import Building
 
     def paid(rulings):
         state = position(
@@ -527,8 +527,8 @@ def test_aerarium_prison_sites_no_spare(position, play):
 def test_bacchanalia_ways_any_number(position, play):
     """G-BACCHANALIA-1 read as each card choosing among the ways: two cards may go into the
     stockpile (the default takes each way once)."""
-    from gtr_replay.engine import Add
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game import Add
+    from gtr_replay.game.state import Building
 
     for rulings, again in ((None, False), ("bacchanalia-ways=any-number", True)):
         state = position(PlayerState("Ann", hand=["Dock", "Temple"], buildings=[
@@ -542,7 +542,7 @@ def test_bacchanalia_ways_any_number(position, play):
 def _plebs(position, rulings, storeroom=False):
     """Ann completes her Plebian Council with a Laborer client against Bob's Laborer and
     Legionary; her Domus then brings a second Laborer."""
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game.state import Building
 
     extra = [_done("Storeroom", Material.CONCRETE, "Wall", "Tower")] if storeroom else []
     return position(
@@ -558,7 +558,7 @@ def _plebs(position, rulings, storeroom=False):
 def test_plebian_council_check_on_completion(position, play):
     """AMB-33 read as the moment of completion: a Laborer won later in the turn does not win
     (the default checks whenever it could become true)."""
-    from gtr_replay.engine import Add, Hire
+    from gtr_replay.game import Add, Hire
 
     for rulings, wins in ((None, True), ("plebian-council-check=on-completion", False)):
         state = _plebs(position, rulings)
@@ -574,7 +574,7 @@ def test_plebian_council_clients_instead_of(position, play):
     Legionary for the Plebian Council. Ann's two Legionary clients under a Storeroom against
     Bob's Laborer and Legionary: counted as both roles (the default), 3 Laborers do not
     outnumber 3 Legionaries; instead of, 3 outnumber 1."""
-    from gtr_replay.engine import Add
+    from gtr_replay.game import Add
 
     for rulings, wins in ((None, False), ("plebian-council-clients=instead-of", True)):
         state = _plebs(position, rulings, storeroom=True)

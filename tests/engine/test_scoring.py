@@ -1,7 +1,7 @@
 """Final scoring: Influence, vault values, Merchant bonuses, and the hand-size tie-break
 (R-SCORE-2, R-SCORE-3, R-MER-2, R-VAULT-3, AMB-08, AMB-40)."""
 
-from gtr_replay.engine import PlayerState
+from gtr_replay.game import PlayerState
 from gtr_replay.engine.scoring import merchant_bonuses, result
 from gtr_replay.enums import JACK, Material
 

@@ -4,7 +4,8 @@ from collections import Counter
 
 import pytest
 
-from gtr_replay.engine import Phase, new_game
+from gtr_replay.engine.setup import new_game
+from gtr_replay.game import Phase
 from gtr_replay.engine.invariants import check_invariants
 from gtr_replay.enums import JACK, MATERIALS
 from gtr_replay.errors import UsageError

@@ -1,6 +1,7 @@
 """The Thinker: a Jack, a refill, or one card; the refill size and what raises it (R-THINK-*, R-JACK-5)."""
 
-from gtr_replay.engine import Building, Phase, PlayerState, Think, apply, legal_decisions
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Building, Phase, PlayerState, Think
 from gtr_replay.engine.rules import refill_size
 from gtr_replay.enums import JACK, Material
 

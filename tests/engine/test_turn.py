@@ -1,7 +1,8 @@
 """The turn: lead or think, follow or think clockwise, actions leader first, cleanup, the
 leader card passing left (R-TURN-*, R-ACT-1, R-JACK-*, R-PET-*)."""
 
-from gtr_replay.engine import Follow, Gather, Hire, Lead, Pass, Phase, PlayerState, Think, apply, legal_decisions, pending
+from gtr_replay.engine.core import apply, legal_decisions, pending
+from gtr_replay.game import Follow, Gather, Hire, Lead, Pass, Phase, PlayerState, Think
 from gtr_replay.enums import JACK, Material, Role
 
 POOL = ["Tower", "Wall", "Villa", "Garden", "Academy", "Market"]

@@ -4,9 +4,11 @@ on positions of tests/data/fidelity/ and on every power whose completion grants 
 
 import pytest
 
-from gtr_replay.engine import Add, Follow, Lay, Lead, Pass, Think, apply, legal_decisions, rules
-from gtr_replay.engine.state import Building, PlayerState
-from gtr_replay.engine.steps import PublicPlacement
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Add, Follow, Lay, Lead, Pass, Think
+from gtr_replay.game.state import Building, PlayerState
+from gtr_replay.game.steps import PublicPlacement
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.errors import RulesError
 from gtr_replay.powers import table as power_table
@@ -204,7 +206,7 @@ def test_a_bath_client_action_pairs_with_the_players_own_when_nothing_comes_betw
     """B-BATH-2, AMB-27: "two actions may be combined to start an out of town Site". The
     client hired with the Garden's last Patron action acts as a Craftsman right before Ann's
     own second Craftsman action; the two lay the Road out of town."""
-    from gtr_replay.engine import Hire
+    from gtr_replay.game import Hire
     state = _garden_with_a_bath()
     for card in ("Insula", "Latrine", "Bar", "Insula"):
         apply(state, Hire("Ann", card))
@@ -218,7 +220,7 @@ def test_a_bath_client_action_pairs_with_the_players_own_when_nothing_comes_betw
 def test_a_bath_client_action_does_not_pair_across_the_gardens_remaining_actions():
     """R-BUILD-3: "two consecutive" actions: with Patron actions of the Garden still to come
     after the new client's Craftsman action, it is not followed by a Craftsman action."""
-    from gtr_replay.engine import Hire
+    from gtr_replay.game import Hire
     state = _garden_with_a_bath()
     apply(state, Hire("Ann", "Market"))
     assert [step.role for step in state.steps] == [Role.PATRON, Role.CRAFTSMAN]

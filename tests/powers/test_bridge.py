@@ -3,8 +3,9 @@ ruling (B-BRIDGE-1..4, B-WALL-2, AMB-13)."""
 
 import pytest
 
-from gtr_replay.engine import Demand, Give, Lead, TakeFromPool, Think, apply, legal_decisions
-from gtr_replay.engine.state import GameState, Phase, PlayerState
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Demand, Give, Lead, TakeFromPool, Think
+from gtr_replay.game.state import GameState, Phase, PlayerState
 from gtr_replay.enums import Material, Role, Ruleset, Zone
 from gtr_replay.errors import RulesError
 from gtr_replay.rulings import resolve

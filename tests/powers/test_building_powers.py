@@ -1,9 +1,11 @@
 """Insula, Aqueduct (classic), Road, Tower, Palisade and Wall, through their worked examples."""
 
-from gtr_replay.engine import Add, Demand, Follow, Give, Lay, Lead, Think, apply, legal_decisions, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Add, Demand, Follow, Give, Lay, Lead, Think
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores
-from gtr_replay.engine.state import Building, GameState, Phase, PlayerState
+from gtr_replay.game.state import Building, GameState, Phase, PlayerState
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.rulings import resolve
 

@@ -5,9 +5,11 @@ a client, who goes back to the Pool at once (BC-BATH-1, BC-BATH-2); written
 import pytest
 
 import notation
-from gtr_replay.engine import Follow, Gather, Hire, Lead, Pass, Think, apply, legal_decisions, rules
-from gtr_replay.engine.state import Building, PlayerState
-from gtr_replay.engine.steps import ClientAction
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Follow, Gather, Hire, Lead, Pass, Think
+from gtr_replay.game.state import Building, PlayerState
+from gtr_replay.game.steps import ClientAction
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
 from gtr_replay.errors import RulesError
 from gtr_replay.replay.translate import decision_for, statement_for

@@ -2,8 +2,10 @@
 class keyed for classic too; the Fountain is a classic class of its own, its text being
 another than the Black Box one (B-FOUNTAIN-1)."""
 
-from gtr_replay.engine import Add, Follow, Lay, Lead, apply, rules
-from gtr_replay.engine.state import Building, Phase, PlayerState
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply
+from gtr_replay.game import Add, Follow, Lay, Lead
+from gtr_replay.game.state import Building, Phase, PlayerState
 from gtr_replay.enums import Material, Role, Ruleset
 from gtr_replay.powers import power_for
 from tests.powers.test_client_powers import table

@@ -4,10 +4,12 @@ Fountain and the Ludus Magna are in test_combinations.py). Each test quotes the 
 
 import pytest
 
-from gtr_replay.engine import Add, Demand, Follow, Gather, Give, Hire, Lay, Lead, Think, apply, legal_decisions, rules
-from gtr_replay.engine.decisions import Slay, Steal
-from gtr_replay.engine.state import Building, Phase, PlayerState
-from gtr_replay.engine.steps import Actions, ClientAction, EarlyActions, Slaying, Theft
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Add, Demand, Follow, Gather, Give, Hire, Lay, Lead, Think
+from gtr_replay.game.decisions import Slay, Steal
+from gtr_replay.game.state import Building, Phase, PlayerState
+from gtr_replay.game.steps import Actions, ClientAction, EarlyActions, Slaying, Theft
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.errors import RulesError
 from tests.powers.test_client_powers import table

@@ -4,11 +4,11 @@ their cards come from (BC-BAR-2, BC-DOCK-2, BC-BRIDGE-2). Each test quotes 001's
 
 import pytest
 
-from gtr_replay.engine import (
-    Demand, Follow, Gather, Give, Hire, Lead, Pass, TakeFromPool, Think, apply, legal_decisions, rules,
-)
-from gtr_replay.engine.state import Building, Phase, PlayerState
-from gtr_replay.engine.steps import EarlyActions, ExtraThink, ThinkTwice
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Demand, Follow, Gather, Give, Hire, Lead, Pass, TakeFromPool, Think
+from gtr_replay.game.state import Building, Phase, PlayerState
+from gtr_replay.game.steps import EarlyActions, ExtraThink, ThinkTwice
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
 from gtr_replay.errors import RulesError
 from gtr_replay.powers import power_for

@@ -4,10 +4,12 @@ BC-STOREROOM-1, BC-ATRIUM-1, BC-CIRCUSMAXIMUS-1). Each test quotes 001's Appendi
 
 import pytest
 
-from gtr_replay.engine import Add, Follow, Gather, Lay, Lead, Pass, Sell, Think, apply, legal_decisions, rules
-from gtr_replay.engine.decisions import Steal
-from gtr_replay.engine.state import Building, PlayerState
-from gtr_replay.engine.steps import Actions, AlsoFrom, Theft
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Add, Follow, Gather, Lay, Lead, Pass, Sell, Think
+from gtr_replay.game.decisions import Steal
+from gtr_replay.game.state import Building, PlayerState
+from gtr_replay.game.steps import Actions, AlsoFrom, Theft
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
 from gtr_replay.errors import RulesError
 from gtr_replay.powers import power_for

@@ -4,9 +4,11 @@ BC-CIRCUS-1). Each test quotes 001's Appendix and plays the classic rules (no pe
 
 import pytest
 
-from gtr_replay.engine import Add, Discard, Follow, Hire, Lay, Lead, Think, apply, legal_decisions, rules
-from gtr_replay.engine.state import Building, PlayerState
-from gtr_replay.engine.steps import Actions, ExtraThink
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Add, Discard, Follow, Hire, Lay, Lead, Think
+from gtr_replay.game.state import Building, PlayerState
+from gtr_replay.game.steps import Actions, ExtraThink
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.errors import RulesError
 from gtr_replay.powers import power_for

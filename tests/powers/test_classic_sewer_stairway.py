@@ -5,8 +5,9 @@ is a ruling, tested in tests/engine/test_rulings.py."""
 
 import pytest
 
-from gtr_replay.engine import Add, Discard, Follow, Lead, Think, apply
-from gtr_replay.engine.state import Building, PlayerState
+from gtr_replay.engine.core import apply
+from gtr_replay.game import Add, Discard, Follow, Lead, Think
+from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
 from gtr_replay.errors import RulesError
 from gtr_replay.rulings import DEFAULTS

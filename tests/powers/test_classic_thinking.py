@@ -4,9 +4,10 @@ tests/engine/test_rulings.py."""
 
 import pytest
 
-from gtr_replay.engine import Add, Discard, Follow, Hire, Lead, Pass, Think, apply, legal_decisions
-from gtr_replay.engine.state import Building, PlayerState
-from gtr_replay.engine.steps import ExtraThink, ThinkTwice
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Add, Discard, Follow, Hire, Lead, Pass, Think
+from gtr_replay.game.state import Building, PlayerState
+from gtr_replay.game.steps import ExtraThink, ThinkTwice
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.errors import RulesError
 from tests.powers.test_client_powers import table

@@ -3,10 +3,12 @@ the Forum's listed combinations (RULES.md §21)."""
 
 import pytest
 
-from gtr_replay.engine import Add, Follow, Gather, Hire, Lay, Lead, Think, apply, legal_decisions, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Add, Follow, Gather, Hire, Lay, Lead, Think
 from gtr_replay.engine.core import settle
 from gtr_replay.errors import RulesError
-from gtr_replay.engine.state import Building, GameState, Phase, PlayerState
+from gtr_replay.game.state import Building, GameState, Phase, PlayerState
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.rulings import resolve
 

@@ -3,9 +3,11 @@
 
 import pytest
 
-from gtr_replay.engine import Add, Gather, Hire, Lead, Think, apply, rules
-from gtr_replay.engine.state import Building, Phase, PlayerState
-from gtr_replay.engine.steps import ClientAction
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply
+from gtr_replay.game import Add, Gather, Hire, Lead, Think
+from gtr_replay.game.state import Building, Phase, PlayerState
+from gtr_replay.game.steps import ClientAction
 from gtr_replay.enums import Material, Role, Ruleset
 from tests.powers.test_client_powers import EVERY_MATERIAL, done, table
 

@@ -4,15 +4,13 @@ plays the engine through it."""
 
 import pytest
 
-from gtr_replay.engine import (
-    Add, Demand, Demolish, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, TakeFromDeck, Think, Trigger,
-    apply, legal_decisions,
-)
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Add, Demand, Demolish, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, TakeFromDeck, Think, Trigger
 from gtr_replay.engine import rules
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores
-from gtr_replay.engine.state import Building, GameState, Phase, PlayerState
-from gtr_replay.engine.steps import Actions, ClientAction, ClientActions, ExtraThink, FromUnder, Retire, Revealed
+from gtr_replay.game.state import Building, GameState, Phase, PlayerState
+from gtr_replay.game.steps import Actions, ClientAction, ClientActions, ExtraThink, FromUnder, Retire, Revealed
 from gtr_replay.enums import Material, Role, Ruleset, Zone
 from gtr_replay.errors import IllegalDecisionError
 from gtr_replay.expansions import geek_cards

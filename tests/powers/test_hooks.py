@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 
 from gtr_replay.cards import cards_for
-from gtr_replay.engine import Add, Demand, Follow, Give, Hire, Lay, Lead, Sell, Think, apply, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply
+from gtr_replay.game import Add, Demand, Follow, Give, Hire, Lay, Lead, Sell, Think
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores
-from gtr_replay.engine.state import Building, GameState, Phase, PlayerState
-from gtr_replay.engine.steps import ClientAction
+from gtr_replay.game.state import Building, GameState, Phase, PlayerState
+from gtr_replay.game.steps import ClientAction
 from gtr_replay.enums import Material, Role, Ruleset, Zone
 from gtr_replay.powers import HOOKS, Power, registry
 from gtr_replay.powers.limits import Market, Shrine, Temple
@@ -166,7 +168,7 @@ def test_rider_and_play_fold_points_ask_the_active_powers(probe):
     state.players[0].hand = ["Jack", "Jack", "Bar"]
     state.pool = ["Dock"]
     settle(state)
-    from gtr_replay.engine import legal_decisions
+    from gtr_replay.engine.core import legal_decisions
     assert Lead("Ann", Role.PATRON, ("Jack", "Jack")) in legal_decisions(state)
     apply(state, Lead("Ann", Role.PATRON, ("Bar", "Jack")))
     apply(state, Think("Ben", "refill"))
@@ -192,7 +194,7 @@ def test_on_complete_actions_end_end_of_turn_and_wins_fire_in_play(probe):
 def test_acts_early_offers_the_led_roles_actions_at_once(probe):
     """acts_early: the probe's owner follows Merchant and is offered both actions (the card's
     and the client's) before anyone after her decides; Ben, without it, waits (AMB-36)."""
-    from gtr_replay.engine.steps import EarlyActions
+    from gtr_replay.game.steps import EarlyActions
     state = two_players(hand=["Villa"], clientele=["Garden"], stockpile=["Road", "Bar"],
                         buildings=[structure("Atrium", Material.BRICK)])
     state.players[1].hand = ["Jack"]
@@ -215,7 +217,7 @@ def test_replaces_client_lets_a_hire_take_a_clients_place(probe):
     settle(state)
     apply(state, Lead("Ann", Role.PATRON, ("Jack",)))
     apply(state, Think("Ben", "refill"))
-    from gtr_replay.engine import legal_decisions
+    from gtr_replay.engine.core import legal_decisions
     assert Hire("Ann", "Temple", None, "Dock") in legal_decisions(state)
     apply(state, Hire("Ann", "Temple", None, "Dock"))
     assert state.players[0].clientele == ["Road", "Temple"] and "Dock" in state.pool

@@ -4,7 +4,8 @@ the cards group."""
 
 import pytest
 
-from gtr_replay.engine import Follow, legal_decisions
+from gtr_replay.engine.core import legal_decisions
+from gtr_replay.game import Follow
 from tests.fidelity_helpers import FIDELITY, replay_text
 
 PALACE = (FIDELITY / "palace-petitions.gtr").read_text("utf-8")

@@ -19,7 +19,7 @@ def test_an_incomplete_scriptorium_does_not_complete_itself():
 def test_a_villa_still_completes_its_own_foundation():
     """B-VILLA-1 speaks of the Villa's own foundation, so its power is asked about it before
     completion (the one exception the fix above keeps)."""
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game.state import Building
     replayer, snaps = replay_file("scriptorium-foundation.gtr")
     state = replayer.start.copy()
     villa = Building("Villa", Material.STONE)
@@ -42,7 +42,7 @@ def test_without_the_tower_rubble_still_does_not_fit_a_site_of_its_own_material(
     foundation standing on a Site of another material (BC-TOWER-4, B-STATUE-2)."""
     replayer, _ = replay_file("classic-tower-stolen.gtr")
     state = replayer.start
-    from gtr_replay.engine.state import Building
+    from gtr_replay.game.state import Building
     temple = Building("Temple", Material.MARBLE)
     assert not rules.material_fits(state, state.index("Opp"), temple, "Road")
     on_rubble = Building("Temple", Material.RUBBLE)

@@ -1,8 +1,8 @@
 """Whose Jack a Senate keeps (B-SENATE-1, B-SENATE-3), on the position of
 tests/data/fidelity/senate-whose-jack.gtr, and the notation that names the opponent."""
 
-from gtr_replay.engine import legal_decisions
-from gtr_replay.engine.decisions import Keep
+from gtr_replay.engine.core import legal_decisions
+from gtr_replay.game.decisions import Keep
 from gtr_replay.enums import JACK
 from tests.fidelity_helpers import FIDELITY, replay_text
 

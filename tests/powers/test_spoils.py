@@ -3,10 +3,11 @@ Domus Aurea's torn-down foundations (B-DOMUSAUREA-1, CONFLICT-BB-1, AMB-20)."""
 
 import pytest
 
-from gtr_replay.engine import Demand, Follow, Lead, Pass, TakeFromPool, Think, apply, legal_decisions, pending
-from gtr_replay.engine.decisions import Slay, TearDown
-from gtr_replay.engine.state import Building, PlayerState
-from gtr_replay.engine.steps import Razing, Slaying
+from gtr_replay.engine.core import apply, legal_decisions, pending
+from gtr_replay.game import Demand, Follow, Lead, Pass, TakeFromPool, Think
+from gtr_replay.game.decisions import Slay, TearDown
+from gtr_replay.game.state import Building, PlayerState
+from gtr_replay.game.steps import Razing, Slaying
 from gtr_replay.enums import Material, Role, Ruleset
 from gtr_replay.errors import RulesError
 from tests.powers.test_client_powers import done, table

@@ -3,10 +3,12 @@ Box) or three (classic), 3 points (B-STATUE-1..4, BC-STATUE-1, AMB-28)."""
 
 import pytest
 
-from gtr_replay.engine import Add, Lay, Lead, Think, apply, legal_decisions, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Add, Lay, Lead, Think
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores
-from gtr_replay.engine.state import GameState, PlayerState
+from gtr_replay.game.state import GameState, PlayerState
 from gtr_replay.enums import Material, Role, Ruleset
 from gtr_replay.errors import IllegalDecisionError
 from gtr_replay.rulings import resolve

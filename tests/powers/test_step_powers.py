@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from gtr_replay.engine import Discard, Gather, Hire, Lay, Lead, Pass, Think, apply, legal_decisions
+from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.game import Discard, Gather, Hire, Lay, Lead, Pass, Think
 from gtr_replay.engine.core import settle
-from gtr_replay.engine.decisions import Keep
-from gtr_replay.engine.state import Building, GameState, Phase, PlayerState
-from gtr_replay.engine.steps import STEPS, Actions, AlsoFrom, ExtraThink, KeepPlayed, step_from_dict
+from gtr_replay.game.decisions import Keep
+from gtr_replay.game.state import Building, GameState, Phase, PlayerState
+from gtr_replay.game.steps import STEPS, Actions, AlsoFrom, ExtraThink, KeepPlayed, step_from_dict
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
 from gtr_replay.errors import IllegalDecisionError
 from gtr_replay.rulings import resolve
@@ -89,7 +90,7 @@ def test_senate_is_imperium_only_and_takes_only_opponents_jacks():
     ann = PlayerState("Ann", hand=[JACK], buildings=[done("Senate", Material.CONCRETE)])
     state = table(ann, PlayerState("Ben", hand=[JACK]), ruleset=Ruleset.IMPERIUM)
     apply(state, Lead("Ann", Role.PATRON, (JACK,)))
-    from gtr_replay.engine.decisions import Follow
+    from gtr_replay.game.decisions import Follow
     apply(state, Follow("Ben", (JACK,)))
     assert state.phase is Phase.END and state.steps == [KeepPlayed("Senate", 0, True)]
     assert legal_decisions(state) == [Keep("Ann", (JACK,)), Pass("Ann")]  # Ben's Jack, not her own
@@ -133,7 +134,7 @@ def test_school_thinks_may_each_follow_a_latrine_discard():
     state = table(ann)
     apply(state, Lead("Ann", Role.CRAFTSMAN, ("Palisade",)))
     apply(state, Think("Ben", "jack"))
-    from gtr_replay.engine.decisions import Add
+    from gtr_replay.game.decisions import Add
     apply(state, Add("Ann", "Gate", "School"))
     assert state.steps == [Actions("School", 0, None, 4)]
     apply(state, Discard("Ann", ("Road",)))

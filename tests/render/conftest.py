@@ -19,7 +19,7 @@ import pytest
 from rich.console import Console
 
 import notation
-from gtr_replay.engine.decisions import Sell
+from gtr_replay.game.decisions import Sell
 from gtr_replay.engine.scoring import result
 from gtr_replay.enums import Zone
 from gtr_replay.render.timeline import Timeline
@@ -91,6 +91,16 @@ class TheGame:
     seed: int
     record: notation.Record
     timeline: Timeline
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless chromium for every browser test of the run (starting one takes seconds)."""
+    from tests.render.browser import start_browser, stop_browser
+
+    driver = start_browser()
+    yield driver
+    stop_browser(driver)
 
 
 @pytest.fixture

@@ -101,7 +101,7 @@ def test_gtr_diff_reports_the_first_divergence(deck_ended, tmp_path):
     assert result.exit_code == 1, result.output
     assert "first divergence, at statement" in result.stdout
     assert "A accepts it: " in result.stdout and "B accepts it: " in result.stdout
-    assert re.search(r"phase: A over \| B (lead|follow|actions)", result.stdout)
+    assert re.search(r"the game: A over \(deck\) \| B \w+", result.stdout)
     assert "under A, the state after it:" in result.stdout and "under B, the state after it:" in result.stdout
     as_json = runner.invoke(app, ["diff", str(path), "--against", "deck-end=empty-draw", "--json"])
     data = json.loads(as_json.stdout)

@@ -18,7 +18,6 @@ from typer.testing import CliRunner
 
 from gtr_replay.cli import app
 from gtr_replay.render.html import script_json
-from tests.render.browser import start_browser, stop_browser
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).parents[2] / "examples"
@@ -65,7 +64,12 @@ def hostile_record(payloads=PAYLOADS) -> tuple[str, list[str]]:
     text = text.replace("Ann thinks: jack; Ben thinks: jack )", "Ann thinks: jack {<b>in a variation</b>}; Ben thinks: jack )")
     shown.append("<b>in a variation</b>")
     text = text.replace("\nturn 2 ", "\n{" + PAYLOADS[0] + "} ; " + PAYLOADS[2] + "\nturn 2 ", 1)
-    return text, shown
+    lines = text.split("\n")  # disputes whose commands and words carry payloads
+    at = [n for n, line in enumerate(lines) if line.startswith("  ") and not line.lstrip().startswith(("(", "{", ";"))
+          and "{" not in line and ";" not in line]
+    lines[at[1]] += " {[%ruling deck-end=" + PAYLOADS[1] + "] [%source disputed] " + PAYLOADS[0] + "}"
+    lines[at[2]] += " {[%ruling " + PAYLOADS[10] + "] [%clock " + PAYLOADS[9] + "]}"
+    return "\n".join(lines), shown
 
 
 CASES = {
@@ -106,13 +110,6 @@ def data_of(page: Path) -> dict:
     return json.loads(found.group(1))
 
 
-@pytest.fixture(scope="module")
-def browser():
-    driver = start_browser()
-    yield driver
-    stop_browser(driver)
-
-
 def assert_inert_and_working(browser, page: Path, heading: str, comments: list[str]) -> None:
     from selenium.common.exceptions import NoAlertPresentException
     from selenium.webdriver.common.keys import Keys
@@ -131,6 +128,21 @@ def assert_inert_and_working(browser, page: Path, heading: str, comments: list[s
     listed = [e.get_attribute("textContent") for e in browser.find_elements("css selector", "#lines .comment")]
     for comment in comments:
         assert "{" + comment + "}" in listed
+    shown_tags = [[e.find_element("css selector", "dt").get_attribute("textContent"),
+                   e.find_element("css selector", "dd").get_attribute("textContent")]
+                  for e in browser.find_elements("css selector", "#game-header .tag")]
+    assert shown_tags == data["header"]["tags"]  # the tags read exactly as written
+    assert [e.get_attribute("textContent") for e in browser.find_elements(
+        "css selector", "#game-header .record-comment")] == data["header"]["comments"]
+    disputed = [line for line in data["lines"] if line["dispute"]]
+    assert len(browser.find_elements("css selector", "#lines li.dispute")) == len(disputed)
+    for line in disputed:
+        item = browser.find_element("id", f"s{line['seq']}")
+        assert item.find_element("css selector", ".dispute-mark").text == "⚖ disputed"
+        assert [n["text"] for n in line["notes"]] == [
+            e.get_attribute("textContent").split("}")[0][1:] for e in item.find_elements("css selector", ".comment")]
+    link = browser.find_elements("css selector", "#lines li a.link")
+    assert all(re.fullmatch(r".*#s\d+", a.get_attribute("href")) for a in link)
     body = browser.find_element("tag name", "body")
     body.send_keys(Keys.END)
     last = len(data["positions"]) - 1
@@ -149,6 +161,27 @@ def test_a_hostile_record_runs_nothing_and_the_page_works(browser, tmp_path, nam
     heading = f"{name} · record 1"
     assert_inert_and_working(browser, page, heading, comments)
     assert_inert_and_working(browser, without_policy(page), heading, comments)
+
+
+def test_a_hostile_record_s_header_links_and_disputes_stay_text(browser, tmp_path):
+    """Tags, the record's comments and dispute comments full of payloads: the header shows them
+    as written, each dispute is marked, and a link opens its statement (a payload in the
+    address's fragment is only a fragment)."""
+    text, comments = hostile_record()
+    page = make_page(tmp_path, "game.gtr", text)
+    data = data_of(page)
+    assert any(value == PAYLOADS[0] for _, value in data["header"]["tags"])
+    assert any(PAYLOADS[2] in comment for comment in data["header"]["comments"])
+    assert len([line for line in data["lines"] if line["dispute"]]) == 2
+    for opened in (page, without_policy(page)):
+        assert_inert_and_working(browser, opened, "game.gtr · record 1", comments)
+        seq = data["positions"][5]
+        browser.get(opened.as_uri() + f"#s{seq}")
+        assert browser.find_element("id", "position").get_attribute("data-position") == "5"
+        browser.get("about:blank")
+        browser.get(opened.as_uri() + "#s1<img src=x onerror=window.pwned=7>")
+        assert browser.find_element("id", "position").get_attribute("data-position") == "0"
+        assert browser.execute_script("return window.pwned") is None
 
 
 def test_a_line_that_does_not_parse_is_reported_as_text(browser, tmp_path):

@@ -10,7 +10,6 @@ from typer.testing import CliRunner
 from gtr_replay.cli import app
 from gtr_replay.render.model import visible_points
 from gtr_replay.render.opening import open_record
-from tests.render.browser import start_browser, stop_browser
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).parents[2] / "examples" / "games" / "republic-3p.gtr"
@@ -82,13 +81,6 @@ def test_a_refused_statement_is_marked_and_the_rest_shown(tmp_path):
 
 
 # -- in a real browser -------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = start_browser()
-    yield driver
-    stop_browser(driver)
-
 
 def shown_points(driver) -> dict[str, int]:
     camps = driver.find_elements("css selector", "#camps .camp")

@@ -5,7 +5,7 @@ from pathlib import Path
 import notation
 import pytest
 
-from gtr_replay.engine.events import Event
+from gtr_replay.game.events import Event
 from gtr_replay.engine.scoring import result
 from gtr_replay.render import camp_panel, state_view, status, table_panel
 from gtr_replay.render.timeline import Timeline
@@ -153,7 +153,7 @@ def test_every_example_renders_for_everyone(path):
 
 def test_building_lines_mark_stolen_and_public_structures():
     """B-PRISON-1, B-STAIRWAY-1: a taken structure and a public one say so."""
-    from gtr_replay.engine.state import Building, GameState, PlayerState
+    from gtr_replay.game.state import Building, GameState, PlayerState
     from gtr_replay.enums import Material, Ruleset
     from gtr_replay.render.state import building_line
     from gtr_replay.rulings import resolve
@@ -170,7 +170,7 @@ def test_building_lines_mark_stolen_and_public_structures():
 def test_a_completed_structure_shows_its_power_and_a_foundation_none():
     """A reader sees why a move was legal: a structure's line carries its power in short,
     from the power's own text (R-BUILD-9, R-BUILD-10: a foundation has no function)."""
-    from gtr_replay.engine.state import Building, GameState, PlayerState
+    from gtr_replay.game.state import Building, GameState, PlayerState
     from gtr_replay.enums import Material, Ruleset
     from gtr_replay.render.model import camp
     from gtr_replay.rulings import resolve

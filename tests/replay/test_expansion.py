@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from gtr_replay.cards import cards_for
 from gtr_replay.cli import app
-from gtr_replay.engine import new_game
+from gtr_replay.engine.setup import new_game
 from gtr_replay.engine.invariants import check_invariants
 from gtr_replay.enums import Material, Ruleset
 from gtr_replay.errors import UnknownNameError, UsageError

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gtr_replay.cli import app
-from gtr_replay.engine import apply, legal_decisions
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.replay.legal import legal_at
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
 from gtr_replay.replay.translate import decision_for

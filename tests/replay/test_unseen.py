@@ -5,7 +5,7 @@ the card manifest and against what the record said about them (engine.unseen).""
 import notation
 import pytest
 
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.replay.legal import legal_at
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
 from gtr_replay.vocabulary import card_vocabulary
@@ -132,7 +132,7 @@ turn 3 Ann
 def test_scores_that_depend_on_unseen_vault_cards_are_a_range():
     replayer, _ = replay(ENDING.format(ben=9))
     assert replayer.final.over
-    from gtr_replay.engine.unseen import score_ranges
+    from gtr_replay.engine.hidden import score_ranges
     # 2 influence + Road 1 + the Rubble bonus 3, plus 1 (Rubble: no bonus change) .. 3 and a bonus (Marble)
     assert score_ranges(replayer.final) == {"Ann": (2, 2), "Ben": (7, 12)}
     for ben in (7, 12):
@@ -176,7 +176,7 @@ def test_the_final_result_says_what_it_depends_on():
 
 
 def test_what_revealing_an_unseen_card_would_allow():
-    from gtr_replay.engine.unseen import legal_if_revealed
+    from gtr_replay.engine.hidden import legal_if_revealed
 
     replayer, snaps = replay(SETUP.format(ben=""))
     state = snaps[0].state  # Ben to follow Patron, holding five unseen cards
@@ -215,8 +215,8 @@ def test_an_atrium_sale_from_a_deck_of_unknown_order_stays_unseen():
     final = snaps[-1].state
     assert final.player("You").vault.count("?") == 1 and len(final.deck) == 5
     assert final.unseen is not None
-    from gtr_replay.engine import unseen
-    low, high = unseen.score_ranges(final)["You"]
+    from gtr_replay.engine import hidden
+    low, high = hidden.score_ranges(final)["You"]
     assert low < high
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import notation
 
 from gtr_replay.engine import rules
-from gtr_replay.engine.state import GameState, PlayerState
+from gtr_replay.game.state import GameState, PlayerState
 from gtr_replay.render.timeline import Timeline
 from gtr_replay.replay.replayer import Replayer, Snapshot
 from gtr_replay.rulings import DEFAULTS

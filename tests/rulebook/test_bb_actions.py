@@ -13,9 +13,9 @@ from rulebook_helpers import roles_of as roles
 
 from gtr_replay.engine import rules, scoring
 from gtr_replay.engine.core import check, legal_decisions
-from gtr_replay.engine.decisions import Add, Lay, Pass
-from gtr_replay.engine.state import GameState, Phase
-from gtr_replay.engine.steps import ClientAction
+from gtr_replay.game.decisions import Add, Lay, Pass
+from gtr_replay.game.state import GameState, Phase
+from gtr_replay.game.steps import ClientAction
 from gtr_replay.enums import JACK, Material, Role
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rulebook_helpers import play, player
 
 from gtr_replay.engine import rules
-from gtr_replay.engine.state import Phase
+from gtr_replay.game.state import Phase
 from gtr_replay.enums import JACK, Material, Role, Zone
 
 

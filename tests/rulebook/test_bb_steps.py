@@ -12,9 +12,9 @@ from rulebook_helpers import roles_of as roles
 
 from gtr_replay.engine import rules
 from gtr_replay.engine.core import legal_decisions, pending
-from gtr_replay.engine.decisions import Hire, Pass
-from gtr_replay.engine.state import Phase
-from gtr_replay.engine.steps import Actions, AlsoFrom, ExtraJack, ExtraThink, KeepPlayed, ThinkAfterDiscard
+from gtr_replay.game.decisions import Hire, Pass
+from gtr_replay.game.state import Phase
+from gtr_replay.game.steps import Actions, AlsoFrom, ExtraJack, ExtraThink, KeepPlayed, ThinkAfterDiscard
 from gtr_replay.enums import JACK, Material, Role, Zone
 
 

@@ -8,8 +8,8 @@ import notation
 from rulebook_helpers import influence, play, player, record_path
 
 from gtr_replay.engine import rules, scoring
-from gtr_replay.engine.state import Building, Phase
-from gtr_replay.engine.steps import PublicPlacement, Theft
+from gtr_replay.game.state import Building, Phase
+from gtr_replay.game.steps import PublicPlacement, Theft
 from gtr_replay.enums import MATERIALS, ROLES, Material, Role, Zone
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.vocabulary import card_vocabulary

@@ -10,8 +10,8 @@ from rulebook_helpers import influence, just_after, materials_of, play, player, 
 
 from gtr_replay.engine import rules
 from gtr_replay.engine.core import legal_decisions
-from gtr_replay.engine.decisions import Pass
-from gtr_replay.engine.steps import AlsoFrom, ClientAction, ExtraThink, ThinkTwice
+from gtr_replay.game.decisions import Pass
+from gtr_replay.game.steps import AlsoFrom, ClientAction, ExtraThink, ThinkTwice
 from gtr_replay.enums import JACK, Material, Role, Zone
 
 

@@ -10,8 +10,8 @@ from collections import Counter
 from rulebook_helpers import influence, just_after, limits, materials_of, play, player
 
 from gtr_replay.engine import rules, scoring
-from gtr_replay.engine.state import Phase
-from gtr_replay.engine.steps import Actions, EarlyActions, ExtraThink
+from gtr_replay.game.state import Phase
+from gtr_replay.game.steps import Actions, EarlyActions, ExtraThink
 from gtr_replay.enums import JACK, Material, Role
 
 

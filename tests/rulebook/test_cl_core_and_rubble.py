@@ -8,11 +8,12 @@ from collections import Counter
 
 from rulebook_helpers import limits, play, player, roles_of
 
-from gtr_replay.engine import new_game, rules
+from gtr_replay.engine import rules
+from gtr_replay.engine.setup import new_game
 from gtr_replay.engine.core import legal_decisions
-from gtr_replay.engine.decisions import Hire
-from gtr_replay.engine.state import Phase
-from gtr_replay.engine.steps import EarlyActions
+from gtr_replay.game.decisions import Hire
+from gtr_replay.game.state import Phase
+from gtr_replay.game.steps import EarlyActions
 from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
 
 

@@ -10,8 +10,8 @@ from collections import Counter
 from rulebook_helpers import influence, limits, materials_of, play, player
 
 from gtr_replay.engine import rules, scoring
-from gtr_replay.engine.state import Phase
-from gtr_replay.engine.steps import PublicPlacement
+from gtr_replay.game.state import Phase
+from gtr_replay.game.steps import PublicPlacement
 from gtr_replay.enums import JACK, Material, Role, Zone
 
 

@@ -11,9 +11,9 @@ from rulebook_helpers import influence, just_after, limits, materials_of, play, 
 
 from gtr_replay.engine import rules
 from gtr_replay.engine.core import check
-from gtr_replay.engine.decisions import Sell
-from gtr_replay.engine.state import Phase
-from gtr_replay.engine.steps import Actions, Theft
+from gtr_replay.game.decisions import Sell
+from gtr_replay.game.state import Phase
+from gtr_replay.game.steps import Actions, Theft
 from gtr_replay.enums import JACK, Material, Role
 
 

@@ -10,9 +10,9 @@ from rulebook_helpers import limits, play, player, roles_of
 
 from gtr_replay.engine import rules
 from gtr_replay.engine.core import check
-from gtr_replay.engine.decisions import Lead
-from gtr_replay.engine.state import Phase
-from gtr_replay.engine.steps import EarlyActions
+from gtr_replay.game.decisions import Lead
+from gtr_replay.game.state import Phase
+from gtr_replay.game.steps import EarlyActions
 from gtr_replay.enums import Material, Role, Ruleset
 
 

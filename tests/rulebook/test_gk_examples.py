@@ -10,10 +10,10 @@ from rulebook_helpers import influence, play, player
 
 from gtr_replay.engine import rules
 from gtr_replay.engine.core import legal_decisions
-from gtr_replay.engine.decisions import Demand, Steal
+from gtr_replay.game.decisions import Demand, Steal
 from gtr_replay.engine.scoring import scores
-from gtr_replay.engine.state import Phase
-from gtr_replay.engine.steps import (
+from gtr_replay.game.state import Phase
+from gtr_replay.game.steps import (
     Actions, ClientAction, ClientActions, ExtraThink, FromUnder, PaidTheft, Retire, Retrigger, Revealed,
 )
 from gtr_replay.enums import Material, Role, Zone

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gtr_replay.engine import apply, new_game, rules
-from gtr_replay.engine.decisions import (
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply
+from gtr_replay.engine.setup import new_game
+from gtr_replay.game.decisions import (
     Add, Demand, Discard, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, Slay, Steal, Think,
 )
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.enums import JACK, Material, Role, Zone
 
 

@@ -8,8 +8,10 @@ from collections import Counter
 
 import pytest
 
-from gtr_replay.engine import apply, new_game, rules
-from gtr_replay.engine.decisions import Demand, Demolish, Discard, Pass, Steal, Trigger
+from gtr_replay.engine import rules
+from gtr_replay.engine.core import apply
+from gtr_replay.engine.setup import new_game
+from gtr_replay.game.decisions import Demand, Demolish, Discard, Pass, Steal, Trigger
 from gtr_replay.selfplay import NAMES, play_one, selfplay
 
 GAMES = 3

@@ -6,8 +6,9 @@ from collections import Counter
 
 import pytest
 
-from gtr_replay.engine import apply, new_game
-from gtr_replay.engine.decisions import Add, Discard, Follow, Give, Hire, Lay, Lead, Pass, Sell, Steal, TakeFromDeck
+from gtr_replay.engine.core import apply
+from gtr_replay.engine.setup import new_game
+from gtr_replay.game.decisions import Add, Discard, Follow, Give, Hire, Lay, Lead, Pass, Sell, Steal, TakeFromDeck
 from gtr_replay.enums import JACK, Role, Zone
 
 from gtr_replay.engine.scoring import result

@@ -16,7 +16,10 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 def big_lead_game() -> str:
     """The first republic three-player self-play game in which someone leads a role while
     holding three or more clients of it (found, not pinned: the rules decide which game)."""
-    from gtr_replay.engine import Lead, apply, new_game, rules
+    from gtr_replay.engine import rules
+    from gtr_replay.engine.core import apply
+    from gtr_replay.engine.setup import new_game
+    from gtr_replay.game import Lead
     from gtr_replay.selfplay import play_one
 
     for g in range(200):

@@ -7,8 +7,8 @@ import pytest
 import notation
 from notation import scan
 
-from gtr_replay.engine import new_game
-from gtr_replay.engine.events import Event
+from gtr_replay.engine.setup import new_game
+from gtr_replay.game.events import Event
 from gtr_replay.replay.files import parse_piece
 from gtr_replay.selfplay import selfplay
 from gtr_replay.store.deltas import Line, check_line, touched

@@ -1,6 +1,7 @@
 """A game's identity: what defines it (players, ruleset, rulings, start, moves) and not its
 notes (comments, glyphs, variations, descriptive tags). Re-importing an edited record updates
-the stored game; changed moves make a new game, which --replace puts in the old one's place."""
+the stored game; changed moves make a new game, which takes the old one's place (--keep-both
+keeps both)."""
 
 from __future__ import annotations
 
@@ -94,17 +95,17 @@ def test_editing_a_comment_and_importing_again_leaves_one_game_with_the_new_comm
     assert "1 already" in import_(path, db).stdout  # and the same text again changes nothing
 
 
-def test_changed_moves_are_a_new_game_and_replace_puts_it_in_the_old_ones_place(record, tmp_path):
+def test_changed_moves_replace_the_old_game_and_keep_both_keeps_it(record, tmp_path):
     path, db = tmp_path / "game.gtr", tmp_path / "games.db"
     path.write_text(notation.write(record), encoding="utf-8")
     import_(path, db)
     path.write_text(notation.write(shortened(record, 30)), encoding="utf-8")
-    assert "1 game(s) added, 0 already" in import_(path, db).stdout
-    assert len(stored(db)) == 2
-    result = import_(path, db, "--replace", "--json")
-    assert json.loads(result.stdout)["replaced"] == 1
+    assert "1 game(s) added, 1 replaced, 0 already" in import_(path, db).stdout
     (gid, _, source, number), = stored(db)
     assert (gid, source, number) == (game_id(shortened(record, 30)), str(path), 1)
+    path.write_text(notation.write(shortened(record, 20)), encoding="utf-8")
+    result = import_(path, db, "--keep-both", "--json")
+    assert json.loads(result.stdout)["replaced"] == 0 and len(stored(db)) == 2
 
 
 def test_delete_by_id_and_by_source(record, tmp_path):

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from gtr_replay.cards import cards_for
 from gtr_replay.cli import app
 from gtr_replay.engine.scoring import result, scores
-from gtr_replay.engine.state import GameState
+from gtr_replay.game.state import GameState
 from gtr_replay.errors import UsageError
 from gtr_replay.store import SAVED, run_query, saved_query, streamed_query
 from gtr_replay.store.rows import game_id

@@ -7,26 +7,13 @@ decision whose ``problem`` is not None, so the two can never disagree (ARCHITECT
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import ClassVar
 
-from gtr_replay.engine.decisions import Decision
-from gtr_replay.engine.events import Event
-from gtr_replay.engine.frozen import rebuilt
-from gtr_replay.engine.piles import missing, multisets, take  # noqa: F401  (used by the handlers)
-from gtr_replay.engine.state import GameState
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why a decision is illegal: a short message, the rule IDs it breaks, and a hint."""
-
-    message: str
-    rule_ids: tuple[str, ...]
-    hint: str | None = None
-
-    def __reduce__(self):
-        return rebuilt(self)  # pickled and copied whole (engine.frozen)
+from gtr_replay.game.decisions import Decision
+from gtr_replay.game.outcomes import Problem
+from gtr_replay.game.events import Event
+from gtr_replay.game.piles import missing, multisets, take  # noqa: F401  (used by the handlers)
+from gtr_replay.game.state import GameState
 
 
 def problem(message: str, *rule_ids: str, hint: str | None = None) -> Problem:

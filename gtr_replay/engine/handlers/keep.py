@@ -8,12 +8,12 @@ from collections import Counter
 from dataclasses import replace
 
 from gtr_replay.engine import flow, rules
-from gtr_replay.engine.decisions import Discard, Keep, TakeFromDeck
-from gtr_replay.engine.events import Event
+from gtr_replay.game.decisions import Discard, Keep, TakeFromDeck
+from gtr_replay.game.events import Event
 from gtr_replay.engine.handlers.base import Handler, Problem, handles, missing, multisets, problem
 from gtr_replay.engine.handlers.roles import _sources, _take, _zone_cards, acting_role, step_now, use_actions
-from gtr_replay.engine.state import GameState
-from gtr_replay.engine.steps import KeepPlayed, ThinkAfterDiscard
+from gtr_replay.game.state import GameState
+from gtr_replay.game.steps import KeepPlayed, ThinkAfterDiscard
 from gtr_replay.enums import JACK, Role, Zone
 
 

@@ -8,12 +8,12 @@ from itertools import combinations
 
 from gtr_replay.enums import JACK, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
-from gtr_replay.engine.decisions import Demand, Give, TakeFromPool
-from gtr_replay.engine.events import Event
+from gtr_replay.game.decisions import Demand, Give, TakeFromPool
+from gtr_replay.game.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem, take
 from gtr_replay.engine.handlers.roles import remaining, spend, step_now
-from gtr_replay.engine.state import GameState, LegionaryDemand, Phase
-from gtr_replay.engine.steps import EarlyActions
+from gtr_replay.game.state import GameState, LegionaryDemand, Phase
+from gtr_replay.game.steps import EarlyActions
 from gtr_replay.powers.base import EVERY_OPPONENT, STOCKPILE
 
 
@@ -193,7 +193,7 @@ def _spoils(state: GameState, ev: list[Event]) -> list:
     if not rules.active_powers(state, i, "after_demand"):
         return []
     reach = rules.fold(state, i, "demand_reach")
-    victims = tuple(v for v in victims_of(state, i, reach) if not _immune(state, v))
+    victims = tuple(v for v in victims_of(state, i, reach) if not immune(state, v))
     return rules.fire(state, i, "after_demand", ev, victims, tuple(demand.demanded))
 
 
@@ -253,7 +253,8 @@ def owed(state: GameState, victim: int, zone: Zone = Zone.HAND) -> dict[Material
     return {m: min(n, have[m]) for m, n in wanted.items() if have[m]}
 
 
-def _immune(state: GameState, victim: int) -> bool:
+def immune(state: GameState, victim: int) -> bool:
+    """Whether a power protects the victim from the demand being answered (R-LEG-11)."""
     demander = state.legionary.demander
     return rules.fold(state, victim, "immune_to_demand", demander)
 
@@ -266,7 +267,7 @@ def give_options(state: GameState, victim: int) -> list[tuple[str, ...]]:
     due = owed(state, victim, zone)
     if not due:
         return [()]
-    immune = _immune(state, victim)
+    protected = immune(state, victim)
     groups: dict[Material, dict[str, int]] = {m: {} for m in due}
     material_of = rules.material_of
     for c in _zone_cards(state, victim, zone):
@@ -276,12 +277,12 @@ def give_options(state: GameState, victim: int) -> list[tuple[str, ...]]:
     choices: list[tuple[str, ...]]
     for material, n in sorted(due.items()):
         group = groups[material]
-        if n == 1 and not immune:  # the common case: one card of the material, any copy alike
+        if n == 1 and not protected:  # the common case: one card of the material, any copy alike
             choices = [(name,) for name in sorted(group)]
         else:
-            choices = [cards for k in (range(n + 1) if immune else (n,)) for cards in multisets(group, k)]
+            choices = [cards for k in (range(n + 1) if protected else (n,)) for cards in multisets(group, k)]
         combos = [tuple(sorted(a + b)) for a in combos for b in choices]
-    if immune:
+    if protected:
         combos.sort(key=len, reverse=True)  # all that is due first, as without immunity
     return combos
 
@@ -299,7 +300,7 @@ def _one_of_options(state: GameState, victim: int, zone: Zone, cards: tuple[str,
         if m not in due:
             return False
         given[m] = given.get(m, 0) + 1
-    if due and _immune(state, victim):
+    if due and immune(state, victim):
         return all(n <= due[m] for m, n in given.items())
     return given == due
 
@@ -336,7 +337,7 @@ def _protection_passed(state: GameState, victim: int) -> tuple[str, tuple[str, .
     """When a victim owns a power that protects from demands but the demander's power passes
     it: what happened, in words, and the rule both powers cite for it (B-BRIDGE-1)."""
     guards = rules.active_powers(state, victim, "immune_to_demand")
-    if not guards or _immune(state, victim):
+    if not guards or immune(state, victim):
         return None
     demander = state.legionary.demander
     reach = rules.active_powers(state, demander, "demand_reach")
@@ -425,7 +426,7 @@ class GiveHandler(Handler):
         if zone is Zone.STOCKPILE:
             demand.stockpile_due.remove(answering)
         elif demand.stockpile and owed(state, answering, Zone.STOCKPILE) and (
-                d.cards or not owed_here or not _immune(state, answering)):
+                d.cards or not owed_here or not immune(state, answering)):
             # the stockpile part comes next (B-BRIDGE-3), for a protected victim too unless
             # it refused the hand's part: one who gives anyway gives as any victim (B-WALL-2)
             demand.stockpile_due.append(answering)

@@ -15,12 +15,12 @@ from dataclasses import replace
 
 from gtr_replay.enums import JACK, ROLES, Role, Zone
 from gtr_replay.engine import flow, rules, spent
-from gtr_replay.engine.decisions import Follow, Lead, Think
-from gtr_replay.engine.events import Event
+from gtr_replay.game.decisions import Follow, Lead, Think
+from gtr_replay.game.events import Event
 from gtr_replay.engine.handlers.base import Handler, Problem, handles, missing, multisets, problem, take
 from gtr_replay.engine.handlers.roles import step_now
-from gtr_replay.engine.state import GameState, Phase
-from gtr_replay.engine.steps import Actions, ThinkAfterDiscard
+from gtr_replay.game.state import GameState, Phase
+from gtr_replay.game.steps import Actions, ThinkAfterDiscard
 
 Unit = tuple[str, ...]
 

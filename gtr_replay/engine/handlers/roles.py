@@ -7,11 +7,11 @@ from dataclasses import replace
 
 from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
-from gtr_replay.engine.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
-from gtr_replay.engine.events import TURNED_UP, Event
+from gtr_replay.game.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
+from gtr_replay.game.events import TURNED_UP, Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
-from gtr_replay.engine.state import Building, GameState, Phase
-from gtr_replay.engine.steps import (
+from gtr_replay.game.state import Building, GameState, Phase
+from gtr_replay.game.steps import (
     ROLE_ACTIONS, Actions, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed, Step,
 )
 
@@ -576,34 +576,4 @@ def _retire(state: GameState, i: int, card: str, ev: list[Event]) -> None:
         state.actions_used = max(0, state.actions_used - (before - rules.action_count(state, i)))
 
 
-class PassHandler(Handler):
-    """Decline the rest of one's actions (R-TURN-7); with a step waiting, decline only that
-    step; in a demand, stop taking from the pool."""
-
-    decision = Pass
-
-    def candidates(self, state, i):
-        if self.problem(state, i, None) is None:
-            yield Pass(state.players[i].name)
-
-    def problem(self, state, i, d):
-        if state.phase is Phase.POOL and step_now(state) is None:
-            from gtr_replay.engine.handlers.legionary import pool_take_required
-            if pool_take_required(state):
-                return problem("a matching card in the pool must be taken", "R-LEG-2", "AMB-12")
-        return None
-
-    def perform(self, state, i, d, ev):
-        ev.append(Event("pass", d.player))
-        if state.answering is not None:
-            state.answering = None  # only the step is declined; the flow resumes (core._perform)
-            return
-        if state.phase is Phase.POOL:
-            from gtr_replay.engine.handlers.legionary import end_pool_stage
-            end_pool_stage(state, ev)
-            return
-        state.players[i].done = True
-        flow.settle_actions(state, ev)
-
-
-handles(HireHandler, GatherHandler, LayHandler, AddHandler, SellHandler, PassHandler)
+handles(HireHandler, GatherHandler, LayHandler, AddHandler, SellHandler)

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from gtr_replay.engine import rules
-from gtr_replay.engine.decisions import Slay, TearDown
-from gtr_replay.engine.events import Event
+from gtr_replay.game.decisions import Slay, TearDown
+from gtr_replay.game.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
 from gtr_replay.engine.handlers.roles import step_now
-from gtr_replay.engine.state import Building, GameState
-from gtr_replay.engine.steps import Razing, Slaying, Spoils
+from gtr_replay.game.state import Building, GameState
+from gtr_replay.game.steps import Razing, Slaying, Spoils
 from gtr_replay.enums import Zone
 
 

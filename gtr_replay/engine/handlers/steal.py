@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import Counter
 
 from gtr_replay.engine import rules
-from gtr_replay.engine.decisions import Steal
-from gtr_replay.engine.events import Event
+from gtr_replay.game.decisions import Steal
+from gtr_replay.game.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem
 from gtr_replay.engine.handlers.roles import step_now, upon_completion
-from gtr_replay.engine.state import GameState
-from gtr_replay.engine.steps import PaidTheft, Theft
+from gtr_replay.game.state import GameState
+from gtr_replay.game.steps import PaidTheft, Theft
 from gtr_replay.enums import Material, Zone
 
 

@@ -5,12 +5,12 @@ upon-completion effect again for a Site given away (G-AERARIUM-2, C-AERARIUM-PRI
 from __future__ import annotations
 
 from gtr_replay.engine import rules
-from gtr_replay.engine.decisions import Demolish, Trigger
-from gtr_replay.engine.events import Event
+from gtr_replay.game.decisions import Demolish, Trigger
+from gtr_replay.game.events import Event
 from gtr_replay.engine.handlers.base import Handler, handles, problem
 from gtr_replay.engine.handlers.roles import acting_role, step_now, upon_completion, use_actions
-from gtr_replay.engine.state import Building, GameState
-from gtr_replay.engine.steps import Retrigger
+from gtr_replay.game.state import Building, GameState
+from gtr_replay.game.steps import Retrigger
 from gtr_replay.enums import Material, Zone
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gtr_replay.engine import flow
-from gtr_replay.engine.decisions import Surrender
+from gtr_replay.game.decisions import Surrender
 from gtr_replay.engine.handlers.base import Handler, handles, problem
 
 
@@ -14,8 +14,7 @@ class SurrenderHandler(Handler):
 
     def decider(self, state, d):
         """Whoever the game waits for: a surrender interrupts any decision (R-END-1e)."""
-        from gtr_replay.engine.core import pending  # core imports the handlers
-        return pending(state).player
+        return state.players[flow.waiting_for(state)].name
 
     def candidates(self, state, i):
         for player in state.players:

@@ -1,7 +1,8 @@
 // The viewer's script (gtr_replay/render/html.py embeds it in every page). The page's data is
-// the JSON in <script id="game">; everything taken from the record (names, statements,
+// the JSON in <script id="game">; everything taken from the record (names, statements, tags,
 // comments, problems, the file name) goes onto the page as text, through el() and
-// textContent, never as markup: no innerHTML, no document.write.
+// textContent, never as markup: no innerHTML, no document.write. A link's target is made
+// here from a statement's number only. The URL fragment #sN opens the page at statement N.
 "use strict";
 const G = JSON.parse(document.getElementById("game").textContent);
 let position = 0, shown = "0";
@@ -107,13 +108,65 @@ function drawLines() {
     const li = el("li", l.depth ? "variation" : ""); li.dataset.seq = l.seq;
     if (l.position !== null) li.value = l.position;
     if (l.problem) li.classList.add("refused");
-    li.append(el("span", "statement", lineText(l)));
+    li.id = "s" + l.seq;
+    const link = el("a", "link", "#"); link.href = "#s" + l.seq; link.title = "a link to this statement";
+    li.append(link, el("span", "statement", lineText(l)));
+    if (l.dispute) { li.classList.add("dispute"); li.append(disputeBox(l.dispute)); }
     if (l.problem) li.append(el("span", "changes", "✗ refused: " + l.problem));
     else if (l.changes.length) li.append(el("span", "changes", l.changes.join("; ")));
-    l.comments.forEach((c) => li.append(el("span", "comment", `{${c}}`)));
+    l.notes.forEach((n) => {
+      const c = el("span", "comment", `{${n.text}}`);
+      n.labels.forEach((label) => c.append(el("span", "label", label)));
+      li.append(c);
+    });
     li.addEventListener("click", () => (l.position !== null ? go(l.position) : showSeq(String(l.seq))));
     list.append(li);
   });
+}
+function disputeBox(d) {
+  const box = el("div", "dispute-box");
+  box.append(el("span", "dispute-mark", "⚖ disputed"));
+  d.rulings.forEach((r) => {
+    const ruling = el("div", "ruling");
+    ruling.dataset.ruling = r.name;
+    ruling.append(el("span", "question", `${r.name} (${r.amb}): ${r.question}`));
+    const readings = el("div", "readings");
+    r.readings.forEach((x) => {
+      const notes = [x.default ? "default" : "", x.in_force ? "in force" : "", x.named ? "named here" : ""].filter(Boolean);
+      const item = el("div", "reading" + (x.in_force ? " in-force" : ""), `${x.name}${notes.length ? " (" + notes.join(", ") + ")" : ""}: ${x.description}`);
+      item.dataset.reading = x.name;
+      readings.append(item);
+    });
+    ruling.append(readings);
+    box.append(ruling);
+  });
+  d.unknown.forEach((u) => box.append(el("span", "question", `ruling ${u}: not a ruling this viewer knows (gtr rulings lists them)`)));
+  return box;
+}
+function drawHeader() {
+  const h = G.header, box = $("game-header");
+  const tags = el("dl", "tags");
+  h.tags.forEach(([name, value]) => { const row = el("div", "tag"); row.dataset.tag = name;
+    row.append(el("dt", "", name), el("dd", "", value)); tags.append(row); });
+  const rulings = el("div", "rulings");
+  if (!h.rulings.length) rulings.append(el("span", "", "Rulings: every one at its default reading"));
+  else {
+    rulings.append(el("span", "", "Rulings in force: "));
+    h.rulings.forEach((r) => { const one = el("span", "ruling", `${r.name}=${r.reading} (${r.amb}: ${r.description})`);
+      one.dataset.ruling = r.name; rulings.append(one); });
+  }
+  box.replaceChildren(tags, rulings, ...h.comments.map((c) => el("p", "record-comment", c)));
+}
+function seqLink(seq) {
+  try { history.replaceState(null, "", "#s" + seq); } catch (e) { /* a page without history */ }
+}
+function readHash() {
+  const found = /^#s(\d+)$/.exec(location.hash);
+  if (!found) return false;
+  const at = G.positions.indexOf(+found[1]);
+  if (at >= 0) { go(at, false); return true; }
+  if (G.lines.some((l) => l.seq === +found[1])) { showSeq(found[1], false); return true; }
+  return false;
 }
 function mark(seq) {
   document.querySelectorAll("#lines li.current").forEach((e) => e.classList.remove("current"));
@@ -129,16 +182,18 @@ function moveMarker(turn) {
   const x = +svg.dataset.left + (Math.min(Math.max(turn, first), last) - first) / (last - first) * +svg.dataset.width;
   m.setAttribute("x1", x); m.setAttribute("x2", x);
 }
-function showSeq(seq) {
+function showSeq(seq, link = true) {
   shown = seq; drawState(seq); mark(seq);
+  if (link) seqLink(seq);
   const l = G.lines.find((x) => String(x.seq) === seq);
   $("where").textContent = l ? `turn ${l.turn}: ${l.statement}` + (l.depth ? " (variation)" : "") : "";
   if (l) moveMarker(l.turn);
 }
-function go(p) {
+function go(p, link = true) {
   position = Math.max(0, Math.min(p, G.positions.length - 1));
   const seq = String(G.positions[position]);
   shown = seq; drawState(seq); mark(seq);
+  if (link) seqLink(seq);
   $("position").textContent = `${position} / ${G.positions.length - 1}`;
   $("position").dataset.position = position;
   const l = G.lines.find((x) => String(x.seq) === seq);
@@ -152,6 +207,7 @@ function heading() {
 }
 function init() {
   heading();
+  drawHeader();
   drawLines();
   if (G.problems.length) $("problems").textContent = G.problems.join("\n\n");
   $("first").onclick = () => go(0); $("back").onclick = () => go(position - 1);
@@ -161,6 +217,7 @@ function init() {
                 Home: 0, End: G.positions.length - 1}[e.key];
     if (to !== undefined) { e.preventDefault(); go(to); }
   });
-  go(0);
+  window.addEventListener("hashchange", readHash);
+  if (!readHash()) go(0, false);
 }
 init();

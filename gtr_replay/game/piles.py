@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+UNSEEN = "?"
+"""A card the recorder did not see (ARCHITECTURE.md §Hidden information); a record writes it
+``?``. The engine may narrow what it can be: ``?~Brick,Stone`` is one of neither material."""
+
+
+def is_unseen(card: str) -> bool:
+    return card[:1] == UNSEEN
+
 
 def missing(zone: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
     """Cards of ``cards`` that ``zone`` does not hold (counting copies)."""

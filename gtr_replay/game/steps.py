@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import ClassVar
 
-from gtr_replay.engine.decisions import (
+from gtr_replay.game.decisions import (
     Add, Decision, Demand, Demolish, Discard, Gather, Hire, Keep, Lay, Pass, Sell, Slay, Steal, TakeFromDeck, TearDown,
     Think, Trigger,
 )

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, fields
 
-from gtr_replay.engine.frozen import rebuilt
 from gtr_replay.enums import Material, Role, Zone
 
 
@@ -20,9 +19,6 @@ class Decision:
     @property
     def verb(self) -> str:
         return type(self).__name__.lower()
-
-    def __reduce__(self):
-        return rebuilt(self)  # pickled and copied whole (engine.frozen)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Any
 
-from gtr_replay.engine.steps import Step, step_from_dict
+from gtr_replay.game.steps import Step, step_from_dict
 from gtr_replay.enums import MATERIALS, Material, Role, Ruleset
-
-if TYPE_CHECKING:
-    from gtr_replay.engine.context import EngineContext
 
 
 class Phase(StrEnum):
@@ -216,7 +213,7 @@ class GameState:
     """The winner of an instant win or surrender, when scores are not counted (R-SCORE-1)."""
     expansions: tuple[str, ...] = ()
     steps: list[Step] = field(default_factory=list)
-    """Extra steps powers granted (``engine.steps``), the last one first, in any phase."""
+    """Extra steps powers granted (``game.steps``), the last one first, in any phase."""
     public: list[tuple[int, str]] = field(default_factory=list)
     """Structures made public (B-STAIRWAY-1), as (owner, building): their functions apply to
     every player (B-STAIRWAY-1). The material that marks one sits with its materials."""
@@ -228,8 +225,9 @@ class GameState:
     unseen: list[str] | None = None
     """The cards whose whereabouts the record has not shown, sorted, when some card of the
     state is unseen (``?``, ``engine.unseen``); None when every card is known."""
-    context: EngineContext | None = field(default=None, compare=False, repr=False)
-    """The context powers' query hooks receive (``engine.rules``), made when first needed."""
+    context: Any = field(default=None, compare=False, repr=False)
+    """The engine's own: the context powers' query hooks receive for this state, made when
+    first needed (``engine.rules.query_context``); never copied or serialised."""
 
     # -- lookups ---------------------------------------------------------------------------
     def index(self, name: str) -> int:

@@ -1,0 +1,254 @@
+"""The front door to the rules: a ``Game`` is one game under way, as ``chess.Board`` is one
+position in python-chess. Everything outside the engine (the replayer, the store, the views,
+the recorder, self-play) reaches the rules through it, with the game's values
+(``gtr_replay.game``) as what goes in and comes out.
+
+A game says whose decision it is (``pending``) and what is legal (``legal``, ``check``), and
+plays a decision (``push``): checked, performed, then every action that has only one legal
+choice made by the engine itself, all reported in an ``Applied``. For a game recorded from one
+seat (cards written ``?``) a push binds the unseen cards a decision reveals, and what is legal
+can be asked without them (``seen_legal``, ``legal_if_revealed``). Results, scores, card facts
+and the limits a view shows are answered here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from gtr_replay.cards import Card
+from gtr_replay.engine import core, draws, hidden, invariants, opening, rules, scoring, setup, unseen
+from gtr_replay.engine.core import Applied, Prompt
+from gtr_replay.errors import IllegalDecisionError, RulesError
+from gtr_replay.game.decisions import Decision, Give, Think
+from gtr_replay.game.events import Event
+from gtr_replay.game.position import Position
+from gtr_replay.game.scores import Result, Score
+from gtr_replay.game.state import Building, GameState
+from gtr_replay.powers.base import Power
+from gtr_replay.rulesets import RULESETS, RulesetSpec
+from gtr_replay.rulings import resolve
+
+
+class Game:
+    """One game under way: its state (``state``, read it, never change it but through the
+    game) and the events that opened it (``opening``: the setup's deal and leader draw)."""
+
+    __slots__ = ("state", "opening", "_found_legal")
+
+    def __init__(self, state: GameState, opening: list[Event] | None = None) -> None:
+        self.state = state
+        self.opening: list[Event] = opening if opening is not None else []
+        self._found_legal: Decision | None = None
+        """A decision the last push found legal in the state as it stands (``then``)."""
+
+    @classmethod
+    def new(cls, ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
+            rulings: dict[str, str] | str | None = None, expansion: str | tuple[str, ...] | None = None) -> Game:
+        """A game set up from a deck order (``deck``, top first) or a named shuffle (``seed``),
+        the hands dealt and the leader drawn (R-SETUP-*); ``expansion`` names the optional
+        cards in the deck (R-VER-2)."""
+        state, events = setup.new_game(ruleset, players, deck=deck, seed=seed, rulings=rulings, expansion=expansion)
+        return cls(state, events)
+
+    @classmethod
+    def from_setup(cls, ruleset: str, players: list[str], *, draws: list[str], hands: dict[str, tuple[str, ...]],
+                   rulings: dict[str, str] | None = None, expansion: tuple[str, ...] = ()) -> Game:
+        """A game dealt as a record's setup block shows it: the leader draw's cards in order
+        (``draws``, redeals included) and the hands seen (a hand left out, or a ``?`` in one,
+        was not seen). The rest of the deck has no known order: each draw is told its cards
+        (``list_draw``)."""
+        state, events = opening.from_setup(ruleset, players, resolve(rulings), expansion, draws, hands)
+        return cls(state, events)
+
+    @classmethod
+    def from_position(cls, ruleset: str, position: Position, *, rulings: dict[str, str] | None = None,
+                      expansion: tuple[str, ...] = ()) -> Game:
+        """A game from a described position (a rulebook example, a disputed moment), checked
+        against the game's cards; its forced decisions made."""
+        return cls(opening.from_position(ruleset, resolve(rulings), expansion, position))
+
+    def copy(self) -> Game:
+        """An independent game from the same point, to branch a variation."""
+        return Game(self.state.copy(), list(self.opening))
+
+    # -- whose decision, and what is legal ------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def spec(self) -> RulesetSpec:
+        """The ruleset's numbers."""
+        return RULESETS[self.state.ruleset]
+
+    def pending(self) -> Prompt | None:
+        """The decision the game waits for: its kind, whose it is, the decision types that
+        answer it; None once the game is over."""
+        return core.pending(self.state)
+
+    def legal(self, *, surrender: bool = False) -> list[Decision]:
+        """Every legal decision now, in a stable order (a surrender only when asked for)."""
+        return core.legal_decisions(self.state, surrender=surrender)
+
+    def check(self, decision: Decision) -> RulesError | None:
+        """Why ``decision`` is not legal now (the error, citing its rules), or None."""
+        return core.check(self.state, decision)
+
+    def seen_legal(self) -> list[Decision]:
+        """The legal decisions that name no unseen card (a player holding ``?`` cards may
+        also make any decision that reveals one of them)."""
+        return hidden.seen_decisions(self.state)
+
+    def legal_if_revealed(self) -> list[Decision]:
+        """The decisions the deciding player could make by revealing one of their unseen cards."""
+        return hidden.legal_if_revealed(self.state)
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def push(self, decision: Decision, *, drawn: tuple[str, ...] | None = None,
+             then: Decision | None = None) -> Applied:
+        """Play ``decision``: check it, perform it, then make every action that has only one
+        legal choice; raises the ``RulesError`` that refuses it (``legal()`` lists the choices).
+        For a think that draws, ``drawn`` is what a record lists of the cards it draws (see
+        ``list_draw``). ``then``, the decision the caller means to push next when it knows it
+        (a record's next statement), spares searching for forced actions where it is legal
+        beside a pass, and checking it again when it is pushed: it changes no outcome.
+
+        With unseen cards, the first card taken face down from a deck of unknown order makes
+        the deck's cards unseen (B-ATRIUM-1, AMB-25); a decision naming cards its player's hand
+        lacks reveals them when unseen cards there can be them (``Applied.revealed``; an
+        impossible reveal raises ``unseen.AllPlaced``, naming the card); and an answer to a
+        demand that gives less than demanded rules the demanded materials out for the unseen
+        cards of that hand (R-LEG-3)."""
+        state = self.state
+        found, self._found_legal = self._found_legal, None
+        problem = None if found is not None and found == decision else core.check(state, decision)
+        revealed: list[str] = []
+        if problem is not None:
+            problem, revealed = self._revealing(decision, problem)
+            if problem is not None:
+                raise problem
+        if type(decision) is Think and decision.option != "jack":
+            self.list_draw(decision, drawn)
+        ruled_out = hidden.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
+            else frozenset()
+        applied = core.advance(state, decision, checked=True, then=then)
+        if applied.then_legal:
+            self._found_legal = then
+        if ruled_out:
+            unseen.rule_out(state, state.player(decision.player).hand, ruled_out)
+        applied.revealed = revealed
+        return applied
+
+    def push_all(self, decisions: Iterable[Decision]) -> list[Applied]:
+        """Play a run of known decisions in order (``push`` each, telling it the next)."""
+        run = list(decisions)
+        return [self.push(decision, then=run[n + 1] if n + 1 < len(run) else None) for n, decision in enumerate(run)]
+
+    def _revealing(self, decision: Decision, problem: RulesError) -> tuple[RulesError | None, list[str]]:
+        """A refused decision that unseen cards may make legal: the problem that stands (None
+        when it turned legal) and the cards it revealed."""
+        state = self.state
+        if state.unseen is None and not state.deck_known and unseen.face_down_from_deck(decision):
+            trial = state.copy()
+            unseen.hide(trial)
+            if core.check(trial, decision) is None:
+                unseen.hide(state)
+                return None, []
+        if unseen.names_unseen(decision):
+            return IllegalDecisionError("'?' stands for a card the recorder did not see, but this statement shows the card "
+                              "to the table", rule_ids=problem.rule_ids,
+                              hint="name the card; '?' is for draws and hidden zones only"), []
+        if state.unseen is None:
+            return problem, []
+        cards = unseen.reveal_for(state, decision)
+        if not cards:
+            return problem, []
+        trial = state.copy()
+        unseen.reveal(trial, decision, cards)  # raises AllPlaced when no unseen card can be one of them
+        refused = core.check(trial, decision)
+        if refused is not None:  # the cards could be there: the rule that refuses it is another
+            return refused, []
+        unseen.reveal(state, decision, cards)
+        return None, cards
+
+    def list_draw(self, think: Think, cards: tuple[str, ...] | None) -> None:
+        """Before ``think``: the cards it draws as a record lists them. With the deck's order
+        unknown they are put on top of the deck (``?`` for one not seen); with it known they
+        must be its top cards; ``None`` (no list) only with the order known (R-THINK-1)."""
+        state = self.state
+        if cards is None and state.deck_known:
+            return
+        want = min(rules.think_draws(state, state.index(think.player), think.option), len(state.deck))
+        if cards is None:
+            raise RulesError(f"the deck's order is unknown, so the record must list the {want} card(s) "
+                             f"{think.player} draws", rule_ids=("R-THINK-1",),
+                             hint=f"write '{think.player} thinks: {think.option} [...]'")
+        if len(cards) != want:
+            raise RulesError(f"{think.player}'s {think.option} draws {want} card(s); the record lists "
+                             f"{len(cards)}", rule_ids=("R-THINK-1", "R-THINK-2"))
+        draws.check_or_stack(state, cards, think.player)
+
+    # -- counting ------------------------------------------------------------------------------
+
+    def result(self) -> Result:
+        """The winners and everyone's points now (the final result once the game is over)."""
+        return scoring.result(self.state)
+
+    def scores(self) -> tuple[Score, ...]:
+        """Everyone's points now, by source (R-SCORE-2)."""
+        return scoring.scores(self.state)
+
+    def score_ranges(self) -> dict[str, tuple[int, int]] | None:
+        """Each player's lowest and highest score over the unseen vault cards, or None when no
+        vault card is unseen (R-SCORE-2, R-MER-2)."""
+        return hidden.score_ranges(self.state)
+
+    def unseen_in_vaults(self) -> dict[str, int]:
+        """Unseen vault cards per player who has any."""
+        return unseen.unseen_vault(self.state)
+
+    def holds_unseen(self, player: str) -> bool:
+        return unseen.holds_unseen(self.state, self.state.index(player))
+
+    # -- facts and limits ------------------------------------------------------------------------
+
+    def card(self, name: str) -> Card:
+        """The facts of an Order card of this game (the optional ones included)."""
+        return rules.resolved(self.state).cards[name]
+
+    def power_of(self, building: str) -> Power | None:
+        """The building's power in this ruleset, active or not; None where none is written."""
+        return rules.power_of(self.state, building)
+
+    def influence(self, player: str) -> int:
+        return rules.influence(self.state, self.state.index(player))
+
+    def clientele_limit(self, player: str) -> int:
+        return rules.clientele_limit(self.state, self.state.index(player))
+
+    def vault_limit(self, player: str) -> int:
+        return rules.vault_limit(self.state, self.state.index(player))
+
+    def actions(self, player: str) -> int:
+        """The player's actions of the led role this turn (R-ACT-1..4)."""
+        return rules.action_count(self.state, self.state.index(player))
+
+    def materials_needed(self, player: str, building: Building) -> int:
+        return rules.materials_needed(self.state, self.state.index(player), building)
+
+    def think_draws(self, player: str, option: str) -> int:
+        """Cards a think of ``option`` (jack, draw, refill) would draw now."""
+        return rules.think_draws(self.state, self.state.index(player), option)
+
+    # -- checks ----------------------------------------------------------------------------------
+
+    def holdings(self) -> list[tuple[int, int]]:
+        """Each player's clientele and vault sizes, for ``check_invariants`` after the next decision."""
+        return invariants.holdings(self.state)
+
+    def check_invariants(self, before: list[tuple[int, int]] | None = None) -> None:
+        """Raise ``InvariantError`` if the state breaks an invariant: a card in two places, a
+        limit exceeded, a state that does not round-trip (``before``: ``holdings``)."""
+        invariants.check_invariants(self.state, before)

@@ -1,0 +1,43 @@
+"""Passing: declining the rest of one's actions, a step a power grants, or the rest of a
+Legionary's takes from the Pool (R-TURN-7, R-LEG-2)."""
+
+from __future__ import annotations
+
+from gtr_replay.engine import flow
+from gtr_replay.engine.handlers.base import Handler, handles, problem
+from gtr_replay.engine.handlers.legionary import end_pool_stage, pool_take_required
+from gtr_replay.engine.handlers.roles import step_now
+from gtr_replay.game.decisions import Pass
+from gtr_replay.game.events import Event
+from gtr_replay.game.state import Phase
+
+
+class PassHandler(Handler):
+    """Decline the rest of one's actions (R-TURN-7); with a step waiting, decline only that
+    step; in a demand, stop taking from the pool."""
+
+    decision = Pass
+
+    def candidates(self, state, i):
+        if self.problem(state, i, None) is None:
+            yield Pass(state.players[i].name)
+
+    def problem(self, state, i, d):
+        if state.phase is Phase.POOL and step_now(state) is None:
+            if pool_take_required(state):
+                return problem("a matching card in the pool must be taken", "R-LEG-2", "AMB-12")
+        return None
+
+    def perform(self, state, i, d, ev):
+        ev.append(Event("pass", d.player))
+        if state.answering is not None:
+            state.answering = None  # only the step is declined; the flow resumes (core._perform)
+            return
+        if state.phase is Phase.POOL:
+            end_pool_stage(state, ev)
+            return
+        state.players[i].done = True
+        flow.settle_actions(state, ev)
+
+
+handles(PassHandler)

@@ -1,0 +1,219 @@
+"""Games that start from what a record shows instead of a deck order: a setup block (the
+leader draw and the hands the recorder saw) or a described position (R-SETUP-*, R-COMP-*).
+
+Both are checked against the cards of the game (every copy in one place, no Jack where Jacks
+never go, no more Sites than the game has) and refused with the rule they break.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from gtr_replay.cards import cards_for
+from gtr_replay.engine import core, draws, flow, setup, unseen
+from gtr_replay.enums import JACK, MATERIALS
+from gtr_replay.errors import RulesError
+from gtr_replay.expansions import outside_the_game
+from gtr_replay.game.events import Event
+from gtr_replay.game.piles import UNSEEN
+from gtr_replay.game.position import Position
+from gtr_replay.game.state import GameState
+from gtr_replay.rulesets import find_ruleset
+
+
+def from_setup(ruleset: str, players: list[str], rulings: dict[str, str], chosen: tuple[str, ...],
+               draws_shown: list[str], hands: dict[str, tuple[str, ...]]) -> tuple[GameState, list[Event]]:
+    """Deal the setup a record shows: the leader draw's cards in order (``draws_shown``, redeals
+    included) and the hands seen (a hand left out, or a ``?``, was not seen); the rest of the
+    deck has no known order."""
+    spec = find_ruleset(ruleset)
+    blocks = []
+    for name in players:
+        hand = hands.get(name)
+        if hand is None:  # a hand the recorder did not see (engine.unseen)
+            hand = (UNSEEN,) * spec.starting_orders + (JACK,) * spec.starting_jacks
+        elif UNSEEN in hand and JACK not in hand:  # Jacks are dealt face up (R-SETUP-2)
+            hand = tuple(hand) + (JACK,) * spec.starting_jacks
+        jacks = hand.count(JACK)
+        if jacks != spec.starting_jacks:
+            raise RulesError(f"{name}'s starting hand holds {jacks} Jack(s); the {ruleset} rules deal "
+                             f"{spec.starting_jacks}", rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"))
+        blocks.append([c for c in hand if c != JACK])
+    seen = [c for block in blocks for c in block if c != UNSEEN]
+    manifest = Counter(cards_for(ruleset).manifest(with_optional=chosen))
+    shown = Counter(draws_shown + seen)
+    surplus = shown - manifest
+    if surplus:
+        raise RulesError(f"the setup block shows more copies than the deck holds: {', '.join(sorted(surplus))}",
+                         rule_ids=("R-COMP-6",), hint=outside_the_game(ruleset, surplus, chosen))
+    spare = sorted((manifest - shown).elements())
+    hidden_count = sum(block.count(UNSEEN) for block in blocks)
+    stand_ins = iter(spare)  # an unseen card is dealt as some unplaced card, hidden again below
+    hand_cards = [next(stand_ins) if c == UNSEEN else c for block in blocks for c in block]
+    ordered = draws_shown + hand_cards if spec.leader_draw_first else hand_cards + draws_shown
+    state, events = setup.new_game(ruleset, players, deck=ordered + spare[hidden_count:], rulings=rulings,
+                                   expansion=chosen)
+    for name, block in zip(players, blocks):
+        if len(block) != spec.starting_orders:
+            raise RulesError(f"{name}'s starting hand holds {len(block)} Order cards; the {ruleset} rules deal "
+                             f"{spec.starting_orders}", rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"))
+    draws.unknown_order(state)
+    if any(UNSEEN in block for block in blocks):
+        _hide_hands(state, blocks, events)
+    return state, events
+
+
+def _hide_hands(state: GameState, blocks: list[list[str]], events: list[Event]) -> None:
+    """The cards dealt for the ``?`` of each hand become unseen again, in the deal's events too."""
+    unseen.hide(state)
+    for player, block in zip(state.players, blocks):
+        hidden = [c for c, written in zip([c for c in player.hand if c != JACK], block) if written == UNSEEN]
+        for card in hidden:
+            player.hand[player.hand.index(card)] = UNSEEN
+            state.unseen.append(card)
+        left = Counter(hidden)
+        for n, event in enumerate(events):
+            if event.player == player.name and event.target == "hand" and left[event.card]:
+                left[event.card] -= 1
+                events[n] = event._replace(card=UNSEEN)
+    state.unseen.sort()
+
+
+def from_position(ruleset: str, rulings: dict[str, str], chosen: tuple[str, ...], position: Position) -> GameState:
+    """The state a described position gives, its forced decisions made (raises ``RulesError``
+    saying what cannot be so)."""
+    card_set = cards_for(ruleset)
+    players = position.players
+    names = [p.name for p in players]
+    _check_jacks_and_unseen(position)
+    placed: Counter = Counter(position.pool)
+    jacks_held = 0
+    hidden = 0  # unseen cards ('?') in hands and vaults
+    for player in players:
+        if player.name not in position.influence_given:  # an influence line lists every Site
+            player.influence = [b.site for b in player.buildings if b.complete and not b.stolen]
+        hidden += player.hand.count(UNSEEN) + player.vault.count(UNSEEN)
+        for zone in (player.hand, player.clientele, player.stockpile, player.vault):
+            placed.update(c for c in zone if c != JACK and c != UNSEEN)
+        jacks_held += player.hand.count(JACK)
+        for b in player.buildings:
+            placed[b.foundation] += 1
+            placed.update(b.materials)
+    unknown = [c for c in placed if not card_set.in_game(c, chosen)]
+    if unknown:
+        hint = outside_the_game(ruleset, unknown, chosen)
+        what = "in this game's deck" if hint else f"a card of the {ruleset} ruleset"
+        raise RulesError(f"{', '.join(sorted(unknown))} is not {what}", hint=hint,
+                         rule_ids=("R-VER-2",) if hint else ())
+    manifest = Counter(card_set.manifest(with_optional=chosen))
+    if placed - manifest:
+        raise RulesError(f"more copies than the deck holds: {', '.join(sorted(placed - manifest))}",
+                         rule_ids=("R-COMP-6",))
+    deck, removed, deck_known = _deck(position, manifest - placed, hidden)
+    leader = position.leader or names[0]
+    if leader not in names:
+        raise RulesError(f"the leader {leader} is not in the Players tag")
+    jack_pile = position.jacks if position.jacks is not None else card_set.jacks - jacks_held
+    if jacks_held + jack_pile > card_set.jacks:
+        raise RulesError(f"{jacks_held + jack_pile} Jacks placed; the {ruleset} game has {card_set.jacks}",
+                         rule_ids=("R-COMP-1", "R-COMP-2"))
+    spec = find_ruleset(ruleset)
+    state = GameState(spec.ruleset, players, rulings, deck=deck, deck_known=deck_known, removed=removed,
+                      removed_unseen=position.deck is None and position.deck_count is not None,
+                      pool=list(position.pool), jack_pile=jack_pile, jacks_out=card_set.jacks - jacks_held - jack_pile,
+                      expansions=chosen)
+    state.leader = names.index(leader)
+    state.public = [(names.index(owner), building) for owner, building in position.public]
+    state.turn = position.turn or 1
+    _sites(state, position)
+    if hidden:
+        _hide_unplaced(state, position, hidden)
+    flow.start_turn(state, [])
+    core.settle(state)
+    return state
+
+
+def _check_jacks_and_unseen(position: Position) -> None:
+    """Jacks are never materials or clients (R-JACK-2, R-JACK-3); a clientele and a
+    stockpile are face up, so hold no unseen card; only completed structures are taken or
+    made public (B-PRISON-1, B-STAIRWAY-1)."""
+    if JACK in position.pool:
+        raise RulesError("the pool holds a Jack: Jacks are never materials or clients, and a played Jack returns "
+                         "to the Jack pile", rule_ids=("R-JACK-2", "R-JACK-3"),
+                         hint="give the Jacks not in a hand or a camp as the Jack pile: jacks: N")
+    public = {owner_building for owner_building in position.public}
+    for player in position.players:
+        for zone, cards in (("clientele", player.clientele), ("stockpile", player.stockpile), ("vault", player.vault)):
+            if JACK in cards:
+                raise RulesError(f"{player.name}'s {zone} holds a Jack: Jacks are never materials or clients",
+                                 rule_ids=("R-JACK-3",), hint="a Jack is in a hand, a camp or the Jack pile")
+        for b in player.buildings:
+            if JACK == b.foundation or JACK in b.materials:
+                raise RulesError(f"{player.name}'s {b.foundation} holds a Jack: Jacks are never foundations or "
+                                 "materials", rule_ids=("R-JACK-3",), hint="a Jack is in a hand, a camp or the Jack pile")
+            marked = "stolen" if b.stolen else "public" if (player.name, b.foundation) in public else None
+            if marked and not b.complete:
+                raise RulesError(f"{player.name}'s {b.foundation} is marked {marked} but not complete",
+                                 rule_ids=("B-PRISON-1", "B-STAIRWAY-1"),
+                                 hint="only completed structures are taken or made public; add 'complete'")
+        if UNSEEN in player.clientele + player.stockpile:
+            raise RulesError(f"{player.name}'s clientele and stockpile are face up: an unseen card '?' cannot be "
+                             "there", hint="name their cards; a hand or a vault may hold '?'")
+
+
+def _deck(position: Position, remaining: Counter, hidden: int) -> tuple[list[str], list[str], bool]:
+    """The deck, the cards out of play, and whether the deck's order is known."""
+    if position.deck is not None:
+        if UNSEEN in position.deck:
+            raise RulesError("the deck lists an unseen card '?'", hint="give the deck as a count: deck: N")
+        lacking = Counter(position.deck) - remaining
+        if lacking:
+            raise RulesError(f"the deck lists cards already placed elsewhere: {', '.join(sorted(lacking))}",
+                             rule_ids=("R-COMP-6",))
+        return list(position.deck), sorted((remaining - Counter(position.deck)).elements()), True
+    unplaced = sorted(remaining.elements())
+    count = position.deck_count
+    if count is None:
+        return unplaced, [], False
+    if count + hidden > len(unplaced):
+        raise RulesError(f"the deck holds {count} cards and {hidden} are unseen elsewhere, but only "
+                         f"{len(unplaced)} are not placed", rule_ids=("R-COMP-6",))
+    return unplaced[:count], unplaced[count:], False  # which N of the unplaced cards: known as they are drawn
+
+
+def _sites(state: GameState, position: Position) -> None:
+    """The Sites in town, out of town and out of the game per material (R-SETUP-6, R-COMP-7)."""
+    card_set = cards_for(state.ruleset)
+    spec = find_ruleset(state.ruleset)
+    n = len(state.players)
+    for material in MATERIALS:
+        used = sum(p.influence.count(material) for p in state.players) + sum(
+            1 for p in state.players for b in p.buildings if b.site is material and not b.complete)
+        supply = card_set.sites_per_material - used
+        if position.sites_in_town is not None:
+            state.sites_in_town[material] = position.sites_in_town.get(material, 0)
+            out = position.sites_out_of_town or {}
+            state.sites_out_of_town[material] = out.get(material, 0) if spec.out_of_town_sites else 0
+        else:
+            state.sites_in_town[material] = max(0, min(n, supply))
+            state.sites_out_of_town[material] = max(0, supply - n) if spec.out_of_town_sites else 0
+        rest = supply - state.sites_in_town[material] - state.sites_out_of_town[material]
+        if rest < 0:
+            raise RulesError(f"more {material} Sites than the game has ({card_set.sites_per_material})",
+                             rule_ids=("R-COMP-7",))
+        state.sites_out_of_game[material] = rest
+
+
+def _hide_unplaced(state: GameState, position: Position, hidden: int) -> None:
+    """Each ``?`` of the position is one of the unplaced cards, like the deck's (engine.unseen)."""
+    if position.deck is not None:
+        raise RulesError("a position with unseen cards gives its deck as a count: deck: N")
+    unplaced = sorted(state.deck + state.removed)
+    if hidden > len(unplaced):
+        raise RulesError(f"{hidden} unseen cards, but only {len(unplaced)} are not placed", rule_ids=("R-COMP-6",))
+    count = position.deck_count if position.deck_count is not None else len(unplaced) - hidden
+    state.deck[:] = [UNSEEN] * count
+    state.removed[:] = [UNSEEN] * (len(unplaced) - hidden - count)
+    state.removed_unseen = True
+    state.deck_known = False
+    state.unseen = unplaced

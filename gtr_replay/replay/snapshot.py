@@ -1,0 +1,108 @@
+"""What replaying one statement gives: a ``Snapshot`` of the statement, its decision, its
+events, what it changed (``Annotation``) and the state after it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gtr_replay.engine import Game
+from gtr_replay.game.decisions import Decision
+from gtr_replay.game.events import Event
+from gtr_replay.game.state import GameState
+from gtr_replay.replay.diagnostics import Diagnostic
+
+
+@dataclass
+class Annotation:
+    """What a statement changed: cards moved, influence, completions, points (the words a
+    reader sees are ``render.narration``'s)."""
+
+    moved: list[str] = field(default_factory=list)
+    influence: dict[str, int] = field(default_factory=dict)
+    completed: list[str] = field(default_factory=list)
+    points: dict[str, int] = field(default_factory=dict)
+    ended: str | None = None
+    powers: list[str] = field(default_factory=list)
+    """What building powers did or offered: a step granted, a structure taken or made public."""
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if v}
+
+
+UNANNOTATED = Annotation()
+"""The annotation of every snapshot of a replay that only checks (``keep_states=False``):
+empty, and shared, so it is read, never changed."""
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """One replayed statement and the state after it."""
+
+    seq: int
+    index: int
+    """Position of the statement in its line of play (a variation's first statement has the
+    index of the statement it replaces)."""
+    path: str
+    """'' for the main line; 's.v' for variation v of the statement with seq s, nested with '/'."""
+    turn: int
+    """The turn the statement was made in (the state after it may be in the next turn)."""
+    player: str
+    kind: str
+    text: str
+    line: int
+    column: int
+    decision: Decision | None
+    events: list[Event]
+    annotation: Annotation
+    """What the statement changed; empty (one shared object) in a replay that only checks."""
+    comments: tuple[str, ...]
+    glyphs: tuple[str, ...]
+    state_dict: dict
+    """The state after the statement, serialised (``GameState.to_dict``)."""
+    forced: bool = False
+    """The statement restates a decision the engine had already made (a forced action)."""
+    diagnostic: Diagnostic | None = None
+    made: tuple[Decision, ...] = ()
+    """The decisions the engine then made by itself (each the only legal choice), in order."""
+    live: GameState | None = None
+    """With ``Replayer(keep_states="live")``: the replay's own state, current only until the
+    next snapshot is asked for (``state_dict`` is then left empty)."""
+
+    @property
+    def state(self) -> GameState:
+        """The state after the statement, as a fresh object."""
+        return GameState.from_dict(self.state_dict)
+
+
+_POINT_ZONES = frozenset({"vault", "stockpile"})
+
+
+def changes_points(events: list[Event]) -> bool:
+    """Whether the events can change anyone's points: influence, vaults, stockpiles, the end."""
+    for e in events:
+        if e.kind in ("influence", "complete", "game-end") or (
+                e.kind == "move" and (e.source in _POINT_ZONES or e.target in _POINT_ZONES)):
+            return True
+    return False
+
+
+def annotate(events: list[Event], game: Game, points: dict[str, int] | None = None) -> Annotation:
+    """What the events did, and everyone's points now (``points`` when known unchanged)."""
+    note = Annotation()
+    for e in events:
+        if e.kind == "move" and e.source == e.target == "building":  # a structure changes owner
+            note.powers.append(f"{e.player} takes {e.card} ({e.text})")
+        elif e.kind == "move":
+            note.moved.append(f"{e.player}: {e.card} {e.source} -> {e.target}")
+        elif e.kind == "influence":
+            note.influence[e.player] = note.influence.get(e.player, 0) + (e.value or 0)
+        elif e.kind == "complete":
+            note.completed.append(f"{e.player}'s {e.card}")
+        elif e.kind == "game-end":
+            note.ended = e.text
+        elif e.kind == "step":
+            note.powers.append(f"{e.card}: {e.player} may {e.text}")
+        elif e.kind == "public":
+            note.powers.append(f"{e.player}'s {e.card} is public")
+    note.points = points if points is not None else {s.player: s.total for s in game.scores()}
+    return note

@@ -1,0 +1,78 @@
+"""A games database ready for Datasette: metadata (what each table, view and column holds, and
+the saved queries as canned queries) and a full-text index on the comments.
+
+The index is SQLite FTS5 on ``stored_decisions.comment``, made with sqlite-utils'
+``enable_fts`` and kept current by its triggers (a later import or ``gtr delete`` updates it).
+The ``comments`` view shows the commented statements under the game's id; Datasette searches
+it through the index (``fts_table``/``fts_pk`` in the metadata), and the canned query
+``search-comments`` takes words or an FTS5 query: ``disputed``, ``"not in the pool"``, ``Ben*``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from gtr_replay.store.describe import TABLES, column_text
+from gtr_replay.store.queries import SAVED
+from gtr_replay.store.schema import MAX_SEQ, SEQ_BITS
+
+FTS_TABLE = "stored_decisions_fts"
+
+COMMENTS = f"""
+    SELECT d.key, g.id AS game, d.key & {MAX_SEQ} AS seq, d.turn, d.actor, d.text, d.comment
+    FROM stored_decisions d JOIN games g ON g.number = d.key >> {SEQ_BITS}
+    WHERE d.comment IS NOT NULL"""
+"""The ``comments`` view: each commented statement, with its stored key (the index's rowid)."""
+
+SEARCH = f"""SELECT game, seq, turn, actor, text, comment FROM comments
+WHERE key IN (SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH :words)
+ORDER BY game, seq"""
+
+
+def make_searchable(db) -> bool:
+    """Give a database (``sqlite_utils.Database``, open for writing) the full-text index on
+    comments and the ``comments`` view; False when it had them already."""
+    made = False
+    if db["stored_decisions"].detect_fts() is None:
+        db["stored_decisions"].enable_fts(["comment"], fts_version="FTS5", create_triggers=True)
+        made = True
+    if "comments" not in db.view_names():
+        db.create_view("comments", " ".join(COMMENTS.split()))
+        made = True
+    return made
+
+
+def metadata(db, name: str) -> dict:
+    """Datasette metadata for the database ``db`` (``sqlite_utils.Database``) served as ``name``
+    (its file name without ``.db``): a description of every table, view and column users read,
+    the internal tables hidden, and the saved queries with a search of the comments."""
+    tables: dict[str, dict] = {}
+    for table in [*db.table_names(), *db.view_names()]:
+        if table.startswith("stored_") or table == "event_words":
+            tables[table] = {"hidden": True}
+            continue
+        entry: dict = {}
+        if table in TABLES:
+            entry["description"] = TABLES[table]
+        columns = {c.name: column_text(table, c.name) for c in db[table].columns}
+        columns = {c: text for c, text in columns.items() if text}
+        if columns:
+            entry["columns"] = columns
+        if table == "comments":
+            entry.update(fts_table=FTS_TABLE, fts_pk="key", searchmode="raw")
+        tables[table] = entry
+    queries = {n: {"title": n, "description": q.description, "sql": " ".join(q.sql.split())} for n, q in SAVED.items()}
+    if "comments" in db.view_names():
+        queries["search-comments"] = {"title": "search-comments", "sql": SEARCH,
+                                      "description": "statements whose comment holds these words (an FTS5 query: "
+                                                     "disputed, \"not in the pool\", Ben*)"}
+    return {"title": "Glory to Rome games", "description": "Games recorded, checked and stored by gtr-replay",
+            "databases": {name: {"tables": tables, "queries": queries}}}
+
+
+def write_metadata(db, path: Path | str, name: str) -> dict:
+    """Write ``metadata(db, name)`` as JSON to ``path`` (replacing the file) and return it."""
+    found = metadata(db, name)
+    Path(path).write_text(json.dumps(found, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return found

@@ -1,0 +1,77 @@
+"""Player names compared as people read them: two names of one table that are equal once
+normalised and case-folded, or that look alike, are refused with a located error, the same
+by the library and by every command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import notation
+from gtr_replay.cli import app
+
+runner = CliRunner()
+EXAMPLE = Path(__file__).parents[2] / "examples" / "games" / "classic-2p.gtr"
+
+SAME = {
+    "Ann, ann": "the players 'Ann' and 'ann' read as one name",
+    "Ann, ANN, Cid": "the players 'Ann' and 'ANN' read as one name",
+    "Ben, Ｂen": "the players 'Ben' and 'Ｂen' read as one name",  # fullwidth B
+    "Ann, \u0410nn": "the players 'Ann' and 'Аnn' look alike: 'А' is CYRILLIC CAPITAL LETTER A (U+0410)",
+    "Cid, C\u0131d": "the players 'Cid' and 'Cıd' look alike",  # dotless i
+    "Ann, An\u200bn": "the players 'Ann' and 'An\\u200bn' look alike: '\\u200b' is ZERO WIDTH SPACE (U+200B)",
+    "Oto, \u039f\u03c4\u03bf": "the players 'Oto' and 'Οτο' look alike",  # Greek
+    "Ann, Ann": "'Ann' is named twice in the Players tag",
+}
+
+
+def record(players: str) -> str:
+    first = players.split(",")[0]
+    return f'[Game "Glory to Rome"]\n[Ruleset "republic"]\n[Players "{players}"]\n\n{first} passes\n'
+
+
+@pytest.mark.parametrize("players", list(SAME))
+def test_the_library_refuses_two_names_that_read_as_one(players):
+    with pytest.raises(notation.NotationError) as caught:
+        notation.parse_one(record(players), source="t.gtr")
+    error = caught.value
+    assert error.message.startswith(SAME[players])
+    assert (error.line, error.column) == (3, 2)
+    assert "give each player a name of their own" in str(error)
+
+
+@pytest.mark.parametrize("players", ["Ann, Ben", "Zoë, Zoe", "Ann, Anna", "Jean, Jeanne, Jeannette", "李, 季"])
+def test_names_that_read_apart_are_kept(players):
+    assert notation.parse_one(record(players)).players == tuple(p.strip() for p in players.split(","))
+
+
+def test_the_skeleton_folds_case_width_and_look_alikes():
+    from notation.names import skeleton
+
+    assert skeleton("Ann") == skeleton("ann") == skeleton("\u0410nn") == skeleton("ＡＮＮ") == skeleton("A\u200bnn")
+    assert skeleton("Zoë") != skeleton("Zoe")
+
+
+@pytest.mark.parametrize("players", ["Ann, ann", "Ann, \u0410nn", "Ann, Ｂen, Ben"])
+def test_every_command_refuses_them_as_the_library_does(tmp_path, players):
+    text = EXAMPLE.read_text(encoding="utf-8").replace('[Players "Ann, Ben"]', f'[Players "{players}"]')
+    path = tmp_path / "game.gtr"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(notation.NotationError) as caught:
+        notation.parse(text, source=str(path))
+    expected = caught.value.message
+    for args in (["check", str(path)], ["show", str(path)], ["import", str(path), "--db", str(tmp_path / "g.db")],
+                 ["fmt", "--check", str(path)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1, (args, result.output)
+        assert expected in result.stderr, (args, result.stderr)
+
+
+def test_gtr_record_refuses_them_before_writing_anything(tmp_path):
+    path = tmp_path / "new.gtr"
+    result = runner.invoke(app, ["record", str(path), "--ruleset", "republic", "--players", "Ann, \u0410nn",
+                                 "--me", "Ann", "--pool", "Ann Latrine, \u0410nn Road", "--hand", "Road"])
+    assert result.exit_code != 0
+    assert "look alike" in result.output and not path.exists()
