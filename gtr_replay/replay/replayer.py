@@ -32,7 +32,7 @@ from gtr_replay.replay.revealing import answers, owed, unseen_choices
 from gtr_replay.replay.snapshot import UNANNOTATED, Snapshot, annotate, changes_points
 from gtr_replay.expansions import geek_hint, left_out, not_in_game
 from gtr_replay.replay.start import StartError, named_cards, start_game
-from gtr_replay.replay.translate import decision_for, statement_for
+from gtr_replay.replay.translate import decision_for, reads_state, statement_for
 
 _REFUSED = (IllegalDecisionError, NotYourDecisionError)
 """What the rules say of a decision that may not be made now; any other ``RulesError`` is about
@@ -141,6 +141,8 @@ class Replayer:
         resuming = Resuming(game, forced, self.troubles, lambda turn: self._header_matches(game.state, turn),
                             lambda turn: self._report_header(game, turn, path)) if self.resume else None
         last = len(steps) - 1
+        known: Decision | None = None
+        """The decision of the statement to come, read already (``_Statement.following``)."""
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
             if turn is not None and not self._header_matches(game.state, turn):
@@ -155,7 +157,9 @@ class Replayer:
             variations = step.variations if step.notes else ()
             before = game.copy() if variations else None
             following = steps[offset + 1][1].statement if offset < last else None
-            snapshot = _Statement(self, game, step, path, index).replay(forced, following)
+            replaying = _Statement(self, game, step, path, index)
+            snapshot = replaying.replay(forced, following, known)
+            known = replaying.following
             yield snapshot
             if snapshot.diagnostic is not None:
                 if resuming is None:
@@ -208,7 +212,7 @@ class Replayer:
 class _Statement:
     """One statement being replayed: where it stands, and the snapshot it gives."""
 
-    __slots__ = ("replayer", "game", "step", "path", "index", "turn", "text", "line", "column")
+    __slots__ = ("replayer", "game", "step", "path", "index", "turn", "text", "line", "column", "following")
 
     def __init__(self, replayer: Replayer, game: Game, step: Step, path: str, index: int) -> None:
         self.replayer, self.game, self.step, self.path, self.index = replayer, game, step, path, index
@@ -217,22 +221,33 @@ class _Statement:
         self.text = str(step.statement)
         span = step.statement.span
         self.line, self.column = span.line or step.span.line, span.column or step.span.column
+        self.following: Decision | None = None
+        """The next statement's decision, read against the game before this one was pushed,
+        when it reads the same in any state (``translate.reads_state``)."""
 
-    def replay(self, forced: list[ForcedStep], following: notation.Statement | None = None) -> Snapshot:
-        """Replay the statement; ``following``, the next one of its line, tells the engine the
-        decision likely to come next (``Game.push``'s ``then``)."""
+    def replay(self, forced: list[ForcedStep], following: notation.Statement | None = None,
+               known: Decision | None = None) -> Snapshot:
+        """Replay the statement (``known``: its decision, read already); ``following``, the
+        next one of its line, tells the engine the decision likely to come next
+        (``Game.push``'s ``then``)."""
         replayer, game = self.replayer, self.game
         replayer.seq += 1
         statement = self.step.statement
+        if known is not None:
+            decision = known
+        else:
+            try:
+                decision = decision_for(statement, game.state)
+            except (GtrError, KeyError) as error:
+                if game.over:
+                    return self.over()
+                message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
+                return self.refuse(message, hint=getattr(error, "hint", None))
+        likely = _likely(following, game)
+        if likely is not None and not reads_state(following):
+            self.following = likely
         try:
-            decision = decision_for(statement, game.state)
-        except (GtrError, KeyError) as error:
-            if game.over:
-                return self.over()
-            message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
-            return self.refuse(message, hint=getattr(error, "hint", None))
-        try:
-            applied = game.push(decision, drawn=getattr(statement, "drawn", None), then=_likely(following, game))
+            applied = game.push(decision, drawn=getattr(statement, "drawn", None), then=likely)
         except _REFUSED as problem:
             return self._refused(decision, problem, forced)
         except AllPlaced as error:
