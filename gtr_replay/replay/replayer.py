@@ -74,6 +74,10 @@ class Replayer:
         self.start: GameState | None = None
         self.complete = True
         """False when lenient replay had to stop the main line early."""
+        self.decisions = 0
+        """Statements replayed and accepted."""
+        self._emit = True
+        """Whether an accepted statement gives a snapshot (``check`` makes none)."""
         self._points: dict[int, dict[str, int]] = {}
         self._unwritten: list[str] = []
         self._revealed: dict[str, list[int]] = {}
@@ -105,6 +109,14 @@ class Replayer:
             self.warnings.append(unwritten_power(self.source, game, player, building, line, column, text))
 
     # -- replay ------------------------------------------------------------------------------
+
+    def check(self) -> int:
+        """Replay the record only to check it: no snapshot is made for an accepted statement
+        (``diagnostics`` and ``warnings`` collect the problems). Returns the statements accepted."""
+        self._emit = False
+        for _ in self.run():
+            pass
+        return self.decisions
 
     def run(self) -> Iterator[Snapshot]:
         try:
@@ -160,6 +172,9 @@ class Replayer:
             replaying = _Statement(self, game, step, path, index)
             snapshot = replaying.replay(forced, following, known)
             known = replaying.following
+            if snapshot is None:  # accepted, and only checked
+                yield from self._branches(before, variations, path, replaying.seq, index)
+                continue
             yield snapshot
             if snapshot.diagnostic is not None:
                 if resuming is None:
@@ -167,11 +182,15 @@ class Replayer:
                                   f"they follow the refused statement at line {snapshot.line}")
                     return
                 resuming.refused(snapshot.line, snapshot.player, snapshot.text, step.statement)
-            for v, variation in enumerate(variations, 1):
-                vsteps = [(None, s) for s in variation.steps]
-                yield from self._line(before.copy(), vsteps, f"{path}/{snapshot.seq}.{v}".lstrip("/"), index)
+            yield from self._branches(before, variations, path, snapshot.seq, index)
         if path:  # a variation's problems say nothing of the line it leaves (the main line's stay for its Result)
             del self.troubles.found[outer:]
+
+    def _branches(self, before: Game | None, variations, path: str, seq: int, index: int) -> Iterator[Snapshot]:
+        """Replay each variation of a statement from the game before it."""
+        for v, variation in enumerate(variations, 1):
+            vsteps = [(None, s) for s in variation.steps]
+            yield from self._line(before.copy(), vsteps, f"{path}/{seq}.{v}".lstrip("/"), index)
 
     def _skipped(self, rest, path: str, why: str) -> None:
         """Report the statements of a line that were not replayed (never dropped silently)."""
@@ -212,26 +231,32 @@ class Replayer:
 class _Statement:
     """One statement being replayed: where it stands, and the snapshot it gives."""
 
-    __slots__ = ("replayer", "game", "step", "path", "index", "turn", "text", "line", "column", "following")
+    __slots__ = ("replayer", "game", "step", "path", "index", "turn", "seq", "line", "column", "following")
 
     def __init__(self, replayer: Replayer, game: Game, step: Step, path: str, index: int) -> None:
         self.replayer, self.game, self.step, self.path, self.index = replayer, game, step, path, index
         self.turn = game.state.turn
         """The turn the statement is made in (a restated forced step: the turn it was made in)."""
-        self.text = str(step.statement)
+        self.seq = 0
         span = step.statement.span
         self.line, self.column = span.line or step.span.line, span.column or step.span.column
         self.following: Decision | None = None
         """The next statement's decision, read against the game before this one was pushed,
         when it reads the same in any state (``translate.reads_state``)."""
 
+    @property
+    def text(self) -> str:
+        return str(self.step.statement)
+
     def replay(self, forced: list[ForcedStep], following: notation.Statement | None = None,
-               known: Decision | None = None) -> Snapshot:
+               known: Decision | None = None) -> Snapshot | None:
         """Replay the statement (``known``: its decision, read already); ``following``, the
         next one of its line, tells the engine the decision likely to come next
-        (``Game.push``'s ``then``)."""
+        (``Game.push``'s ``then``). The snapshot it gives; None when it is accepted and the
+        replay only checks."""
         replayer, game = self.replayer, self.game
         replayer.seq += 1
+        self.seq = replayer.seq
         statement = self.step.statement
         if known is not None:
             decision = known
@@ -267,9 +292,10 @@ class _Statement:
         for e in applied.events:
             if e.kind == "complete":
                 replayer._warn_unwritten(game, e.player, e.card, self.line, self.column, self.text)
-        return self.snap(decision, applied)
+        replayer.decisions += 1
+        return self.snap(decision, applied) if replayer._emit else None
 
-    def _refused(self, decision: Decision, problem: RulesError, forced: list[ForcedStep]) -> Snapshot:
+    def _refused(self, decision: Decision, problem: RulesError, forced: list[ForcedStep]) -> Snapshot | None:
         """A statement the rules refuse as it stands: a step the engine already made (restated,
         which is no refusal), or a refusal with the rule that explains it best."""
         game = self.game
@@ -279,7 +305,8 @@ class _Statement:
             # that is also legal now is a decision of its own (a pass after a forced pass)
             self.turn = forced[found].turn  # made in the turn before any cleanup it led to
             del forced[:found + 1]
-            return self.snap(decision, None, restated=True)
+            self.replayer.decisions += 1
+            return self.snap(decision, None, restated=True) if self.replayer._emit else None
         if game.over:
             return self.over()
         problem = _real_reason(game, decision, forced) or problem
