@@ -30,7 +30,7 @@ COMPILED = (
     "engine/unseen.py", "engine/handlers/base.py", "engine/handlers/keep.py", "engine/handlers/legionary.py",
     "engine/handlers/passing.py", "engine/handlers/play.py", "engine/handlers/roles.py", "engine/handlers/spoils.py",
     "engine/handlers/steal.py", "engine/handlers/structures.py", "engine/handlers/surrender.py",
-    "replay/translate.py", "game/state.py", "game/events.py", "game/piles.py",
+    "replay/translate.py", "replay/replayer.py", "game/state.py", "game/events.py", "game/piles.py",
 )
 """The compiled modules, as paths under the package: the engine but its package ``__init__``
 files, the replay's translation of statements, and the game's state, events and card piles,

@@ -80,6 +80,8 @@ class Replayer:
         """Whether an accepted statement gives a snapshot (``check`` makes none)."""
         self._points: dict[int, dict[str, int]] = {}
         self._unwritten: list[str] = []
+        self._unpowered: frozenset[str] = frozenset()
+        """The game's cards whose power is not written yet (their completion is warned of)."""
         self._revealed: dict[str, list[int]] = {}
         """Lines where a statement revealed an unseen card, by card."""
 
@@ -125,6 +127,7 @@ class Replayer:
             self.report(error.line, error.column, "", error.message, rule_ids=error.rule_ids, hint=error.hint)
             return
         self.start = game.state.copy()
+        self._unpowered = game.unpowered()
         for player in game.state.players:
             for building in player.buildings:
                 if building.complete:
@@ -173,7 +176,8 @@ class Replayer:
             snapshot = replaying.replay(forced, following, known)
             known = replaying.following
             if snapshot is None:  # accepted, and only checked
-                yield from self._branches(before, variations, path, replaying.seq, index)
+                if before is not None:
+                    yield from self._branches(before, variations, path, replaying.seq, index)
                 continue
             yield snapshot
             if snapshot.diagnostic is not None:
@@ -182,11 +186,12 @@ class Replayer:
                                   f"they follow the refused statement at line {snapshot.line}")
                     return
                 resuming.refused(snapshot.line, snapshot.player, snapshot.text, step.statement)
-            yield from self._branches(before, variations, path, snapshot.seq, index)
+            if before is not None:
+                yield from self._branches(before, variations, path, snapshot.seq, index)
         if path:  # a variation's problems say nothing of the line it leaves (the main line's stay for its Result)
             del self.troubles.found[outer:]
 
-    def _branches(self, before: Game | None, variations, path: str, seq: int, index: int) -> Iterator[Snapshot]:
+    def _branches(self, before: Game, variations, path: str, seq: int, index: int) -> Iterator[Snapshot]:
         """Replay each variation of a statement from the game before it."""
         for v, variation in enumerate(variations, 1):
             vsteps = [(None, s) for s in variation.steps]
@@ -269,7 +274,7 @@ class _Statement:
                 message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
                 return self.refuse(message, hint=getattr(error, "hint", None))
         likely = _likely(following, game)
-        if likely is not None and not reads_state(following):
+        if likely is not None and following is not None and not reads_state(following):
             self.following = likely
         try:
             applied = game.push(decision, drawn=getattr(statement, "drawn", None), then=likely)
@@ -289,9 +294,10 @@ class _Statement:
         forced.extend(applied.forced)
         for card in applied.revealed:
             replayer._revealed.setdefault(card, []).append(self.line)
-        for e in applied.events:
-            if e.kind == "complete":
-                replayer._warn_unwritten(game, e.player, e.card, self.line, self.column, self.text)
+        if replayer._unpowered:
+            for e in applied.events:
+                if e.kind == "complete" and e.card in replayer._unpowered:
+                    replayer._warn_unwritten(game, e.player or "", e.card or "", self.line, self.column, self.text)
         replayer.decisions += 1
         return self.snap(decision, applied) if replayer._emit else None
 
