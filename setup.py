@@ -79,7 +79,7 @@ def engine_extensions() -> tuple[list, str | None]:
         return [], missing
     from mypyc.build import mypycify
 
-    for old in native["built_libraries"]():  # the libraries of earlier sources, now unused
+    for old in native["built_modules"]():  # what earlier sources built: made again if still compiled
         old.unlink()
     sources = [f"gtr_replay/{path}" for path in native["COMPILED"]]
     return mypycify(

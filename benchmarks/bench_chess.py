@@ -98,8 +98,7 @@ def gtr_validate(text: str) -> int:
     decisions = 0
     for record in notation.parse(text, vocabulary=card_vocabulary()):
         replayer = Replayer(record, keep_states=False)
-        for snap in replayer.run():
-            decisions += snap.decision is not None
+        decisions += replayer.check()
         if replayer.diagnostics:
             raise SystemExit(f"a benchmark record does not replay: {replayer.diagnostics[0]}")
     return decisions
@@ -193,8 +192,7 @@ import notation
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.vocabulary import card_vocabulary
 for record in notation.read_records({path!r}, vocabulary=card_vocabulary()):  # one at a time, as gtr check
-    for _ in Replayer(record, keep_states=False).run():
-        pass
+    Replayer(record, keep_states=False).check()
 print(next(l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")))
 """,
     "chess": """

@@ -30,11 +30,13 @@ COMPILED = (
     "engine/unseen.py", "engine/handlers/base.py", "engine/handlers/keep.py", "engine/handlers/legionary.py",
     "engine/handlers/passing.py", "engine/handlers/play.py", "engine/handlers/roles.py", "engine/handlers/spoils.py",
     "engine/handlers/steal.py", "engine/handlers/structures.py", "engine/handlers/surrender.py",
-    "replay/translate.py",
+    "replay/translate.py", "replay/replayer.py", "game/state.py", "game/events.py", "game/piles.py",
 )
 """The compiled modules, as paths under the package: the engine but its package ``__init__``
-files, and the replay's translation of statements. The game's values (``gtr_replay/game/``)
-and the powers stay Python."""
+files, the replay's translation of statements, and the game's state, events and card piles,
+which the engine reads all the time. The other values of ``gtr_replay/game/`` (decisions,
+steps, results, what a push hands back: pickled between processes, and a step class is filed
+by a decorator) and the building powers stay Python."""
 
 PURE_ENV = "GTR_PURE_PYTHON"
 
@@ -59,6 +61,12 @@ def library_name(digest: str) -> str:
 
 def built_libraries() -> list[Path]:
     return sorted(PACKAGE.glob("_engine_*__mypyc*"))
+
+
+def built_modules() -> list[Path]:
+    """Every compiled file in the package: the shared libraries and each module's stub that
+    loads from one (a stub of a module no longer compiled would load a library gone)."""
+    return sorted(p for p in PACKAGE.rglob("*") if p.suffix in (".so", ".pyd"))
 
 
 class _FromSource:

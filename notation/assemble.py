@@ -1,5 +1,9 @@
 """From a record's lines to a ``Record``: the block, the turns, the headers.
 
+The reader hands the assembler each line's value as it reads it (one pass: nothing is
+listed first and placed after); the assembler puts it into the setup or position block or
+into a turn.
+
 Turn headers are optional on input. Where one is missing, a turn starts:
 
 - at every ``leads``;
@@ -12,6 +16,9 @@ Turn headers are optional on input. Where one is missing, a turn starts:
   do the ``thinks`` that end a record after a turn with a written header (the
   next turn's header would have been written too).
 
+Where the lines after a think must say which it is, the think and those lines are held back
+until one of them does (``_decides``), then placed in order.
+
 The number is one more than the turn before (the first turn is 1, or the
 position's ``turn:``) and the leader is the player of its first statement.
 Written headers are checked against the same facts.
@@ -23,7 +30,7 @@ from typing import Any, Callable
 
 from . import blocks
 from .errors import NotationError
-from .grammar import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _VariationLine
+from .lines import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _VariationLine
 from .records import NOWHERE, Comment, Record, Span, Step, Tag, Turn
 from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
 
@@ -35,40 +42,48 @@ _POSITION_LINES = (
 
 
 class _TurnDraft:
-    __slots__ = ("number", "leader", "span", "comments", "written", "items", "steps", "answers", "only_answers")
+    """A turn while its lines are read: it may still go on. What the placing asks of it is
+    kept as it goes (a turn of many statements costs no more per statement): whether it holds
+    a step, whether the first is a lead, the answers to the lead so far while nothing else came."""
 
-    def __init__(self, number: int, leader: str, span: Span, comments: tuple = (), written: bool = False):
-        self.number, self.leader, self.span = number, leader, span
+    __slots__ = ("number", "leader", "line", "column", "comments", "written", "items", "started", "leads",
+                 "answers", "only_answers")
+
+    def __init__(self, number: int, leader: str, line: int, column: int, comments: tuple = (),
+                 written: bool = False):
+        self.number, self.leader, self.line, self.column = number, leader, line, column
         self.comments = comments
         self.written = written
         self.items: list[Step | Comment] = []
-        self.steps: list[Step] = []
-        self.answers = 0  # statements answering the lead so far, while nothing else came
+        self.started = False
+        self.leads = False
+        self.answers = 0
         self.only_answers = True
 
-    def add(self, step: Step) -> None:
+    def add(self, step: Step, part: str) -> None:
         self.items.append(step)
-        self.count(step)
-
-    def count(self, step: Step) -> None:
-        """Keep a step (already among the items) and the answers so far."""
-        if self.steps:  # kept as it goes: a turn of many statements costs no more per statement
-            part = step.statement.part
-            if part == RESPONSE or part == THINKING:
-                self.answers += 1
-            elif part != PRELUDE:  # a discard goes with its think
-                self.only_answers = False
-        self.steps.append(step)
+        if not self.started:
+            self.started = True
+            self.leads = part == LEADING
+        elif part == RESPONSE or part == THINKING:
+            self.answers += 1
+        elif part != PRELUDE:  # a discard goes with its think
+            self.only_answers = False
 
     def answering(self, seats: int) -> bool:
         """Whether the players are still answering the lead (following or thinking)."""
-        steps = self.steps
-        return bool(steps) and answering(steps[0].statement.part == LEADING, self.only_answers, self.answers, seats)
+        return answering(self.leads, self.only_answers, self.answers, seats)
+
+    def last_step(self) -> Step:
+        """The turn's last step (it has one)."""
+        items = self.items
+        index = len(items) - 1
+        while type(items[index]) is not Step:
+            index -= 1
+        return items[index]  # type: ignore[return-value]
 
     def turn(self) -> Turn:
-        items = tuple(self.items)
-        steps = items if len(items) == len(self.steps) else tuple(self.steps)  # no comment: the same
-        return made_turn(self.number, self.leader, items, self.comments, self.span, steps)
+        return Turn(self.number, self.leader, tuple(self.items), self.comments, self.line, self.column)
 
 
 def answering(leads: bool, only_answers: bool, answers: int, seats: int) -> bool:
@@ -78,83 +93,27 @@ def answering(leads: bool, only_answers: bool, answers: int, seats: int) -> bool
     return leads and only_answers and (not seats or answers < seats - 1)
 
 
-def made_turn(number: int, leader: str, items: tuple, comments: tuple, span: Span, steps: tuple) -> Turn:
-    """A finished ``Turn``, made without its frozen ``__init__`` (its fields written straight
-    into its ``__dict__``, in the order ``__init__`` writes them: half the time, and the
-    dictionary shares its keys with every other turn's), its steps among ``items`` given."""
-    turn = _new(Turn)
-    fields = turn.__dict__
-    fields["number"] = number
-    fields["leader"] = leader
-    fields["items"] = items
-    fields["comments"] = comments
-    fields["span"] = span
-    fields["steps"] = steps
-    return turn
-
-
-_new = object.__new__
-
-
 class Assembler:
-    """Collects the lines of one record in order and builds the ``Record``."""
+    """Places the lines of one record as they are read, and makes the ``Record``."""
 
     def __init__(self, tags: tuple[Tag, ...], players: tuple[str, ...]):
         self.tags = tags
         self.players = players
+        self.seats = len(players)
         self.start_tag = next((t.value for t in tags if t.name == "Start"), None)
         self.comments: list[Comment] = []
-        self.block: Any = None  # (kind, header, lines)
-        self.whole: list[Turn] = []  # the turns placed before ``turns`` and finished already
-        self.turns: list[_TurnDraft] = []  # the turns the lines read may still go on
-        self._items: list = []
-        self._index = 0
+        self.block: Any = None  # (header, lines)
+        self.turns: list[_TurnDraft] = []
+        self.taking: _TurnDraft | None = None  # the turn taking steps as they come: it has one, none held
+        self.held: list | None = None  # a think (step, part, turn) whose line, and the lines after it, wait
+        self.ahead: Any = None  # while they are placed: the line that decided it
 
-    def build(self, items: list, span: Span = NOWHERE) -> Record:
-        """``items``: the lines in order, a line holding one plain statement as its ``Step``;
-        ``span``: where the record starts."""
-        self._items = items
-        place, other = _PLACE, Assembler._block_line
-        turns = self.turns
-        seats = len(self.players)
-        # the turn steps go into while they neither open a turn nor are its first (the turns
-        # placed already, notation/placing.py, may have left one open)
-        turn = turns[-1] if turns and turns[-1].steps else None
-        for index, item in enumerate(items):
-            if type(item) is Step:
-                part = item.statement.part
-                if turn is None:
-                    opened = turns[-1] if turns else None
-                    if (part == LEADING and opened is not None and opened.written and not opened.steps
-                            and item.statement.actor == opened.leader):  # the lead its header announced
-                        opened.items.append(item)
-                        opened.steps.append(item)
-                        turn = opened
-                        continue
-                # a response, an action, or a think answering the lead: into the turn as it goes
-                elif part == ACTION:
-                    turn.items.append(item)
-                    turn.steps.append(item)
-                    turn.only_answers = False
-                    continue
-                elif part == RESPONSE or (part == THINKING and turn.answering(seats)):
-                    turn.items.append(item)
-                    turn.steps.append(item)
-                    turn.answers += 1
-                    continue
-            elif type(item) is _TurnHeader and turns and item.number == turns[-1].number + 1:
-                # the header of the next turn, as expected: a new turn
-                turns.append(_TurnDraft(item.number, item.leader, item.span, item.comments, True))
-                turn = None
-                continue
-            self._index = index
-            place.get(type(item), other)(self, item)
-            turn = turns[-1] if turns and turns[-1].steps else None
-        whole = self.whole
-        whole += [d.turn() for d in self.turns]
-        record = Record(self.tags, self._start(), tuple(whole), tuple(self.comments), span=span)
-        record.steps  # listed while its turns are at hand: later, over many records, it walks cold memory
-        return record
+    def record(self, span: Span = NOWHERE) -> Record:
+        """The record, once every line is placed; ``span``: where it starts."""
+        if self.held is not None:  # the record ends on thinks: they stay where a header was written
+            self._release(not self.held[0][2].written, _END)
+        turns = tuple([draft.turn() for draft in self.turns])
+        return Record(self.tags, self._start(), turns, tuple(self.comments), span=span)
 
     def _start(self) -> blocks.Setup | blocks.Position | None:
         if self.block is None:
@@ -163,7 +122,48 @@ class Assembler:
         kind = blocks.Setup if header.word == "setup" else blocks.Position
         return kind(tuple(lines), header.comments, span=header.span)
 
-    # One method per kind of line
+    # One method per kind of line: a step (``part``: its statement's), a turn header, any other
+
+    def step(self, step: Step, part: str) -> None:
+        """A line holding one statement."""
+        turn = self.taking
+        if turn is not None:  # a response, an action, or a think answering the lead: into the turn
+            if part == ACTION:
+                turn.items.append(step)
+                turn.only_answers = False
+                return
+            if part == RESPONSE or (part == THINKING and turn.leads and turn.only_answers
+                                    and (not self.seats or turn.answers < self.seats - 1)):
+                turn.items.append(step)
+                turn.answers += 1
+                return
+        elif part == LEADING and self.held is None and self.turns:  # the lead a header announced
+            turn = self.turns[-1]
+            if turn.written and not turn.started and step.statement.actor == turn.leader:
+                turn.items.append(step)
+                turn.started = turn.leads = True
+                self.taking = turn
+                return
+        if self.held is not None:
+            self._hold(step)
+        else:
+            self._place(step, part, True)
+
+    def header(self, number: int, leader: str, line: int, column: int, comments: tuple[Comment, ...] = ()) -> None:
+        """A turn header."""
+        turns = self.turns
+        if self.held is None and turns and number == turns[-1].number + 1:  # the next turn, as expected
+            turns.append(_TurnDraft(number, leader, line, column, comments, True))
+            self.taking = None
+        else:
+            self.line(_TurnHeader(number, leader, comments, line, column))
+
+    def line(self, value: Any) -> None:
+        """Any line's value (``lines.read``'s)."""
+        if self.held is not None:
+            self._hold(value)
+        else:
+            _PLACE.get(type(value), Assembler._block_line)(self, value)
 
     def _comment_line(self, line: _CommentLine) -> None:
         self._comments(line.comments)
@@ -199,42 +199,47 @@ class Assembler:
         self.block[1].append(line)
 
     def _turn_header(self, header: _TurnHeader) -> None:
+        turns = self.turns
         expected = self._next_number()
-        last = self.turns[-1] if self.turns else None
-        if (header.number == expected - 1 and last is not None and not last.written and len(self.turns) > 1
+        last = turns[-1] if turns else None
+        if (header.number == expected - 1 and last is not None and not last.written and len(turns) > 1
                 and header.leader == last.leader):
             # the think that seemed to open this turn was a power's, in the turn before (School, Academy)
             self._back_into_turn_before()
             expected = self._next_number()
         if header.number != expected:
-            column = header.span.column + len("turn ")
-            raise _error(Span(header.span.line, column), len(str(header.number)),
+            column = header.column + len("turn ")
+            raise _error(Span(header.line, column), len(str(header.number)),
                          f"turn {header.number} out of order", expected=f"turn {expected}")
-        self.turns.append(_TurnDraft(header.number, header.leader, header.span, header.comments, True))
+        turns.append(_TurnDraft(header.number, header.leader, header.line, header.column, header.comments, True))
+        self.taking = None
 
     def _back_into_turn_before(self) -> None:
         """The last turn, opened by a think, was the turn before's: its steps go back there."""
         last = self.turns.pop()
-        self.turns[-1].items.extend(last.items)
-        for step in last.steps:
-            self.turns[-1].count(step)
+        before = self.turns[-1]
+        for item in last.items:
+            if type(item) is Step:
+                before.add(item, item.statement.part)
+            else:
+                before.items.append(item)
+        self._taking()
 
     def _step_line(self, line: _StepLine) -> None:
         self._comments(line.comments)
         last = len(line.steps) - 1
         for index, step in enumerate(line.steps):
-            self._step(step, index == last)
+            self._place(step, step.statement.part, index == last)
 
     def _plain_step(self, step: Step) -> None:
-        self._step(step, True)
+        self.step(step, step.statement.part)
 
     def _variation_line(self, line: _VariationLine) -> None:
         turn = self.turns[-1] if self.turns else None
-        if turn is None or not turn.steps:
+        if turn is None or not turn.started:
             raise _error(line.span, 1, "a variation must follow the statement it replaces")
-        old = turn.steps[-1]
-        new = Step(old.statement, old.glyphs, old.notes + line.notes, span=old.span)
-        turn.steps[-1] = new
+        old = turn.last_step()
+        new = Step(old.statement, old.glyphs, old.notes + line.notes, old.line, old.column)
         turn.items[_last_index(turn.items, old)] = new
 
     # Turns
@@ -249,64 +254,116 @@ class Assembler:
                 return numbers[0]
         return 1
 
-    def _step(self, step: Step, ends_line: bool) -> None:
+    def _taking(self) -> None:
+        turns = self.turns
+        self.taking = turns[-1] if turns and turns[-1].started and self.held is None else None
+
+    def _place(self, step: Step, part: str, ends_line: bool) -> None:
         """Place one step; ``ends_line``: the last statement of its line."""
         statement = step.statement
         turn = self.turns[-1] if self.turns else None
-        if turn is None or self._opens_turn(turn, statement, ends_line):
-            turn = _TurnDraft(self._next_number(), statement.actor, step.span)
+        opens = True if turn is None else self._opens_turn(turn, statement, part, ends_line)
+        if opens is None:  # the lines after it say
+            if self.ahead is None:
+                self.held = [(step, part, turn)]
+                self.taking = None
+                return
+            opens = _decides(self.ahead, turn)  # the line that decided a think before this one decides it
+        if opens:
+            turn = _TurnDraft(self._next_number(), statement.actor, step.line, step.column)
             self.turns.append(turn)
-        elif turn.written and not turn.steps and statement.part in (LEADING, THINKING):
-            if statement.actor != turn.leader:
-                raise _error(step.span, len(statement.actor), f"turn {turn.number} is "
-                             f"{turn.leader}'s to lead, not {statement.actor}'s",
-                             expected=f"a statement by {turn.leader}",
+        elif turn.written and not turn.started and part in (LEADING, THINKING):  # type: ignore[union-attr]
+            if statement.actor != turn.leader:  # type: ignore[union-attr]
+                raise _error(step.span, len(statement.actor), f"turn {turn.number} is "  # type: ignore[union-attr]
+                             f"{turn.leader}'s to lead, not {statement.actor}'s",  # type: ignore[union-attr]
+                             expected=f"a statement by {turn.leader}",  # type: ignore[union-attr]
                              hint="fix the turn header or the statement")
-        turn.add(step)
+        turn.add(step, part)  # type: ignore[union-attr]
+        self.taking = turn
 
-    def _opens_turn(self, turn: _TurnDraft, statement: Any, ends_line: bool) -> bool:
-        if not turn.steps:
+    def _opens_turn(self, turn: _TurnDraft, statement: Any, part: str, ends_line: bool) -> bool | None:
+        """Whether the statement opens a turn after ``turn``; None when the lines after it say."""
+        if not turn.started:
             return False
-        part = statement.part
         if part == LEADING:
             return True
-        if part not in (THINKING, PRELUDE) or turn.answering(len(self.players)):
+        if part not in (THINKING, PRELUDE) or turn.answering(self.seats):
             return False
-        before = turn.steps[-1].statement
+        before = turn.last_step().statement
         if before.actor == statement.actor and before.part in (THINKING, PRELUDE):
             return False  # a think after one's own discard or think (a power's extra Jack) is the same turn
         if self.players and statement.actor != self._next_leader(turn.leader):
             return False
         if not ends_line:
             return True
-        return self._a_whole_turn(turn)
+        return None
 
-    def _a_whole_turn(self, turn: _TurnDraft) -> bool:
-        """Whether the think on the current line, by the player who leads next, is that
-        player's whole turn rather than a power's in ``turn`` (a School's, an Academy's): the
-        lines after it say. A turn that is a think holds nothing but thinks and discards, so an
-        action or a response before the next lead keeps the think in ``turn``, and so does the
-        next turn's header; a record that ends on thinks keeps them in a turn with a written
-        header (the next one's would have been written too)."""
-        items = self._items
-        for index in range(self._index + 1, len(items)):
-            item = items[index]
-            kind = type(item)
-            if kind is _TurnHeader:
-                return item.number != turn.number + 1
-            steps = (item,) if kind is Step else item.steps if kind is _StepLine else ()
-            for step in steps:
-                part = step.statement.part
-                if part == LEADING:
-                    return True
-                if part == ACTION or part == RESPONSE:
-                    return False
-        return not turn.written
+    # A think the lines after it place
+
+    def _hold(self, value: Any) -> None:
+        """Keep ``value`` back with the think waiting, and place them all once it says whether
+        that think, by the player who leads next, is that player's whole turn rather than a
+        power's in the turn before it (a School's, an Academy's). A turn that is a think holds
+        nothing but thinks and discards, so an action or a response before the next lead keeps
+        the think in the turn before, and so does the next turn's header."""
+        held = self.held
+        held.append(value)  # type: ignore[union-attr]
+        opens = _decides(value, held[0][2])  # type: ignore[index]
+        if opens is not None:
+            self._release(opens, value)
+
+    def _release(self, opens: bool, decider: Any) -> None:
+        """Place the think held (it opens a turn if ``opens``) and the lines after it, up to
+        ``decider``, the first that said (``_END``: the end of the record). A think among those
+        lines is decided by the same line, the first after it to say: it is not held again
+        (holding it would read the lines up to the decider once more for every such think)."""
+        held, self.held = self.held, None
+        (step, part, turn), *after = held  # type: ignore[misc]
+        if opens:
+            turn = _TurnDraft(self._next_number(), step.statement.actor, step.line, step.column)
+            self.turns.append(turn)
+        turn.add(step, part)
+        self._taking()
+        if decider is not _END:  # the decider last: a think on its own line looks past it
+            after, last = after[:-1], after[-1:]
+        else:
+            last = []
+        self.ahead = decider
+        try:
+            for value in after:
+                self.line(value)
+        finally:
+            self.ahead = None
+        for value in last:
+            self.line(value)
 
     def _next_leader(self, leader: str) -> str | None:
         if leader not in self.players:
             return None
         return self.players[(self.players.index(leader) + 1) % len(self.players)]
+
+
+_END = object()
+"""The end of a record, where it decides a think: the think opens a turn after one whose
+header was not written."""
+
+
+def _decides(value: Any, turn: _TurnDraft) -> bool | None:
+    """Whether the line ``value``, after a think waiting, says that think opens a turn after
+    ``turn`` (a lead: yes; an action or a response: no; the next turn's header: no; the end
+    of the record: yes after a turn whose header was not written); None if it says nothing."""
+    if value is _END:
+        return not turn.written
+    kind = type(value)
+    if kind is _TurnHeader:
+        return value.number != turn.number + 1
+    for step in (value,) if kind is Step else value.steps if kind is _StepLine else ():
+        part = step.statement.part
+        if part == LEADING:
+            return True
+        if part == ACTION or part == RESPONSE:
+            return False
+    return None
 
 
 # Where each kind of line goes: plain functions, not methods bound to the assembler (those

@@ -24,23 +24,18 @@ def _comments() -> tuple[Comment, ...]:
 
 
 @dataclass(frozen=True)
-class _Line:
+class BlockLine:
+    """A line of the setup or position block: its trailing comments, where it starts."""
+
     comments: tuple[Comment, ...] = _comments()
     span: Span = _span()
-
-    def moved(self, lines: int) -> "_Line":
-        moved = object.__new__(type(self))
-        moved.__dict__.update(self.__dict__)
-        moved.__dict__["span"] = self.span.moved(lines)
-        moved.__dict__["comments"] = tuple(c.moved(lines) for c in self.comments)
-        return moved
 
 
 # Lines of both blocks
 
 
 @dataclass(frozen=True)
-class Hand(_Line):
+class Hand(BlockLine):
     """``hand Ann: Dock, Wall, ?``."""
 
     player: str
@@ -51,7 +46,7 @@ class Hand(_Line):
 
 
 @dataclass(frozen=True)
-class Leader(_Line):
+class Leader(BlockLine):
     """``leader: Cid`` (in the setup block it is checked, not trusted)."""
 
     player: str
@@ -75,7 +70,7 @@ class Draw:
 
 
 @dataclass(frozen=True)
-class PoolDraw(_Line):
+class PoolDraw(BlockLine):
     """``pool: Ann Latrine, Ben Road`` and, after a tie, ``redeal: Ann Bar, Ben Bath``."""
 
     draws: tuple[Draw, ...]
@@ -116,7 +111,7 @@ class Setup:
 
 
 @dataclass(frozen=True)
-class TurnNumber(_Line):
+class TurnNumber(BlockLine):
     """``turn: 12``: the number of the next turn."""
 
     number: int
@@ -126,7 +121,7 @@ class TurnNumber(_Line):
 
 
 @dataclass(frozen=True)
-class Deck(_Line):
+class Deck(BlockLine):
     """``deck: 40`` (a count) or ``deck: Road, ?, Bath`` (the cards, top first)."""
 
     count: int | None = None
@@ -141,7 +136,7 @@ class Deck(_Line):
 
 
 @dataclass(frozen=True)
-class Jacks(_Line):
+class Jacks(BlockLine):
     """``jacks: 3``: Jacks in the Jack pile."""
 
     count: int
@@ -151,7 +146,7 @@ class Jacks(_Line):
 
 
 @dataclass(frozen=True)
-class Pool(_Line):
+class Pool(BlockLine):
     """``pool: Road, Bath``: the cards in the pool."""
 
     cards: tuple[str, ...] = ()
@@ -161,7 +156,7 @@ class Pool(_Line):
 
 
 @dataclass(frozen=True)
-class Sites(_Line):
+class Sites(BlockLine):
     """``in town: Rubble 2, Wood 3, ...`` or ``out of town: ...``: sites left per material."""
 
     counts: tuple[tuple[Material, int], ...]
@@ -173,7 +168,7 @@ class Sites(_Line):
 
 
 @dataclass(frozen=True)
-class Cards(_Line):
+class Cards(BlockLine):
     """``stockpile Ann: ...``, ``vault Ann: ?, ?``, ``clientele Ann: ...``."""
 
     zone: Zone
@@ -185,7 +180,7 @@ class Cards(_Line):
 
 
 @dataclass(frozen=True)
-class Influence(_Line):
+class Influence(BlockLine):
     """``influence Ann: Rubble, Brick``: the sites in a player's influence."""
 
     player: str
@@ -196,7 +191,7 @@ class Influence(_Line):
 
 
 @dataclass(frozen=True)
-class Building(_Line):
+class Building(BlockLine):
     """``building Ann: Temple on Marble out of town complete with Statue, Temple``.
 
     ``stolen`` and ``public`` are marks other powers read (Prison, Forum...).

@@ -1,54 +1,40 @@
 """Reading ``.gtr`` text into records.
 
-The file is cut into records and logical lines cheaply (notation/scan.py).
-Canonical lines are read without lark (notation/fastpath.py) and, while a
-record's lines are the usual ones, placed straight into their turns
-(notation/placing.py); every other line goes through the LALR parser with the
-inline transformer. A line already read in the same context (same players,
-vocabulary and block) is not parsed again: its value is copied with the new
-line number. Game records repeat lines a lot ("Ann gathers Road"), and this is
-most of the speed.
+The text is cut into records and lines cheaply (notation/scan.py); each logical line is read
+by the reader of the grammar's ``line`` rule (notation/lines.py), and the assembler puts the
+lines into the record's block and turns (notation/assemble.py). A line the reader refuses is
+given to lark (notation/grammar.py), which says in words what it expected.
+
+Game records repeat their lines ("Ann gathers Road"), so what a line reads as is kept in a
+cache of the record's players and vocabulary: a line met again costs one dictionary look-up,
+and its step shares the statement read the first time (a statement has no position; the step
+says where it is). A reading made at one table is taken at another of the same vocabulary
+where every player it names reads the same: records of 2 to 5 players share most lines.
+Only a line that reads the same wherever it stands is kept: one statement (maybe with
+glyphs), a turn header, a block line, each without comments.
 """
 
 from __future__ import annotations
 
+import gc
 import os
-import re
-import threading
-from itertools import chain, count
+from dataclasses import fields
+from itertools import count
 from typing import Any, Iterator
 
-from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-
-from . import collector, fastpath, placing, records, scan, terminals, words
+from . import blocks, grammar, lines, scan
 from .assemble import Assembler
 from .errors import NotationError
-from .grammar import (
-    MATERIALS, ROLES, Names, ToRecords, _BlockHeader, _CommentLine, _StepLine, _TurnHeader, build_parser,
-    make_tag,
-)
-from .names import players_of as names_of_players
-from .records import Record, Span
+from .lines import Line, Names, Refused, _BlockHeader, _CommentLine, _StepLine, _TurnHeader
+from .names import players_of
+from .records import Record, Span, Step
+from .terminals import JOIN
 from .vocabulary import Vocabulary
 
-_LOCK = threading.Lock()
-_TRANSFORMER = ToRecords()
-_PARSER: Lark | None = None  # built on first need: reading canonical lines does without it
-JOIN = terminals.JOIN
-
-
-def parser() -> Lark:
-    """The LALR parser with the inline transformer, built once (about a second)."""
-    global _PARSER
-    if _PARSER is None:
-        _PARSER = build_parser(_TRANSFORMER)
-    return _PARSER
-
-_CACHE_LIMIT = placing.CACHE_LIMIT
-"""Lines kept per context."""
+_CACHE_LIMIT = 200_000
+"""Lines kept per context, and readings kept for all the contexts of one vocabulary."""
 _CONTEXTS_LIMIT = 256
-"""Contexts (players, vocabulary, block) kept: a long run over many tables stays bounded."""
+"""Contexts (players, vocabulary) kept: a long run over many tables stays bounded."""
 _caches: dict[tuple, Any] = {}
 
 
@@ -61,13 +47,28 @@ def parse(text: str, *, source: str | None = None, vocabulary: Vocabulary | None
     as written. ``first_line`` numbers the text's first line (for a piece of a
     file). Raises ``NotationError`` at the first mistake, including an input
     beyond the limits in ``scan.LIMITS``.
+
+    The cyclic garbage collector is paused while each record is read (a record holds no
+    cycle: it would walk every new object for nothing) and left as it was found. It runs
+    between records, so its walk over a record's new objects comes while they are fresh in
+    the processor's cache; paused over the whole text, it walked them all at the end, cold.
     """
     text = scan.normalize(text)
+    collecting = gc.isenabled()
+    records = []
     try:
-        with _LOCK, collector.reading():
-            return [_record(chunk, vocabulary) for chunk in scan.records(text, first_line)]
+        for chunk in scan.records(text, first_line):
+            if collecting:
+                gc.disable()
+            records.append(_record(chunk, vocabulary))
+            if collecting:
+                gc.enable()
+        return records
     except NotationError as error:
         raise error.locate(source, text.split("\n"), first_line) from None
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def read_records(path: str | os.PathLike, *, vocabulary: Vocabulary | None = None) -> Iterator[Record]:
@@ -94,214 +95,209 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
         column = len(text) - len(text.lstrip()) + 1
         raise NotationError("a record starts with its tags", line=number, column=column,
                             expected='a tag such as [Game "Glory to Rome"]')
-    names = Names()
-    _TRANSFORMER.names = names
     tags = []
-    for number, tag in chunk.tags:
-        scan.check_length(tag, number)
-        plain = fastpath.TAG.fullmatch(tag)
-        tags.append(make_tag(plain[1], plain[2], None, Span(number, 2)) if plain
-                    else _line(tag, number, "tag", names))
-    players = names_of_players(tags)  # two names that read as one are refused here
+    for number, text in chunk.tags:
+        scan.check_length(text, number)
+        tag = lines.tag(text, number)
+        if tag is None:
+            raise _syntax_error(text, "tag", number, None)
+        tags.append(tag)
+    players = players_of(tags)  # two names that read as one are refused here
     names = Names(players, vocabulary)
-    _TRANSFORMER.names = names
-    # comment lines between the tags: standalone comments of the record
-    items = []
-    for number, text in chunk.notes:
-        item = _line(text, number, "line", names)
-        if not isinstance(item, _CommentLine):
+    assembler = Assembler(tuple(tags), players)
+    for number, text in chunk.notes:  # comment lines between the tags: standalone comments of the record
+        item = _read(text, number, names)
+        if type(item) is not _CommentLine:
             raise NotationError("only comment lines go between tags", line=number, column=1,
                                 expected="a tag or a comment")
-        items.append(item)
-    assembler = Assembler(tuple(tags), players)
-    _body(chunk.body, chunk.body_line, names, items, assembler)
-    return assembler.build(items, tags[0].span)
+        assembler.line(item)
+    _body(chunk.body, chunk.body_line, names, assembler)
+    return assembler.record(tags[0].span)
 
 
-def _body(lines: list[str], first: int, names: Names, items: list, assembler: Assembler | None = None) -> None:
-    """The items of a record's body lines, in order: canonical lines read quickly (a line
-    holding one plain statement becomes its ``Step``), the rest (and every mistake) by the
-    grammar, one logical line at a time. With an ``assembler`` and no items yet, the lines
-    are placed straight into its turns for as long as they are the usual ones
-    (notation/placing.py); the items are those of the lines after."""
-    quick = _quick_context(names)
-    known = quick.lines
-    append = items.append
-    step, turn, grammar, blank = fastpath.STEP, fastpath.TURN, fastpath.GRAMMAR, fastpath.BLANK
-    at = tuple.__new__
-    placed = records.placed_step
-    quick_read = False  # a quick statement or header since the grammar's last line: no block is open
-    numbered: Iterator[tuple[int, str, Any]] = zip(count(first), lines, map(known.get, lines))
-    if assembler is not None and not items:
-        left = placing.place_quickly(numbered, quick, names, assembler)
-        if left is None:
-            return
-        numbered, quick_read = chain((left[0],), numbered), left[1]
+# What a line reads as, kept in the cache: it is made into the line's value at each line number.
+_BLANK, _STEP, _TURN, _BLOCK, _LINE, _ITEM = range(6)
+_BLANK_LINE = (_BLANK,)
+
+
+def _body(text_lines: list[str], first: int, names: Names, assembler: Assembler) -> None:
+    """Read a record's body lines and hand each line's value to the assembler as it is read:
+    a line holding one plain statement as its ``Step``, a block line as its ``blocks`` value."""
+    known, shared = _cache(names)
+    step, header, line = assembler.step, assembler.header, assembler.line
+    block = None  # the block open: a pool line reads differently in each
+    numbered = zip(count(first), text_lines, map(known.get, text_lines))
     for number, text, seen in numbered:
         if seen is None:
-            seen = known[text] = fastpath.known_line(quick, text)
-            if len(known) > _CACHE_LIMIT:
-                known.clear()
+            names.block = block
+            seen = _unknown(text, number, text_lines, first, names, known, shared)
         kind = seen[0]
-        if kind is blank:
+        if kind == _STEP:
+            step(Step(seen[1], seen[2], (), number, seen[3]), seen[4])
+            block = None
+        elif kind == _BLANK:
             continue
-        if kind is step:
-            append(placed(seen[1], at(Span, (number, seen[2]))))
-            quick_read = True
-        elif kind is turn:
-            append(at(_TurnHeader, (seen[1], seen[2], (), at(Span, (number, seen[3])))))
-            quick_read = True
-        elif kind is fastpath.BLOCK:
-            append(_BlockHeader(seen[1], (), Span(number, seen[2])))
-            names.block, quick_read = seen[1], False
-        elif kind is grammar:
-            if quick_read:
-                names.block, quick_read = None, False
-            if names.block == "setup" and (value := placing.setup_line(quick, text, number)):
-                append(value)
-                continue
-            scan.check_length(text, number)
-            text, after = scan.logical_line(lines, number - first, first, JOIN)
-            for _ in range(first + after - number - 1):  # the lines after it that it took in
+        elif kind == _TURN:
+            header(seen[1], seen[2], number, seen[3])
+            block = None
+        elif kind == _LINE:
+            line(seen[1](**seen[2], span=Span(number, seen[3])))
+        elif kind == _BLOCK:
+            line(_BlockHeader(seen[1], (), Span(number, seen[2])))
+            block = seen[1]
+        else:  # a line read just now, or one that reads differently wherever it stands
+            item = seen[1]
+            kind = type(item)
+            if kind is Step:
+                step(item, item.statement.part)
+            else:
+                line(item)
+            for _ in range(seen[2]):  # the lines after it that the logical line took in
                 next(numbered)
-            item = _line(text, number, "line", names)
-            append(item)
-            if isinstance(item, _BlockHeader):
-                names.block = item.word
-            elif isinstance(item, (_TurnHeader, _StepLine)):
-                names.block = None
+            if kind is Step or kind is _TurnHeader or kind is _StepLine:
+                block = None
+            elif kind is _BlockHeader:
+                block = item.word
 
 
-def _quick_context(names: Names) -> fastpath.Context:
-    """The quick reading's cache for the record's players and vocabulary (kept beside the
-    grammar's caches, so clearing ``_caches`` clears both)."""
-    key = ("quick", names.players, id(names.vocabulary))
-    context = _caches.get(key)
-    if context is None or context.vocabulary is not names.vocabulary:
+def _unknown(text: str, number: int, text_lines: list[str], first: int, names: Names,
+             known: dict, shared: dict) -> tuple:
+    """What the line ``text`` (line ``number``) reads as: read now, or taken from another table's
+    reading, and kept if it reads the same wherever it stands."""
+    if not text or text.isspace():
+        known[text] = _BLANK_LINE
+        return _BLANK_LINE
+    found = shared.get(text)
+    if found is not None and _same_players(found, names):
+        known[text] = found
+        return found
+    if len(text) > scan.MAX_LINE:
+        scan.check_length(text, number)
+    whole, taken = text, 0
+    if "{" in text or "(" in text:  # a comment or a variation may go on over the lines after
+        index = number - first
+        whole, after = scan.logical_line(text_lines, index, first, JOIN)
+        taken = after - index - 1
+    line = Line(whole, number, names)
+    try:
+        item = lines.read(line)
+    except Refused as refused:
+        raise _syntax_error(whole, "line", number, (line, refused)) from None
+    except NotationError as error:
+        raise _name_error(whole, number, error) from None
+    if type(item) is Step:  # the usual line
+        if item.notes:
+            return _ITEM, item, taken
+        reading: tuple | None = (_STEP, item.statement, item.glyphs, item.column, item.statement.part, *line.named)
+    else:
+        reading = _reading(item, line.named)
+        if reading is None:
+            return _ITEM, item, taken
+    # kept for the next time: this time, the value read is the line's
+    if len(known) >= _CACHE_LIMIT:
+        known.clear()
+    known[text] = reading
+    if type(item) is not Step or not item.statement.checks_table:
+        if len(shared) >= _CACHE_LIMIT:
+            shared.clear()
+        shared[text] = reading
+    return _ITEM, item, taken
+
+
+_NAMED = 5
+"""Where the players a reading names begin in it: name as written, player, name, player..."""
+
+
+def _same_players(reading: tuple, names: Names) -> bool:
+    """Whether a reading made at another table names the same players here."""
+    if not names.players:
+        return all(reading[index] == reading[index + 1] for index in range(_NAMED, len(reading), 2))
+    table = names.table
+    for index in range(_NAMED, len(reading), 2):
+        token = reading[index]
+        if (table.get(token) or table.get(token.lower())) != reading[index + 1]:
+            return False
+    return True
+
+
+def _reading(item: Any, named: list[str]) -> tuple | None:
+    """What ``item`` reads as without its line number, if it reads the same on any line: its
+    kind and four values, then the players it names (``named``)."""
+    kind = type(item)
+    if kind is Step:
+        return None if item.notes else (_STEP, item.statement, item.glyphs, item.column, item.statement.part, *named)
+    if kind is _TurnHeader:
+        return None if item.comments else (_TURN, item.number, item.leader, item.column, None, *named)
+    if kind is _BlockHeader:
+        return None if item.comments else (_BLOCK, item.word, item.span.column)
+    if isinstance(item, blocks.BlockLine) and not item.comments and kind not in _BLOCK_DEPENDENT:
+        values = {name: getattr(item, name) for name in _values(kind)}
+        return (_LINE, kind, values, item.span.column, None, *named)
+    return None
+
+
+_BLOCK_DEPENDENT = (blocks.PoolDraw, blocks.Pool)
+_VALUES: dict[type, tuple[str, ...]] = {}
+
+
+def _values(kind: type) -> tuple[str, ...]:
+    """The fields of a block line that say what it reads as (not its comments or place)."""
+    found = _VALUES.get(kind)
+    if found is None:
+        found = _VALUES[kind] = tuple(f.name for f in fields(kind) if f.name not in ("comments", "span"))
+    return found
+"""Lines that read differently in each block (``pool:``)."""
+
+
+def _read(text: str, number: int, names: Names) -> Any:
+    """The value of the logical line ``text`` starting on line ``number``."""
+    line = Line(text, number, names)
+    try:
+        return lines.read(line)
+    except Refused as refused:
+        raise _syntax_error(text, "line", number, (line, refused)) from None
+    except NotationError as error:
+        raise _name_error(text, number, error) from None
+
+
+def _syntax_error(text: str, start: str, number: int, refused: tuple[Line, Refused] | None) -> NotationError:
+    """The error of a line the reader refused, as lark words it (or, should lark read the line,
+    where and why the reader stopped)."""
+    error = grammar.syntax_error(text, start, number)
+    if error is not None:
+        return error
+    if refused is None:
+        return NotationError("this is not a tag line", line=number, column=1, expected='[Name "value"]')
+    line, stop = refused
+    at = line.where(stop.at)
+    found = line.tokens[stop.at]
+    message = f"unexpected {found!r}" if found else "the line ends too soon"
+    return NotationError(message, line=at.line, column=at.column, width=len(found) or 1,
+                         expected=grammar.in_words(stop.expected))
+
+
+def _name_error(text: str, number: int, error: NotationError) -> NotationError:
+    """The error of a line whose reading stopped at a name that names nothing, unless lark finds
+    a syntax error within that name: lark reads a keyword as such wherever any rule could take
+    it next, so ``Ann gathers Road replacing Villa`` is a misplaced 'replacing' (as lark says),
+    not an unknown card 'Road replacing Villa'."""
+    syntax = grammar.syntax_error(text, "line", number)
+    if syntax is not None and syntax.line == error.line and error.column <= syntax.column < error.column + error.width:
+        return syntax
+    return error
+
+
+def _cache(names: Names) -> tuple[dict, dict]:
+    """The readings kept for the record's players and vocabulary, and those of every table of
+    that vocabulary."""
+    vocabulary = names.vocabulary
+    key = ("table", names.players, id(vocabulary))
+    found = _caches.get(key)
+    if found is None or found[0] is not vocabulary:
         if len(_caches) >= _CONTEXTS_LIMIT:
             _caches.clear()
-        shared = _caches.get(("shared", id(names.vocabulary)))
-        if shared is None or shared[0] is not names.vocabulary:
-            shared = _caches[("shared", id(names.vocabulary))] = (names.vocabulary, {})
-        context = _caches[key] = fastpath.Context(names.players, names.vocabulary, shared[1])
-    return context
-
-
-def _line(text: str, number: int, start: str, names: Names) -> Any:
-    """The value of one logical line starting on line ``number``."""
-    key = (start, names.key)
-    cache = _caches.get(key)
-    if cache is None:
-        if len(_caches) >= _CONTEXTS_LIMIT:
-            _caches.clear()
-        cache = _caches[key] = {}
-    value = cache.get(text)
-    if value is None:
-        try:
-            value = parser().parse(text + "\n", start=start)
-        except UnexpectedInput as error:
-            if text.lstrip().startswith("[") and start == "line":
-                column = len(text) - len(text.lstrip()) + 1
-                raise NotationError("a tag line starts in the first column", line=number,
-                                    column=column, hint="remove the spaces before '['") from None
-            raise syntax_error(error, text).moved(number - 1) from None
-        except NotationError as error:
-            raise error.moved(number - 1) from None
-        if len(cache) > _CACHE_LIMIT:
-            cache.clear()
-        cache[text] = value
-    return value if number == 1 else value.moved(number - 1)
-
-
-# Syntax errors in words
-
-_VERBS = sorted(terminals.VERBS)
-VERB_WORDS = tuple(name[1:].lower().replace("_", " ") for name in _VERBS)
-_LINE_STARTS = {"TURN", "SETUP", "POSITION", "POOL", "REDEAL", "HAND", "LEADER", "DECK", "JACKS",
-                "IN_TOWN", "INFLUENCE", "BUILDING", "CAMP_ZONE"}
-_QUIET = {"LINE_COMMENT", "BRACE_COMMENT", "GLYPH", "NAG", "_JOIN", "OPEN"}
-_NAMES = {
-    "PLAYER": "a player's name", "CARD_WORD": "a card name", "UNSEEN": "a card name",
-    "ROLE": ROLES, "MATERIAL": MATERIALS, "INT": "a number", "_NL": "the end of the line",
-    "COLON": "':'", "COMMA": "','", "LSQB": "'['", "RSQB": "']'", "RPAR": "')'",
-    "THINK_KIND": "jack, refill or draw", "ZONE_WORD": "a zone: " + ", ".join(words.Zone),
-    "BUILDING_MARK": "complete, stolen or public", "OUT_OF_TOWN": "'out of town'",
-    "TAG_NAME": "a tag name", "TAG_VALUE": 'a value in double quotes', "_WITH": "'with'",
-    "_ON": "'on'", "_TO": "'to'", "_FROM": "'from'", "_SHOWING": "'showing'", "_GIVING": "'giving'",
-    "OWNER": "a player's name and 's",
-    "_GLORY_TO_ROME": "'Glory to Rome'", "_POSSESSIVE": "'s", "$END": "the end of the line",
-}
-
-
-def describe(expected: set[str]) -> str:
-    """What the parser would have accepted, in words."""
-    names = set(expected)
-    if len(names - _QUIET) > 0:
-        names -= _QUIET
-    parts = []
-    if names & _LINE_STARTS:
-        parts.append("a statement, a turn header or a line of the setup or position block")
-        names -= _LINE_STARTS | {"PLAYER"}
-    verbs = names.intersection(_VERBS)
-    if verbs:
-        parts.append("a verb: " + ", ".join(sorted(n[1:].lower().replace("_", " ") for n in verbs)))
-        names -= verbs
-    phrases = sorted({_NAMES.get(n, "'" + n.lower().strip("_") + "'") for n in names})
-    return " or ".join(parts + phrases)
-
-
-def syntax_error(error: UnexpectedInput, text: str) -> NotationError:
-    """A ``NotationError`` for a lark error in ``text`` (lines counted from 1)."""
-    lines = text.split("\n")
-    if isinstance(error, UnexpectedCharacters):
-        line, column = error.line, error.column
-        expected = set(error.allowed or ())
-        rest = lines[line - 1][column - 1:]
-    elif isinstance(error, UnexpectedToken) and error.token.type not in ("$END",):
-        line, column = error.token.line, error.token.column
-        expected = set(error.expected)
-        rest = lines[line - 1][column - 1:] if error.token.type != "_NL" else ""
-    else:  # the text ended (only a variation left open gets here)
-        line, column = len(lines), len(lines[-1]) + 1
-        expected = set(getattr(error, "expected", ()) or ())
-        rest = ""
-    word = re.match(r"[^\W\d][\w-]*|\S+", rest)
-    found = word[0] if word else ""
-    if found.startswith("{") and "}" not in rest:
-        return NotationError("this comment is never closed", line=line, column=column,
-                             expected="'}' to close it")
-    if not found:
-        if "RPAR" in expected and not expected & {"_NL"}:
-            line, column = _unclosed_paren(text)
-            return NotationError("this variation is never closed", line=line, column=column,
-                                 expected="')' to close it")
-        return NotationError("the line ends too soon", line=line, column=column,
-                             expected=describe(expected))
-    hint = None
-    if expected.intersection(_VERBS):
-        close = words.near(found, VERB_WORDS, n=1)
-        hint = words.did_you_mean(close)
-    if hint is None and "ROLE" in expected:
-        hint = words.did_you_mean(words.near(found, list(words.Role), n=1))
-    return NotationError(f"unexpected {found!r}", line=line, column=column, width=len(found),
-                         expected=describe(expected), hint=hint)
-
-
-def _unclosed_paren(text: str) -> tuple[int, int]:
-    """Line and column of the last ``(`` left open in ``text`` (comments skipped)."""
-    opened: list[int] = []
-    position = 0
-    while (match := _PAREN_MARKS.search(text, position)) is not None:
-        position = match.end()
-        if match[0] == "(":
-            opened.append(match.start())
-        elif match[0] == ")" and opened:
-            opened.pop()
-        elif match[0] == ";" and not JOIN.match(text, match.start()):
-            end = text.find("\n", position)
-            position = len(text) if end < 0 else end
-    at = opened[-1] if opened else len(text)
-    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
-
-
-_PAREN_MARKS = re.compile(r"\{[^}]*\}?|[();]")
+        shared = _caches.get(("shared", id(vocabulary)))
+        if shared is None or shared[0] is not vocabulary:
+            shared = _caches[("shared", id(vocabulary))] = (vocabulary, {})
+        found = _caches[key] = (vocabulary, {}, shared[1])
+    return found[1], found[2]

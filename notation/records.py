@@ -1,9 +1,12 @@
 """Typed records: what a parsed ``.gtr`` record holds.
 
-Every value is a frozen dataclass. Source positions (``span``) are kept for
-error messages but take no part in equality, so a record written out and read
-back compares equal to the original, wherever its lines ended up. The
-``repr`` leaves spans out and evaluates back to an equal value.
+Every value is a dataclass, never changed once made: frozen, but for the two a
+record holds many of (``Step``, one per statement; ``Turn``), which are plain
+slotted dataclasses, quicker to make, equal and hashed by what they hold. Source
+positions (``span``) are kept for error messages but take no part in equality,
+so a record written out and read back compares equal to the original, wherever
+its lines ended up. The ``repr`` leaves positions out and evaluates back to an
+equal value.
 
 Statements (one decision each) live in ``notation.statements``; the setup and
 position block lines in ``notation.blocks``.
@@ -14,9 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import chain
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, Union
+from typing import TYPE_CHECKING, NamedTuple, Union
 
 if TYPE_CHECKING:
     from .blocks import Position, Setup
@@ -29,24 +30,16 @@ class Span(NamedTuple):
     line: int
     column: int
 
-    def moved(self, lines: int) -> "Span":
-        return Span(self.line + lines, self.column)
-
 
 NOWHERE = Span(0, 0)
 
 
-def made(cls: type, fields: dict) -> Any:
-    """An instance of the frozen dataclass ``cls`` from ``fields``, every field given, made
-    without its generated ``__init__`` (a third of the time: the reader makes one for
-    nearly every line it reads)."""
-    value = object.__new__(cls)
-    object.__setattr__(value, "__dict__", fields)
-    return value
-
-
 def _span() -> Span:
     return field(default=NOWHERE, compare=False, repr=False, kw_only=True)
+
+
+def _position() -> int:
+    return field(default=0, compare=False, repr=False)
 
 
 _COMMAND = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
@@ -81,9 +74,6 @@ class Comment:
         """The text with the embedded commands taken out."""
         return " ".join(_COMMAND.sub(" ", self.text).split())
 
-    def moved(self, lines: int) -> "Comment":
-        return Comment(self.text, self.kind, span=self.span.moved(lines))
-
 
 @dataclass(frozen=True)
 class Tag:
@@ -93,10 +83,6 @@ class Tag:
     value: str
     comment: Comment | None = None
     span: Span = _span()
-
-    def moved(self, lines: int) -> "Tag":
-        comment = self.comment.moved(lines) if self.comment else None
-        return Tag(self.name, self.value, comment, span=self.span.moved(lines))
 
 
 @dataclass(frozen=True)
@@ -110,21 +96,26 @@ class Variation:
     def steps(self) -> tuple["Step", ...]:
         return tuple(i for i in self.items if isinstance(i, Step))
 
-    def moved(self, lines: int) -> "Variation":
-        return Variation(tuple(i.moved(lines) for i in self.items), span=self.span.moved(lines))
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Step:
     """One statement as recorded: its glyphs (``!?``, ``$3``), then comments and variations in order.
 
-    Slotted: a record holds one step per statement, and a step without a ``__dict__`` is a
-    third smaller and quicker to free."""
+    A record holds one step per statement, so a step is small and quick to make: slotted, its
+    place kept as two numbers, ``line`` and ``column`` (``span`` makes the ``Span`` when asked),
+    and a plain dataclass rather than a frozen one (as python-chess's ``Move``): a value, equal
+    and hashed by what it holds, never changed once made (``dataclasses.replace`` makes another)."""
 
     statement: "Statement"
     glyphs: tuple[str, ...] = ()
     notes: tuple[Comment | Variation, ...] = ()
-    span: Span = _span()
+    line: int = _position()
+    column: int = _position()
+
+    @property
+    def span(self) -> Span:
+        """Where the statement starts (``NOWHERE`` for a step not read from a text)."""
+        return Span(self.line, self.column)
 
     @property
     def comments(self) -> tuple[Comment, ...]:
@@ -134,63 +125,30 @@ class Step:
     def variations(self) -> tuple[Variation, ...]:
         return tuple(n for n in self.notes if isinstance(n, Variation))
 
-    def moved(self, lines: int) -> "Step":
-        notes = tuple(n.moved(lines) for n in self.notes) if self.notes else ()
-        return Step(self.statement, self.glyphs, notes, span=self.span.moved(lines))
 
-
-class _PlacedStep:
-    """A ``Step`` as the reader makes it: the same slots, set without the frozen ``__setattr__``
-    and then made a ``Step`` (a quarter of the time of ``Step.__init__``, two thirds of that of
-    setting the slots through their descriptors)."""
-
-    __slots__ = Step.__slots__
-
-    def __init__(self, statement: Any, span: Span) -> None:
-        self.statement = statement
-        self.glyphs = ()
-        self.notes = ()
-        self.span = span
-        self.__class__ = Step  # type: ignore[assignment]
-
-
-placed_step = _PlacedStep
-"""``placed_step(statement, span)``: a ``Step`` without glyphs or notes."""
-
-
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Turn:
-    """``turn N Leader`` and what was recorded in it: steps and standalone comments."""
+    """``turn N Leader`` and what was recorded in it: steps and standalone comments.
+
+    Made as a step is (a plain slotted dataclass, a value never changed once made), its place
+    kept as ``line`` and ``column`` (``span`` makes the ``Span``)."""
 
     number: int
     leader: str
     items: tuple[Step | Comment, ...] = ()
     comments: tuple[Comment, ...] = ()
-    span: Span = _span()
+    line: int = _position()
+    column: int = _position()
 
-    @cached_property
+    @property
+    def span(self) -> Span:
+        """Where the turn starts: its header, or its first statement when none was written."""
+        return Span(self.line, self.column)
+
+    @property
     def steps(self) -> tuple[Step, ...]:
-        """The steps among the items, in order (worked out once: a turn never changes)."""
-        return tuple(i for i in self.items if isinstance(i, Step))
-
-
-def _turn_span(turn: Turn) -> Span:
-    """Where the turn starts, made the first time it is asked for: the reader keeps only the
-    line number of a turn header at the first column (a replay asks a turn for its span only
-    to report a mistake; a step's, which a replay asks for at every statement, is made as the
-    step is)."""
-    fields = turn.__dict__
-    at = fields["span"]
-    if at.__class__ is int:
-        at = fields["span"] = Span(at, 1)  # the same value from now on, made once
-    return at
-
-
-def _put_turn_span(turn: Turn, span: Span) -> None:
-    turn.__dict__["span"] = span
-
-
-Turn.span = property(_turn_span, _put_turn_span, doc=_turn_span.__doc__)  # type: ignore[assignment]
+        """The steps among the items, in order."""
+        return tuple([i for i in self.items if isinstance(i, Step)])
 
 
 @dataclass(frozen=True)
@@ -222,10 +180,7 @@ class Record:
     @cached_property
     def steps(self) -> tuple[Step, ...]:
         """Every step of the main line, in order (worked out once: a record never changes)."""
-        return tuple(chain.from_iterable(map(_STEPS, self.turns)))
-
-
-_STEPS = attrgetter("steps")
+        return tuple([item for turn in self.turns for item in turn.items if type(item) is Step])
 
 
 def split_players(value: str) -> tuple[str, ...]:

@@ -1,37 +1,56 @@
 """Statements: one class per kind of decision, found through a registry.
 
 A statement class is registered under the name of its grammar alternative
-(``-> lead`` in gtr.lark). ``build`` makes it from the parsed parts and
-``text`` writes its canonical form; nothing else in the package knows the
-kinds. To add a statement (a building power's choice, say):
+(``-> lead`` in gtr.lark), and found by the verb that alternative starts with
+(``_LEADS``). ``read`` reads the rest of the statement from a line, after the
+deciding player and the verb, the way the alternative says; ``text`` writes
+its canonical form; nothing else in the package knows the kinds. To add a
+statement (a building power's choice, say):
 
-1. add an alternative ``PLAYER _VERB ... -> name`` to ``power_statement`` in
-   gtr.lark, and the verb to the ``_JOIN`` lookahead there;
-2. add a frozen dataclass here decorated with ``@statement("name")``.
+1. in gtr.lark, add the alternative ``PLAYER _VERB ... -> name`` to
+   ``power_statement`` (lark uses it to word syntax errors, and it is the
+   language's formal description), define ``_VERB.2: /verbs?\\b/i`` and add the
+   verb to the ``_JOIN`` lookahead there;
+2. add a frozen dataclass here decorated with ``@statement("name")``: its
+   fields, ``text()``, and ``read(line, player)``, which reads what follows the
+   verb with the calls of ``notation.lines.Line`` (``line.cards()``,
+   ``line.keyword("_TO")``, ``line.player()``...), as the alternative reads.
 
-Player and card names are already resolved when ``build`` runs: ``parts``
-holds canonical strings, enums (``Role``, ``Material``, ``Zone``...), tuples of
-cards, and ``(card, zone)`` pairs for a card with its source.
+``read`` gets names resolved (players against the Players tag, cards against
+the vocabulary, roles and materials leniently) and refuses anything else: the
+reader then asks lark what it expected there. A ``check`` raises
+``NotationError`` for a statement that reads but cannot be (the reader says
+where: at its first word).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, NamedTuple, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
+from . import terminals
 from .errors import NotationError
 from .records import NOWHERE, Span
 from .words import Material, Role, ThinkKind, Zone
 
+if TYPE_CHECKING:
+    from .lines import Line
+
 REGISTRY: dict[str, type["Statement"]] = {}
+"""The statement classes by grammar alias (``lead``...)."""
+BY_VERB: dict[str, type["Statement"]] = {}
+"""The statement classes by the verb terminal their alternative starts with (``_LEADS``...)."""
 
 
 def statement(name: str) -> Callable[[type], type]:
-    """Register a statement class under its grammar alias."""
+    """Register a statement class under its grammar alias (the grammar says its verb)."""
 
     def register(cls: type) -> type:
         cls.kind = name
+        cls.form = terminals.FORMS[name]
         REGISTRY[name] = cls
+        BY_VERB[cls.form.verb] = cls
         return cls
 
     return register
@@ -47,15 +66,26 @@ PRELUDE = "prelude"  # comes right before the same player's think (a discard)
 
 @dataclass(frozen=True)
 class Statement:
-    """Base class: ``actor`` is the player deciding; ``str()`` is the canonical text."""
+    """Base class: ``actor`` is the player deciding; ``str()`` is the canonical text.
+
+    A statement has no position (its ``span`` is always ``NOWHERE``): every line that reads
+    the same shares one statement, and the ``Step`` holding it says where it is.
+    """
 
     kind: ClassVar[str] = ""
+    form: ClassVar[terminals.Form]
     part: ClassVar[str] = ACTION
-    span: Span = field(default=NOWHERE, compare=False, repr=False, kw_only=True)
+    checks_table: ClassVar[bool] = False
+    """Whether ``check`` looks at every player at the table (not only those named)."""
+    span: ClassVar[Span] = NOWHERE
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        return cls(*parts, span=span)
+    def read(cls, line: "Line", player: str) -> "Statement":
+        """The statement ``player`` makes, read from ``line`` after its verb."""
+        raise NotImplementedError
+
+    def check(self, names: Any) -> None:
+        """Raise ``NotationError`` if the statement cannot be at this table (``names.players``)."""
 
     @property
     def actor(self) -> str:
@@ -64,38 +94,18 @@ class Statement:
     def text(self) -> str:
         raise NotImplementedError
 
+    @cached_property
+    def _canonical(self) -> str:
+        return self.text()
+
     def __str__(self) -> str:
         """The canonical text, written once per statement: the reader shares one statement
         between every line that reads the same, and a replay asks each for its text."""
-        try:
-            return self.__dict__["_text"]
-        except KeyError:
-            text = self.text()
-            object.__setattr__(self, "_text", text)
-            return text
-
-    def moved(self, lines: int) -> "Statement":
-        return self.moved_to(self.span.moved(lines)) if self.span != NOWHERE else self
-
-    def moved_to(self, span: Span) -> "Statement":
-        """The same statement at ``span`` (``NOWHERE``: without a position, as records keep them:
-        the ``Step`` holding a statement says where it is)."""
-        moved = object.__new__(type(self))
-        moved.__dict__.update(self.__dict__)
-        moved.__dict__["span"] = span
-        return moved
+        return self._canonical
 
 
 def cards_text(cards: Sequence[str]) -> str:
     return ", ".join(cards)
-
-
-class Played(NamedTuple):
-    """The cards of a lead or follow as read: ``groups`` gives the number of cards of each
-    unit in order where some unit is a petition written with ``+``; () otherwise."""
-
-    cards: tuple[str, ...]
-    groups: tuple[int, ...] = ()
 
 
 def played_text(cards: Sequence[str], groups: Sequence[int]) -> str:
@@ -107,14 +117,6 @@ def played_text(cards: Sequence[str], groups: Sequence[int]) -> str:
         units.append(" + ".join(cards[at:at + n]))
         at += n
     return ", ".join(units)
-
-
-def grouped(units: Sequence[Sequence[str]]) -> Played:
-    """The cards and groups of ``units`` (each a card, or a petition's cards)."""
-    cards = tuple(card for unit in units for card in unit)
-    if all(len(unit) == 1 for unit in units):
-        return Played(cards)
-    return Played(cards, tuple(len(unit) for unit in units))
 
 
 def sourced(card: str, source: Zone | str | None) -> str:
@@ -144,9 +146,10 @@ class Lead(Statement):
     groups: tuple[int, ...] = ()
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, role, played = parts
-        return cls(player, role, played.cards, played.groups, span=span)
+    def read(cls, line: "Line", player: str) -> "Lead":
+        role = line.role()
+        line.keyword("_WITH")
+        return cls(player, role, *line.played())
 
     def text(self) -> str:
         return f"{self.player} leads {self.role} with {played_text(self.cards, self.groups)}"
@@ -163,9 +166,9 @@ class Follow(Statement):
     groups: tuple[int, ...] = ()
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, played = parts
-        return cls(player, played.cards, played.groups, span=span)
+    def read(cls, line: "Line", player: str) -> "Follow":
+        line.keyword("_WITH")
+        return cls(player, *line.played())
 
     def text(self) -> str:
         return f"{self.player} follows with {played_text(self.cards, self.groups)}"
@@ -180,6 +183,16 @@ class Think(Statement):
     player: str
     how: ThinkKind
     drawn: tuple[str, ...] | None = None
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Think":
+        line.punctuation(":")
+        how = line.think_kind()
+        if not line.optional_punctuation("["):
+            return cls(player, how)
+        drawn = () if line.peek() == "]" else line.cards()
+        line.punctuation("]")
+        return cls(player, how, drawn)
 
     def text(self) -> str:
         if self.drawn is None:
@@ -198,9 +211,8 @@ class _CardFrom(Statement):
     verb: ClassVar[str] = ""
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, (card, source) = parts
-        return cls(player, card, source, span=span)
+    def read(cls, line: "Line", player: str) -> "Statement":
+        return cls(player, *line.source_card())
 
     def text(self) -> str:
         return f"{self.player} {self.verb} {sourced(self.card, self.source)}"
@@ -218,9 +230,9 @@ class Hire(_CardFrom):
     verb: ClassVar[str] = "hires"
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, (card, source), *replacing = parts
-        return cls(player, card, source, replacing[0] if replacing else None, span=span)
+    def read(cls, line: "Line", player: str) -> "Hire":
+        card, source = line.source_card("_REPLACING", under=True)
+        return cls(player, card, source, line.card() if line.optional("_REPLACING") else None)
 
     def text(self) -> str:
         text = f"{self.player} hires {sourced(self.card, self.source)}"
@@ -234,6 +246,10 @@ class Gather(_CardFrom):
     building (Solarium): ``Ann gathers Temple from Villa``."""
 
     verb: ClassVar[str] = "gathers"
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Gather":
+        return cls(player, *line.source_card(under=True))
 
 
 @statement("sell")
@@ -268,10 +284,10 @@ class Lay(Statement):
     source: Zone | None = None  # None: from hand
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, (card, source), *rest = parts  # then the site material and/or True for "out of town"
-        site = rest.pop(0) if rest and isinstance(rest[0], Material) else None
-        return cls(player, card, site, bool(rest), source, span=span)
+    def read(cls, line: "Line", player: str) -> "Lay":
+        card, source = line.source_card("_ON", "OUT_OF_TOWN")
+        site = line.material() if line.optional("_ON") else None
+        return cls(player, card, site, line.optional("OUT_OF_TOWN"), source)
 
     def text(self) -> str:
         text = f"{self.player} lays {sourced(self.card, self.source)}"
@@ -293,9 +309,11 @@ class Add(Statement):
     owner: str | None = None  # None: the player's own building
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, (card, source), *owner, structure = parts
-        return cls(player, card, structure, source, owner[0] if owner else None, span=span)
+    def read(cls, line: "Line", player: str) -> "Add":
+        card, source = line.source_card("_TO")
+        line.keyword("_TO")
+        owner = line.owner() if line.owned() else None
+        return cls(player, card, line.card(), source, owner)
 
     def text(self) -> str:
         target = self.structure if self.owner is None else f"{self.owner}'s {self.structure}"
@@ -303,14 +321,6 @@ class Add(Statement):
 
 
 # Legionary
-
-
-@dataclass(frozen=True)
-class ShownBuilding:
-    """A building a demand shows (``Cid's Scriptorium``), as the grammar reads it."""
-
-    owner: str
-    building: str
 
 
 @statement("demand")
@@ -326,20 +336,22 @@ class Demand(Statement):
     buildings: tuple[str, ...] = ()
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, materials, items = parts
-        for item in items:
-            if isinstance(item, ShownBuilding) and item.owner != player:
-                raise NotationError(
-                    f"{player} shows {item.owner}'s {item.building}: a demand shows the player's own buildings",
-                    line=span.line, column=span.column, width=len(player),
-                    expected=f"'{player}'s {item.building}' or a card from {player}'s hand")
-        if len(items) == len(materials):  # the buildings after the cards, each with its material
-            pairs = sorted(zip(materials, items), key=lambda pair: isinstance(pair[1], ShownBuilding))
-            materials, items = tuple(m for m, _ in pairs), tuple(item for _, item in pairs)
-        cards = tuple(i for i in items if not isinstance(i, ShownBuilding))
-        buildings = tuple(i.building for i in items if isinstance(i, ShownBuilding))
-        return cls(player, tuple(materials), cards, buildings, span=span)
+    def read(cls, line: "Line", player: str) -> "Demand":
+        materials = line.materials()
+        line.keyword("_SHOWING")
+        shown, owners = line.kept()  # a building shown is written as one's own: ``Cid's Scriptorium``
+        if not owners:
+            return cls(player, materials, shown)
+        for owner, building in zip(owners, shown):
+            if owner and owner != player:
+                raise line.error(f"{player} shows {owner}'s {building}: a demand shows the player's own buildings",
+                                 line.first, expected=f"'{player}'s {building}' or a card from {player}'s hand")
+        if len(shown) == len(materials):  # the buildings after the cards, each with its material
+            pairs = sorted(zip(materials, owners), key=lambda pair: bool(pair[1]))
+            materials = tuple(material for material, _ in pairs)
+        cards = tuple(card for owner, card in zip(owners, shown) if not owner)
+        buildings = tuple(card for owner, card in zip(owners, shown) if owner)
+        return cls(player, materials, cards, buildings)
 
     def text(self) -> str:
         shown = [*self.shown, *(f"{self.player}'s {b}" for b in self.buildings)]
@@ -350,8 +362,7 @@ class Demand(Statement):
         if len(self.materials) != count:
             raise NotationError(
                 f"{len(self.materials)} material(s) demanded but {count} card(s) shown",
-                line=self.span.line, column=self.span.column, width=len(self.player),
-                expected="one card shown for each material demanded",
+                width=len(self.player), expected="one card shown for each material demanded",
             )
 
 
@@ -367,10 +378,11 @@ class Give(Statement):
     source: Zone | None = None  # None: the hand
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, cards, *rest = parts
-        source, to = rest if len(rest) == 2 else (None, rest[0])
-        return cls(player, cards, to, source, span=span)
+    def read(cls, line: "Line", player: str) -> "Give":
+        cards = line.cards("_FROM", "_TO")
+        source = line.zone() if line.optional("_FROM") else None
+        line.keyword("_TO")
+        return cls(player, cards, line.player(), source)
 
     def text(self) -> str:
         where = f" from {self.source}" if self.source is not None else ""
@@ -383,6 +395,10 @@ class Glory(Statement):
     """``Ben: Glory to Rome``: nothing to give."""
 
     player: str
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Glory":
+        return cls(player)
 
     def text(self) -> str:
         return f"{self.player}: Glory to Rome"
@@ -398,6 +414,10 @@ class Pass(Statement):
 
     player: str
 
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Pass":
+        return cls(player)
+
     def text(self) -> str:
         return f"{self.player} passes"
 
@@ -409,10 +429,12 @@ class Surrender(Statement):
 
     players: tuple[str, ...]
     to: str
+    checks_table: ClassVar[bool] = True
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        return cls(tuple(parts[:-1]), parts[-1], span=span)
+    def read(cls, line: "Line", player: str) -> "Surrender":
+        line.keyword("_TO")
+        return cls(line.actors, line.player())
 
     @property
     def actor(self) -> str:
@@ -428,35 +450,29 @@ class Surrender(Statement):
         if sorted(self.players) != sorted(others):
             raise NotationError(
                 f"every player but {self.to} surrenders, not only {', '.join(self.players)}",
-                line=self.span.line, column=self.span.column, width=len(self.players[0]),
-                expected=f"'{', '.join(others)} surrender to {self.to}'",
+                width=len(self.players[0]), expected=f"'{', '.join(others)} surrender to {self.to}'",
             )
 
 
 # Building powers
 
 
-@dataclass(frozen=True)
-class _FromVictim(Statement):
-    """A power's statement taking another player's structure or foundation."""
-
-    verb: ClassVar[str] = ""
-    player: str
-    victim: str
-    structure: str
-
-    def text(self) -> str:
-        return f"{self.player} {self.verb} {self.victim}'s {self.structure}"
-
-
 @statement("steal")
 @dataclass(frozen=True)
-class Steal(_FromVictim):
+class Steal(Statement):
     """Prison: ``Ann steals Ben's Gate``; giving Sites for it, a Prison an Aerarium triggers
     again: ``Ann steals Ben's Gate giving Brick, Concrete``."""
 
-    verb: ClassVar[str] = "steals"
+    player: str
+    victim: str
+    structure: str
     sites: tuple[Material, ...] = ()
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Steal":
+        victim = line.owner()
+        structure = line.card("_GIVING")
+        return cls(player, victim, structure, line.materials() if line.optional("_GIVING") else ())
 
     def text(self) -> str:
         giving = f" giving {cards_text(self.sites)}" if self.sites else ""
@@ -471,6 +487,11 @@ class Slay(Statement):
     player: str
     victim: str
     card: str
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Slay":
+        victim = line.owner()
+        return cls(player, victim, line.card())
 
     def text(self) -> str:
         return f"{self.player} slays {self.victim}'s {self.card}"
@@ -487,9 +508,9 @@ class TearDown(Statement):
     structure: str
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, *victim, structure = parts
-        return cls(player, victim[0] if victim and victim[0] != player else None, structure, span=span)
+    def read(cls, line: "Line", player: str) -> "TearDown":
+        owner, structure = line.whose()
+        return cls(player, None if owner == player else owner, structure)
 
     def text(self) -> str:
         whose = f"{self.victim}'s " if self.victim is not None else ""
@@ -507,9 +528,9 @@ class Trigger(Statement):
     structure: str
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, *owner, structure = parts
-        return cls(player, owner[0] if owner and owner[0] != player else None, structure, span=span)
+    def read(cls, line: "Line", player: str) -> "Trigger":
+        owner, structure = line.whose()
+        return cls(player, None if owner == player else owner, structure)
 
     def text(self) -> str:
         whose = f"{self.owner}'s " if self.owner is not None else ""
@@ -528,10 +549,8 @@ class Keep(Statement):
     owners: tuple[str, ...] = ()
 
     @classmethod
-    def build(cls, parts: Sequence[Any], span: Span) -> "Statement":
-        player, kept = parts
-        owners = tuple(owner for owner, _ in kept)
-        return cls(player, tuple(card for _, card in kept), owners if any(owners) else (), span=span)
+    def read(cls, line: "Line", player: str) -> "Keep":
+        return cls(player, *line.kept())
 
     def text(self) -> str:
         if not self.owners:
@@ -548,6 +567,10 @@ class Discard(Statement):
     part: ClassVar[str] = PRELUDE
     player: str
     cards: tuple[str, ...]
+
+    @classmethod
+    def read(cls, line: "Line", player: str) -> "Discard":
+        return cls(player, line.cards())
 
     def text(self) -> str:
         return f"{self.player} discards {cards_text(self.cards)}"

@@ -222,6 +222,13 @@ class Game:
         """The building's power in this ruleset, active or not; None where none is written."""
         return rules.power_of(self.state, building)
 
+    def unpowered(self) -> frozenset[str]:
+        """The cards of this game whose building power is not written yet."""
+        state = self.state
+        card_set = rules.card_set(state)
+        names = [*card_set.cards, *(n for n in card_set.optional if n in state.expansions)]
+        return frozenset(n for n in names if rules.power_of(state, n) is None)
+
     def influence(self, player: str) -> int:
         return rules.influence(self.state, self.state.index(player))
 

@@ -145,6 +145,9 @@ class LegionaryDemand:
     """The kind of the step whose one action the demand is (a new client's, B-BATH-1); empty
     for the player's own Legionary actions, all shown at once (R-LEG-6). Read when the
     clients that acted may follow it into the vault (G-TRICLINIUM-1)."""
+    held: list[Step] = field(default_factory=list)
+    """Steps that were waiting when the demand was made (the rest of a burst under a new
+    client's Legionary action): the demand is answered first, then they come back (R-LEG-2..5)."""
 
     def to_dict(self) -> dict:
         data = {"demander": self.demander, "shown": list(self.shown), "demanded": [m.value for m in self.demanded],
@@ -157,6 +160,8 @@ class LegionaryDemand:
             data["return"] = [self.return_phase.value, self.return_to]
         if self.by:
             data["by"] = self.by
+        if self.held:
+            data["held"] = [step.to_dict() for step in self.held]
         return data
 
     @classmethod
@@ -165,7 +170,8 @@ class LegionaryDemand:
         return cls(data["demander"], list(data["shown"]), [Material(m) for m in data["demanded"]],
                    [Material(m) for m in data["pool_left"]], data["pool_budget"], list(data["victims"]),
                    data.get("stockpile", False), list(data.get("stockpile_due", ())),
-                   Phase(back[0]) if back else None, int(back[1]) if back else 0, data.get("by", ""))
+                   Phase(back[0]) if back else None, int(back[1]) if back else 0, data.get("by", ""),
+                   [step_from_dict(step) for step in data.get("held", ())])
 
 
 def _counts(data: dict | None) -> dict[Material, int]:
@@ -327,7 +333,7 @@ class GameState:
             legionary = LegionaryDemand(legionary.demander, legionary.shown[:], legionary.demanded[:],
                                         legionary.pool_left[:], legionary.pool_budget, legionary.victims[:],
                                         legionary.stockpile, legionary.stockpile_due[:], legionary.return_phase,
-                                        legionary.return_to, legionary.by)
+                                        legionary.return_to, legionary.by, legionary.held[:])
         return GameState(self.ruleset, players, dict(self.rulings), self.deck[:], self.deck_known, self.removed[:],
                          self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,

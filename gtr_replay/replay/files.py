@@ -328,10 +328,10 @@ def check_piece(task) -> tuple[str, int, int, list, list]:
     for record in records:
         replayer = Replayer(with_rulings(record, rulings), source=source, resume=lenient, keep_states=False)
         try:
-            for _ in replayer.run():
-                decisions += 1
+            replayer.check()
         except IllegalStatement:
             pass
+        decisions += replayer.seq  # every statement replayed, the refused one included
         problems.extend(replayer.diagnostics)
         warnings.extend(replayer.warnings)
     return source, len(records), decisions, problems, warnings

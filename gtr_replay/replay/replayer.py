@@ -32,7 +32,7 @@ from gtr_replay.replay.revealing import answers, owed, unseen_choices
 from gtr_replay.replay.snapshot import UNANNOTATED, Snapshot, annotate, changes_points
 from gtr_replay.expansions import geek_hint, left_out, not_in_game
 from gtr_replay.replay.start import StartError, named_cards, start_game
-from gtr_replay.replay.translate import decision_for, statement_for
+from gtr_replay.replay.translate import decision_for, reads_state, statement_for
 
 _REFUSED = (IllegalDecisionError, NotYourDecisionError)
 """What the rules say of a decision that may not be made now; any other ``RulesError`` is about
@@ -74,8 +74,14 @@ class Replayer:
         self.start: GameState | None = None
         self.complete = True
         """False when lenient replay had to stop the main line early."""
+        self.decisions = 0
+        """Statements replayed and accepted."""
+        self._emit = True
+        """Whether an accepted statement gives a snapshot (``check`` makes none)."""
         self._points: dict[int, dict[str, int]] = {}
         self._unwritten: list[str] = []
+        self._unpowered: frozenset[str] = frozenset()
+        """The game's cards whose power is not written yet (their completion is warned of)."""
         self._revealed: dict[str, list[int]] = {}
         """Lines where a statement revealed an unseen card, by card."""
 
@@ -106,6 +112,14 @@ class Replayer:
 
     # -- replay ------------------------------------------------------------------------------
 
+    def check(self) -> int:
+        """Replay the record only to check it: no snapshot is made for an accepted statement
+        (``diagnostics`` and ``warnings`` collect the problems). Returns the statements accepted."""
+        self._emit = False
+        for _ in self.run():
+            pass
+        return self.decisions
+
     def run(self) -> Iterator[Snapshot]:
         try:
             game = start_game(self.record)
@@ -113,6 +127,7 @@ class Replayer:
             self.report(error.line, error.column, "", error.message, rule_ids=error.rule_ids, hint=error.hint)
             return
         self.start = game.state.copy()
+        self._unpowered = game.unpowered()
         for player in game.state.players:
             for building in player.buildings:
                 if building.complete:
@@ -141,6 +156,8 @@ class Replayer:
         resuming = Resuming(game, forced, self.troubles, lambda turn: self._header_matches(game.state, turn),
                             lambda turn: self._report_header(game, turn, path)) if self.resume else None
         last = len(steps) - 1
+        known: Decision | None = None
+        """The decision of the statement to come, read already (``_Statement.following``)."""
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
             if turn is not None and not self._header_matches(game.state, turn):
@@ -155,7 +172,13 @@ class Replayer:
             variations = step.variations if step.notes else ()
             before = game.copy() if variations else None
             following = steps[offset + 1][1].statement if offset < last else None
-            snapshot = _Statement(self, game, step, path, index).replay(forced, following)
+            replaying = _Statement(self, game, step, path, index)
+            snapshot = replaying.replay(forced, following, known)
+            known = replaying.following
+            if snapshot is None:  # accepted, and only checked
+                if before is not None:
+                    yield from self._branches(before, variations, path, replaying.seq, index)
+                continue
             yield snapshot
             if snapshot.diagnostic is not None:
                 if resuming is None:
@@ -163,11 +186,16 @@ class Replayer:
                                   f"they follow the refused statement at line {snapshot.line}")
                     return
                 resuming.refused(snapshot.line, snapshot.player, snapshot.text, step.statement)
-            for v, variation in enumerate(variations, 1):
-                vsteps = [(None, s) for s in variation.steps]
-                yield from self._line(before.copy(), vsteps, f"{path}/{snapshot.seq}.{v}".lstrip("/"), index)
+            if before is not None:
+                yield from self._branches(before, variations, path, snapshot.seq, index)
         if path:  # a variation's problems say nothing of the line it leaves (the main line's stay for its Result)
             del self.troubles.found[outer:]
+
+    def _branches(self, before: Game, variations, path: str, seq: int, index: int) -> Iterator[Snapshot]:
+        """Replay each variation of a statement from the game before it."""
+        for v, variation in enumerate(variations, 1):
+            vsteps = [(None, s) for s in variation.steps]
+            yield from self._line(before.copy(), vsteps, f"{path}/{seq}.{v}".lstrip("/"), index)
 
     def _skipped(self, rest, path: str, why: str) -> None:
         """Report the statements of a line that were not replayed (never dropped silently)."""
@@ -208,31 +236,48 @@ class Replayer:
 class _Statement:
     """One statement being replayed: where it stands, and the snapshot it gives."""
 
-    __slots__ = ("replayer", "game", "step", "path", "index", "turn", "text", "line", "column")
+    __slots__ = ("replayer", "game", "step", "path", "index", "turn", "seq", "line", "column", "following")
 
     def __init__(self, replayer: Replayer, game: Game, step: Step, path: str, index: int) -> None:
         self.replayer, self.game, self.step, self.path, self.index = replayer, game, step, path, index
         self.turn = game.state.turn
         """The turn the statement is made in (a restated forced step: the turn it was made in)."""
-        self.text = str(step.statement)
+        self.seq = 0
         span = step.statement.span
         self.line, self.column = span.line or step.span.line, span.column or step.span.column
+        self.following: Decision | None = None
+        """The next statement's decision, read against the game before this one was pushed,
+        when it reads the same in any state (``translate.reads_state``)."""
 
-    def replay(self, forced: list[ForcedStep], following: notation.Statement | None = None) -> Snapshot:
-        """Replay the statement; ``following``, the next one of its line, tells the engine the
-        decision likely to come next (``Game.push``'s ``then``)."""
+    @property
+    def text(self) -> str:
+        return str(self.step.statement)
+
+    def replay(self, forced: list[ForcedStep], following: notation.Statement | None = None,
+               known: Decision | None = None) -> Snapshot | None:
+        """Replay the statement (``known``: its decision, read already); ``following``, the
+        next one of its line, tells the engine the decision likely to come next
+        (``Game.push``'s ``then``). The snapshot it gives; None when it is accepted and the
+        replay only checks."""
         replayer, game = self.replayer, self.game
         replayer.seq += 1
+        self.seq = replayer.seq
         statement = self.step.statement
+        if known is not None:
+            decision = known
+        else:
+            try:
+                decision = decision_for(statement, game.state)
+            except (GtrError, KeyError) as error:
+                if game.over:
+                    return self.over()
+                message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
+                return self.refuse(message, hint=getattr(error, "hint", None))
+        likely = _likely(following, game)
+        if likely is not None and following is not None and not reads_state(following):
+            self.following = likely
         try:
-            decision = decision_for(statement, game.state)
-        except (GtrError, KeyError) as error:
-            if game.over:
-                return self.over()
-            message = error.message if isinstance(error, GtrError) else f"unknown card {error}"
-            return self.refuse(message, hint=getattr(error, "hint", None))
-        try:
-            applied = game.push(decision, drawn=getattr(statement, "drawn", None), then=_likely(following, game))
+            applied = game.push(decision, drawn=getattr(statement, "drawn", None), then=likely)
         except _REFUSED as problem:
             return self._refused(decision, problem, forced)
         except AllPlaced as error:
@@ -249,12 +294,14 @@ class _Statement:
         forced.extend(applied.forced)
         for card in applied.revealed:
             replayer._revealed.setdefault(card, []).append(self.line)
-        for e in applied.events:
-            if e.kind == "complete":
-                replayer._warn_unwritten(game, e.player, e.card, self.line, self.column, self.text)
-        return self.snap(decision, applied)
+        if replayer._unpowered:
+            for e in applied.events:
+                if e.kind == "complete" and e.card in replayer._unpowered:
+                    replayer._warn_unwritten(game, e.player or "", e.card or "", self.line, self.column, self.text)
+        replayer.decisions += 1
+        return self.snap(decision, applied) if replayer._emit else None
 
-    def _refused(self, decision: Decision, problem: RulesError, forced: list[ForcedStep]) -> Snapshot:
+    def _refused(self, decision: Decision, problem: RulesError, forced: list[ForcedStep]) -> Snapshot | None:
         """A statement the rules refuse as it stands: a step the engine already made (restated,
         which is no refusal), or a refusal with the rule that explains it best."""
         game = self.game
@@ -264,7 +311,8 @@ class _Statement:
             # that is also legal now is a decision of its own (a pass after a forced pass)
             self.turn = forced[found].turn  # made in the turn before any cleanup it led to
             del forced[:found + 1]
-            return self.snap(decision, None, restated=True)
+            self.replayer.decisions += 1
+            return self.snap(decision, None, restated=True) if self.replayer._emit else None
         if game.over:
             return self.over()
         problem = _real_reason(game, decision, forced) or problem

@@ -135,9 +135,11 @@ class Resuming:
         legal = self.game.legal()
         skipped = self.skipped.get(player)
         kind = _SAME_KIND.get(type(skipped))
-        alike = [d for d in legal if type(d) is kind and d.player == player
-                 and (kind is not Lead or str(d.role) == str(skipped.role))]  # type: ignore[attr-defined]
-        alike.sort(key=lambda d: (len(d.cards), JACK not in d.cards))  # type: ignore[attr-defined]
+        alike: list[Lead | Follow] = [d for d in legal if isinstance(d, (Lead, Follow)) and type(d) is kind
+                                      and d.player == player]
+        if isinstance(skipped, st.Lead):  # a lead of the role it named
+            alike = [d for d in alike if isinstance(d, Lead) and str(d.role) == str(skipped.role)]
+        alike.sort(key=lambda d: (len(d.cards), JACK not in d.cards))
         for decision in (*alike[:1], Pass(player), Think(player, "jack")):
             if decision in legal:
                 self.forced.extend(self.game.push(decision).forced)

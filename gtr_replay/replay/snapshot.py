@@ -94,7 +94,7 @@ def annotate(events: list[Event], game: Game, points: dict[str, int] | None = No
             note.powers.append(f"{e.player} takes {e.card} ({e.text})")
         elif e.kind == "move":
             note.moved.append(f"{e.player}: {e.card} {e.source} -> {e.target}")
-        elif e.kind == "influence":
+        elif e.kind == "influence" and e.player is not None:
             note.influence[e.player] = note.influence.get(e.player, 0) + (e.value or 0)
         elif e.kind == "complete":
             note.completed.append(f"{e.player}'s {e.card}")

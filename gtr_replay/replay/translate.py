@@ -160,6 +160,13 @@ def _demander(state: GameState) -> str:
     return state.players[state.legionary.demander].name
 
 
+def reads_state(statement: st.Statement) -> bool:
+    """Whether the decision a statement records depends on the state it is read against: a
+    Glory to Rome names the demander, ``[?] from deck`` the deck's top card. Any other reads
+    the same in every state."""
+    return type(statement) is st.Glory or getattr(statement, "card", None) == UNSEEN
+
+
 def decision_for(statement: st.Statement, state: GameState) -> dc.Decision:
     """The engine decision a statement records, read against the state it applies to."""
     make = _TO_DECISION.get(type(statement))

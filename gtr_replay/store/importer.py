@@ -230,20 +230,20 @@ def _write_all(store: Store, results, report: ImportReport, progress: Progress |
 
 
 def _write(store: Store, rows: GameRows, report: ImportReport, replace: bool) -> None:
-    with _counted():
-        done, others = store.add(rows, replace=replace)
     game = rows.game
-    if others:
-        moves = rows.main_line()
-        tags = json.loads(game["tags"])
-        report.replaced += [Replaced(old, rows.id, game["source"], game["record_number"],
-                                     first_change(text, moves, tags)) for old, text in others]
-    if done == ALREADY:  # twice in this import, or stored meanwhile by another import
-        report.already += 1
-    else:
-        summary = Added(game["id"], game["ruleset"], game["players"], game["winners"], game["decisions"],
-                        game["warnings"])
-        (report.added if done == ADDED else report.updated).append(summary)
+    with _counted():  # stored and counted together: Ctrl-C comes after both, or before
+        done, others = store.add(rows, replace=replace)
+        if done == ALREADY:  # twice in this import, or stored meanwhile by another import
+            report.already += 1
+        else:
+            summary = Added(game["id"], game["ruleset"], game["players"], game["winners"], game["decisions"],
+                            game["warnings"])
+            (report.added if done == ADDED else report.updated).append(summary)
+        if others:
+            moves = rows.main_line()
+            tags = json.loads(game["tags"])
+            report.replaced += [Replaced(old, rows.id, game["source"], game["record_number"],
+                                         first_change(text, moves, tags)) for old, text in others]
 
 
 @contextmanager

@@ -175,7 +175,7 @@ from gtr_replay.cli import app
 from notation import reader
 result = CliRunner().invoke(app, ["extract", sys.argv[1], "--tag", "Ruleset=classic", "--player", "Ann",
                                   "--out", sys.argv[2]])
-print(result.exit_code, reader._PARSER is None)
+print(result.exit_code, reader._caches == {})  # no record's body read: no line cache made
 """
 
 

@@ -22,12 +22,19 @@ def _lines(n: int) -> str:
     return STATEMENT * n
 
 
+def _turns_of_thinks(n: int) -> str:
+    """``n`` thinks in seating order without headers: each, by the player who leads next, waits
+    for the lines after it to say whether it opens a turn."""
+    return "".join(f"  {player} thinks: jack\n" for _ in range(n // 3) for player in ("Ann", "Ben", "Cid"))
+
+
 SHAPES: dict[str, tuple[str, int, Callable[[int], str]]] = {
     # name: (what the size counts, size of the issue report, text of that size)
     "unclosed-brace": ("lines", 4_000, lambda n: HEAD + "  Ann thinks: jack {\n" + _lines(n)),
     "unclosed-paren": ("lines", 4_000, lambda n: HEAD + "  ( Ann thinks: jack\n" + _lines(n)),
     "closed-comment": ("lines", 16_000, lambda n: HEAD + "  {\n" + "  a remark\n" * n + "  }\n"),
     "statements": ("statements", 100_000, lambda n: HEAD + _lines(n)),
+    "headerless-thinks": ("statements", 20_000, lambda n: HEAD + _turns_of_thinks(n)),
     "deep-variations": ("levels", 10_000, lambda n: HEAD + "  ( Cid thinks: jack\n" * n + "  )\n" * n),
     "long-line": ("bytes", 10_000_000, lambda n: HEAD + "  Ann thinks: jack {" + "x" * n + "}\n"),
     "card-list": ("bytes", 1_000_000, lambda n: HEAD + "  Ann thinks: draw [" + "Road, " * (n // 6) + "Road]\n"),

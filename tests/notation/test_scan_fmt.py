@@ -6,7 +6,7 @@ import pytest
 from lark import Lark
 
 from notation import NotationError, format_files, iter_headers, parse, write
-from notation import REGISTRY, grammar, reader
+from notation import REGISTRY, grammar, terminals
 from record_maker import records
 
 CORPUS = records(seed=11, count=40)
@@ -43,11 +43,14 @@ def test_grammar_is_conflict_free_in_strict_mode():
 def test_every_statement_alias_has_a_class_and_every_verb_can_follow_a_semicolon():
     text = grammar.GRAMMAR.read_text()
     aliases = set(re.findall(r"->\s*(\w+)", text[text.index("?statement"):text.index("// Cards")]))
-    assert aliases == set(REGISTRY)
-    for verb in reader.VERB_WORDS:
-        assert reader.JOIN.match(f"; Ann {verb} x")
-    assert reader.JOIN.match("; Ben: Glory to Rome")
-    assert not reader.JOIN.match("; one card per player: Bath is first, Cid leads")
+    assert aliases == set(REGISTRY) == set(terminals.FORMS)
+    for form in terminals.FORMS.values():
+        assert REGISTRY[next(a for a, f in terminals.FORMS.items() if f == form)].form == form
+    for verb in grammar.VERB_WORDS:
+        assert terminals.JOIN.match(f"; Ann {verb} x")
+    assert set(grammar.VERB_WORDS) >= {"leads", "discards", "tears down", "surrender"}
+    assert terminals.JOIN.match("; Ben: Glory to Rome")
+    assert not terminals.JOIN.match("; one card per player: Bath is first, Cid leads")
 
 
 def test_whole_record_rule_agrees_with_line_by_line_reading():

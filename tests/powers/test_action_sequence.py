@@ -6,12 +6,13 @@ import pytest
 
 from gtr_replay.engine import rules
 from gtr_replay.engine.core import apply, legal_decisions
-from gtr_replay.game import Add, Follow, Lay, Lead, Pass, Think
+from gtr_replay.game import Add, Demand, Follow, Hire, Lay, Lead, Pass, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import PublicPlacement
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.errors import RulesError
 from gtr_replay.powers import table as power_table
+from gtr_replay.selfplay import play_one
 from tests.fidelity_helpers import replay_file
 from tests.powers.test_client_powers import done, table
 
@@ -225,3 +226,34 @@ def test_a_bath_client_action_does_not_pair_across_the_gardens_remaining_actions
     apply(state, Hire("Ann", "Market"))
     assert [step.role for step in state.steps] == [Role.PATRON, Role.CRAFTSMAN]
     assert Lay("Ann", "Road", None, True) not in legal_decisions(state)
+
+
+# -- a demand is answered at once, whatever waits on the stack (R-LEG-2..5) ------------------
+
+def test_a_demand_made_in_a_burst_is_answered_before_the_burst_goes_on():
+    """B-BATH-2, 000 Appendix I, Bath: "When you hire a client, that client may immediately
+    perform an action" (a Legionary's demand, answered by the Pool and the neighbours,
+    R-LEG-2, R-LEG-3), within B-GARDEN-1's Patron actions upon completion. Ann's Garden grants
+    Patron actions; with the first she hires Atrium, a Legionary client, who demands Brick at
+    once: Ben gives his Academy before Ann's next Patron action."""
+    ann = PlayerState("Ann", hand=["Market", "Villa", "School"],
+                      buildings=[done("Bath", Material.BRICK), Building("Garden", Material.STONE, ["Villa", "Villa"])])
+    ben = PlayerState("Ben", hand=["Academy", "Road"])
+    state = table(ann, ben, pool=["Atrium", "Temple"])
+    apply(state, Lead("Ann", Role.CRAFTSMAN, ("Market",)))
+    apply(state, Think("Ben", "jack"))
+    apply(state, Add("Ann", "Villa", "Garden"))
+    apply(state, Hire("Ann", "Atrium"))
+    apply(state, Demand("Ann", ("School",)))
+    assert state.players[0].stockpile == ["Academy"] and state.legionary is None  # Ben's one Brick, given
+    assert any(s.power == "Garden" for s in state.steps)
+    assert all(type(d) in (Hire, Pass) for d in legal_decisions(state))  # the burst goes on: Patron actions
+    apply(state, Hire("Ann", "Temple"))
+    assert sorted(state.players[0].clientele) == ["Atrium", "Temple"]
+
+
+def test_a_classic_game_of_a_garden_burst_and_a_bath_plays_to_its_end():
+    """BC-GARDEN-1 and BC-BATH-1 in play together, as random play met them: each new client's
+    demand is answered before the burst goes on, and the game ends with every invariant kept."""
+    game = play_one("classic", ["Ann", "Ben"], "selfplay-classic-2p-final-37", check=True)
+    assert game.state.over and game.result is not None

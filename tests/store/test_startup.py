@@ -12,9 +12,9 @@ PROBE = """
 import sys
 from typer.testing import CliRunner
 from gtr_replay.cli import app
-from notation import reader
+from notation import grammar
 result = CliRunner().invoke(app, ["query", "SELECT count(*) AS n FROM games", "--db", sys.argv[1], "--json"])
-print(result.exit_code, reader._PARSER is None, result.output.replace(chr(10), " "))
+print(result.exit_code, grammar._PARSER is None, result.output.replace(chr(10), " "))
 """
 
 

@@ -99,6 +99,8 @@ class DemandHandler(Handler):
             state.players[i].done = True
             spent.note(state, i, "demand")
         ev.append(Event("demand", d.player, text=", ".join(str(m) for m in demanded), value=len(demanded)))
+        # the demand is answered at once: steps waiting (a burst under a new client's action) come after
+        state.legionary.held, state.steps[:] = state.steps[:], []
         state.current = i
         state.phase = Phase.POOL
         if not pool_takes(state):
@@ -179,6 +181,7 @@ def next_victim(state: GameState, ev: list[Event]) -> None:
         state.current = demand.demander
         state.phase = Phase.ACTIONS
     spoils = _spoils(state, ev)
+    state.steps[:0] = demand.held  # what waited comes back, under what the demand's spoils grant
     state.legionary = None
     rules.push_steps(state, ev, spoils)
     flow.settle_actions(state, ev)
