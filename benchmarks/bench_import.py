@@ -9,8 +9,8 @@ unknown order). ``gtr_replay.store.import_files`` then parses, replays and store
 new database, timed in wall and CPU seconds (this process and its workers apart, so the cost
 of the workers shows); the report gives decisions per CPU-second, the bytes the database takes
 per decision, table by table, and what 10,000 games would take at that rate. A second import of
-the same records must add no rows. ``--check`` also compares every snapshot delta built from
-the events with a whole-state diff (``store.deltas.check_line``), in one process.
+the same records must add no rows. ``--check`` also compares the state that every statement's
+card moves and change build with the whole state (``store.changes.check_line``), in one process.
 ARCHITECTURE.md budget: 10,000 games with snapshots in under five minutes on two cores.
 """
 
@@ -37,7 +37,7 @@ from gtr_replay.store import Store, import_files  # noqa: E402
 from gtr_replay.store.rows import game_rows  # noqa: E402
 
 CONFIGS = [(r, n) for r in ("classic", "republic", "imperium") for n in (2, 3, 4, 5)]
-TABLES = ("games", "players", "decisions", "events", "snapshots", "player_states", "points_by_turn")
+TABLES = ("games", "players", "decisions", "events", "player_states", "points_by_turn")
 
 
 def corpus(games: int, seed: str, path: Path) -> None:
@@ -75,13 +75,13 @@ def rows(db: Path) -> int:
         return sum(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES)
 
 
-def check_deltas(files: list[Path]) -> int:
+def check_changes(files: list[Path]) -> int:
     checked = 0
     for path in files:
         for number, (line, piece) in enumerate(scan.file_pieces(path), 1):
             try:
                 checked += len(game_rows(parse_piece(str(path), line, piece)[0], source=str(path), number=number,
-                                         check=True).snapshots)
+                                         check=True).decisions)
             except IllegalStatement:
                 continue
     return checked
@@ -94,7 +94,7 @@ def main() -> None:
     parser.add_argument("--records", nargs="+", type=Path, help="import these files or folders instead")
     parser.add_argument("--workers", type=int, default=None, help="as gtr import --workers (default: its own)")
     parser.add_argument("--keep", type=Path, help="write the database here instead of a temporary file")
-    parser.add_argument("--check", action="store_true", help="also check every delta against a whole-state diff")
+    parser.add_argument("--check", action="store_true", help="also check every state built against the whole state")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         sources = args.records
@@ -132,7 +132,7 @@ def main() -> None:
         print(f"second import: {len(again.added)} games added, {again.already} already there, "
               f"{rows(db) - before} rows added, in {time.perf_counter() - started:.1f} s")
         if args.check:
-            print(f"deltas: {check_deltas(record_files(sources)):,} snapshots equal to a whole-state diff")
+            print(f"changes: {check_changes(record_files(sources)):,} states built equal to the whole states")
 
 
 if __name__ == "__main__":

@@ -15,13 +15,15 @@ from pathlib import Path
 
 from gtr_replay.store.describe import TABLES, column_text
 from gtr_replay.store.queries import SAVED
-from gtr_replay.store.schema import MAX_SEQ, SEQ_BITS
+from gtr_replay.store.schema import MAX_SEQ, SEQ_BITS, TEXT
 
 FTS_TABLE = "stored_decisions_fts"
 
 COMMENTS = f"""
-    SELECT d.key, g.id AS game, d.key & {MAX_SEQ} AS seq, d.turn, d.actor, d.text, d.comment
+    SELECT d.key, g.id AS game, d.key & {MAX_SEQ} AS seq, d.turn, coalesce(a.name, d.actor) AS actor,
+           {TEXT.format("d", "g")} AS text, d.comment
     FROM stored_decisions d JOIN games g ON g.number = d.key >> {SEQ_BITS}
+    LEFT JOIN players a ON a.game = g.id AND a.seat = d.actor
     WHERE d.comment IS NOT NULL"""
 """The ``comments`` view: each commented statement, with its stored key (the index's rowid)."""
 
@@ -49,10 +51,9 @@ def metadata(db, name: str) -> dict:
     the internal tables hidden, and the saved queries with a search of the comments."""
     tables: dict[str, dict] = {}
     for table in [*db.table_names(), *db.view_names()]:
-        if table.startswith("stored_") or table == "event_words":
-            tables[table] = {"hidden": True}
-            continue
         entry: dict = {}
+        if table.startswith("stored_") or table == "words":  # read through the views; words still described
+            entry["hidden"] = True
         if table in TABLES:
             entry["description"] = TABLES[table]
         columns = {c.name: column_text(table, c.name) for c in db[table].columns}

@@ -17,15 +17,16 @@ from pathlib import Path
 
 import sqlite_utils
 
+from gtr_replay.game.events import Event
 from gtr_replay.game.state import GameState
 from gtr_replay.errors import StoreError
 from gtr_replay.store import schema
 from gtr_replay.store.player_states import STORED_COLUMNS
-from gtr_replay.store.rows import DECISION_COLUMNS, EVENT_COLUMNS, SNAPSHOT_COLUMNS, GameRows, content_hash
-from gtr_replay.store.snapshots import to_state
+from gtr_replay.store.rows import DECISION_COLUMNS, WORD_COLUMNS, GameRows, content_hash
+from gtr_replay.store.snapshots import dumps, expand
 
 DEFAULT_DB = "games.db"
-PAGE_SIZE = 8192
+PAGE_SIZE = 4096
 BUSY_TIMEOUT = 60.0
 """Seconds a write waits for another import into the same database to commit its game."""
 
@@ -36,28 +37,32 @@ def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
     return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({{number}}, {', '.join('?' * (len(columns) - 1))})"
 
 
-_DECISIONS = (f"INSERT INTO stored_decisions ({', '.join(DECISION_COLUMNS)}) "
-              f"VALUES (({{number}} << {schema.SEQ_BITS}) + ?{', ?' * (len(DECISION_COLUMNS) - 1)})")
-_EVENTS = (f"INSERT INTO stored_events ({', '.join(EVENT_COLUMNS)}) "
-           f"VALUES (({{number}} << {schema.SEQ_BITS + schema.N_BITS}) + ?, ?, ?, ?, ?, ?, ?, ?)")
-_PLAYER_STATES = _insert_sql("stored_player_states", STORED_COLUMNS)
-_POINTS_BY_TURN = _insert_sql("stored_points_by_turn", ("turn", "seat", "player", "points"))
-_SNAPSHOTS = f"INSERT INTO stored_snapshots (key, base, state) VALUES (({{number}} << {schema.SEQ_BITS}) + ?, ?, ?)"
-_KEYED = {"stored_decisions": schema.SEQ_BITS, "stored_snapshots": schema.SEQ_BITS,
-          "stored_events": schema.SEQ_BITS + schema.N_BITS}
-"""The tables keyed by one integer: the game's number shifted left by this many bits, and more."""
-_GAME_TABLES = ("stored_points_by_turn", "stored_player_states", "stored_events", "stored_snapshots",
-                "stored_decisions")
+def _decisions_sql(number: int, filled: list[int]) -> str:
+    """The INSERT of a game's statements, of the columns ``filled`` (indexes in
+    ``DECISION_COLUMNS``, the key's first): the others are left NULL."""
+    names = [DECISION_COLUMNS[i] for i in filled]
+    return (f"INSERT INTO stored_decisions ({', '.join(names)}) "
+            f"VALUES (({number} << {schema.SEQ_BITS}) + ?{', ?' * (len(names) - 1)})")
 
-_CHAIN = f"""
-WITH RECURSIVE chain(key, base, state, depth) AS (
-    SELECT key, base, state, 0 FROM stored_snapshots WHERE key = (:game << {schema.SEQ_BITS}) + :seq
-    UNION ALL
-    SELECT s.key, s.base, s.state, c.depth + 1 FROM stored_snapshots s JOIN chain c
-      ON s.key = (:game << {schema.SEQ_BITS}) + c.base
-)
-SELECT state FROM chain ORDER BY depth DESC
-"""
+
+_PLAYER_STATES = _insert_sql("stored_player_states", STORED_COLUMNS)
+_POINTS_BY_TURN = f"INSERT INTO stored_points_by_turn (key, points) VALUES (({{number}} << {schema.SEQ_BITS}) + ?, ?)"
+_KEYED = {"stored_decisions": schema.SEQ_BITS, "stored_points_by_turn": schema.SEQ_BITS}
+"""The tables keyed by one integer: the game's number shifted left by this many bits, and more."""
+_GAME_TABLES = ("stored_points_by_turn", "stored_player_states", "stored_decisions")
+_WORDS = [DECISION_COLUMNS.index(c) for c in WORD_COLUMNS]
+_EVENTS = DECISION_COLUMNS.index("events")
+
+
+def _event(event: Event, seat_of: dict, code) -> str:
+    """An event as stored (``rows.EVENT_FIELDS``): a JSON array of its words as codes (0: none)
+    and its player's seat, without the values it does not have at its end."""
+    out = [code(event.kind), seat_of.get(event.player, event.player), code(event.text) or 0, code(event.card) or 0,
+           code(event.source) or 0, code(event.target) or 0, event.value]
+    while len(out) > 1 and (out[-1] is None or (len(out) > 2 and out[-1] == 0 and len(out) < 7)):
+        out.pop()
+    # numbers, and a player without a seat by name: written as JSON without an encoder's setup
+    return "[" + ",".join("null" if v is None else str(v) if type(v) is int else dumps(v) for v in out) + "]"
 
 
 class Store:
@@ -86,8 +91,7 @@ class Store:
                                  hint="give a new file name or a database written by gtr import") from None
 
     def _prepare(self) -> None:
-        # A new file: pages of 8 KB, where rows of a few hundred bytes leave less space unused
-        # at the end of each page than in 4 KB ones (a no-op on a database already made)
+        # A new file: pages of 4 KB (a no-op on a database already made)
         self.db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
         self.db.enable_wal()
         self.db.execute("PRAGMA synchronous = NORMAL")
@@ -121,6 +125,9 @@ class Store:
         (the record's moves were changed since) are deleted in the same transaction: one game
         per (source, record number, readings). Their ids and stored texts come second.
         """
+        if not rows.states:
+            raise ValueError("rows made without their statements' changes (game_rows(snapshots=False)) "
+                             "cannot be stored: no state could be rebuilt from them")
         with self._write() as conn:
             replaced = self._others(conn, rows.id, rows.game["source"], rows.game["record_number"],
                                     rows.game["rulings"]) if replace else []
@@ -165,29 +172,48 @@ class Store:
 
     def _insert(self, rows: GameRows) -> None:
         db = self.db
-        number = db["games"].insert(rows.game).last_rowid
+        number = int(db["games"].insert(rows.game).last_rowid)
         db["players"].insert_all(rows.players)
         conn = db.conn
         code = self._words()
-        events = [(key, code(kind), player, card, code(source), code(target), value, text)
-                  for key, kind, player, card, source, target, value, text in rows.events]
-        for sql, table in ((_DECISIONS, rows.decisions), (_EVENTS, events), (_SNAPSHOTS, rows.snapshots),
-                           (_PLAYER_STATES, rows.player_states), (_POINTS_BY_TURN, rows.points_by_turn)):
-            conn.executemany(sql.format(number=int(number)), table)
+        seat_of = {name: seat for seat, name in enumerate(rows.seats)}
+        written: dict[Event, str] = {}  # a game repeats many of its events: each is written once
+
+        def event(e: Event) -> str:
+            found = written.get(e)
+            if found is None:
+                found = written[e] = _event(e, seat_of, code)
+            return found
+
+        decisions = []
+        for row in rows.decisions:
+            row = list(row)
+            for i in _WORDS:
+                row[i] = code(row[i])
+            events = row[_EVENTS]
+            row[_EVENTS] = "[" + ",".join(map(event, events)) + "]" if events else None
+            decisions.append(row)
+        # a column no statement of the game fills (comments, glyphs...) is left out: NULL without binding it
+        columns = list(zip(*decisions))
+        filled = [i for i, values in enumerate(columns) if i == 0 or values.count(None) < len(values)]
+        conn.executemany(_decisions_sql(number, filled), zip(*(columns[i] for i in filled)))
+        # in key order, so that the rows fill their pages instead of splitting them
+        conn.executemany(_PLAYER_STATES.format(number=number), sorted(rows.player_states))
+        conn.executemany(_POINTS_BY_TURN.format(number=number), rows.points_by_turn)
 
     def _words(self):
-        """A function from an event's kind or zone to its ``event_words`` code (a new word is
-        numbered in the transaction under way); None stays None."""
+        """A function from a word to its ``words`` code (a new word is numbered in the
+        transaction under way); None stays None."""
         words = self._codes
         if words is None:
-            words = self._codes = {w: c for c, w in self.db.execute("SELECT code, word FROM event_words")}
+            words = self._codes = {w: c for c, w in self.db.execute("SELECT code, word FROM words")}
         conn = self.db.conn
 
         def code(word):
             found = words.get(word)
             if found is None and word is not None:
-                conn.execute("INSERT OR IGNORE INTO event_words (word) VALUES (?)", [word])
-                found = words[word] = conn.execute("SELECT code FROM event_words WHERE word = ?",
+                conn.execute("INSERT OR IGNORE INTO words (word) VALUES (?)", [word])
+                found = words[word] = conn.execute("SELECT code FROM words WHERE word = ?",
                                                    [word]).fetchone()[0]
             return found
         return code
@@ -245,12 +271,12 @@ def _write_error(path: Path, error: sqlite3.OperationalError) -> StoreError:
 
 
 def load_state(conn: sqlite3.Connection, game: str, seq: int) -> GameState:
-    """The state after statement ``seq`` of ``game``, rebuilt from its stored snapshot."""
-    row = conn.execute("SELECT number, ruleset, rulings, expansions, deck FROM games WHERE id = ?", [game]).fetchone()
+    """The state after statement ``seq`` of ``game``, as the ``snapshot_states`` view rebuilds it."""
+    row = conn.execute("SELECT ruleset, rulings, expansions, deck FROM games WHERE id = ?", [game]).fetchone()
     if row is None:
         raise StoreError(f"no game {game!r} in the database", hint="list them with: gtr query 'select id from games'")
-    chain = [r[0] for r in conn.execute(_CHAIN, {"game": row[0], "seq": seq})] if 0 < seq <= schema.MAX_SEQ else []
-    if not chain:
+    found = conn.execute("SELECT state FROM snapshot_states WHERE game = ? AND seq = ?", [game, seq]).fetchone()
+    if found is None:
         raise StoreError(f"game {game} has no snapshot {seq}", hint="seq counts the game's statements from 1")
-    constants = dict(zip(("ruleset", "rulings", "expansions", "deck"), row[1:]))
-    return to_state(chain, constants)
+    constants = dict(zip(("ruleset", "rulings", "expansions", "deck"), row))
+    return GameState.from_dict(expand(json.loads(found[0]), constants))

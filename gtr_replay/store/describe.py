@@ -14,7 +14,8 @@ TABLES = {
                  "record, with its comment and glyphs",
     "events": "what each statement did, in order: cards moved, influence gained, structures completed, the "
               "game's end",
-    "snapshots": "the state after each statement, most of them as the change from the one before",
+    "snapshots": "the whole state after each statement, a game's all rebuilt in one pass: for reading every "
+                 "state of a game or of many",
     "player_states": "one row per statement and player: hand, clientele, stockpile and vault sizes, influence, "
                      "points, buildings completed and begun",
     "points_by_turn": "each player's points at the end of every turn of the main line",
@@ -25,8 +26,9 @@ TABLES = {
     "leads": "every lead: the role, and the leader's clients of that role",
     "wins": "games, wins and average score of each player name over every game",
     "end_reasons": "how many games of each ruleset and player count ended for each reason",
-    "snapshot_states": "every snapshot as the whole state, rebuilt in SQL (slow on a large database)",
-    "event_words": "the words that event kinds and zones are stored as numbers of",
+    "snapshot_states": "the whole state after each statement, each rebuilt on its own from the first statement "
+                       "of its line: for reading one state by game and seq",
+    "words": "the words the stored rows keep as numbers (event kinds, zones, cards, verbs, roles, phases)",
     "comments": "the statements that carry a comment, searchable (full-text index on comment)",
 }
 """The tables and views users read (the ``stored_*`` tables hold their rows)."""
@@ -57,6 +59,11 @@ _MORE = {
     "events.target": "the zone a card went to",
     "events.value": "a number the event carries (influence gained...)",
     "events.text": "what happened, in words",
+    "snapshots.game": "games.id",
+    "snapshots.seq": "the statement (decisions.seq) after which the state holds",
+    "snapshot_states.game": "games.id",
+    "snapshot_states.seq": "the statement (decisions.seq) after which the state holds",
+    "words.code": "the number a stored row keeps for the word",
     "player_states.game": "games.id",
     "player_states.seat": "the player's seat, from 0",
     "player_states.name": "the player's name",

@@ -240,7 +240,7 @@ def _write(store: Store, rows: GameRows, report: ImportReport, replace: bool) ->
                             game["warnings"])
             (report.added if done == ADDED else report.updated).append(summary)
         if others:
-            moves = [(d[6], d[7]) for d in rows.decisions if d[2] == ""]
+            moves = rows.main_line()
             tags = json.loads(game["tags"])
             report.replaced += [Replaced(old, rows.id, game["source"], game["record_number"],
                                          first_change(text, moves, tags)) for old, text in others]

@@ -24,7 +24,6 @@ except ImportError as error:  # pragma: no cover - the message is the point
 
 from gtr_replay.store.parquet_schema import COLUMNS, COMPRESSION, PARTITION, TABLES
 from gtr_replay.store.rows import GameRows
-from gtr_replay.store.schema import MAX_N, N_BITS
 
 ROW_GROUP = 65_536
 """Rows of one table and ruleset written as one row group, at most."""
@@ -42,40 +41,13 @@ Tables = dict[str, list[tuple]]
 
 def record_tables(rows: GameRows) -> tuple[str, Tables]:
     """A replayed record's rows (``rows.game_rows``) as the views show them: (ruleset, tables)."""
-    gid = rows.id
     game = rows.game
-    names = {p["seat"]: p["name"] for p in rows.players}
     tables: Tables = {
         "games": [tuple(game.get(c) for c in COLUMNS["games"])],
         "players": [tuple(p.get(c) for c in COLUMNS["players"]) for p in rows.players],
-        "decisions": [(gid, *d) for d in rows.decisions],
-        "events": [(gid, key >> N_BITS, key & MAX_N, kind, _player(player, names), card, source, target, value,
-                    text) for key, kind, player, card, source, target, value, text in rows.events],
-        "player_states": _player_states(gid, rows, names),
-        "points_by_turn": [(gid, *p) for p in rows.points_by_turn],
+        **rows.view_rows(),
     }
     return game["ruleset"], tables
-
-
-def _player(player, names: dict[int, str]):
-    """An event's player as the events view shows it: a seat is the seated player's name."""
-    return names.get(player, player) if isinstance(player, int) else player
-
-
-def _player_states(gid: str, rows: GameRows, names: dict[int, str]) -> list[tuple]:
-    """Every statement and seat, each from the seat's latest stored row in the statement's line
-    of play (the stored rows hold only the seats that changed: ``player_states``)."""
-    stored: dict[int, list[tuple]] = defaultdict(list)
-    for path, seat, seq, *values in rows.player_states:
-        stored[seq].append((seat, values))
-    lines: dict[str, dict[int, list]] = {}
-    out = []
-    for seq, _idx, path, turn, *_ in rows.decisions:
-        current = lines.setdefault(path, {})
-        for seat, values in stored.get(seq, ()):
-            current[seat] = values
-        out.extend((gid, seq, seat, names[seat], turn, *current[seat]) for seat in sorted(current) if seat in names)
-    return out
 
 
 QUERIES = {

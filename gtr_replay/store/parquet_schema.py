@@ -25,9 +25,9 @@ COMPRESSION = "zstd"
 TABLES: dict[str, tuple[tuple[str, str], ...]] = {
     "games": (("id", "string"), ("players", "int32"), ("player_names", "string"), ("winners", "string"),
               ("scores", "string"), ("end_reason", "string"), ("turns", "int32"), ("decisions", "int32"),
-              ("statements", "int32"), ("source", "string"), ("record_number", "int32"), ("tags", "string"),
-              ("rulings", "string"), ("expansions", "string"), ("deck", "string"), ("start", "string"),
-              ("record", "string"), ("warnings", "string")),
+              ("statements", "int32"), ("source", "string"), ("record_number", "int32"), ("line", "int32"),
+              ("tags", "string"), ("rulings", "string"), ("expansions", "string"), ("deck", "string"),
+              ("start", "string"), ("record", "string"), ("warnings", "string")),
     "players": (("game", "string"), ("seat", "int32"), ("name", "string"), ("score", "int32"),
                 ("influence", "int32"), ("vault", "int32"), ("bonuses", "string"), ("powers", "int32"),
                 ("winner", "int32")),

@@ -15,21 +15,21 @@ import notation
 from notation import Comment, Record
 
 from gtr_replay.cards import cards_for
-from gtr_replay.game.decisions import Follow, Lead
 from gtr_replay.engine import Game
 from gtr_replay.expansions import canonical_tag
+from gtr_replay.game.decisions import Lead
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.rulesets import RULESETS
-from gtr_replay.store.deltas import Line, check_line
-from gtr_replay.store.player_states import changed_rows, seat_values
-from gtr_replay.store.schema import MAX_N, MAX_SEQ, N_BITS
-from gtr_replay.store.snapshots import KEY_EVERY, compact, dumps
+from gtr_replay.store.changes import Line, check_line, touched
+from gtr_replay.store.player_states import COUNTED, changed_rows, seat_values
+from gtr_replay.store.schema import MAX_SEQ
+from gtr_replay.store.snapshots import compact, dumps
 from gtr_replay.store.turn_points import turn_rows
 
 
 class TooLarge(ValueError):
-    """A record with more statements, or a statement with more events, than a database can key."""
+    """A record with more statements than a database can key."""
 
 
 DEFINING_TAGS = ("Ruleset", "Players", "Expansion", "Rulings", "Deck", "Start")
@@ -74,106 +74,192 @@ class GameRows:
     game: dict
     players: list[dict] = field(default_factory=list)
     decisions: list[tuple] = field(default_factory=list)
-    events: list[tuple] = field(default_factory=list)
-    snapshots: list[tuple] = field(default_factory=list)
+    """In the order of ``DECISION_COLUMNS``; the words in ``WORD_COLUMNS`` and the events are
+    turned into ``words`` codes when written (``db.Store``)."""
     player_states: list[tuple] = field(default_factory=list)
     points_by_turn: list[tuple] = field(default_factory=list)
+    seats: list[str] = field(default_factory=list)
+    """The players' names in seating order (events name players; they are stored by seat)."""
+    states: bool = True
+    """Whether each statement's change is written, so that its state can be rebuilt: rows
+    without it are for the views' rows only (``view_rows``), never for a database."""
 
     @property
     def id(self) -> str:
         return self.game["id"]
 
+    def main_line(self) -> list[tuple[str, int]]:
+        """(text, line in the file) of every statement of the main line, in order."""
+        record, first = self.game["record"].encode("utf-8"), self.game["line"]
+        return [(_statement_text(record, row[_AT], row[_AT + 1]), first + row[_LINE])
+                for row in self.decisions if row[_PATH] == ""]
 
-DECISION_COLUMNS = ("key", "idx", "path", "turn", "actor", "verb", "text", "line", "col", "comment",
-                    "glyphs", "forced", "role", "clients")
-EVENT_COLUMNS = ("key", "kind", "player", "card", "source", "target", "value", "text")
-"""``key`` is ``seq`` shifted left by ``schema.N_BITS``, plus ``n`` (the game's number goes above
-when it is written); ``player`` is the seat of a seated player."""
-SNAPSHOT_COLUMNS = ("seq", "base", "state")
-"""``seq`` goes into ``stored_snapshots.key`` with the game's number."""
+    def view_rows(self) -> dict[str, list[tuple]]:
+        """The game's rows as the views ``decisions``, ``events``, ``player_states`` and
+        ``points_by_turn`` show them once stored (their columns, in their order): for writing
+        them elsewhere without a database (a Parquet export)."""
+        gid, names = self.id, dict(enumerate(self.seats))
+        record = self.game["record"].encode("utf-8")
+        first = self.game["line"]
+        decisions, events, states = [], [], []
+        stored: dict[int, list[tuple]] = {}
+        for path, seat, seq, *values in self.player_states:
+            stored.setdefault(seq, []).append((seat, values))
+        lines: dict[str, dict[int, list]] = {}
+        for row in self.decisions:
+            d = dict(zip(DECISION_COLUMNS, row))
+            seq, verb, led = d["key"], str(d["verb"]), d["led_role"]
+            text = _statement_text(record, d["at"], d["length"])
+            decisions.append((gid, seq, d["idx"] or seq, d["path"], d["turn"], names.get(d["actor"], d["actor"]), verb,
+                              text, first + d["line"], d["col"], d["comment"], d["glyphs"], d["forced"],
+                              str(led) if led and verb in ("lead", "follow") else None, d["clients"]))
+            events.extend((gid, seq, n, e.kind, e.player, e.card, _text(e.source), _text(e.target), e.value, e.text)
+                          for n, e in enumerate(d["events"], 1))
+            current = lines.setdefault(d["path"], {})
+            for seat, values in stored.get(seq, ()):
+                current[seat] = values
+            hands = json.loads(d["hands"])
+            states.extend((gid, seq, seat, names[seat], d["turn"], hands[seat], *current[seat])
+                          for seat in sorted(current))
+        points = [(gid, turn, seat, names[seat], value) for turn, by_seat in self.points_by_turn
+                  for seat, value in enumerate(json.loads(by_seat)) if value is not None]
+        return {"decisions": decisions, "events": events, "player_states": states, "points_by_turn": points}
+
+
+DECISION_COLUMNS = ("key", "idx", "path", "turn", "actor", "verb", "at", "length", "line", "col", "comment", "glyphs",
+                    "forced", "clients", "events", "phase", "current", "leader", "state_turn", "led_role", "actions",
+                    "played", "done", "hands", "change")
+"""The columns of ``stored_decisions`` (``schema``): ``key`` is ``seq`` here (the game's
+number goes above it when written); ``events`` the statement's ``Event`` list (written as
+``EVENT_FIELDS``)."""
+
+_AT, _LINE, _PATH = DECISION_COLUMNS.index("at"), DECISION_COLUMNS.index("line"), DECISION_COLUMNS.index("path")
+
+WORD_COLUMNS = ("verb", "phase", "led_role")
+"""Decision columns written as ``words`` codes."""
+
+EVENT_FIELDS = ("kind", "player", "text", "card", "source", "target", "value")
+"""An event as stored, a JSON array: ``player`` is the seat of a seated player; kind, text,
+card, source and target are ``words`` codes (0: none); the values it does not have at its end
+are left out."""
 
 
 def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None,
               check: bool = False, snapshots: bool = True) -> GameRows:
-    """Replay ``record`` (strictly) and turn every snapshot into rows. With ``check``, each
-    delta built from the events is compared with a whole-state diff (``deltas.check_line``).
-    Without ``snapshots``, the snapshot rows are left out (a third of the work: an export to
-    Parquet has no use for them)."""
+    """Replay ``record`` (strictly) and turn every snapshot into rows. With ``check``, the state
+    the moves and changes build is compared with the whole state (``changes.check_line``).
+    Without ``snapshots``, no statement's change is written (a third of the work): the rows
+    then show the views' rows (``GameRows.view_rows``, an export to Parquet) but cannot be
+    stored, as no state could be rebuilt from them."""
     canonical = canonical if canonical is not None else notation.write(record)
+    written = canonical.encode("utf-8")
     gid = game_id(record)
     replayer = Replayer(record, source=source, keep_states="live")
-    rows = GameRows({})
-    decisions, events, kept = rows.decisions, rows.events, rows.snapshots
+    rows = GameRows({}, states=snapshots)
+    decisions = rows.decisions
     start: list[str] | None = None
+    start_state: dict = {}
     roles: dict[str, str] = {}
-    lines: dict[str, tuple[int, Line, int]] = {}  # path -> (seq, the line's snapshots, statements in the line)
-    seats: dict[str, list[tuple]] = {}  # path -> each seat's player_states values after the line's last statement
+    lines: dict[str, Line] = {}
+    seats: dict[str, list[tuple]] = {}  # path -> each seat's stored values after the line's last statement
+    at = 0  # where the next statement's text is looked for in the canonical record
+    first_line = record.span.line  # decisions count their lines from the record's
     main = 0
     main_line: list[tuple[int, dict]] = []  # (turn, points) of each main-line statement
     seat_of: dict[str | None, int] = {}
+    last_points: dict[str, dict] = {}  # path -> the points after the line's last statement
+    influence = 0
     for snap in replayer.run():
         if start is None:  # the start state exists once the first snapshot is out
             start = replayer.start.deck
+            start_state = compact(replayer.start.to_dict(), start)
             roles = _roles(replayer.start.ruleset)
             influence = RULESETS[replayer.start.ruleset].starting_influence
             seat_of = {p.name: seat for seat, p in enumerate(replayer.start.players)}
         state = snap.live
-        path = snap.path
-        turn = snap.turn
+        path, turn, seq, events = snap.path, snap.turn, snap.seq, snap.events
+        if seq > MAX_SEQ:
+            raise TooLarge(f"{source}:{snap.line}:{snap.column}: statement {seq}: a database holds at most "
+                           f"{MAX_SEQ:,} statements a game; split the record")
         if not path:
             main += 1
-        role = clients = None
+        clients = None
         decision = snap.decision
-        if isinstance(decision, (Lead, Follow)) and state.led_role:
+        if isinstance(decision, Lead) and state.led_role:
             role = str(state.led_role)
-            if isinstance(decision, Lead):
-                leader = state.player(decision.player)
-                clients = sum(1 for card in leader.clientele if roles.get(card) == role)
+            leader = state.player(decision.player)
+            clients = sum(1 for card in leader.clientele if roles.get(card) == role)
         points = snap.annotation.points
         if not path:
             main_line.append((turn, points))
-        values = seat_values(influence, state, points)
-        rows.player_states.extend(changed_rows(path, snap.seq, values, seats.get(path)))
-        seats[path] = values
-        decisions.append((snap.seq, snap.index, path, turn, snap.player, snap.kind, snap.text, snap.line,
-                          snap.column, "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None,
-                          int(snap.forced), role, clients))
-        key = snap.seq << N_BITS
-        for n, e in enumerate(snap.events, 1):
-            events.append((key | n, e.kind, seat_of.get(e.player, e.player), e.card, _text(e.source),
-                           _text(e.target), e.value, e.text))
-        if len(snap.events) > MAX_N or snap.seq > MAX_SEQ:
-            raise TooLarge(f"{source}:{snap.line}:{snap.column}: statement {snap.seq} ({len(snap.events)} events): "
-                           f"a database holds at most {MAX_SEQ:,} statements a game and {MAX_N:,} events a "
-                           "statement; split the record")
+        zones = None if state.unseen is not None else touched(events)
+        line = lines.get(path)
         if not snapshots:
-            continue
-        if path in lines:
-            before_seq, line, count = lines[path]
-        else:  # the first statement of a line: the state before it is the replaced statement's
-            before_seq, line, count = 0, Line(start), 0
-        if count % KEY_EVERY == 0:
-            kept.append((snap.seq, None, dumps(line.key(state))))
+            change = None
+        elif line is None and path:  # a variation's first statement: its state, whole
+            line = lines[path] = Line(start, start_state)
+            change = dumps(line.key(state))
         else:
-            kept.append((snap.seq, before_seq, dumps(line.step(state, snap.events))))
-        if check:
+            if line is None:
+                line = lines[path] = Line(start, start_state)
+            found = line.step(state, events, seat_of, zones)
+            change = dumps(found) if found else None
+        if check and snapshots:
             check_line(line, state)
-        lines[path] = (snap.seq, line, count + 1)
+        before = seats.get(path)
+        if before is None or zones is None or not zones.isdisjoint(COUNTED) or points is not last_points.get(path):
+            values = seat_values(influence, state, points)
+            rows.player_states.extend(changed_rows(path, seq, values, before))
+            seats[path] = values
+        last_points[path] = points
+        text = snap.text.encode("utf-8")
+        found_at = written.find(text, at)
+        if found_at >= 0:
+            at = found_at + len(text)
+        played, done, hands = _seats(state)
+        decisions.append((
+            seq, None if snap.index == seq else snap.index, path, turn, seat_of.get(snap.player, snap.player),
+            snap.kind, found_at + 1 if found_at >= 0 else snap.text, len(text), snap.line - first_line, snap.column,
+            "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None, int(snap.forced), clients, events,
+            state.phase, state.current, state.leader, None if state.turn == turn else state.turn, state.led_role,
+            state.actions_used, played, done, hands, change))
     final = replayer.final
     if start is None:  # a record without statements
         start = replayer.start.deck
-    rows.game = _game_row(gid, record, canonical, source, number, replayer, final, start, main, len(decisions),
-                          decisions)
+        start_state = compact(replayer.start.to_dict(), start)
+    rows.game = _game_row(gid, record, canonical, source, number, replayer, final, start, start_state, main,
+                          len(decisions), decisions)
     rows.players = _player_rows(gid, final)
-    rows.points_by_turn = turn_rows([p.name for p in final.players], main_line)
+    rows.seats = [p.name for p in final.players]
+    rows.points_by_turn = turn_rows(rows.seats, main_line)
     return rows
+
+
+def _statement_text(record: bytes, at: int | str, length: int) -> str:
+    """A statement's text from its place in the record (``at``, from 1, and ``length``, in
+    UTF-8 bytes), or ``at`` itself where the record does not hold the text as written."""
+    return record[at - 1:at - 1 + length].decode("utf-8") if type(at) is int else at
 
 
 def _text(value) -> str | None:
     return None if value is None else str(value)
 
 
-def _game_row(gid, record, canonical, source, number, replayer, final, start, main, statements, decisions) -> dict:
+def _seats(state) -> tuple[int, int, str]:
+    """Who has played and who is done (one bit a seat), and every seat's hand size (a JSON array)."""
+    played = done = 0
+    hands = []
+    for i, player in enumerate(state.players):
+        if player.played:
+            played |= 1 << i
+        if player.done:
+            done |= 1 << i
+        hands.append(str(len(player.hand)))
+    return played, done, "[" + ",".join(hands) + "]"
+
+
+def _game_row(gid, record, canonical, source, number, replayer, final, start, start_state, main, statements,
+              decisions) -> dict:
     names = [p.name for p in final.players]
     over = final.over
     outcome = Game(final).result() if over else None
@@ -186,9 +272,10 @@ def _game_row(gid, record, canonical, source, number, replayer, final, start, ma
         "winners": ", ".join(outcome.winners) if outcome else None,
         "scores": result_tag(outcome) if outcome else None,
         "end_reason": final.end_reason, "turns": len(main_turns), "decisions": main, "statements": statements,
-        "source": source, "record_number": number, "tags": json.dumps(tags, ensure_ascii=False),
+        "source": source, "record_number": number, "line": record.span.line,
+        "tags": json.dumps(tags, ensure_ascii=False),
         "rulings": dumps(final.rulings), "expansions": dumps(list(final.expansions)), "deck": dumps(start),
-        "start": dumps(compact(replayer.start.to_dict(), start)), "record": canonical,
+        "start": dumps(start_state), "record": canonical,
         "warnings": "\n".join(f"{w.where}: {w.message}" for w in replayer.warnings) or None,
     }
 

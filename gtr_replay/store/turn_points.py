@@ -1,21 +1,24 @@
-"""Each player's points at the end of every turn of the main line, one row each, written at
-import: ``points-by-turn`` and the ``turn_points`` view read it instead of searching every
-decision's points for the last of its turn (16 s on 1,000 games, against milliseconds).
-Stored by game number in ``stored_points_by_turn``; the ``points_by_turn`` view shows the id.
+"""Each player's points at the end of every turn of the main line, written at import:
+``points-by-turn`` and the ``turn_points`` view read it instead of searching every decision's
+points for the last of its turn (16 s on 1,000 games, against milliseconds).
+
+``stored_points_by_turn`` keeps one row a turn, keyed like the decisions (the game's number
+shifted left by ``schema.SEQ_BITS``, plus the turn), with the points as a JSON array by
+seat; the ``points_by_turn`` view gives one row a turn and player.
 """
 
 from __future__ import annotations
 
-TABLE = dict(
-    columns={"game": int, "turn": int, "seat": int, "player": str, "points": int},
-    pk=("game", "turn", "seat"), foreign_keys=[("game", "games", "number")], not_null={"player"},
-    without_rowid=True,
-)
+from gtr_replay.store.snapshots import dumps
+
+TABLE = dict(columns={"key": int, "points": str}, pk="key", not_null={"points"})
 
 TABLE_VIEW = """
-    SELECT g.id AS game, t.turn, t.seat, t.player, t.points
-    FROM stored_points_by_turn t JOIN games g ON g.number = t.game"""
-"""The ``points_by_turn`` view: the stored rows, with the game's id."""
+    SELECT g.id AS game, t.key & {mask} AS turn, s.key AS seat, p.name AS player, s.value AS points
+    FROM stored_points_by_turn t JOIN games g ON g.number = t.key >> {bits}
+    JOIN json_each(t.points) s JOIN players p ON p.game = g.id AND p.seat = s.key
+    WHERE s.value IS NOT NULL"""
+"""The ``points_by_turn`` view; ``bits`` and ``mask`` are ``schema.SEQ_BITS`` and ``schema.MAX_SEQ``."""
 
 COLUMNS = {
     "points_by_turn.turn": "a turn of the main line",
@@ -35,11 +38,10 @@ FROM_PLAYER_STATES = """
 
 
 def turn_rows(seats: list[str], main_line: list[tuple[int, dict]]) -> list[tuple]:
-    """The rows of one game, without the game; ``main_line``: (turn, points by player) of each main-line
-    statement in order, ``seats`` the players' names in seating order."""
+    """The rows of one game, without the game: (turn, points JSON); ``main_line``: (turn,
+    points by player) of each main-line statement in order, ``seats`` the players' names in
+    seating order."""
     last: dict[int, dict] = {}
     for turn, points in main_line:
         last[turn] = points  # the turn's last statement counts
-    return [(turn, seat, name, points[name])
-            for turn, points in last.items() if points
-            for seat, name in enumerate(seats) if name in points]
+    return [(turn, dumps([points.get(name) for name in seats])) for turn, points in last.items() if points]

@@ -58,11 +58,9 @@ def replays(files):
 
 ORPHANS = {
     "players": "SELECT count(*) FROM players WHERE game NOT IN (SELECT id FROM games)",
-    **{table: f"SELECT count(*) FROM stored_{table} WHERE game NOT IN (SELECT number FROM games)"
-       for table in ("player_states", "points_by_turn")},
-    "decisions": "SELECT count(*) FROM stored_decisions WHERE key >> 20 NOT IN (SELECT number FROM games)",
-    "events": "SELECT count(*) FROM stored_events WHERE key >> 30 NOT IN (SELECT number FROM games)",
-    "snapshots": "SELECT count(*) FROM stored_snapshots WHERE key >> 20 NOT IN (SELECT number FROM games)",
+    "player_states": "SELECT count(*) FROM stored_player_states WHERE game NOT IN (SELECT number FROM games)",
+    **{table: f"SELECT count(*) FROM stored_{table} WHERE key >> 20 NOT IN (SELECT number FROM games)"
+       for table in ("decisions", "points_by_turn")},
 }
 """For each table under ``games``: how many of its stored rows have no game (the public
 views join ``games``, so they cannot show such a row)."""

@@ -51,11 +51,12 @@ def test_metadata_describes_what_users_read_and_runs_the_saved_queries(tmp_path,
                           "final_scores", "comments"}
     for table in shown:
         assert tables[table].get("description"), f"{table} has no description"
-    for table in ("games", "players", "decisions", "player_states", "points_by_turn"):
+    for table in ("games", "players", "decisions", "events", "player_states", "points_by_turn", "snapshots",
+                  "snapshot_states", "words"):
         columns = run_query(db, f"SELECT * FROM {table} LIMIT 0").columns
         missing = [c for c in columns if c not in tables[table].get("columns", {})]
         assert not missing, f"{table}: no description for {missing}"
-    assert tables["stored_decisions"] == {"hidden": True}
+    assert tables["stored_decisions"] == {"hidden": True} and tables["words"]["hidden"]
     assert tables["comments"]["fts_table"] == "stored_decisions_fts" and tables["comments"]["fts_pk"] == "key"
     assert set(found["queries"]) == {*SAVED, "search-comments"}
     for name, query in found["queries"].items():

@@ -9,7 +9,7 @@ import pytest
 
 from gtr_replay.engine.scoring import result
 from gtr_replay.store import Store, import_files, load_state
-from gtr_replay.store.rows import game_id
+from gtr_replay.store.rows import game_id, game_rows
 
 from store_helpers import ORPHANS, replays, selfplay_records
 
@@ -28,8 +28,10 @@ def test_schema_has_tables_views_and_foreign_keys(fresh_db):
     conn = sqlite3.connect(fresh_db)
     names = {r[0]: r[1] for r in conn.execute("SELECT name, type FROM sqlite_master WHERE name NOT LIKE 'sqlite%'")}
     assert names["games"] == names["players"] == "table"
-    for table in ("decisions", "events", "snapshots", "player_states", "points_by_turn"):
+    for table in ("decisions", "player_states", "points_by_turn"):
         assert (names[table], names[f"stored_{table}"]) == ("view", "table")  # the rows, keyed by games.number
+    for view in ("events", "snapshots", "snapshot_states"):  # a statement's events and state are in its row
+        assert names[view] == "view"
     for view in ("final_scores", "completions", "first_structures", "turn_points", "leads", "wins", "end_reasons"):
         assert names[view] == "view"
     referenced = {r[2] for t in ("players", "stored_player_states", "stored_points_by_turn")
@@ -65,7 +67,7 @@ def test_snapshots_load_back_into_the_same_state(examples_db, examples_source):
     conn = sqlite3.connect(examples_db)
     for source, number, replayer, snaps in replays(examples_source)[:4]:
         gid = game_id(replayer.record)
-        for snap in snaps:
+        for snap in snaps[::40] + snaps[-1:]:  # every state is compared in test_data_out
             assert load_state(conn, gid, snap.seq).to_dict() == snap.state_dict, (source, number, snap.seq)
 
 
@@ -120,11 +122,35 @@ def test_no_row_without_its_game(examples_db, table):
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
 
 
-def test_a_statement_with_more_events_than_a_key_holds_is_a_problem_not_a_crash(fresh_db, selfplay_file, monkeypatch):
+def test_a_record_with_more_statements_than_a_key_holds_is_a_problem_not_a_crash(fresh_db, selfplay_file,
+                                                                                   monkeypatch):
     import gtr_replay.store.rows as rows
 
-    monkeypatch.setattr(rows, "MAX_N", 3)  # the real limit, 1,023 events a statement, is out of a game's reach
+    monkeypatch.setattr(rows, "MAX_SEQ", 3)  # the real limit, 1,048,575 statements a game, is out of reach
     with Store(fresh_db) as store:
         report = import_files(store, [selfplay_file], workers=1)
     assert len(report.added) == 0 and len(report.problems) == 3
-    assert all("events a statement; split the record" in str(p) for p in report.problems)
+    assert all("statements a game; split the record" in str(p) for p in report.problems)
+
+
+def test_a_game_s_rows_read_as_the_views_show_them(examples_db, examples_source):
+    """``GameRows.view_rows`` (what an export writes without a database) is what the views give."""
+    conn = sqlite3.connect(examples_db)
+    orders = {"decisions": "seq", "events": "seq, n", "player_states": "seq, seat", "points_by_turn": "turn, seat"}
+    for source, number, replayer, _ in replays(examples_source)[:6]:
+        rows = game_rows(replayer.record, source=source, number=number)
+        for view, got in rows.view_rows().items():
+            want = conn.execute(f"SELECT * FROM {view} WHERE game = ? ORDER BY {orders[view]}", [rows.id]).fetchall()
+            assert got == want, (source, number, view)
+
+
+def test_rows_made_without_states_show_the_same_views_and_are_never_stored(fresh_db, examples_source):
+    source, number, replayer, _ = replays(examples_source)[0]
+    full = game_rows(replayer.record, source=source, number=number)
+    bare = game_rows(replayer.record, source=source, number=number, snapshots=False)
+    assert bare.view_rows() == full.view_rows()
+    assert all(row[-1] is None for row in bare.decisions) and any(row[-1] for row in full.decisions)
+    with Store(fresh_db) as store:
+        with pytest.raises(ValueError, match="cannot be stored"):
+            store.add(bare)
+        assert store.db.execute("SELECT count(*) FROM games").fetchone() == (0,)

@@ -95,7 +95,7 @@ def test_big_leads(examples_db, replayed):
 
 
 def test_query_refuses_writes(examples_db):
-    for sql in ("DELETE FROM games", "UPDATE players SET score = 99", "DROP TABLE stored_events",
+    for sql in ("DELETE FROM games", "UPDATE players SET score = 99", "DROP TABLE stored_decisions",
                 "CREATE TABLE x (y)"):
         result = runner.invoke(app, ["query", sql, "--db", str(examples_db)])
         assert result.exit_code == 2, sql
