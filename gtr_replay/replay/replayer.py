@@ -243,8 +243,7 @@ class _Statement:
         self.turn = game.state.turn
         """The turn the statement is made in (a restated forced step: the turn it was made in)."""
         self.seq = 0
-        span = step.statement.span
-        self.line, self.column = span.line or step.span.line, span.column or step.span.column
+        self.line, self.column = step.line, step.column  # a statement has no place of its own: its step's
         self.following: Decision | None = None
         """The next statement's decision, read against the game before this one was pushed,
         when it reads the same in any state (``translate.reads_state``)."""
