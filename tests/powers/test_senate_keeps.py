@@ -56,3 +56,29 @@ def test_a_jack_named_for_an_opponent_without_one_is_refused():
     replayer, _ = replay_text(text)
     assert replayer.diagnostics[0].rule_ids[0] == "B-SENATE-1"
     assert "own Jack is not an opponent's" in replayer.diagnostics[0].message
+
+
+ONE_SENATE = SENATE.replace("  building Cid: Senate on Concrete complete with Bridge, Aqueduct\n", "")
+
+
+def test_with_one_senate_a_jack_kept_need_not_say_whose():
+    """B-SENATE-1: "you may take into your hand any Jacks played by opponents". With no other
+    Senate to keep after him, which of Ann's and Cid's Jacks Ben takes leaves nobody another
+    choice: 'Ben keeps Jack' is enough, and the legal keeps are counted, not named."""
+    text = ONE_SENATE.replace("  Ben keeps Cid's Jack\n  Cid keeps Ann's Jack\n", "  Ben keeps Jack\n")
+    replayer, snaps = replay_text(text)
+    assert not replayer.diagnostics, replayer.diagnostics
+    final = snaps[-1].state
+    assert [p.hand.count(JACK) for p in final.players] == [0, 1, 0]
+    assert final.jack_pile == 3 and final.turn == 2
+    state = snaps[2].state  # after the follows: Ben's keep
+    keeps = {d for d in legal_decisions(state) if isinstance(d, Keep)}
+    assert keeps == {Keep("Ben", (JACK,)), Keep("Ben", (JACK, JACK))}
+
+
+def test_with_one_senate_a_named_jack_is_still_read():
+    """B-SENATE-1: naming the opponent stays correct where it is not needed."""
+    text = ONE_SENATE.replace("  Cid keeps Ann's Jack\n", "")
+    replayer, snaps = replay_text(text)
+    assert not replayer.diagnostics, replayer.diagnostics
+    assert [p.hand.count(JACK) for p in snaps[-1].state.players] == [0, 1, 0]

@@ -36,9 +36,16 @@ def _jacks_by_player(state: GameState, i: int) -> dict[int, int]:
     return found
 
 
+def _another_keeps_jacks(state: GameState, i: int) -> bool:
+    """Whether another player is still to keep opponents' Jacks this turn (B-SENATE-3): only
+    then does whose Jacks player ``i`` keeps change what is left to choose from."""
+    return any(isinstance(s, KeepPlayed) and s.jacks and s.player != i for s in state.steps)
+
+
 def _kept_from(state: GameState, i: int, d: Keep) -> list[int] | Problem:
-    """Whose camp each kept Jack comes from: the opponent named, or, unnamed, the only one
-    it can be; where it could be either, the record must say (B-SENATE-1)."""
+    """Whose camp each kept Jack comes from: the opponent named, or, unnamed, the first in
+    play order. Where another player keeps Jacks after, and the Jacks could be of either of
+    two opponents, the record must say whose (B-SENATE-1, B-SENATE-3)."""
     left = _jacks_by_player(state, i)
     owners = d.owners or ("",) * len(d.cards)
     if len(owners) != len(d.cards):
@@ -63,7 +70,7 @@ def _kept_from(state: GameState, i: int, d: Keep) -> list[int] | Problem:
     unnamed = found.count(None)
     if unnamed:
         players = [j for j, n in left.items() if n]
-        if len(players) > 1 and unnamed < sum(left.values()):
+        if len(players) > 1 and unnamed < sum(left.values()) and _another_keeps_jacks(state, i):
             names = " and ".join(state.players[j].name for j in players)
             return problem(f"{names} played Jacks: say whose {d.player} keeps", "B-SENATE-1",
                            hint=f"write '{d.player} keeps {state.players[players[0]].name}'s Jack'")
@@ -74,7 +81,8 @@ def _kept_from(state: GameState, i: int, d: Keep) -> list[int] | Problem:
 
 class KeepHandler(Handler):
     """Keep some or all of the cards a step allows; passing keeps none (AMB-14). A keep of
-    opponents' Jacks says whose it takes where they could be either of two opponents' (B-SENATE-1)."""
+    opponents' Jacks says whose it takes where they could be either of two opponents' and
+    another player keeps Jacks after (B-SENATE-1, B-SENATE-3)."""
 
     decision = Keep
 
@@ -83,7 +91,7 @@ class KeepHandler(Handler):
         if not isinstance(step, KeepPlayed):
             return
         name = state.players[i].name
-        if step.jacks and len(by := _jacks_by_player(state, i)) > 1:
+        if step.jacks and len(by := _jacks_by_player(state, i)) > 1 and _another_keeps_jacks(state, i):
             yield from _named_keeps(state, name, by)
             return
         counts = Counter(_keepable(state, i, step))
