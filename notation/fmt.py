@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
+import tempfile
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -141,11 +144,30 @@ def format_files(
             say(f"{path}: would reformat", CHANGED)
             continue
         try:
-            with open(path, "w", encoding="utf-8", newline="") as handle:
-                handle.write(canonical)
+            replace_text(path, canonical)
         except OSError as error:
             result.failed.append(path)
             say(f"{path}: cannot write: {error.strerror or error}", USAGE)
             continue
         say(f"{path}: reformatted", OK)
     return result
+
+
+def replace_text(path: str, text: str) -> None:
+    """Write ``text`` over the file ``path`` whole or not at all: into a new file beside it,
+    flushed to the disk, then renamed over it with the old file's permissions. A crash, a kill
+    or a full disk leaves the old file as it was; through a symbolic link, the file it points
+    to is rewritten."""
+    path = os.path.realpath(path)
+    fd, name = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=os.path.dirname(path))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(name, stat.S_IMODE(os.stat(path).st_mode))
+        os.replace(name, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(name)
+        raise

@@ -44,3 +44,39 @@ def test_a_folder_without_records_and_a_missing_path_are_usage_errors(tmp_path):
     missing = runner.invoke(app, ["fmt", str(tmp_path / "nowhere.gtr")])
     assert missing.exit_code == 2
     assert "no such file or folder" in missing.output
+
+
+def _spoilt_copy(tmp_path: Path) -> tuple[Path, str]:
+    """A copy of a bundled record with a blank line too many, and its canonical text."""
+    source = sorted((EXAMPLES / "rulebook").glob("*.gtr"))[0]
+    canonical = source.read_text(encoding="utf-8")
+    spoilt = tmp_path / source.name
+    spoilt.write_text(canonical.replace("\nturn ", "\n\n\nturn ", 1), encoding="utf-8")
+    return spoilt, canonical
+
+
+def test_a_rewrite_keeps_the_files_permissions_and_goes_through_a_link(tmp_path):
+    spoilt, canonical = _spoilt_copy(tmp_path)
+    spoilt.chmod(0o640)
+    link = tmp_path / "link.gtr"
+    link.symlink_to(spoilt.name)
+    assert runner.invoke(app, ["fmt", str(link)]).exit_code == 0
+    assert link.is_symlink() and spoilt.read_text(encoding="utf-8") == canonical
+    assert spoilt.stat().st_mode & 0o777 == 0o640
+
+
+def test_a_rewrite_that_fails_leaves_the_record_as_it_was(tmp_path, monkeypatch):
+    """The canonical text goes to a new file renamed over the record once it is on the disk:
+    a full disk (here, the flush failing) loses nothing and leaves no stray file."""
+    spoilt, _ = _spoilt_copy(tmp_path)
+    before = spoilt.read_bytes()
+
+    def full_disk(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("notation.fmt.os.fsync", full_disk)
+    result = runner.invoke(app, ["fmt", str(spoilt)])
+    assert result.exit_code == 2
+    assert f"{spoilt}: cannot write: No space left on device" in result.output
+    assert spoilt.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [spoilt.name]
