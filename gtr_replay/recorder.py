@@ -14,7 +14,6 @@ another player written without its cards (``Ben thinks: draw``) is taken as draw
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 import notation
 from notation import Record
 from notation import statements as st
+from notation.fmt import replace_text
 
 from gtr_replay.engine import Game
 from gtr_replay.game.piles import UNSEEN
@@ -97,23 +97,9 @@ def _fsync_write(path: Path, text: str, mode: str) -> None:
 def _replace_atomically(path: Path, text: str) -> None:
     """Write ``text`` to a new file beside ``path`` and rename it over ``path``."""
     try:
-        _write_beside(path, text)
+        replace_text(path, text)
     except OSError as error:
         raise _cannot_save(path, error) from None
-
-
-def _write_beside(path: Path, text: str) -> None:
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(name, path)
-    except BaseException:
-        if os.path.exists(name):
-            os.unlink(name)
-        raise
 
 
 def _expansion(value: str, ruleset: str) -> str:

@@ -153,21 +153,32 @@ def format_files(
     return result
 
 
-def replace_text(path: str, text: str) -> None:
-    """Write ``text`` over the file ``path`` whole or not at all: into a new file beside it,
-    flushed to the disk, then renamed over it with the old file's permissions. A crash, a kill
-    or a full disk leaves the old file as it was; through a symbolic link, the file it points
-    to is rewritten."""
+def replace_text(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` as the file ``path`` whole or not at all: into a new file beside it,
+    flushed to the disk, then renamed over it with the old file's permissions (a new file's:
+    what ``open`` would give it). A crash, a kill or a full disk leaves the old file as it
+    was; through a symbolic link, the file it points to is rewritten."""
     path = os.path.realpath(path)
+    mode = _mode(path)
     fd, name = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=os.path.dirname(path))
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(name, stat.S_IMODE(os.stat(path).st_mode))
+        os.chmod(name, mode)
         os.replace(name, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(name)
         raise
+
+
+def _mode(path: str) -> int:
+    """The permissions of the file ``path``, or those ``open`` gives a new one (the umask's)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0o022)  # read by setting it: put back at once
+        os.umask(umask)
+        return 0o666 & ~umask

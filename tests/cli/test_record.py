@@ -185,3 +185,19 @@ def test_a_file_that_cannot_be_saved_any_more_stops_the_recording_in_words(tmp_p
     monkeypatch.setattr("gtr_replay.recorder.os.fsync", full)
     result = runner.invoke(app, ["record", str(path)], input=str(record.steps[0].statement) + "\n")
     _refused(result, 1, f"cannot write {path}: No space left on device")
+
+
+def test_a_record_is_saved_with_the_permissions_a_file_is_given(tmp_path):
+    """A new record gets what any new file gets (the umask's permissions), and a record saved
+    again whole keeps those it has."""
+    record, pool, hand = _game()
+    path = tmp_path / "perm.gtr"
+    rec = Recording.start(path, ruleset="republic", players=["Ann", "Ben"], me="Ann", pool=pool, hand=hand)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask
+    rec.add(str(record.steps[0].statement))
+    path.chmod(0o640)
+    rec.undo()  # the file rewritten whole
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["perm.gtr"]
