@@ -82,3 +82,14 @@ def test_with_one_senate_a_named_jack_is_still_read():
     replayer, snaps = replay_text(text)
     assert not replayer.diagnostics, replayer.diagnostics
     assert [p.hand.count(JACK) for p in snaps[-1].state.players] == [0, 1, 0]
+
+
+def test_more_jacks_than_opponents_played_are_refused():
+    """B-SENATE-1: only the Jacks opponents played that turn; a keep of more is refused in
+    words, named or not."""
+    for keep in ("Ben keeps Jack, Jack, Jack", "Ben keeps Ann's Jack, Jack, Jack"):
+        text = SENATE.replace("  Ben keeps Cid's Jack\n", f"  {keep}\n")
+        replayer, _ = replay_text(text)
+        first = replayer.diagnostics[0]
+        assert first.line == text.splitlines().index(f"  {keep}") + 1
+        assert first.rule_ids[0] == "B-SENATE-1" and "opponents played 2 this turn" in first.message

@@ -70,7 +70,12 @@ def _kept_from(state: GameState, i: int, d: Keep) -> list[int] | Problem:
     unnamed = found.count(None)
     if unnamed:
         players = [j for j, n in left.items() if n]
-        if len(players) > 1 and unnamed < sum(left.values()) and _another_keeps_jacks(state, i):
+        there = sum(left.values())
+        if unnamed > there:
+            played = sum(_jacks_by_player(state, i).values())
+            return problem(f"{d.player} keeps {len(d.cards)} Jacks: opponents played {played} this turn",
+                           "B-SENATE-1")
+        if len(players) > 1 and unnamed < there and _another_keeps_jacks(state, i):
             names = " and ".join(state.players[j].name for j in players)
             return problem(f"{names} played Jacks: say whose {d.player} keeps", "B-SENATE-1",
                            hint=f"write '{d.player} keeps {state.players[players[0]].name}'s Jack'")
