@@ -78,7 +78,9 @@ class Replayer:
         """Statements replayed and accepted."""
         self._emit = True
         """Whether an accepted statement gives a snapshot (``check`` makes none)."""
-        self._points: dict[int, dict[str, int]] = {}
+        self._points: dict[str, dict[str, int]] = {}
+        """Each line's points at its last snapshot, by the line's path: kept while a statement
+        moves no points (a line's game is its own, so the path names it)."""
         self._unwritten: list[str] = []
         self._unpowered: frozenset[str] = frozenset()
         """The game's cards whose power is not written yet (their completion is warned of)."""
@@ -329,9 +331,9 @@ class _Statement:
         keep = replayer.keep_states
         if keep:
             kept = state.to_dict() if keep != "live" else {}
-            points = replayer._points.get(id(state))
+            points = replayer._points.get(self.path)
             note = annotate(events, game, None if points is None or changes_points(events) else points)
-            replayer._points[id(state)] = note.points
+            replayer._points[self.path] = note.points
         else:  # checking only: no snapshot to keep, nothing to annotate
             kept, note = {}, UNANNOTATED
         statement = step.statement

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 import notation
+from gtr_replay.engine import Game
 from gtr_replay.engine.invariants import problems
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
 from gtr_replay.selfplay import play_one
@@ -215,3 +216,15 @@ def test_a_power_s_thinks_that_end_the_game_stay_in_their_written_turn():
     replayer = Replayer(record)
     snapshots = list(replayer.run())
     assert not replayer.diagnostics and snapshots[-1].state.end_reason == "deck"
+
+
+def test_every_line_s_snapshots_carry_the_points_of_their_own_state():
+    """A side line's game is a copy that ends with the line: the points a statement that moves
+    none keeps from the one before are its own line's, however many lines came and went."""
+    path = Path(__file__).parents[1] / "data" / "replay" / "valid" / "side-lines-points.gtr"
+    record = notation.parse_one(path.read_text(), vocabulary=card_vocabulary())
+    snapshots = list(Replayer(record).run())
+    assert sum(1 for s in snapshots if s.path) > 300
+    wrong = [(s.path, s.seq) for s in snapshots
+             if s.annotation.points != {score.player: score.total for score in Game(s.state).scores()}]
+    assert not wrong
