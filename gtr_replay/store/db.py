@@ -193,10 +193,11 @@ class Store:
             events = row[_EVENTS]
             row[_EVENTS] = "[" + ",".join(map(event, events)) + "]" if events else None
             decisions.append(row)
-        # a column no statement of the game fills (comments, glyphs...) is left out: NULL without binding it
-        columns = list(zip(*decisions))
-        filled = [i for i, values in enumerate(columns) if i == 0 or values.count(None) < len(values)]
-        conn.executemany(_decisions_sql(number, filled), zip(*(columns[i] for i in filled)))
+        if decisions:  # a record of its start alone has none
+            # a column no statement of the game fills (comments, glyphs...) is left out: NULL without binding it
+            columns = list(zip(*decisions))
+            filled = [i for i, values in enumerate(columns) if i == 0 or values.count(None) < len(values)]
+            conn.executemany(_decisions_sql(number, filled), zip(*(columns[i] for i in filled)))
         # in key order, so that the rows fill their pages instead of splitting them
         conn.executemany(_PLAYER_STATES.format(number=number), sorted(rows.player_states))
         conn.executemany(_POINTS_BY_TURN.format(number=number), rows.points_by_turn)

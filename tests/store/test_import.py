@@ -115,6 +115,17 @@ def test_a_bad_record_is_reported_and_the_others_imported(fresh_db, tmp_path):
     assert counts(fresh_db)["games"] == 2
 
 
+def test_a_record_of_its_start_alone_is_stored_with_the_games_after_it(fresh_db, tmp_path):
+    """A legal record with no statement yet (its tags, a deck) is a game like any other."""
+    path = tmp_path / "start.gtr"
+    start = '[Game "Glory to Rome"]\n[Ruleset "republic"]\n[Players "Ann, Ben"]\n[Deck "seed:start-alone:fy-1"]\n'
+    path.write_text(start + "\n" + notation.write(selfplay_records()[0]), encoding="utf-8")
+    with Store(fresh_db) as store:
+        report = import_files(store, [path])
+    assert report.ok and [a.decisions for a in report.added][0] == 0 and len(report.added) == 2
+    assert counts(fresh_db)["games"] == 2
+
+
 @pytest.mark.parametrize("table", list(ORPHANS))
 def test_no_row_without_its_game(examples_db, table):
     conn = sqlite3.connect(examples_db)
