@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from gtr_replay.cards import cards_for
 from gtr_replay.engine import Game
 from gtr_replay.errors import GtrError
 from gtr_replay.game.decisions import Decision
@@ -38,11 +37,11 @@ def _hidden(decision: Decision, card: str) -> Decision:
 def _what(state: GameState, cards: set[str], kind: str) -> str:
     """What the unseen card of a statement must be: 'a Laborer card', 'a Brick card' (a
     material first for what is given or added), 'any card'."""
-    facts = cards_for(state.ruleset).cards
     if cards >= set(state.unseen or ()):
         return "any card"
-    roles = {str(facts[c].role) for c in cards}
-    materials = {str(facts[c].material) for c in cards}
+    facts = [Game(state).card(c) for c in cards]  # the game's optional cards too (G-*)
+    roles = {str(card.role) for card in facts}
+    materials = {str(card.material) for card in facts}
     for words in ((materials, roles) if kind in ("give", "add") else (roles, materials)):
         if len(words) == 1:
             word = next(iter(words))

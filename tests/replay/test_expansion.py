@@ -190,3 +190,18 @@ def test_the_commands_take_the_same_value(tmp_path):
         Recording.start(tmp_path / "bad.gtr", ruleset="republic", players=["Ann", "Ben"], me="Ann",
                         pool="Ann Bath, Ben Road", hand="Dock", expansion="geek: Dommus")
     assert not (tmp_path / "bad.gtr").exists()
+
+
+def test_a_refused_statement_beside_an_unseen_hand_names_what_the_geek_cards_allow(tmp_path):
+    """A statement refused while the player to move holds unseen cards lists what those could
+    be; with the Expansion tag, a Geek card among them is a card of the game like any other."""
+    text = ('[Game "Glory to Rome"]\n[Ruleset "imperium"]\n[Players "Ann, Ben"]\n[Expansion "geek"]\n\n'
+            "setup\n  pool: Ann Forum, Ben Aqueduct\n  hand Ann: Circus, Circus, Tower, Castra, Jack\n"
+            "  hand Ben: ?, ?, ?, ?, Jack\n  leader: Ben\n\nturn 1 Ben\n  Ann passes\n")
+    path = tmp_path / "unseen-geek.gtr"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:13:3: Ann cannot pass now: the game waits for Ben to lead or think" in result.output
+    imported = runner.invoke(app, ["import", str(path), "--db", str(tmp_path / "g.db")])
+    assert imported.exit_code == 1 and "record 1 of" in imported.output and "Traceback" not in imported.output
