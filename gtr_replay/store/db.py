@@ -79,6 +79,9 @@ class Store:
                 self.db = sqlite_utils.Database(conn)
                 self._prepare()
                 return
+            except StoreError:
+                conn.close()
+                raise
             except sqlite3.DatabaseError as error:
                 if conn is not None:
                     conn.close()
@@ -91,6 +94,7 @@ class Store:
                                  hint="give a new file name or a database written by gtr import") from None
 
     def _prepare(self) -> None:
+        schema.check_writable(self.db)  # a file this gtr must not write to is left as it is
         # A new file: pages of 4 KB (a no-op on a database already made)
         self.db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
         self.db.enable_wal()

@@ -28,6 +28,7 @@ from gtr_replay.errors import UsageError
 from gtr_replay.replay.files import NO_RECORD, parse_piece, record_files, records_at_least
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
+from gtr_replay.store import schema
 from gtr_replay.store.importer import Problem
 from gtr_replay.store.queries import open_read_only
 from gtr_replay.store.rows import TooLarge, content_hash, game_id, game_rows
@@ -83,6 +84,7 @@ def export_database(db: Path | str, root: Path | str, *, progress: Callable[[int
     from gtr_replay.store import parquet
 
     conn = open_read_only(db)
+    schema.check_readable(conn, db)
     root = new_root(Path(root))
     report = ExportReport(files=1)
     part = parquet.Part(root, "000000")

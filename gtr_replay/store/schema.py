@@ -12,6 +12,8 @@ names (``decisions``, ``events``, ``player_states``, ``points_by_turn``, ``snaps
 
 from __future__ import annotations
 
+import sqlite3
+
 import sqlite_utils
 
 from gtr_replay.enums import Role
@@ -209,13 +211,29 @@ VIEWS = {
 }
 
 
-def prepare(db: sqlite_utils.Database) -> None:
-    """Create whatever is missing: tables, indexes, views; set the version."""
+def check_writable(db: sqlite_utils.Database) -> None:
+    """Refuse, before anything in it is changed, a database this gtr must not write to: one
+    of another version, one whose own tables bear the names of ours, one missing some of
+    ours (``StoreError``, in words). A new or empty file passes."""
+    from gtr_replay.errors import StoreError
+
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version not in (0, VERSION):
-        from gtr_replay.errors import StoreError
         raise StoreError(f"database schema version {version}: this gtr writes version {VERSION}",
                          hint="import into a new database file")
+    existing = set(db.table_names()) | set(db.view_names())
+    if version == 0 and (taken := sorted(existing & (set(TABLES) | set(VIEWS)))):
+        raise StoreError(f"the database holds tables of its own named as a games database's ({', '.join(taken)})",
+                         hint="import into a new database file")
+    if version == VERSION and (missing := sorted(set(TABLES) - existing)):  # all are made at once
+        raise StoreError(f"tables of a games database are missing ({', '.join(missing)})",
+                         hint="import into a new database file")
+
+
+def prepare(db: sqlite_utils.Database) -> None:
+    """Create whatever is missing: tables, indexes, views; set the version (once
+    ``check_writable`` passed)."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
     existing = set(db.table_names())
     if version == VERSION and set(TABLES) <= existing and set(VIEWS) <= set(db.view_names()):
         return
@@ -237,3 +255,23 @@ def prepare(db: sqlite_utils.Database) -> None:
         for name, sql in VIEWS.items():
             db.create_view(name, " ".join(sql.split()), ignore=True)
         db.execute(f"PRAGMA user_version = {VERSION}")
+
+
+def check_readable(conn, path) -> None:
+    """Refuse a file to read games from that is not a games database of this version: not
+    SQLite, another program's, or of an older version (``StoreError``, in words)."""
+    from gtr_replay.errors import StoreError
+
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"{path} is not a games database: {error}",
+                         hint="give a database written by gtr import") from None
+    if version != VERSION:
+        raise StoreError(f"{path}: database schema version {version}, not {VERSION}" if version else
+                         f"{path} holds no games written by gtr import",
+                         hint="import the records into a new database file with gtr import")
+    if not set(TABLES) <= names:
+        raise StoreError(f"{path}: tables of a games database are missing ({', '.join(sorted(set(TABLES) - names))})",
+                         hint="import the records into a new database file with gtr import")

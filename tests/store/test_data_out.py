@@ -8,6 +8,7 @@ import io
 import json
 import shutil
 import sqlite3
+from pathlib import Path
 
 import pytest
 from store_helpers import replays
@@ -22,6 +23,7 @@ from gtr_replay.store.rows import game_id
 from gtr_replay.store.snapshots import expand
 
 runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +103,40 @@ def test_a_database_of_an_older_layout_is_refused_with_what_to_do(examples_db, t
     with pytest.raises(StoreError, match="schema version 5: this gtr writes version 6") as caught:
         Store(copy)
     assert caught.value.hint == "import into a new database file"
+
+
+def _other_databases(examples_db, tmp_path) -> dict[str, object]:
+    """Files that are no games database of this version, each made as a user might meet it."""
+    made = {"text": tmp_path / "notes.db", "older": tmp_path / "old.db", "foreign": tmp_path / "foreign.db",
+            "partial": tmp_path / "partial.db"}
+    made["text"].write_text("not SQLite\n" * 200, encoding="utf-8")
+    shutil.copy(examples_db, made["older"])
+    with sqlite3.connect(made["older"]) as conn:
+        conn.execute("PRAGMA user_version = 5")
+    with sqlite3.connect(made["foreign"]) as conn:  # another program's games
+        conn.execute("CREATE TABLE games (title TEXT, year INTEGER)")
+    with sqlite3.connect(made["partial"]) as conn:
+        conn.execute("CREATE TABLE games (id TEXT)")
+        conn.execute("PRAGMA user_version = 6")
+    return made
+
+
+def test_a_file_that_is_no_games_database_is_refused_in_words_by_import_and_export(examples_db, tmp_path):
+    """Never a traceback, and nothing written into another program's database."""
+    expected = {"text": "file is not a database", "older": "schema version 5",
+                "foreign": "holds tables of its own named as a games database's (games)",
+                "partial": "tables of a games database are missing"}
+    exported = {"text": "is not a games database", "older": "database schema version 5, not 6",
+                "foreign": "holds no games written by gtr import", "partial": "tables of a games database are missing"}
+    record = str(next(iter(sorted((ROOT / "examples" / "rulebook").glob("*.gtr")))))
+    for kind, path in _other_databases(examples_db, tmp_path).items():
+        before = path.read_bytes()
+        result = runner.invoke(app, ["import", record, "--db", str(path)])
+        assert result.exit_code != 0 and expected[kind] in result.output, (kind, result.output)
+        assert "Traceback" not in result.output and path.read_bytes() == before
+        result = runner.invoke(app, ["export", "--db", str(path), "--parquet", str(tmp_path / f"out-{kind}")])
+        assert result.exit_code != 0 and exported[kind] in result.output, (kind, result.output)
+        assert "Traceback" not in result.output
 
 
 def query(db, *args):
