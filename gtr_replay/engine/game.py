@@ -156,6 +156,18 @@ class Game:
             if core.check(trial, decision) is None:
                 unseen.hide(state)
                 return None, []
+        card = unseen.named_from_deck(decision)
+        if card is not None and not state.deck_known and card not in state.deck:
+            # a card turned face up from a deck of unknown order: one of its unseen cards
+            trial = state.copy()
+            if trial.unseen is None:
+                unseen.hide(trial)
+            unseen.bind(trial, trial.deck, card, "the deck")  # raises AllPlaced when every copy is placed
+            if core.check(trial, decision) is None:
+                if state.unseen is None:
+                    unseen.hide(state)
+                unseen.bind(state, state.deck, card, "the deck")
+                return None, []
         if unseen.names_unseen(decision):
             return IllegalDecisionError("'?' stands for a card the recorder did not see, but this statement shows the card "
                               "to the table", rule_ids=problem.rule_ids,

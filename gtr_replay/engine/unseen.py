@@ -174,6 +174,14 @@ def face_down_from_deck(decision: Decision) -> bool:
     return (type(decision) is Sell and decision.source is Zone.DECK and is_unseen(decision.card))
 
 
+def named_from_deck(decision: Decision) -> str | None:
+    """The card ``decision`` names taking it from the deck face up (B-BAR-1), if any."""
+    if getattr(decision, "source", None) is not Zone.DECK:
+        return None
+    card = getattr(decision, "card", None)
+    return card if isinstance(card, str) and card and not is_unseen(card) else None
+
+
 def names_unseen(decision: Decision) -> bool:
     return any(is_unseen(c) for c in named_cards(decision))
 

@@ -220,6 +220,39 @@ def test_an_atrium_sale_from_a_deck_of_unknown_order_stays_unseen():
     assert low < high
 
 
+BAR = ATRIUM.split("\n\nposition")[0] + """
+
+position
+  leader: Right
+  deck: 6
+  hand Right: Temple
+  pool: Wall
+  hand You: Jack
+  building You: Bar on Rubble complete with Road
+
+turn 1 Right
+  Right leads Patron with Temple
+  You follows with Jack
+  Right hires Wall
+  You hires [Road] from deck
+"""
+
+
+def test_a_card_hired_from_a_deck_of_unknown_order_is_one_of_its_unseen_cards():
+    """B-BAR-1, 000 Appendix I, Bar: "you may choose to take an additional card from the draw
+    deck as a Client". The card comes up face up, so the record names it; with the deck's
+    order unknown (``deck: 6``) it is one of the deck's unseen cards, which are unseen from
+    then on, and one of those the manifest still has."""
+    replayer, snaps = replay(BAR)
+    assert not replayer.diagnostics, replayer.diagnostics
+    final = snaps[-1].state
+    assert final.player("You").clientele == ["Road"] and len(final.deck) == 5
+    assert final.unseen is not None and set(final.deck) == {"?"}
+    every = BAR.replace("building You: Bar on Rubble complete with Road", "building You: Bar on Rubble complete with Road\n"
+                        "  stockpile Right: Road, Road, Road, Road, Road")
+    assert "all 6 copies of Road are already placed" in refused(every)
+
+
 def test_a_hire_from_the_deck_is_face_up_and_must_be_named():
     """B-BAR-1: the Bar's card from the deck goes face up into the clientele, so a record
     cannot leave it unseen (only a face-down vault sale may)."""
