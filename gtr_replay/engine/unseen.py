@@ -21,7 +21,7 @@ from dataclasses import fields
 from itertools import combinations
 
 from gtr_replay.cards import cards_for
-from gtr_replay.game.decisions import Decision, Sell
+from gtr_replay.game.decisions import Decision, Sell, TakeFromDeck
 from gtr_replay.game.piles import UNSEEN, is_unseen
 from gtr_replay.game.state import GameState
 from gtr_replay.enums import JACK, MATERIALS, Material, Zone
@@ -175,8 +175,9 @@ def face_down_from_deck(decision: Decision) -> bool:
 
 
 def named_from_deck(decision: Decision) -> str | None:
-    """The card ``decision`` names taking it from the deck face up (B-BAR-1), if any."""
-    if getattr(decision, "source", None) is not Zone.DECK:
+    """The card ``decision`` names taking it from the deck face up (B-BAR-1, B-FOUNTAIN-1,
+    G-BACCHANALIA-1), if any."""
+    if type(decision) is not TakeFromDeck and getattr(decision, "source", None) is not Zone.DECK:
         return None
     card = getattr(decision, "card", None)
     return card if isinstance(card, str) and card and not is_unseen(card) else None

@@ -1,6 +1,7 @@
 """Unseen cards: '?' in setup hands, draws and positions, bound when revealed, checked against
 the card manifest and against what the record said about them (engine.unseen)."""
 
+from pathlib import Path
 
 import notation
 import pytest
@@ -258,3 +259,16 @@ def test_a_hire_from_the_deck_is_face_up_and_must_be_named():
     cannot leave it unseen (only a face-down vault sale may)."""
     text = ATRIUM.replace("You sells [?] from deck", "You hires [?] from deck")
     assert "shows the card to the table" in refused(text) or "cannot hire" in refused(text)
+
+
+def test_a_fountain_s_cards_from_a_deck_of_unknown_order_are_its_unseen_cards():
+    """B-FOUNTAIN-1, 000 Appendix I, Fountain: the Craftsman action takes the top card of the
+    deck, lays it, adds it or keeps it in hand. EX-BB-FOUNTAIN-1 with its deck given as a
+    count: each card the record names from the deck is one of the deck's unseen cards."""
+    path = Path(__file__).parents[2] / "examples" / "rulebook" / "ex-bb-fountain-1.gtr"
+    text = path.read_text(encoding="utf-8").replace("deck: Palisade, Palisade, Palisade, Road, Insula", "deck: 5")
+    replayer, snaps = replay(text)
+    assert not replayer.diagnostics, replayer.diagnostics
+    you = snaps[-1].state.player("You")
+    assert you.hand == ["Palisade"] and you.building("Palisade").complete
+    assert len(snaps[-1].state.deck) == 2
