@@ -13,7 +13,7 @@ and the limits a view shows are answered here too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from gtr_replay.cards import Card
 from gtr_replay.engine import core, draws, hidden, invariants, opening, rules, scoring, setup, unseen
@@ -151,22 +151,12 @@ class Game:
         when it turned legal) and the cards it revealed."""
         state = self.state
         if state.unseen is None and not state.deck_known and unseen.face_down_from_deck(decision):
-            trial = state.copy()
-            unseen.hide(trial)
-            if core.check(trial, decision) is None:
-                unseen.hide(state)
+            if self._after(decision, unseen.hide) is None:
                 return None, []
         card = unseen.named_from_deck(decision)
         if card is not None and not state.deck_known and card not in state.deck:
-            # a card turned face up from a deck of unknown order: one of its unseen cards
-            trial = state.copy()
-            if trial.unseen is None:
-                unseen.hide(trial)
-            unseen.bind(trial, trial.deck, card, "the deck")  # raises AllPlaced when every copy is placed
-            if core.check(trial, decision) is None:
-                if state.unseen is None:
-                    unseen.hide(state)
-                unseen.bind(state, state.deck, card, "the deck")
+            # raises AllPlaced when every copy is placed
+            if self._after(decision, lambda s: unseen.take_from_deck(s, card)) is None:
                 return None, []
         if unseen.names_unseen(decision):
             return IllegalDecisionError("'?' stands for a card the recorder did not see, but this statement shows the card "
@@ -177,13 +167,22 @@ class Game:
         cards = unseen.reveal_for(state, decision)
         if not cards:
             return problem, []
-        trial = state.copy()
-        unseen.reveal(trial, decision, cards)  # raises AllPlaced when no unseen card can be one of them
-        refused = core.check(trial, decision)
-        if refused is not None:  # the cards could be there: the rule that refuses it is another
+        # raises AllPlaced when no unseen card can be one of them; refused, the cards could be
+        # there: the rule that refuses it is another
+        refused = self._after(decision, lambda s: unseen.reveal(s, decision, cards))
+        if refused is not None:
             return refused, []
-        unseen.reveal(state, decision, cards)
         return None, cards
+
+    def _after(self, decision: Decision, change: Callable[[GameState], None]) -> RulesError | None:
+        """What still refuses ``decision`` once ``change`` (a reveal) is made to a copy of the
+        state; where nothing does, the change is made to the game too."""
+        trial = self.state.copy()
+        change(trial)
+        refused = core.check(trial, decision)
+        if refused is None:
+            change(self.state)
+        return refused
 
     def list_draw(self, think: Think, cards: tuple[str, ...] | None) -> None:
         """Before ``think``: the cards it draws as a record lists them. With the deck's order

@@ -183,6 +183,14 @@ def named_from_deck(decision: Decision) -> str | None:
     return card if isinstance(card, str) and card and not is_unseen(card) else None
 
 
+def take_from_deck(state: GameState, card: str) -> None:
+    """``card``, taken face up from a deck of unknown order, is one of its unseen cards (and
+    the deck's cards are unseen from then on): raises ``AllPlaced`` when every copy is placed."""
+    if state.unseen is None:
+        hide(state)
+    bind(state, state.deck, card, "the deck")
+
+
 def names_unseen(decision: Decision) -> bool:
     return any(is_unseen(c) for c in named_cards(decision))
 
