@@ -40,6 +40,8 @@ _PROMPTS: dict[tuple, Prompt] = {}
 _OWN_STATEMENT = frozenset({Phase.LEAD, Phase.FOLLOW, Phase.OVER})
 """Phases whose decision is always recorded, even when only one choice is legal."""
 
+_THINK_ONLY = (Think,)
+
 _KIND_RULE = {Phase.LEAD: "R-TURN-1", Phase.FOLLOW: "R-TURN-2", Phase.POOL: "R-LEG-2", Phase.GIVE: "R-LEG-3",
               Phase.END: "R-TURN-8"}
 
@@ -206,7 +208,8 @@ def advance(state: GameState, decision: Decision, *, checked: bool = False, then
     later statement by that player had nothing legal left). ``checked=True`` skips the check
     when the caller has just made it. ``then``, the decision the caller means to make next,
     spares the search for a forced action wherever it is legal beside a pass: two choices, so
-    nothing is forced (it changes no outcome, only what is computed)."""
+    nothing is forced. It changes no outcome but one: a forced step's ``before`` is left out
+    where ``then`` shows it cannot be asked for (``_explains``)."""
     if not checked:
         _raise_if_illegal(state, decision)
     ev: list[Event] = []
@@ -243,6 +246,8 @@ def _action_prompt(state: GameState) -> Prompt | None:
 
 def _only_choice(state: GameState, prompt: Prompt) -> Decision | None:
     """The only legal choice at ``prompt``, or None when there are more (or it is a think)."""
+    if prompt.decisions == _THINK_ONLY:  # a think is the player's own statement: nothing to search
+        return None
     only = None
     # declining is the cheapest choice to check: with it first, a second legal choice (so no
     # forced move) is usually found at the first legal action rather than the second
@@ -287,11 +292,19 @@ def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None
         only = _only_choice(state, prompt)
         if only is None:
             break
-        before = state.copy() if type(only) is Pass or type(only) is Give else None
+        before = state.copy() if (type(only) is Pass or type(only) is Give) and _explains(only, then) else None
         steps.append(ForcedStep(only, state.turn, before))
         ev.append(Event("auto", only.player, text=repr(only)))
         _perform(state, only, ev)
     return steps, False
+
+
+def _explains(forced: Decision, then: Decision | None) -> bool:
+    """Whether the state a forced pass or give was made in may explain a refusal to come: of
+    that player's next statement, or of another answer to the same demand (R-LEG-3). A known
+    next decision of another player that is no give needs none: accepted, it ends the forced
+    steps' use; refused, it is refused for what it says."""
+    return then is None or then.player == forced.player or type(then) is Give
 
 
 def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision) -> bool:

@@ -278,7 +278,9 @@ class _Statement:
         if likely is not None and following is not None and not reads_state(following):
             self.following = likely
         try:
-            applied = game.push(decision, drawn=getattr(statement, "drawn", None), then=likely)
+            # resuming past a refusal, a forced step may explain any later statement: keep them all
+            applied = game.push(decision, drawn=getattr(statement, "drawn", None),
+                                then=None if replayer.resume else likely)
         except _REFUSED as problem:
             return self._refused(decision, problem, forced)
         except AllPlaced as error:
