@@ -110,11 +110,22 @@ def streamed_query(path: str | Path, sql: str, params: dict | None = None, *,
         conn.set_progress_handler(lambda: time.monotonic() > deadline, _CHECK_EVERY)
         limit = time_limit
     try:
-        with _sql_errors(path, limit):
+        with _sql_errors(path, limit, conn):
             cursor = conn.execute(sql, params or {})
         yield QueryResult([d[0] for d in cursor.description or ()], _rows(cursor, path, limit))
     finally:
         conn.close()
+
+
+def _refuse_other_layout(conn: sqlite3.Connection, path: str | Path, text: str) -> None:
+    """Raise ``StoreError`` for a query that failed on a missing name (``text``) when the file
+    is no games database of this version: the version, not the SQL, is what to fix."""
+    from gtr_replay.store.schema import check_readable
+
+    try:
+        check_readable(conn, path)
+    except StoreError as other:
+        raise StoreError(f"the query failed: {text}, because {other.message}", hint=other.hint) from None
 
 
 def _rows(cursor: sqlite3.Cursor, path: str | Path, limit: float | None) -> Iterator[tuple]:
@@ -127,12 +138,17 @@ def _rows(cursor: sqlite3.Cursor, path: str | Path, limit: float | None) -> Iter
 
 
 @contextmanager
-def _sql_errors(path: str | Path, limit: float | None = None) -> Iterator[None]:
-    """SQLite's errors as the product's: what went wrong with the query, and what to do."""
+def _sql_errors(path: str | Path, limit: float | None = None,
+                conn: sqlite3.Connection | None = None) -> Iterator[None]:
+    """SQLite's errors as the product's: what went wrong with the query, and what to do. A
+    table or column missing from a database of another version, or of no games, says so
+    (``conn``: the connection to ask)."""
     try:
         yield
     except sqlite3.OperationalError as error:
         text = str(error)
+        if conn is not None and text.startswith(("no such table", "no such column")):
+            _refuse_other_layout(conn, path, text)
         if text == "interrupted" and limit is not None:
             raise QueryTooLong(f"the query was stopped after {limit:g} s, its time limit (--time-limit)",
                                hint="give it more time with a larger --time-limit, or ask for less: a WHERE, "

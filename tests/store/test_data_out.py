@@ -177,3 +177,21 @@ def test_json_and_one_format_at_a_time(examples_db):
     assert json.loads(result.stdout) == [{"n": 1, "name": "Ann"}]
     both = query(examples_db, "SELECT 1", "--csv", "--json")
     assert both.exit_code == 2 and "one of --json, --csv and --tsv" in both.stderr
+
+
+def test_a_query_on_a_database_of_an_older_layout_names_its_version(examples_db, tmp_path):
+    """A saved query whose view an older database lacks: the answer is the version to re-import
+    from, not an SQL error to puzzle over."""
+    old = tmp_path / "old.db"
+    shutil.copy(examples_db, old)
+    with sqlite3.connect(old) as conn:
+        conn.execute("DROP VIEW final_scores")
+        conn.execute("PRAGMA user_version = 5")
+    result = query(old, "--saved", "final-scores")
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "no such table: final_scores" in result.output and "schema version 5, not 6" in result.output
+    assert "import the records into a new database file" in result.output
+    # the same mistake in a database of this version is the SQL's
+    result = query(examples_db, "SELECT * FROM final_score")
+    assert result.exit_code != 0 and "no such table: final_score" in result.output
+    assert "schema version" not in result.output and "check the SQL" in result.output
