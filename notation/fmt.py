@@ -12,7 +12,7 @@ from typing import Callable, Iterable
 from .errors import NotationError
 from .reader import parse
 from .records import Record
-from .scan import MAX_LINE, normalize
+from .scan import MAX_LINE, normalize, pieces
 from .vocabulary import Vocabulary
 from .writer import write
 
@@ -43,16 +43,22 @@ def read_text(path: str) -> str:
 def format_text(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None) -> str:
     """The canonical text of ``text``, card names checked against ``vocabulary``.
 
-    Without a vocabulary the default one (every edition, the Geek cards) is used.
+    Without a vocabulary the default one (every edition, the Geek cards) is used. The records
+    are read and written one at a time (``scan.pieces``): however many a file holds, only the
+    text, its canonical form and one record are held at once.
     """
-    records = parse(text, source=source, vocabulary=vocabulary or Vocabulary.default())
-    canonical = write(records)
-    for record in records:  # spacing added in the canonical form can make a line too long to read back
-        try:
-            _check_lines(write(record), record, source)
-        except NotationError as error:
-            raise error.locate(source, normalize(text).split("\n")) from None
-    return canonical
+    vocabulary = vocabulary or Vocabulary.default()
+    normalized = normalize(text)
+    written = []
+    for first_line, piece in pieces(normalized):
+        for record in parse(piece, source=source, vocabulary=vocabulary, first_line=first_line):
+            canonical = write(record)
+            try:  # spacing added in the canonical form can make a line too long to read back
+                _check_lines(canonical, record, source)
+            except NotationError as error:
+                raise error.locate(source, normalized.split("\n")) from None
+            written.append(canonical)
+    return "\n".join(written)
 
 
 def _check_lines(text: str, record: Record, source: str | None) -> None:
