@@ -13,12 +13,12 @@ from math import prod
 from gtr_replay.cards import cards_for
 from gtr_replay.engine.core import legal_decisions, pending
 from gtr_replay.engine.handlers.base import HANDLERS
-from gtr_replay.engine.handlers.legionary import immune
+from gtr_replay.engine.handlers.legionary import giving_from, immune
 from gtr_replay.engine.scoring import scores
 from gtr_replay.engine.unseen import (
     _material, bind, holds_unseen, is_unseen, materials_of, named_cards, unseen_vault, value_range,
 )
-from gtr_replay.enums import Material
+from gtr_replay.enums import Material, Zone
 from gtr_replay.errors import RulesError
 from gtr_replay.game.decisions import Decision, Think
 from gtr_replay.game.state import GameState
@@ -27,12 +27,14 @@ from gtr_replay.game.state import GameState
 def ruled_out_by(state: GameState, decision) -> frozenset[Material]:
     """The materials an answer to a demand shows its player's unseen cards are not: each
     demanded material the answer gives fewer cards of than demanded (R-LEG-3). An immune
-    player may give less at will, so their answer rules nothing out (R-LEG-11)."""
+    player may give less at will, so their answer rules nothing out (R-LEG-11); nor does the
+    answer from the stockpile a Bridge asks for after the hand's (B-BRIDGE-3): it tells what
+    the stockpile holds, face up, and nothing of the hand."""
     demand = state.legionary
     if demand is None or not holds_unseen(state, state.index(decision.player)):
         return frozenset()
     victim = state.index(decision.player)
-    if immune(state, victim):
+    if immune(state, victim) or giving_from(state, victim) is Zone.STOCKPILE:
         return frozenset()
     given = Counter(materials_of(state, decision.cards))
     return frozenset(m for m, n in Counter(demand.demanded).items() if given[m] < n)

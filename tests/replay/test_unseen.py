@@ -272,3 +272,32 @@ def test_a_fountain_s_cards_from_a_deck_of_unknown_order_are_its_unseen_cards():
     you = snaps[-1].state.player("You")
     assert you.hand == ["Palisade"] and you.building("Palisade").complete
     assert len(snaps[-1].state.deck) == 2
+
+
+def test_a_stockpile_answer_to_a_bridge_says_nothing_of_the_hand():
+    """R-LEG-3, B-BRIDGE-3: the stockpile part of a Bridge's demand is answered from the
+    stockpile, face up; giving less there rules nothing out for the unseen cards in the hand."""
+    text = HEAD.replace("\n\n", '\n[Start "position"]\n\n') + """position
+  leader: Ann
+  deck: 100
+  pool: Bath
+  hand Ann: Academy, Temple, Road
+  clientele Ann: Atrium
+  building Ann: Bridge on Concrete complete with Wall, Tower
+  hand Ben: ?, ?, ?
+  stockpile Ben: Road
+
+turn 1 Ann
+  Ann leads Legionary with Academy
+  Ben thinks: jack
+  Ann demands Marble, Rubble showing Temple, Road
+  Ben gives Statue to Ann
+  Ben gives Road from stockpile to Ann
+
+turn 2 Ben
+  Ben leads Patron with Temple
+"""
+    replayer, _ = replay(text)
+    assert "Temple" in replayer.final.player("Ben").camp
+    # the hand's part, giving no Rubble, still rules Rubble out for the hand
+    assert "Glory to Rome" in refused(text.replace("Patron with Temple", "Laborer with Road"))
