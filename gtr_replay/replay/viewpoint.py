@@ -2,10 +2,15 @@
 
 ``as_seen_by(record, "Ann")`` keeps what Ann sees: her own starting hand and draws, the public
 leader draw, every statement made aloud. Every other starting hand and every other player's
-draw becomes ``?``, and the answers the engine made by itself for the other players (a Glory
-to Rome, a pass with nothing left to do) are written out, because with their hands unseen the
-engine can no longer make them: at the table they are heard. Variations are left out. The
-result replays through ``engine.unseen`` to the same game, as far as the named cards go.
+draw becomes ``?``. Variations are left out. The result replays through ``engine.unseen`` to
+the same game, as far as the named cards go.
+
+The answers the engine made by itself in the whole game (a Glory to Rome, a pass with nothing
+left to do) are heard at the table; those the engine can no longer make with the hands unseen
+are written out. Which these are, the game as Ann saw it says: it is played beside the whole
+one, statement by statement, and an answer is written only where it did not make it by itself.
+Written where it made it too, a pass that declined a power's step would be read as the end of
+that player's actions.
 """
 
 from __future__ import annotations
@@ -15,12 +20,17 @@ from dataclasses import replace
 from notation import Hand, Record, Step, Turn
 from notation import statements as st
 
-from gtr_replay.game.state import GameState
-from gtr_replay.game.piles import UNSEEN
+from gtr_replay.engine import Game
 from gtr_replay.enums import JACK
-from gtr_replay.errors import UsageError
+from gtr_replay.errors import GtrError, UsageError
+from gtr_replay.game.decisions import Decision, same_decision
+from gtr_replay.game.outcomes import ForcedStep
+from gtr_replay.game.piles import UNSEEN
+from gtr_replay.game.state import GameState
 from gtr_replay.replay.replayer import Replayer
-from gtr_replay.replay.translate import statement_for
+from gtr_replay.replay.start import StartError, start_game
+from gtr_replay.replay.translate import decision_for, statement_for
+
 
 def as_seen_by(record: Record, player: str) -> Record:
     """``record`` with only ``player``'s hand and draws named (see the module's text)."""
@@ -35,11 +45,11 @@ def as_seen_by(record: Record, player: str) -> Record:
             line = Hand(line.player, tuple(c if c == JACK else UNSEEN for c in line.cards))
         lines.append(line)
     start = replace(record.start, lines=tuple(lines))
-    replayer = Replayer(replace(record, turns=tuple(replace(t, items=tuple(
+    whole = Replayer(replace(record, turns=tuple(replace(t, items=tuple(
         replace(s, notes=()) for s in t.steps)) for t in record.turns)))
-    snapshots = iter(s for s in replayer.run() if not s.path)
+    snapshots = iter(s for s in whole.run() if not s.path)
+    seat = _Seat(replace(record, start=start, turns=()), player)
     turns = []
-    state: GameState | None = None
     for turn in record.turns:
         items = []
         for step in turn.steps:
@@ -48,9 +58,52 @@ def as_seen_by(record: Record, player: str) -> Record:
             if isinstance(statement, st.Think) and statement.drawn and statement.player != player:
                 statement = replace(statement, drawn=(UNSEEN,) * len(statement.drawn))
             items.append(Step(statement, step.glyphs, tuple(n for n in step.notes if not hasattr(n, "items"))))
-            state = snapshot.state
-            for decision in snapshot.made:
-                if decision.player != player:
-                    items.append(Step(statement_for(decision, state, [])))
+            items += [Step(said) for said in seat.hear(statement, snapshot.made, snapshot.state,
+                                                       restated=snapshot.forced)]
         turns.append(Turn(turn.number, turn.leader, tuple(items)))
     return Record(record.tags, start, tuple(turns), record.comments)
+
+
+class _Seat:
+    """The game as one player saw it, played beside the whole game: which of the engine's own
+    answers in the whole game it cannot make by itself, so that they are written out."""
+
+    def __init__(self, record: Record, player: str) -> None:
+        self.player = player
+        try:
+            self.game: Game | None = start_game(record)
+        except StartError:
+            self.game = None
+
+    def hear(self, statement: st.Statement, made: tuple[Decision, ...], whole: GameState, *,
+             restated: bool) -> list[st.Statement]:
+        """Play ``statement`` (a restated answer of the engine's is not played again), then the
+        answers the whole game's engine made after it (``made``; ``whole``: that game's state
+        then): the statements of those this game did not make by itself. Where this game
+        refuses what the whole game played, it is left: from there every other player's
+        answer is written."""
+        game = self.game
+        if game is None:
+            return [statement_for(d, whole, []) for d in made if d.player != self.player]
+        owed = list(made)
+        said: list[st.Statement] = []
+        try:
+            if not restated:
+                applied = game.push(decision_for(statement, game.state), drawn=getattr(statement, "drawn", None))
+                _made_by_itself(owed, applied.forced)
+            while owed:
+                decision = owed.pop(0)
+                said.append(statement_for(decision, game.state, []))
+                _made_by_itself(owed, game.push(decision).forced)
+        except (GtrError, KeyError):  # the two games part: from here on every answer owed is written
+            self.game = None
+            said += [statement_for(d, whole, []) for d in owed if d.player != self.player]
+        return said
+
+
+def _made_by_itself(owed: list[Decision], forced: list[ForcedStep]) -> None:
+    """Strike from ``owed`` each answer this game made by itself too."""
+    for step in forced:
+        found = next((n for n, d in enumerate(owed) if same_decision(d, step.decision)), None)
+        if found is not None:
+            del owed[found]

@@ -15,6 +15,7 @@ from gtr_replay.replay.viewpoint import as_seen_by
 from gtr_replay.vocabulary import card_vocabulary
 
 GAMES = Path(__file__).parents[2] / "examples" / "games"
+DATA = Path(__file__).parents[1] / "data" / "viewpoint"
 WITH_DRAWS = sorted(p for p in GAMES.glob("*.gtr") if "[Deck " not in p.read_text())
 
 
@@ -36,13 +37,28 @@ def test_there_are_games_with_draws():
 @pytest.mark.parametrize("path", WITH_DRAWS, ids=lambda p: p.stem)
 def test_first_players_view_replays_to_the_same_game(path, tmp_path):
     record = notation.parse_one(path.read_text(), vocabulary=card_vocabulary())
-    first = record.players[0]
+    _replays_to_the_same_game(record, record.players[0], path.name, tmp_path)
+
+
+def test_an_answer_the_seat_s_game_makes_too_is_not_written_again(tmp_path):
+    """Ann's Dock grants a gather from her hand after each of her Laborer actions; where she
+    has no card to take, the engine passes it for her, in the whole game and in Ben's view
+    alike. Written out as well, 'Ann passes' would end her actions there (a self-play game)."""
+    path = DATA / "dock-declined.gtr"
+    record = notation.parse_one(path.read_text(), vocabulary=card_vocabulary())
+    _replays_to_the_same_game(record, "Ben", path.name, tmp_path)
+
+
+def _replays_to_the_same_game(record, first, name, tmp_path) -> str:
+    """The record as ``first`` saw it: it names no other hand, checks clean, and ends as the
+    whole record does, every named card where the whole record has it. Its text."""
     seen = as_seen_by(record, first)
     text = notation.write(seen)
-    for other in record.players[1:]:
-        assert f"hand {other}: ?" in text
+    for other in record.players:
+        if other != first:
+            assert f"hand {other}: ?" in text
     assert "[?" in text  # another player's draw is unseen
-    rewritten = tmp_path / path.name
+    rewritten = tmp_path / name
     rewritten.write_text(text)
     report = check_files([rewritten])
     assert report.ok, "\n".join(map(str, report.problems[:3]))
@@ -57,3 +73,4 @@ def test_first_players_view_replays_to_the_same_game(path, tmp_path):
         named = Counter(c for c in partly if not is_unseen(c))
         assert not named - Counter(known), zone  # every named card is where the full record has it
     assert a.player(first).hand == b.player(first).hand
+    return text
