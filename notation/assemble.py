@@ -261,24 +261,26 @@ class Assembler:
     def _place(self, step: Step, part: str, ends_line: bool) -> None:
         """Place one step; ``ends_line``: the last statement of its line."""
         statement = step.statement
-        turn = self.turns[-1] if self.turns else None
-        opens = True if turn is None else self._opens_turn(turn, statement, part, ends_line)
-        if opens is None:  # the lines after it say
-            if self.ahead is None:
-                self.held = [(step, part, turn)]
-                self.taking = None
-                return
-            opens = _decides(self.ahead, turn)  # the line that decided a think before this one decides it
-        if opens:
+        last = self.turns[-1] if self.turns else None
+        opens: bool | None = True
+        if last is not None:
+            opens = self._opens_turn(last, statement, part, ends_line)
+            if opens is None:  # the lines after it say
+                if self.ahead is None:
+                    self.held = [(step, part, last)]
+                    self.taking = None
+                    return
+                opens = _decides(self.ahead, last)  # the line that decided a think before this one decides it
+        if opens or last is None:
             turn = _TurnDraft(self._next_number(), statement.actor, step.line, step.column)
             self.turns.append(turn)
-        elif turn.written and not turn.started and part in (LEADING, THINKING):  # type: ignore[union-attr]
-            if statement.actor != turn.leader:  # type: ignore[union-attr]
-                raise _error(step.span, len(statement.actor), f"turn {turn.number} is "  # type: ignore[union-attr]
-                             f"{turn.leader}'s to lead, not {statement.actor}'s",  # type: ignore[union-attr]
-                             expected=f"a statement by {turn.leader}",  # type: ignore[union-attr]
+        else:
+            turn = last
+            if turn.written and not turn.started and part in (LEADING, THINKING) and statement.actor != turn.leader:
+                raise _error(step.span, len(statement.actor), f"turn {turn.number} is {turn.leader}'s to lead, "
+                             f"not {statement.actor}'s", expected=f"a statement by {turn.leader}",
                              hint="fix the turn header or the statement")
-        turn.add(step, part)  # type: ignore[union-attr]
+        turn.add(step, part)
         self.taking = turn
 
     def _opens_turn(self, turn: _TurnDraft, statement: Any, part: str, ends_line: bool) -> bool | None:

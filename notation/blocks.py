@@ -15,20 +15,12 @@ from .statements import cards_text
 from .words import Material, Zone
 
 
-def _span() -> Span:
-    return field(default=NOWHERE, compare=False, repr=False, kw_only=True)
-
-
-def _comments() -> tuple[Comment, ...]:
-    return field(default=(), kw_only=True)
-
-
 @dataclass(frozen=True)
 class BlockLine:
     """A line of the setup or position block: its trailing comments, where it starts."""
 
-    comments: tuple[Comment, ...] = _comments()
-    span: Span = _span()
+    comments: tuple[Comment, ...] = field(default=(), kw_only=True)
+    span: Span = field(default=NOWHERE, compare=False, repr=False, kw_only=True)
 
 
 # Lines of both blocks
@@ -90,7 +82,7 @@ class Setup:
 
     lines: tuple[SetupLine, ...] = ()
     comments: tuple[Comment, ...] = ()
-    span: Span = _span()
+    span: Span = field(default=NOWHERE, compare=False, repr=False, kw_only=True)
     word = "setup"
 
     @property
@@ -223,7 +215,7 @@ class Position:
 
     lines: tuple[PositionLine, ...] = ()
     comments: tuple[Comment, ...] = ()
-    span: Span = _span()
+    span: Span = field(default=NOWHERE, compare=False, repr=False, kw_only=True)
     word = "position"
 
     def _of(self, kind: type) -> Iterator:

@@ -34,14 +34,6 @@ class Span(NamedTuple):
 NOWHERE = Span(0, 0)
 
 
-def _span() -> Span:
-    return field(default=NOWHERE, compare=False, repr=False, kw_only=True)
-
-
-def _position() -> int:
-    return field(default=0, compare=False, repr=False)
-
-
 _COMMAND = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
 
 
@@ -62,7 +54,7 @@ class Comment:
 
     text: str
     kind: str = BRACE
-    span: Span = _span()
+    span: Span = field(default=NOWHERE, compare=False, repr=False, kw_only=True)
 
     @property
     def commands(self) -> tuple[Command, ...]:
@@ -82,7 +74,7 @@ class Tag:
     name: str
     value: str
     comment: Comment | None = None
-    span: Span = _span()
+    span: Span = field(default=NOWHERE, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -90,7 +82,7 @@ class Variation:
     """An alternative line replacing the statement it follows: steps and comments."""
 
     items: tuple[Union["Step", Comment], ...]
-    span: Span = _span()
+    span: Span = field(default=NOWHERE, compare=False, repr=False, kw_only=True)
 
     @property
     def steps(self) -> tuple["Step", ...]:
@@ -109,8 +101,8 @@ class Step:
     statement: "Statement"
     glyphs: tuple[str, ...] = ()
     notes: tuple[Comment | Variation, ...] = ()
-    line: int = _position()
-    column: int = _position()
+    line: int = field(default=0, compare=False, repr=False)
+    column: int = field(default=0, compare=False, repr=False)
 
     @property
     def span(self) -> Span:
@@ -137,8 +129,8 @@ class Turn:
     leader: str
     items: tuple[Step | Comment, ...] = ()
     comments: tuple[Comment, ...] = ()
-    line: int = _position()
-    column: int = _position()
+    line: int = field(default=0, compare=False, repr=False)
+    column: int = field(default=0, compare=False, repr=False)
 
     @property
     def span(self) -> Span:
@@ -162,7 +154,7 @@ class Record:
     start: Union["Setup", "Position", None] = None
     turns: tuple[Turn, ...] = ()
     comments: tuple[Comment, ...] = ()
-    span: Span = _span()
+    span: Span = field(default=NOWHERE, compare=False, repr=False, kw_only=True)
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag called ``name`` (any case)."""
