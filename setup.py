@@ -1,5 +1,6 @@
-"""Build: the rules engine's modules compiled to C with mypyc (``gtr_replay/_native.py`` lists
-them and explains the guard against a stale build). Everything else is in pyproject.toml.
+"""Build: the rules engine's modules and the notation's reader compiled to C with mypyc
+(``gtr_replay/_native.py`` and ``notation/_native.py`` list them; the latter explains the guard
+against a stale build). Everything else is in pyproject.toml.
 
 An install never fails for want of a compiler. Before anything is compiled, a one-line C
 file that includes ``Python.h`` is compiled and linked with the compiler the build would use
@@ -15,7 +16,6 @@ closing "Successfully installed" line shows (pip prints a build's own output onl
 
 import os
 import re
-import runpy
 import sys
 import sysconfig
 import tempfile
@@ -25,7 +25,10 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-native = runpy.run_path(str(ROOT / "gtr_replay" / "_native.py"))
+sys.path.insert(0, str(ROOT))
+from gtr_replay import _native  # noqa: E402  (the two packages' compiled modules)
+
+BUILDS = (_native.ENGINE, _native.NOTATION)
 
 NOTICE = ("gtr-replay: {why}, so the rules engine is installed from source (same results, replays take "
           "about 1.8 times as long); for the compiled engine {how} and run pip install again")
@@ -71,21 +74,23 @@ class OptionalBuildExt(build_ext):
 
 
 def engine_extensions() -> tuple[list, str | None]:
-    """The compiled engine's extensions, and why there are none (None: compiled)."""
-    if os.environ.get(native["PURE_ENV"]):
-        return [], f"{native['PURE_ENV']} is set"
+    """The compiled extensions, one shared library per package, and why there are none
+    (None: compiled)."""
+    if os.environ.get(_native.PURE_ENV):
+        return [], f"{_native.PURE_ENV} is set"
     missing = compiler_missing()
     if missing:
         return [], missing
     from mypyc.build import mypycify
 
-    for old in native["built_modules"]():  # what earlier sources built: made again if still compiled
-        old.unlink()
-    sources = [f"gtr_replay/{path}" for path in native["COMPILED"]]
-    return mypycify(
-        ["--config-file", str(ROOT / "pyproject.toml"), *sources],
-        group_name=native["library_name"](native["sources_digest"]()),
-    ), None
+    extensions = []
+    for build in BUILDS:
+        for old in build.built_modules():  # what earlier sources built: made again if still compiled
+            old.unlink()
+        sources = [f"{build.package}/{path}" for path in build.modules]
+        extensions += mypycify(["--config-file", str(ROOT / "pyproject.toml"), *sources],
+                               group_name=build.library_name(build.sources_digest()))
+    return extensions, None
 
 
 def version(from_source: bool) -> str:
@@ -97,5 +102,5 @@ def version(from_source: bool) -> str:
 if __name__ == "__main__":  # as pip's build backend and ``python setup.py`` run it
     extensions, why = engine_extensions()
     if why:
-        notice(why, f"unset {native['PURE_ENV']}" if os.environ.get(native["PURE_ENV"]) else GET_A_COMPILER)
+        notice(why, f"unset {_native.PURE_ENV}" if os.environ.get(_native.PURE_ENV) else GET_A_COMPILER)
     setup(version=version(why is not None), ext_modules=extensions, cmdclass={"build_ext": OptionalBuildExt})

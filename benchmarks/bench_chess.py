@@ -274,11 +274,12 @@ def main() -> None:
     load = (round(load_before, 2), round(os.getloadavg()[0], 2))
     if args.json:
         print(json.dumps({"gtr_bytes": len(gtr_text.encode()), "chess_bytes": len(chess_text.encode()),
-                          "engine": _native.STATE, "rounds": args.rounds, "load": load, "rows": rows}, indent=2))
+                          "engine": _native.STATE, "reader": _native.NOTATION.state, "rounds": args.rounds, "load": load, "rows": rows}, indent=2))
         return
     print(f"corpora: {args.games} gtr-replay records ({len(gtr_text.encode()) / 1e6:.1f} MB), "
           f"{args.chess_games} chess games ({len(chess_text.encode()) / 1e6:.1f} MB); {args.rounds} paired "
-          f"rounds, CPU seconds; load average {load[0]} before, {load[1]} after; gtr-replay's engine: {_native.STATE}")
+          f"rounds, CPU seconds; load average {load[0]} before, {load[1]} after; gtr-replay's engine: {_native.STATE}, "
+          f"notation reader: {_native.NOTATION.state}")
     print(f"{'measure':34} {'gtr-replay (median)':>24} {'python-chess (median)':>26} {'ratio':>6}  lowest-highest")
     for r in rows:
         spread = f"{r['low']:.2f}-{r['high']:.2f}" if r["low"] is not None else ""

@@ -8,22 +8,26 @@ A package of its own: it knows text, not rules, and imports nothing from
 'Ann leads Patron with Temple'
 """
 
-from .blocks import (
+from ._native import READER
+
+READER.choose()  # before the reader's modules are imported: compiled, or from source
+
+from .blocks import (  # noqa: E402
     Building, Cards, Deck, Draw, Hand, Influence, Jacks, Leader, Pool, PoolDraw, Position,
     Setup, Sites, TurnNumber,
 )
-from .errors import NotationError
-from .fmt import FormatResult, format_files, format_text
-from .reader import parse, parse_one, read_records
-from .records import Command, Comment, Record, Span, Step, Tag, Turn, Variation
-from .headers import Header, iter_headers
-from .statements import (
+from .errors import NotationError  # noqa: E402
+from .fmt import FormatResult, format_files, format_text  # noqa: E402
+from .reader import parse, parse_one, read_records  # noqa: E402
+from .records import Command, Comment, Record, Span, Step, Tag, Turn, Variation  # noqa: E402
+from .headers import Header, iter_headers  # noqa: E402
+from .statements import (  # noqa: E402
     REGISTRY, Add, Demand, Discard, Follow, Gather, Give, Glory, Hire, Keep, Lay, Lead, Pass, Sell, Slay,
     Statement, Steal, Surrender, Take, TearDown, Think, Trigger,
 )
-from .vocabulary import Vocabulary
-from .words import Material, Role, ThinkKind, Zone
-from .writer import write
+from .vocabulary import Vocabulary  # noqa: E402
+from .words import Material, Role, ThinkKind, Zone  # noqa: E402
+from .writer import write  # noqa: E402
 
 __all__ = [
     "parse", "parse_one", "read_records", "write", "iter_headers", "format_text", "format_files", "FormatResult",

@@ -10,10 +10,12 @@ parser, and reading a record never needs one.
 from __future__ import annotations
 
 import re
+from importlib.resources import files
 from pathlib import Path
 from typing import NamedTuple
 
-GRAMMAR = Path(__file__).with_name("gtr.lark")
+GRAMMAR = Path(str(files("notation") / "gtr.lark"))
+"""The grammar file, found as the package's data (wherever the package is installed)."""
 _TEXT = GRAMMAR.read_text(encoding="utf-8")
 
 # ``NAME: /regexp/flags`` or ``NAME.priority: /regexp/flags``, on a line of its own

@@ -28,7 +28,7 @@ def ruled_out_by(state: GameState, decision) -> frozenset[Material]:
     """The materials an answer to a demand shows its player's unseen cards are not: each
     demanded material the answer gives fewer cards of than demanded (R-LEG-3). An immune
     player may give less at will, so their answer rules nothing out (R-LEG-11); nor does the
-    answer from the stockpile a Bridge asks for after the hand's (B-BRIDGE-3): it tells what
+    answer from the stockpile a power asks for after the hand's (B-BRIDGE-3): it tells what
     the stockpile holds, face up, and nothing of the hand."""
     demand = state.legionary
     if demand is None or not holds_unseen(state, state.index(decision.player)):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from gtr_replay import _native
+from notation._native import Compiled, _FromSource
 
 ROOT = Path(__file__).parents[2]
 
@@ -18,6 +19,7 @@ import hashlib, json, sys
 from pathlib import Path
 import notation
 from gtr_replay import _native
+from notation._native import Compiled, _FromSource
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.vocabulary import card_vocabulary
 digest = hashlib.sha256()
@@ -52,58 +54,67 @@ def test_the_compiled_engine_and_the_sources_replay_every_example_alike():
 
 @pytest.fixture
 def package(tmp_path, monkeypatch):
-    """A package folder of two 'compiled' sources, and a clean import system to change."""
+    """A package folder of two 'compiled' sources, its build list, and a clean import system."""
     for name in ("engine/a.py", "engine/b.py"):
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text(f"# {name}\n")
-    monkeypatch.setattr(_native, "PACKAGE", tmp_path)
-    monkeypatch.setattr(_native, "COMPILED", ("engine/a.py", "engine/b.py"))
-    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if f is not _native._FromSource])
-    monkeypatch.setattr(_native, "STATE", _native.STATE)
-    monkeypatch.setattr(_native, "_SOURCES", {})
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if f is not _FromSource])
+    monkeypatch.setattr(_FromSource, "sources", {})
     monkeypatch.delenv(_native.PURE_ENV, raising=False)
-    return tmp_path
+    return Compiled("gtr_replay", tmp_path, ("engine/a.py", "engine/b.py"), "_engine")
 
 
-def _build(package: Path) -> None:
-    name = _native.library_name(_native.sources_digest()).rpartition(".")[2]
-    (package / f"{name}__mypyc.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+def _build(package: Compiled) -> None:
+    name = package.library_name(package.sources_digest()).rpartition(".")[2]
+    (package.folder / f"{name}__mypyc.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
 
 
 def test_a_build_of_the_present_sources_is_used(package):
     _build(package)
-    assert _native.choose() == "compiled"
-    assert _native._FromSource not in sys.meta_path
+    assert package.choose() == "compiled" and package.state == "compiled"
+    assert _FromSource not in sys.meta_path
 
 
 def test_an_edited_source_is_read_from_source_until_built_again(package):
     _build(package)
-    (package / "engine/b.py").write_text("# b, edited\n")
-    assert _native.choose().startswith("pure Python (the sources changed since the build")
-    assert sys.meta_path[0] is _native._FromSource
-    spec = _native._FromSource.find_spec("gtr_replay.engine.b")
-    assert spec.origin == str(package / "engine/b.py")
-    assert _native._FromSource.find_spec("gtr_replay.cli") is None  # not a compiled module: the usual import
+    (package.folder / "engine/b.py").write_text("# b, edited\n")
+    assert package.choose().startswith("pure Python (the sources changed since the build")
+    assert sys.meta_path[0] is _FromSource
+    spec = _FromSource.find_spec("gtr_replay.engine.b")
+    assert spec.origin == str(package.folder / "engine/b.py")
+    assert _FromSource.find_spec("gtr_replay.cli") is None  # not a compiled module: the usual import
 
 
 def test_the_environment_asks_for_the_sources(package, monkeypatch):
     _build(package)
     monkeypatch.setenv(_native.PURE_ENV, "1")
-    assert _native.choose() == f"pure Python ({_native.PURE_ENV} is set)"
-    assert sys.meta_path[0] is _native._FromSource
+    assert package.choose() == f"pure Python ({_native.PURE_ENV} is set)"
+    assert sys.meta_path[0] is _FromSource
 
 
 def test_without_a_build_the_sources_are_all_there_is(package):
-    assert _native.choose().startswith("pure Python (not compiled")
-    assert _native._FromSource not in sys.meta_path
+    assert package.choose().startswith("pure Python (not compiled")
+    assert _FromSource not in sys.meta_path
 
 
 def test_the_digest_covers_every_compiled_source(package):
-    before = _native.sources_digest()
-    (package / "engine/a.py").write_text("# a, edited\n")
-    assert _native.sources_digest() != before
+    before = package.sources_digest()
+    (package.folder / "engine/a.py").write_text("# a, edited\n")
+    assert package.sources_digest() != before
     assert hashlib.sha256(b"").hexdigest()[:16] != before  # not a constant
 
+
+def test_each_package_guards_its_own_build():
+    """The engine and the notation's reader each name their library after their own sources,
+    and the notation decides before any of its compiled modules is imported (it imports
+    nothing of the engine)."""
+    assert {build.package for build in (_native.ENGINE, _native.NOTATION)} == {"gtr_replay", "notation"}
+    for build in (_native.ENGINE, _native.NOTATION):
+        assert all((build.folder / path).is_file() for path in build.modules)
+        assert build.library_name("d").startswith(f"{build.package}._")
+    opening = (ROOT / "notation" / "__init__.py").read_text()
+    assert opening.index("READER.choose()") < opening.index("from .reader import")
+    assert _native.NOTATION.state.startswith(("compiled", "pure Python"))
 
 
 def test_the_engine_values_pickle_and_copy_whole():
