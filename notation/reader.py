@@ -19,7 +19,6 @@ from __future__ import annotations
 import gc
 import os
 from dataclasses import fields
-from itertools import count
 from typing import Any, Iterator
 
 from . import blocks, grammar, lines, scan
@@ -124,39 +123,40 @@ def _body(text_lines: list[str], first: int, names: Names, assembler: Assembler)
     """Read a record's body lines and hand each line's value to the assembler as it is read:
     a line holding one plain statement as its ``Step``, a block line as its ``blocks`` value."""
     known, shared = _cache(names)
-    step, header, line = assembler.step, assembler.header, assembler.line
     block = None  # the block open: a pool line reads differently in each
-    numbered = zip(count(first), text_lines, map(known.get, text_lines))
-    for number, text, seen in numbered:
+    index, end = 0, len(text_lines)
+    while index < end:
+        text = text_lines[index]
+        number = first + index
+        index += 1
+        seen = known.get(text)
         if seen is None:
             names.block = block
             seen = _unknown(text, number, text_lines, first, names, known, shared)
         kind = seen[0]
         if kind == _STEP:
-            step(Step(seen[1], seen[2], (), number, seen[3]), seen[4])
+            assembler.step(Step(seen[1], seen[2], (), number, seen[3]), seen[4])
             block = None
         elif kind == _BLANK:
             continue
         elif kind == _TURN:
-            header(seen[1], seen[2], number, seen[3])
+            assembler.header(seen[1], seen[2], number, seen[3])
             block = None
         elif kind == _LINE:
-            line(seen[1](**seen[2], span=Span(number, seen[3])))
+            assembler.line(seen[1](**seen[2], span=Span(number, seen[3])))
         elif kind == _BLOCK:
-            line(_BlockHeader(seen[1], (), Span(number, seen[2])))
+            assembler.line(_BlockHeader(seen[1], (), Span(number, seen[2])))
             block = seen[1]
         else:  # a line read just now, or one that reads differently wherever it stands
             item = seen[1]
-            kind = type(item)
-            if kind is Step:
-                step(item, item.statement.part)
+            if type(item) is Step:
+                assembler.step(item, item.statement.part)
             else:
-                line(item)
-            for _ in range(seen[2]):  # the lines after it that the logical line took in
-                next(numbered)
-            if kind is Step or kind is _TurnHeader or kind is _StepLine:
+                assembler.line(item)
+            index += seen[2]  # the lines after it that the logical line took in
+            if type(item) is Step or type(item) is _TurnHeader or type(item) is _StepLine:
                 block = None
-            elif kind is _BlockHeader:
+            elif type(item) is _BlockHeader:
                 block = item.word
 
 
