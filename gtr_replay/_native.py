@@ -44,7 +44,7 @@ def described() -> str:
         return "rules engine: compiled"
     text = f"rules engine: from source, {STATE.removeprefix('pure Python (').removesuffix(')')}"
     if NOT_BUILT in STATE:
-        text += ("; replays take about 1.8 times as long as compiled: with a C compiler and the Python headers, "
+        text += ("; replays take about twice as long as compiled: with a C compiler and the Python headers, "
                  "pip install -e . compiles it")
     return text
 
