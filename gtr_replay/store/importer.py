@@ -172,17 +172,18 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
     known = store.known()
     workers = worker_count(workers, lambda n: records_at_least(files, n))
     try:
-        if workers > 1:
-            with pool(workers, _start_worker, (known,)) as executor:
-                results = ordered_map(executor, _work, tasks, WINDOW * workers)
-                try:
-                    _write_all(store, results, report, progress, replace)
-                except BaseException:
-                    executor.shutdown(wait=True, cancel_futures=True)
-                    raise
-        else:
-            _start_worker(known)
-            _write_all(store, map(_work, tasks), report, progress, replace)
+        with _between_games() as asked:
+            if workers > 1:
+                with pool(workers, _start_worker, (known,)) as executor:
+                    results = ordered_map(executor, _work, tasks, WINDOW * workers)
+                    try:
+                        _write_all(store, results, report, progress, replace, asked)
+                    except BaseException:
+                        executor.shutdown(wait=True, cancel_futures=True)
+                        raise
+            else:
+                _start_worker(known)
+                _write_all(store, map(_work, tasks), report, progress, replace, asked)
     except KeyboardInterrupt:
         report.interrupted = True
     report.problems[:0] = unread
@@ -200,15 +201,16 @@ def _tasks(files: list[Path], rulings: str | None, unread: list[Problem]) -> Ite
             unread.append(Problem(source, 0, str(error)))
 
 
-def _write_all(store: Store, results, report: ImportReport, progress: Progress | None, replace: bool) -> None:
-    """Write each replayed game in its own transaction, in the order of the files."""
+def _write_all(store: Store, results, report: ImportReport, progress: Progress | None, replace: bool,
+               asked: list[int]) -> None:
+    """Write each replayed game in its own transaction, in the order of the files; stop
+    between two games once Ctrl-C was pressed (``asked``)."""
     for source, number, outcome in results:
         if isinstance(outcome, str):
             report.problems.append(Problem(source, number, outcome))
         elif isinstance(outcome, tuple):  # stored before, as written
             _, gid, task = outcome
-            with _counted():
-                others = store.settle(gid, source, number) if replace else []
+            others = store.settle(gid, source, number) if replace else []
             if others is None:  # given its place to an earlier record of this import: stored again
                 _, _, outcome = _work(task, known=False)
                 if isinstance(outcome, str):
@@ -227,40 +229,41 @@ def _write_all(store: Store, results, report: ImportReport, progress: Progress |
             _write(store, outcome, report, replace)
         if progress is not None:
             progress(1)
+        if asked:
+            raise KeyboardInterrupt
 
 
 def _write(store: Store, rows: GameRows, report: ImportReport, replace: bool) -> None:
     game = rows.game
-    with _counted():  # stored and counted together: Ctrl-C comes after both, or before
-        done, others = store.add(rows, replace=replace)
-        if done == ALREADY:  # twice in this import, or stored meanwhile by another import
-            report.already += 1
-        else:
-            summary = Added(game["id"], game["ruleset"], game["players"], game["winners"], game["decisions"],
-                            game["warnings"])
-            (report.added if done == ADDED else report.updated).append(summary)
-        if others:
-            moves = rows.main_line()
-            tags = json.loads(game["tags"])
-            report.replaced += [Replaced(old, rows.id, game["source"], game["record_number"],
-                                         first_change(text, moves, tags)) for old, text in others]
+    done, others = store.add(rows, replace=replace)
+    if done == ALREADY:  # twice in this import, or stored meanwhile by another import
+        report.already += 1
+    else:
+        summary = Added(game["id"], game["ruleset"], game["players"], game["winners"], game["decisions"],
+                        game["warnings"])
+        (report.added if done == ADDED else report.updated).append(summary)
+    if others:
+        moves = rows.main_line()
+        tags = json.loads(game["tags"])
+        report.replaced += [Replaced(old, rows.id, game["source"], game["record_number"],
+                                     first_change(text, moves, tags)) for old, text in others]
 
 
 @contextmanager
-def _counted() -> Iterator[None]:
-    """Ctrl-C waits until the game being written is stored and counted (or not stored at all),
-    so that the report says exactly what the database kept."""
+def _between_games() -> Iterator[list[int]]:
+    """Ctrl-C is taken between two games: the game being replayed and written is stored and
+    counted (or not stored at all) first, so that the report says exactly what the database
+    kept. An interrupt raised anywhere else could be lost: Python drops an exception raised
+    while an object is finalized (a search's generator closed early, say)."""
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield []
         return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    asked: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: asked.append(number))
     try:
-        yield
+        yield asked
     finally:
         signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt
 
 
 _KNOWN: dict[str, str] = {}

@@ -165,3 +165,27 @@ def test_rows_made_without_states_show_the_same_views_and_are_never_stored(fresh
         with pytest.raises(ValueError, match="cannot be stored"):
             store.add(bare)
         assert store.db.execute("SELECT count(*) FROM games").fetchone() == (0,)
+
+
+def test_ctrl_c_while_a_game_is_replayed_stops_after_it_is_stored(fresh_db, selfplay_file, monkeypatch):
+    """Ctrl-C is taken between two games: the game being replayed when it comes is still
+    stored and counted, and the report says exactly what the database kept."""
+    import os
+    import signal
+
+    from gtr_replay.store import importer
+
+    work = importer._work
+
+    def pressed_during_the_first(task, known=True):
+        if task[1] == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+        return work(task, known)
+
+    monkeypatch.setattr(importer, "_work", pressed_during_the_first)
+    with Store(fresh_db) as store:
+        report = import_files(store, [selfplay_file], workers=1)
+    assert report.interrupted and len(report.added) == 1
+    with sqlite3.connect(fresh_db) as conn:
+        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is put back
