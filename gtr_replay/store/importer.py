@@ -254,8 +254,10 @@ def _between_games() -> Iterator[list[int]]:
     """Ctrl-C is taken between two games: the game being replayed and written is stored and
     counted (or not stored at all) first, so that the report says exactly what the database
     kept. An interrupt raised anywhere else could be lost: Python drops an exception raised
-    while an object is finalized (a search's generator closed early, say)."""
-    if threading.current_thread() is not threading.main_thread():
+    while an object is finalized (a search's generator closed early, say). An import started
+    with the interrupt ignored (a job in the background of a script) keeps ignoring it."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         yield []
         return
     asked: list[int] = []

@@ -167,9 +167,7 @@ def test_rows_made_without_states_show_the_same_views_and_are_never_stored(fresh
         assert store.db.execute("SELECT count(*) FROM games").fetchone() == (0,)
 
 
-def test_ctrl_c_while_a_game_is_replayed_stops_after_it_is_stored(fresh_db, selfplay_file, monkeypatch):
-    """Ctrl-C is taken between two games: the game being replayed when it comes is still
-    stored and counted, and the report says exactly what the database kept."""
+def _ctrl_c_during_the_first_game(monkeypatch) -> None:
     import os
     import signal
 
@@ -183,9 +181,36 @@ def test_ctrl_c_while_a_game_is_replayed_stops_after_it_is_stored(fresh_db, self
         return work(task, known)
 
     monkeypatch.setattr(importer, "_work", pressed_during_the_first)
-    with Store(fresh_db) as store:
-        report = import_files(store, [selfplay_file], workers=1)
-    assert report.interrupted and len(report.added) == 1
-    with sqlite3.connect(fresh_db) as conn:
-        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 1
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is put back
+
+
+def _import_with_sigint(handler, db, path):
+    import signal
+
+    outside = signal.signal(signal.SIGINT, handler)
+    try:
+        with Store(db) as store:
+            report = import_files(store, [path], workers=1)
+        assert signal.getsignal(signal.SIGINT) is handler  # the handler is put back
+    finally:
+        signal.signal(signal.SIGINT, outside)
+    with sqlite3.connect(db) as conn:
+        return report, conn.execute("SELECT count(*) FROM games").fetchone()[0]
+
+
+def test_ctrl_c_while_a_game_is_replayed_stops_after_it_is_stored(fresh_db, selfplay_file, monkeypatch):
+    """Ctrl-C is taken between two games: the game being replayed when it comes is still
+    stored and counted, and the report says exactly what the database kept."""
+    import signal
+
+    _ctrl_c_during_the_first_game(monkeypatch)
+    report, stored = _import_with_sigint(signal.default_int_handler, fresh_db, selfplay_file)  # as in a terminal
+    assert report.interrupted and len(report.added) == 1 and stored == 1
+
+
+def test_an_import_started_with_ctrl_c_ignored_keeps_ignoring_it(fresh_db, selfplay_file, monkeypatch):
+    """A job in the background of a script starts with the interrupt ignored, and so it stays."""
+    import signal
+
+    _ctrl_c_during_the_first_game(monkeypatch)
+    report, stored = _import_with_sigint(signal.SIG_IGN, fresh_db, selfplay_file)
+    assert not report.interrupted and len(report.added) == stored == 3
