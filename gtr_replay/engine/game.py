@@ -113,7 +113,8 @@ class Game:
         For a think that draws, ``drawn`` is what a record lists of the cards it draws (see
         ``list_draw``). ``then``, the decision the caller means to push next when it knows it
         (a record's next statement), spares searching for forced actions where it is legal
-        beside a pass, and checking it again when it is pushed: it changes no outcome.
+        beside a pass, and checking it again when it is pushed. It changes no outcome but the
+        forced steps' ``before``, left out where ``then`` shows no later statement can ask for it.
 
         With unseen cards, the first card taken face down from a deck of unknown order makes
         the deck's cards unseen (B-ATRIUM-1, AMB-25); a decision naming cards its player's hand

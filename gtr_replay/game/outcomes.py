@@ -40,7 +40,8 @@ class ForcedStep:
     """The turn it was made in (before any cleanup it led to)."""
     before: GameState | None = None
     """For a pass or a give: the state it was made in, which explains why a
-    later statement by that player had nothing legal left, or why it had to give."""
+    later statement by that player had nothing legal left, or why it had to give. None where
+    the decision pushed next, known (``Game.push``'s ``then``), shows that none can ask."""
 
 
 @dataclass(slots=True)
