@@ -149,14 +149,15 @@ def _body(text_lines: list[str], first: int, names: Names, assembler: Assembler)
             block = seen[1]
         else:  # a line read just now, or one that reads differently wherever it stands
             item = seen[1]
-            if type(item) is Step:
+            made = type(item)
+            if made is Step:
                 assembler.step(item, item.statement.part)
             else:
                 assembler.line(item)
             index += seen[2]  # the lines after it that the logical line took in
-            if type(item) is Step or type(item) is _TurnHeader or type(item) is _StepLine:
+            if made is Step or made is _TurnHeader or made is _StepLine:
                 block = None
-            elif type(item) is _BlockHeader:
+            elif made is _BlockHeader:
                 block = item.word
 
 

@@ -84,7 +84,7 @@ class _Seat:
         answer is written."""
         game = self.game
         if game is None:
-            return [statement_for(d, whole, []) for d in made if d.player != self.player]
+            return self._others(made, whole)
         owed = list(made)
         said: list[st.Statement] = []
         try:
@@ -97,8 +97,12 @@ class _Seat:
                 _made_by_itself(owed, game.push(decision).forced)
         except (GtrError, KeyError):  # the two games part: from here on every answer owed is written
             self.game = None
-            said += [statement_for(d, whole, []) for d in owed if d.player != self.player]
+            said += self._others(owed, whole)
         return said
+
+    def _others(self, decisions, whole: GameState) -> list[st.Statement]:
+        """The statements of the other players' decisions, read against the whole game."""
+        return [statement_for(d, whole, []) for d in decisions if d.player != self.player]
 
 
 def _made_by_itself(owed: list[Decision], forced: list[ForcedStep]) -> None:

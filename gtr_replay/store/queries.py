@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from gtr_replay.errors import StoreError, UnknownNameError, UsageError
+from gtr_replay.store.schema import check_readable
 
 
 @dataclass(frozen=True)
@@ -120,8 +121,6 @@ def streamed_query(path: str | Path, sql: str, params: dict | None = None, *,
 def _refuse_other_layout(conn: sqlite3.Connection, path: str | Path, text: str) -> None:
     """Raise ``StoreError`` for a query that failed on a missing name (``text``) when the file
     is no games database of this version: the version, not the SQL, is what to fix."""
-    from gtr_replay.store.schema import check_readable
-
     try:
         check_readable(conn, path)
     except StoreError as other:

@@ -17,6 +17,7 @@ import sqlite3
 import sqlite_utils
 
 from gtr_replay.enums import Role
+from gtr_replay.errors import StoreError
 from gtr_replay.store import player_states, states, turn_points
 
 VERSION = 6
@@ -215,8 +216,6 @@ def check_writable(db: sqlite_utils.Database) -> None:
     """Refuse, before anything in it is changed, a database this gtr must not write to: one
     of another version, one whose own tables bear the names of ours, one missing some of
     ours (``StoreError``, in words). A new or empty file passes."""
-    from gtr_replay.errors import StoreError
-
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version not in (0, VERSION):
         raise StoreError(f"database schema version {version}: this gtr writes version {VERSION}",
@@ -260,8 +259,6 @@ def prepare(db: sqlite_utils.Database) -> None:
 def check_readable(conn, path) -> None:
     """Refuse a file to read games from that is not a games database of this version: not
     SQLite, another program's, or of an older version (``StoreError``, in words)."""
-    from gtr_replay.errors import StoreError
-
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
