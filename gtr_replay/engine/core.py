@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
-from gtr_replay.game.decisions import Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think
+from gtr_replay.game.decisions import (Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think,
+                                       same_decision)
 from gtr_replay.game.events import Event
 from gtr_replay.game.outcomes import Applied, ForcedStep, Prompt
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
@@ -296,15 +297,20 @@ def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None
         steps.append(ForcedStep(only, state.turn, before))
         ev.append(Event("auto", only.player, text=repr(only)))
         _perform(state, only, ev)
+        if then is not None and then.player == only.player and same_decision(only, then):
+            then = None  # it restates this step: what comes after it is not known
     return steps, False
 
 
 def _explains(forced: Decision, then: Decision | None) -> bool:
-    """Whether the state a forced pass or give was made in may explain a refusal to come: of
-    that player's next statement, or of another answer to the same demand (R-LEG-3). A known
-    next decision of another player that is no give needs none: accepted, it ends the forced
-    steps' use; refused, it is refused for what it says."""
-    return then is None or then.player == forced.player or type(then) is Give
+    """Whether the state a forced pass or give was made in may explain a refusal to come. A
+    forced pass explains its player's next statement; a forced give only another give, its
+    player's or (R-LEG-3: the neighbours answer a demand in no set order) another player's
+    before it (``replayer._real_reason``). Where ``then`` is known and is neither, none is
+    needed: accepted, it ends the forced steps' use; refused, it is refused for what it says."""
+    if then is None:
+        return True
+    return type(then) is Give if type(forced) is Give else then.player == forced.player
 
 
 def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision) -> bool:
