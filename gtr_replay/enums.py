@@ -7,7 +7,7 @@ class _Named(StrEnum):
     """A StrEnum whose ``repr`` reads back as Python (``Role.PATRON``)."""
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
+        return f"{type(self).__name__}.{self._name_}"
 
 
 class Role(_Named):

@@ -335,6 +335,8 @@ def resolve(chosen: dict[str, str] | str | None = None) -> dict[str, str]:
         chosen = pairs
     result = dict(DEFAULTS)
     for name, value in (chosen or {}).items():
+        if DEFAULTS.get(name) == value:  # a resolved reading passed on: nothing to look up
+            continue
         ruling = find_ruling(name)
         result[ruling.name] = ruling.reading(value.strip().casefold()).name
     return result

@@ -6,8 +6,6 @@ called by the decision handlers after a decision is performed.
 
 from __future__ import annotations
 
-from itertools import islice
-
 from gtr_replay.enums import JACK, Zone
 from gtr_replay.engine import rules, spent
 from gtr_replay.engine.scoring import scores
@@ -168,7 +166,7 @@ def may_win(ev: list[Event], first: int = 0) -> bool:
     """Whether the events from ``first`` on could make an instant win true: a client, a
     material or a building gained, a structure completed or made public (R-END-1d, AMB-15),
     a client lost (a rival's Legionary, G-PLEBIANCOUNCIL-1)."""
-    for e in islice(ev, first, None):
+    for e in ev[first:]:
         kind = e.kind
         if kind == "move":
             if e.target in _WIN_ZONES or e.source == Zone.CLIENTELE:

@@ -32,7 +32,7 @@ from gtr_replay.replay.revealing import answers, owed, unseen_choices
 from gtr_replay.replay.snapshot import UNANNOTATED, Snapshot, annotate, changes_points
 from gtr_replay.expansions import geek_hint, left_out, not_in_game
 from gtr_replay.replay.start import StartError, named_cards, start_game
-from gtr_replay.replay.translate import decision_for, reads_state, statement_for
+from gtr_replay.replay.translate import decision_for, drawn_listed, reads_state, statement_for
 
 _REFUSED = (IllegalDecisionError, NotYourDecisionError)
 """What the rules say of a decision that may not be made now; any other ``RulesError`` is about
@@ -279,7 +279,7 @@ class _Statement:
             self.following = likely
         try:
             # resuming past a refusal, a forced step may explain any later statement: keep them all
-            applied = game.push(decision, drawn=getattr(statement, "drawn", None),
+            applied = game.push(decision, drawn=drawn_listed(statement),
                                 then=None if replayer.resume else likely)
         except _REFUSED as problem:
             return self._refused(decision, problem, forced)

@@ -111,7 +111,7 @@ def _engine_zone(zone) -> Zone | None:
 
 def _taken(make, s, state: GameState):
     """A hire's or a gather's decision: from a zone, or from under a building (G-CASTRAPRAETORIA-1, G-SOLARIUM-1)."""
-    more = {"replacing": s.replacing} if getattr(s, "replacing", None) else {}  # BC-BATH-2
+    more = {"replacing": s.replacing} if make is dc.Hire and s.replacing else {}  # BC-BATH-2
     if s.source is not None and not isinstance(s.source, NZone):
         return make(s.player, s.card, Zone.BUILDING, building=s.source, **more)
     return make(s.player, _card_from(s, state), _engine_zone(s.source), **more)
@@ -160,11 +160,21 @@ def _demander(state: GameState) -> str:
     return state.players[state.legionary.demander].name
 
 
+_TAKES_A_CARD = (st.Hire, st.Gather, st.Sell, st.Take, st.Lay)
+"""The statements whose card may be ``[?] from deck`` (``_card_from``)."""
+
+
 def reads_state(statement: st.Statement) -> bool:
     """Whether the decision a statement records depends on the state it is read against: a
     Glory to Rome names the demander, ``[?] from deck`` the deck's top card. Any other reads
     the same in every state."""
-    return type(statement) is st.Glory or getattr(statement, "card", None) == UNSEEN
+    return type(statement) is st.Glory or (isinstance(statement, _TAKES_A_CARD) and statement.card == UNSEEN)
+
+
+def drawn_listed(statement: st.Statement) -> tuple[str, ...] | None:
+    """The cards a think's statement lists as drawn (``Game.push``'s ``drawn``); None for any
+    other statement, and for a think that lists none."""
+    return statement.drawn if isinstance(statement, st.Think) else None
 
 
 def decision_for(statement: st.Statement, state: GameState) -> dc.Decision:

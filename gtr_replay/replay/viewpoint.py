@@ -29,7 +29,7 @@ from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.state import GameState
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.replay.start import StartError, start_game
-from gtr_replay.replay.translate import decision_for, statement_for
+from gtr_replay.replay.translate import decision_for, drawn_listed, statement_for
 
 
 def as_seen_by(record: Record, player: str) -> Record:
@@ -89,7 +89,7 @@ class _Seat:
         said: list[st.Statement] = []
         try:
             if not restated:
-                applied = game.push(decision_for(statement, game.state), drawn=getattr(statement, "drawn", None))
+                applied = game.push(decision_for(statement, game.state), drawn=drawn_listed(statement))
                 _made_by_itself(owed, applied.forced)
             while owed:
                 decision = owed.pop(0)
