@@ -124,7 +124,8 @@ class Game:
         cards of that hand (R-LEG-3)."""
         state = self.state
         found, self._found_legal = self._found_legal, None
-        problem = None if found is not None and found == decision else core.check(state, decision)
+        known = found is not None and (found is decision or found == decision)
+        problem = None if known else core.check(state, decision)
         revealed: list[str] = []
         if problem is not None:
             problem, revealed = self._revealing(decision, problem)
