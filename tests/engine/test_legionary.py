@@ -5,8 +5,11 @@ import pytest
 
 from gtr_replay.engine.core import legal_decisions, pending
 from gtr_replay.game import Demand, Follow, Give, Lead, Pass, Phase, PlayerState, TakeFromPool, Think
-from gtr_replay.enums import JACK, Role
+from gtr_replay.enums import JACK, Role, Zone
 from gtr_replay.errors import NotYourDecisionError
+
+
+NAMES = {"Give": Give, "Lead": Lead, "Role": Role, "Zone": Zone}
 
 
 def legionary_turn(position, ann_hand=("School", "Villa", "Garden"), bob_hand=("Bath", "Shrine", "Sewer", "Road"),
@@ -84,6 +87,19 @@ def test_a_partial_holder_gives_what_they_have_R_LEG_6(position, play):
                            pool=())
     play(state, Demand("Ann", ("School", "Shrine")))
     assert sorted(state.players[0].stockpile) == ["Bath"] and state.players[1].hand == ["Road"]
+
+
+def test_the_engines_own_give_is_told_as_a_decision_that_reads_back(position, play):
+    """The 'auto' event of a forced answer holds the decision as Python that reads back,
+    its zone and role words included (``gtr_replay.game.decisions``)."""
+    state = legionary_turn(position, ann_hand=("School", "Shrine"), bob_hand=("Bath", "Road"), cat_hand=("Dock",),
+                           pool=())
+    events = play(state, Demand("Ann", ("School", "Shrine")))
+    told = [eval(e.text, NAMES) for e in events if e.kind == "auto"]
+    assert told[0] == Give("Bob", ("Bath",), "Ann")
+    for decision, word in ((Give("Bob", ("Bath",), "Ann", Zone.STOCKPILE), "Zone.STOCKPILE"),
+                           (Lead("Ann", Role.LEGIONARY, ("School",)), "Role.LEGIONARY")):
+        assert word in repr(decision) and eval(repr(decision), NAMES) == decision
 
 
 def test_duplicate_demands_take_two_from_the_pool_R_LEG_6_AMB_09(position, play):
