@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 from gtr_replay.cards import Card, CardSet, cards_for, material_facts
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
@@ -40,17 +39,18 @@ class Resolved:
 
 
 _RESOLVED: dict[Ruleset, Resolved] = {}
+"""Each ruleset resolved, when first asked (``_resolve``)."""
 
 
-@cache
 def _resolve(ruleset: Ruleset) -> Resolved:
-    _RESOLVED[ruleset] = resolved = _resolved(ruleset)
-    return resolved
+    found = _RESOLVED.get(ruleset)
+    if found is None:
+        found = _RESOLVED[ruleset] = _resolved(ruleset)
+    return found
 
 
 def forget_resolved() -> None:
     """Resolve every ruleset again when next asked (after the power registry changed)."""
-    _resolve.cache_clear()
     _RESOLVED.clear()
 
 
@@ -88,7 +88,7 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     early (B-GATE-1), and of other players' public structures whose name the player does
     not own (B-STAIRWAY-1, B-STAIRWAY-2; a woken foundation counts as owned under the
     ``public-copy`` ruling's default). Asked most of all: the common case returns early."""
-    rules = _RESOLVED.get(state.ruleset) or _resolve(state.ruleset)
+    rules = _resolve(state.ruleset)
     powers = rules.powers if hook is None else rules.by_hook[hook]
     if not powers:
         return []
