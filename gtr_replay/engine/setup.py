@@ -41,9 +41,9 @@ def shuffled_deck(ruleset: str, name: str, expansions: tuple[str, ...] = ()) -> 
 
 
 def _check_deck(ruleset, deck: list[str], expansions: tuple[str, ...] = ()) -> None:
-    manifest = Counter(cards_for(ruleset).manifest(with_optional=expansions))
-    given = Counter(deck)
-    if given != manifest:
+    cards = cards_for(ruleset).manifest(with_optional=expansions)
+    if sorted(deck) != sorted(cards):  # every copy once, in any order
+        manifest, given = Counter(cards), Counter(deck)
         extra = sorted((given - manifest).elements())
         lacking = sorted((manifest - given).elements())
         parts = []

@@ -131,7 +131,8 @@ def _material_problem(state: GameState, d: Demand):
     if len(said) != len(items):
         return problem(f"{len(said)} material(s) said for {len(d.cards)} card(s) shown; each shown card "
                        "demands its own material", "R-LEG-1", "R-LEG-6")
-    if Counter(said) == Counter(shown):
+    seen = [m for m in shown if m is not None]  # a card not seen ('?') shows no material
+    if len(seen) == len(shown) and sorted(said) == sorted(seen):  # the same materials, in any order
         return None
     wrong = [(m, c, s) for m, c, s in zip(said, items, shown) if m is not s] or \
         [(m, c, s) for m, c, s in zip(sorted(said), items, shown)]
