@@ -274,7 +274,8 @@ def main() -> None:
     load = (round(load_before, 2), round(os.getloadavg()[0], 2))
     if args.json:
         print(json.dumps({"gtr_bytes": len(gtr_text.encode()), "chess_bytes": len(chess_text.encode()),
-                          "engine": _native.STATE, "reader": _native.NOTATION.state, "rounds": args.rounds, "load": load, "rows": rows}, indent=2))
+                          "engine": _native.STATE, "reader": _native.NOTATION.state, "rounds": args.rounds,
+                          "load": load, "rows": rows}, indent=2))
         return
     print(f"corpora: {args.games} gtr-replay records ({len(gtr_text.encode()) / 1e6:.1f} MB), "
           f"{args.chess_games} chess games ({len(chess_text.encode()) / 1e6:.1f} MB); {args.rounds} paired "

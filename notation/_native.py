@@ -11,7 +11,8 @@ until the next install builds it again.
 ``GTR_PURE_PYTHON=1`` in the environment reads every module from source (to debug or to
 compare), and at install time builds nothing.
 
-This module imports nothing but the standard library: ``setup.py`` loads it by its path.
+This module imports nothing but the standard library: ``notation/__init__.py`` imports it first,
+to decide before any module it lists is imported.
 """
 
 from __future__ import annotations
