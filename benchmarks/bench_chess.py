@@ -16,7 +16,7 @@ quiet round with the other's busy one. The corpora are made first (not timed):
 - python-chess: random legal games (seeded), written as PGN.
 
 Measures: parse + validate in one process (decisions vs plies per CPU-second: ``gtr check``'s
-work without workers, against ``chess.pgn.read_game``), parse only with a cold line cache
+work without workers, a record at a time, against ``chess.pgn.read_game``, a game at a time), parse only with a cold line cache
 (statements/s against a token + SAN-regex read of the movetext), header scan (records/s:
 ``notation.iter_headers`` against ``chess.pgn.read_headers``), import with snapshots into
 SQLite (decisions/s and bytes per decision, against one FEN per ply), and peak memory of a
@@ -60,7 +60,7 @@ import notation  # noqa: E402
 from notation import reader  # noqa: E402
 
 from gtr_replay import _native  # noqa: E402
-from gtr_replay.replay.replayer import Replayer  # noqa: E402
+from gtr_replay.replay.files import check_piece, record_pieces  # noqa: E402
 from gtr_replay.selfplay import selfplay  # noqa: E402
 from gtr_replay.store import Store, import_files  # noqa: E402
 from gtr_replay.vocabulary import card_vocabulary  # noqa: E402
@@ -95,12 +95,14 @@ def chess_corpus(games: int, seed: int) -> str:
 # -- the measures, one function per library and measure ------------------------------------
 
 def gtr_validate(text: str) -> int:
+    """What ``gtr check`` does for each record in turn without workers (``check_piece``: the
+    record's text cut out, parsed and replayed), as ``read_game`` reads one game at a time."""
     decisions = 0
-    for record in notation.parse(text, vocabulary=card_vocabulary()):
-        replayer = Replayer(record, keep_states=False)
-        decisions += replayer.check()
-        if replayer.diagnostics:
-            raise SystemExit(f"a benchmark record does not replay: {replayer.diagnostics[0]}")
+    for _, line, piece in record_pieces(text):
+        _, _, replayed, problems, _ = check_piece(("<benchmark>", line, piece, False, None))
+        if problems:
+            raise SystemExit(f"a benchmark record does not replay: {problems[0]}")
+        decisions += replayed
     return decisions
 
 
