@@ -16,8 +16,9 @@ quiet round with the other's busy one. The corpora are made first (not timed):
 - python-chess: random legal games (seeded), written as PGN.
 
 Measures: parse + validate in one process (decisions vs plies per CPU-second: ``gtr check``'s
-work without workers, a record at a time, against ``chess.pgn.read_game``, a game at a time), parse only with a cold line cache
-(statements/s against a token + SAN-regex read of the movetext), header scan (records/s:
+work without workers, a record at a time, against ``chess.pgn.read_game``, a game at a
+time), parse only with a cold line cache (statements/s, a record at a time as the commands
+parse, against a token + SAN-regex read of the movetext), header scan (records/s:
 ``notation.iter_headers`` against ``chess.pgn.read_headers``), import with snapshots into
 SQLite (decisions/s and bytes per decision, against one FEN per ply), and peak memory of a
 parse + validate reading one record (one game) at a time (a fresh process each).
@@ -25,10 +26,10 @@ parse + validate reading one record (one game) at a time (a fresh process each).
 What the two sides do differs where the libraries differ, and it is said here rather than
 evened out. Parse only: gtr-replay builds the typed records (steps, turns, statements; the
 line cache is cleared first, so every distinct line is read again) and frees them again
-inside the measure, python-chess matches tokens and builds nothing. Header scan: gtr-replay reads every record's tags and leaves a
-header's line number to be counted when it is asked for (the measure does not ask;
-``read_headers`` gives no line at all); reading every header's ``line`` as well costs about
-as much again, all of it counting line ends.
+inside the measure, python-chess matches tokens and builds nothing. Header scan: gtr-replay
+reads every record's tags and leaves a header's line number to be counted when it is asked
+for (the measure does not ask; ``read_headers`` gives no line at all); reading every
+header's ``line`` as well costs about as much again, all of it counting line ends.
 """
 
 from __future__ import annotations
@@ -60,10 +61,9 @@ import notation  # noqa: E402
 from notation import reader  # noqa: E402
 
 from gtr_replay import _native  # noqa: E402
-from gtr_replay.replay.files import check_piece, record_pieces  # noqa: E402
+from gtr_replay.replay.files import check_piece, parse_piece, record_pieces  # noqa: E402
 from gtr_replay.selfplay import selfplay  # noqa: E402
 from gtr_replay.store import Store, import_files  # noqa: E402
-from gtr_replay.vocabulary import card_vocabulary  # noqa: E402
 
 CONFIGS = [(r, n) for r in ("classic", "republic", "imperium") for n in (2, 3, 4, 5)]
 
@@ -117,8 +117,11 @@ def chess_validate(text: str) -> int:
 
 
 def gtr_parse(text: str) -> int:
+    """The records parsed as ``gtr check`` and ``gtr import`` parse them, one at a time
+    (``parse_piece``), each freed before the next."""
     reader._caches.clear()  # cold: every distinct line parsed again
-    return sum(len(r.steps) for r in notation.parse(text, vocabulary=card_vocabulary()))
+    return sum(len(record.steps) for _, line, piece in record_pieces(text)
+               for record in parse_piece("<benchmark>", line, piece))
 
 
 def chess_parse(text: str) -> int:
