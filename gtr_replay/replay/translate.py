@@ -160,21 +160,23 @@ def _demander(state: GameState) -> str:
     return state.players[state.legionary.demander].name
 
 
-_TAKES_A_CARD = (st.Hire, st.Gather, st.Sell, st.Take, st.Lay)
+_TAKES_A_CARD = frozenset({st.Hire, st.Gather, st.Sell, st.Take, st.Lay})
 """The statements whose card may be ``[?] from deck`` (``_card_from``)."""
 
 
 def reads_state(statement: st.Statement) -> bool:
     """Whether the decision a statement records depends on the state it is read against: a
     Glory to Rome names the demander, ``[?] from deck`` the deck's top card. Any other reads
-    the same in every state."""
-    return type(statement) is st.Glory or (isinstance(statement, _TAKES_A_CARD) and statement.card == UNSEEN)
+    the same in every state. (Each kind of statement is a class of its own, as
+    ``_TO_DECISION`` files them.)"""
+    kind = type(statement)
+    return kind is st.Glory or (kind in _TAKES_A_CARD and statement.card == UNSEEN)  # type: ignore[attr-defined]
 
 
 def drawn_listed(statement: st.Statement) -> tuple[str, ...] | None:
     """The cards a think's statement lists as drawn (``Game.push``'s ``drawn``); None for any
     other statement, and for a think that lists none."""
-    return statement.drawn if isinstance(statement, st.Think) else None
+    return statement.drawn if type(statement) is st.Think else None
 
 
 def decision_for(statement: st.Statement, state: GameState) -> dc.Decision:
