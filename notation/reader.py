@@ -16,7 +16,6 @@ glyphs), a turn header, a block line, each without comments.
 
 from __future__ import annotations
 
-import gc
 import os
 from dataclasses import fields
 from typing import Any, Iterator
@@ -46,28 +45,12 @@ def parse(text: str, *, source: str | None = None, vocabulary: Vocabulary | None
     as written. ``first_line`` numbers the text's first line (for a piece of a
     file). Raises ``NotationError`` at the first mistake, including an input
     beyond the limits in ``scan.LIMITS``.
-
-    The cyclic garbage collector is paused while each record is read (a record holds no
-    cycle: it would walk every new object for nothing) and left as it was found. It runs
-    between records, so its walk over a record's new objects comes while they are fresh in
-    the processor's cache; paused over the whole text, it walked them all at the end, cold.
     """
     text = scan.normalize(text)
-    collecting = gc.isenabled()
-    records = []
     try:
-        for chunk in scan.records(text, first_line):
-            if collecting:
-                gc.disable()
-            records.append(_record(chunk, vocabulary))
-            if collecting:
-                gc.enable()
-        return records
+        return [_record(chunk, vocabulary) for chunk in scan.records(text, first_line)]
     except NotationError as error:
         raise error.locate(source, text.split("\n"), first_line) from None
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def read_records(path: str | os.PathLike, *, vocabulary: Vocabulary | None = None) -> Iterator[Record]:
