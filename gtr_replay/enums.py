@@ -1,6 +1,7 @@
 """The closed sets of the game: roles, materials, rulesets, zones (StrEnum, rulebook words)."""
 
 from enum import StrEnum
+from typing import Final
 
 
 class _Named(StrEnum):
@@ -57,8 +58,8 @@ class Zone(_Named):
     INFLUENCE = "influence"
 
 
-ROLES: tuple[Role, ...] = tuple(Role)
-MATERIALS: tuple[Material, ...] = tuple(Material)
+ROLES: Final[tuple[Role, ...]] = tuple(Role)
+MATERIALS: Final[tuple[Material, ...]] = tuple(Material)
 
-JACK = "Jack"
+JACK: Final = "Jack"
 """The name of a Jack card, as it appears in hands and camps."""

@@ -11,6 +11,7 @@ record has to show.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
 from gtr_replay.game.decisions import (Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think,
@@ -24,26 +25,26 @@ from gtr_replay.enums import JACK, Role
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
 
 
-_PHASES: dict[Phase, tuple[type[Decision], ...]] = {
+_PHASES: Final[dict[Phase, tuple[type[Decision], ...]]] = {
     Phase.LEAD: (Lead, Think),
     Phase.FOLLOW: (Follow, Think),
     Phase.POOL: (TakeFromPool, Pass),
     Phase.GIVE: (Give,),
 }
 
-_ROLE_KIND = {role: role.value.lower() for role in ROLE_ACTIONS}
-_PHASE_KIND = {phase: phase.value for phase in Phase}
+_ROLE_KIND: Final = {role: role.value.lower() for role in ROLE_ACTIONS}
+_PHASE_KIND: Final = {phase: phase.value for phase in Phase}
 """A prompt's kind, the role or phase as a plain word (read once: an enum's value is slow to get)."""
 
-_PROMPTS: dict[tuple, Prompt] = {}
+_PROMPTS: Final[dict[tuple, Prompt]] = {}
 """Every prompt made, by its values (``_prompt``)."""
 
-_OWN_STATEMENT = frozenset({Phase.LEAD, Phase.FOLLOW, Phase.OVER})
+_OWN_STATEMENT: Final = frozenset({Phase.LEAD, Phase.FOLLOW, Phase.OVER})
 """Phases whose decision is always recorded, even when only one choice is legal."""
 
-_THINK_ONLY = (Think,)
+_THINK_ONLY: Final = (Think,)
 
-_KIND_RULE = {Phase.LEAD: "R-TURN-1", Phase.FOLLOW: "R-TURN-2", Phase.POOL: "R-LEG-2", Phase.GIVE: "R-LEG-3",
+_KIND_RULE: Final = {Phase.LEAD: "R-TURN-1", Phase.FOLLOW: "R-TURN-2", Phase.POOL: "R-LEG-2", Phase.GIVE: "R-LEG-3",
               Phase.END: "R-TURN-8"}
 
 

@@ -6,6 +6,8 @@ called by the decision handlers after a decision is performed.
 
 from __future__ import annotations
 
+from typing import Final
+
 from gtr_replay.enums import JACK, Zone
 from gtr_replay.engine import rules, spent
 from gtr_replay.engine.scoring import scores
@@ -159,7 +161,7 @@ def resume(state: GameState, ev: list[Event]) -> None:
         end_turn(state, ev)
 
 
-_WIN_ZONES = frozenset({Zone.CLIENTELE, Zone.STOCKPILE, Zone.BUILDING})
+_WIN_ZONES: Final = frozenset({Zone.CLIENTELE, Zone.STOCKPILE, Zone.BUILDING})
 
 
 def may_win(ev: list[Event], first: int = 0) -> bool:

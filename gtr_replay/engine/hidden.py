@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations_with_replacement, product
 from math import prod
+from typing import Final
 
 from gtr_replay.cards import cards_for
 from gtr_replay.engine.core import legal_decisions, pending
@@ -60,7 +61,7 @@ def seen_decisions(state: GameState) -> list[Decision]:
     return found
 
 
-_MOST_COMBINATIONS = 20000
+_MOST_COMBINATIONS: Final = 20000
 """Assignments of unseen vault cards tried for an exact score range; beyond, a bound."""
 
 

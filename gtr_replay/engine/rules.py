@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from gtr_replay.cards import Card, CardSet, cards_for, material_facts
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
@@ -38,7 +39,7 @@ class Resolved:
     by_hook: dict[str, dict[str, Power]]
 
 
-_RESOLVED: dict[Ruleset, Resolved] = {}
+_RESOLVED: Final[dict[Ruleset, Resolved]] = {}
 """Each ruleset resolved, when first asked (``_resolve``)."""
 
 
@@ -165,13 +166,13 @@ def _concat(answers):
     return [item for answer in answers for item in answer]
 
 
-_FOLDS: dict[Fold, Callable[..., object]] = {
+_FOLDS: Final[dict[Fold, Callable[..., object]]] = {
     Fold.SUM: sum, Fold.PRODUCT: math.prod, Fold.ANY: any, Fold.MIN: _least,
     Fold.UNION: lambda answers: frozenset().union(*answers), Fold.FIRST: _first, Fold.CONCAT: _concat}
 
 
-_COMBINE = {name: _FOLDS[spec.fold] for name, spec in SPECS.items() if spec.fold in _FOLDS}
-_EMPTY = {name: IDENTITY[spec.fold] for name, spec in SPECS.items() if spec.fold in IDENTITY}
+_COMBINE: Final = {name: _FOLDS[spec.fold] for name, spec in SPECS.items() if spec.fold in _FOLDS}
+_EMPTY: Final = {name: IDENTITY[spec.fold] for name, spec in SPECS.items() if spec.fold in IDENTITY}
 
 
 def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):

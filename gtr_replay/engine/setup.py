@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Final
 
 from gtr_replay.cards import cards_for
 from gtr_replay.engine import core, flow
@@ -20,7 +21,7 @@ from gtr_replay.expansions import expansion_cards
 from gtr_replay.rulesets import find_ruleset
 from gtr_replay.rulings import resolve
 
-SHUFFLE_ALGORITHM = "fy-1"
+SHUFFLE_ALGORITHM: Final = "fy-1"
 """Fisher-Yates over the card manifest, driven by Python's ``random.Random(name)``."""
 
 

@@ -9,6 +9,7 @@ A note is kept through the next turn's lead and follow, where such a statement u
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from gtr_replay.game.decisions import Decision, Follow, Give, Lead, TakeFromPool, Think
 from gtr_replay.game.state import GameState, Phase
@@ -22,7 +23,7 @@ class Reason:
     rule_ids: tuple[str, ...]
 
 
-REASONS: dict[str, Reason] = {
+REASONS: Final[dict[str, Reason]] = {
     "demand": Reason("all of {p}'s Legionary actions were one demand, shown at once", ("R-LEG-6",)),
     "out-of-town": Reason("{p}'s out-of-town foundation took two actions", ("R-BUILD-3", "AMB-05")),
     "hired": Reason("a client {p} hires does not act in the turn it is hired", ("R-ACT-2",)),
@@ -34,20 +35,20 @@ REASONS: dict[str, Reason] = {
     "pool": Reason("{p} has taken every Pool card the demand allows", ("R-LEG-2", "AMB-09")),
 }
 
-_ALONE = {"answered": "answered-alone"}
+_ALONE: Final = {"answered": "answered-alone"}
 """Reasons worded for a two-player game, where the one opponent is the only neighbour."""
 
-PLAYED = Reason("{p} has already led, followed or thought this turn, once as every player does",
+PLAYED: Final = Reason("{p} has already led, followed or thought this turn, once as every player does",
                 ("R-TURN-2", "R-TURN-11"))
 
-_ACTIONS = ("demand", "out-of-town", "hired", "petition")
+_ACTIONS: Final = ("demand", "out-of-town", "hired", "petition")
 """Notes that explain a spent action, most telling first."""
 
-_BY_KIND: dict[type, tuple[str, ...]] = {Give: ("answered",), TakeFromPool: ("pool",)}
-_PLAYS = (Lead, Follow, Think)
+_BY_KIND: Final[dict[type, tuple[str, ...]]] = {Give: ("answered",), TakeFromPool: ("pool",)}
+_PLAYS: Final = (Lead, Follow, Think)
 
 
-LOST = "lost"
+LOST: Final = "lost"
 """A note a power reads rather than an explanation: the player gave cards from hand to an
 opponent's Legionary this turn (G-CASTRA-1)."""
 

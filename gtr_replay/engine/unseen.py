@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import fields
 from itertools import combinations
+from typing import Final
 
 from gtr_replay.cards import cards_for
 from gtr_replay.game.decisions import Decision, Sell, TakeFromDeck
@@ -27,7 +28,7 @@ from gtr_replay.game.state import GameState
 from gtr_replay.enums import JACK, MATERIALS, Material, Zone
 from gtr_replay.errors import RulesError
 
-_NOT = "~"
+_NOT: Final = "~"
 
 
 class AllPlaced(RulesError):

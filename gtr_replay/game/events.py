@@ -5,7 +5,7 @@ Events feed annotations, the events table and narrated views; they carry names, 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Event(NamedTuple):
@@ -31,10 +31,10 @@ class Event(NamedTuple):
         return f"{self.kind}: {who}{' '.join(parts)}".rstrip()
 
 
-TURNED_UP = "turned up"
+TURNED_UP: Final = "turned up"
 """The text of a move from the deck whose card the table saw (G-BACCHANALIA-1, AMB-25)."""
 
-KINDS = {
+KINDS: Final = {
     "setup": "the game is set up (text: ruleset and players)",
     "leader-draw": "a card dealt into the Pool to find the first leader (value: the round, 2+ are redeals)",
     "turn": "a turn begins (player: the leader, value: the turn number)",

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import Final
 
-UNSEEN = "?"
+UNSEEN: Final = "?"
 """A card the recorder did not see (ARCHITECTURE.md §Hidden information); a record writes it
 ``?``. The engine may narrow what it can be: ``?~Brick,Stone`` is one of neither material."""
 

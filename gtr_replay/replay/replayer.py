@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Final
 
 import notation
 from notation import Record, Step
@@ -34,7 +35,7 @@ from gtr_replay.expansions import geek_hint, left_out, not_in_game
 from gtr_replay.replay.start import StartError, named_cards, start_game
 from gtr_replay.replay.translate import decision_for, drawn_listed, reads_state, statement_for
 
-_REFUSED = (IllegalDecisionError, NotYourDecisionError)
+_REFUSED: Final = (IllegalDecisionError, NotYourDecisionError)
 """What the rules say of a decision that may not be made now; any other ``RulesError`` is about
 what the record shows (a draw, a revealed card), and lists no legal choices."""
 

@@ -8,6 +8,7 @@ kind, so adding a power's statement means adding one entry on each side.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from notation import statements as st
 from notation.words import Material as NMaterial
@@ -48,7 +49,7 @@ def drawn_cards(events: list[Event], player: str) -> tuple[str, ...]:
     return tuple(drawn)
 
 
-_TO_STATEMENT: dict[type, Callable] = {
+_TO_STATEMENT: Final[dict[type, Callable]] = {
     dc.Lead: lambda d, ev, draws: st.Lead(d.player, NRole(str(d.role)), d.cards, d.groups),
     dc.Follow: lambda d, ev, draws: st.Follow(d.player, d.cards, d.groups),
     dc.Think: lambda d, ev, draws: st.Think(d.player, ThinkKind(d.option),
@@ -99,9 +100,9 @@ def _material_of(state: GameState, card: str) -> Material | None:
     return None if found is None else found.material
 
 
-_ENGINE_ZONE: dict = {None: None, **{z: Zone(str(z)) for z in NZone}}
-_ENGINE_ROLE = {r: Role(str(r)) for r in NRole}
-_ENGINE_MATERIAL = {m: Material(str(m)) for m in NMaterial}
+_ENGINE_ZONE: Final[dict] = {None: None, **{z: Zone(str(z)) for z in NZone}}
+_ENGINE_ROLE: Final = {r: Role(str(r)) for r in NRole}
+_ENGINE_MATERIAL: Final = {m: Material(str(m)) for m in NMaterial}
 """The notation's words as the engine's (read once: an enum lookup by value is slow)."""
 
 
@@ -125,7 +126,7 @@ def _card_from(s, state: GameState) -> str:
     return s.card
 
 
-_TO_DECISION: dict[type, Callable] = {
+_TO_DECISION: Final[dict[type, Callable]] = {
     st.Lead: lambda s, state: dc.Lead(s.player, _ENGINE_ROLE[s.role], tuple(s.cards), tuple(s.groups)),
     st.Follow: lambda s, state: dc.Follow(s.player, tuple(s.cards), tuple(s.groups)),
     st.Think: lambda s, state: dc.Think(s.player, str(s.how)),
@@ -160,7 +161,7 @@ def _demander(state: GameState) -> str:
     return state.players[state.legionary.demander].name
 
 
-_TAKES_A_CARD = frozenset({st.Hire, st.Gather, st.Sell, st.Take, st.Lay})
+_TAKES_A_CARD: Final = frozenset({st.Hire, st.Gather, st.Sell, st.Take, st.Lay})
 """The statements whose card may be ``[?] from deck`` (``_card_from``)."""
 
 

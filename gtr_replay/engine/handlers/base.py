@@ -7,7 +7,7 @@ decision whose ``problem`` is not None, so the two can never disagree (ARCHITECT
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from gtr_replay.game.decisions import Decision
 from gtr_replay.game.outcomes import Problem
@@ -50,7 +50,7 @@ class Handler:
         return d.player
 
 
-HANDLERS: dict[type[Decision], Handler] = {}
+HANDLERS: Final[dict[type[Decision], Handler]] = {}
 
 
 def handles(*classes: type[Handler]) -> None:

@@ -4,6 +4,7 @@ Merchant, and declining (R-PATRON-*, R-LAB-*, R-ARCH-1, R-CRAFT-1, R-BUILD-*, R-
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
@@ -69,7 +70,7 @@ def pairs(state: GameState, first: Role | None, then: Role | None) -> bool:
     return state.rulings["out-of-town-pair"] == "architect-or-craftsman" and first in _BUILDERS and then in _BUILDERS
 
 
-_BUILDERS = (Role.ARCHITECT, Role.CRAFTSMAN)
+_BUILDERS: Final = (Role.ARCHITECT, Role.CRAFTSMAN)
 
 
 def _whole_action(step: Step) -> bool:
