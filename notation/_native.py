@@ -99,4 +99,5 @@ class Compiled:
 READER = Compiled("notation", Path(__file__).resolve().parent,
                   ("assemble.py", "lines.py", "reader.py", "scan.py", "terminals.py"), "_reader")
 """The notation's compiled modules: the line reader, its tokens, the record scanner and the
-turn placer, which every check, import and format runs through."""
+turn placer, which every check, import and format runs through. Their constants are typed
+``Final``, as the engine's are (``gtr_replay._native.COMPILED``)."""

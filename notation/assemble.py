@@ -26,7 +26,7 @@ Written headers are checked against the same facts.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from . import blocks
 from .errors import NotationError
@@ -34,8 +34,8 @@ from .lines import _BlockHeader, _CommentLine, _StepLine, _TurnHeader, _Variatio
 from .records import NOWHERE, Comment, Record, Span, Step, Tag, Turn
 from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
 
-_SETUP_LINES = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
-_POSITION_LINES = (
+_SETUP_LINES: Final = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
+_POSITION_LINES: Final = (
     blocks.TurnNumber, blocks.Leader, blocks.Deck, blocks.Jacks, blocks.Pool, blocks.Sites,
     blocks.Hand, blocks.Cards, blocks.Influence, blocks.Building,
 )
@@ -345,7 +345,7 @@ class Assembler:
         return self.players[(self.players.index(leader) + 1) % len(self.players)]
 
 
-_END = object()
+_END: Final = object()
 """The end of a record, where it decides a think: the think opens a turn after one whose
 header was not written."""
 
@@ -371,7 +371,7 @@ def _decides(value: Any, turn: _TurnDraft) -> bool | None:
 # Where each kind of line goes: plain functions, not methods bound to the assembler (those
 # would make each assembler a reference cycle, holding every step of its record until the
 # cyclic collector next walked the oldest generation).
-_PLACE: dict[type, Callable[[Assembler, Any], None]] = {
+_PLACE: Final[dict[type, Callable[[Assembler, Any], None]]] = {
     Step: Assembler._plain_step,
     _CommentLine: Assembler._comment_line,
     _BlockHeader: Assembler._block_header,

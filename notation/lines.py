@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from . import blocks, words
 from .errors import NotationError
@@ -32,15 +32,15 @@ from .statements import BY_VERB, Statement
 from .terminals import GLYPHS, NAME, PHRASES, TERMINALS, TOKEN, WORD, kinds, kinds_of, phrase
 from .vocabulary import UNSEEN, Vocabulary
 
-_LINE_END = re.compile("\n")
-_END: frozenset[str] = frozenset()
-ROLES = "a role: " + ", ".join(words.Role)
-MATERIALS = "a material: " + ", ".join(words.Material)
-ZONES = "a zone: " + ", ".join(words.Zone)
-_ROLES = {role.value: role for role in words.Role}  # as written canonically: no lenient look-up
-_MATERIALS = {material.value: material for material in words.Material}
-_THINK_KINDS = {kind.value: kind for kind in words.ThinkKind}  # the keywords, in lower case
-_ZONES = {zone.value: zone for zone in words.Zone}
+_LINE_END: Final = re.compile("\n")
+_END: Final[frozenset[str]] = frozenset()
+ROLES: Final = "a role: " + ", ".join(words.Role)
+MATERIALS: Final = "a material: " + ", ".join(words.Material)
+ZONES: Final = "a zone: " + ", ".join(words.Zone)
+_ROLES: Final = {role.value: role for role in words.Role}  # as written canonically: no lenient look-up
+_MATERIALS: Final = {material.value: material for material in words.Material}
+_THINK_KINDS: Final = {kind.value: kind for kind in words.ThinkKind}  # the keywords, in lower case
+_ZONES: Final = {zone.value: zone for zone in words.Zone}
 
 
 class Names:
@@ -383,7 +383,7 @@ class Line:
 
 # Tag lines: ``[Name "value"]`` in the first column, maybe a `;` comment after
 
-KNOWN_TAGS = {
+KNOWN_TAGS: Final = {
     name.lower(): name
     for name in (
         "Game", "Event", "Site", "Date", "Round", "Ruleset", "Players", "Expansion",
@@ -391,8 +391,8 @@ KNOWN_TAGS = {
     )
 }
 """Tag names written with a fixed spelling; other tags are kept as written."""
-_LOWER_VALUES = {"Ruleset", "Start"}
-_TAG = re.compile(rf'\[[ \t]*(?P<name>{WORD})[ \t]*(?P<value>{TERMINALS["TAG_VALUE"].pattern})[ \t]*\]'
+_LOWER_VALUES: Final = {"Ruleset", "Start"}
+_TAG: Final = re.compile(rf'\[[ \t]*(?P<name>{WORD})[ \t]*(?P<value>{TERMINALS["TAG_VALUE"].pattern})[ \t]*\]'
                   r"[ \t]*(?P<comment>;[^\n]*)?")
 
 
@@ -455,7 +455,7 @@ class _TurnHeader:
 
 # Statements
 
-_VERBS: dict[str, tuple[type[Statement], ...]] = {}
+_VERBS: Final[dict[str, tuple[type[Statement], ...]]] = {}
 
 
 def _verbs(token: str) -> tuple[type[Statement], ...]:
@@ -470,9 +470,9 @@ def _verbs(token: str) -> tuple[type[Statement], ...]:
     return found
 
 
-_AFTER_COLON = tuple(cls for cls in BY_VERB.values() if cls.form.colon)
-_ONE_WORD = frozenset(cls for cls in BY_VERB.values() if cls.form.verb not in PHRASES)
-_SEVERAL = frozenset(cls for cls in BY_VERB.values() if cls.form.several)
+_AFTER_COLON: Final = tuple(cls for cls in BY_VERB.values() if cls.form.colon)
+_ONE_WORD: Final = frozenset(cls for cls in BY_VERB.values() if cls.form.verb not in PHRASES)
+_SEVERAL: Final = frozenset(cls for cls in BY_VERB.values() if cls.form.several)
 
 
 def statement(line: Line) -> Statement:
@@ -516,7 +516,7 @@ def statement(line: Line) -> Statement:
     return said
 
 
-_CHECKED = frozenset(cls for cls in BY_VERB.values() if cls.check is not Statement.check)
+_CHECKED: Final = frozenset(cls for cls in BY_VERB.values() if cls.check is not Statement.check)
 
 
 def _form(line: Line) -> type[Statement]:
@@ -863,7 +863,7 @@ def _building(line: Line) -> blocks.Building:
                            span=line.where(0), **marks)
 
 
-_LINE_STARTS = {
+_LINE_STARTS: Final = {
     "TURN": _turn, "SETUP": _block_header, "POSITION": _block_header, "POOL": _pool, "REDEAL": _pool,
     "HAND": _hand, "LEADER": _leader, "DECK": _deck, "JACKS": _jacks, "IN_TOWN": _sites,
     "OUT_OF_TOWN": _sites, "CAMP_ZONE": _camp, "INFLUENCE": _influence, "BUILDING": _building,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import fields
-from typing import Any, Iterator
+from typing import Any, Final, Iterator
 
 from . import blocks, grammar, lines, scan
 from .assemble import Assembler
@@ -29,11 +29,11 @@ from .records import Record, Span, Step
 from .terminals import JOIN
 from .vocabulary import Vocabulary
 
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT: Final = 200_000
 """Lines kept per context, and readings kept for all the contexts of one vocabulary."""
-_CONTEXTS_LIMIT = 256
+_CONTEXTS_LIMIT: Final = 256
 """Contexts (players, vocabulary) kept: a long run over many tables stays bounded."""
-_caches: dict[tuple, Any] = {}
+_caches: Final[dict[tuple, Any]] = {}
 
 
 def parse(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None,
@@ -98,8 +98,13 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
 
 
 # What a line reads as, kept in the cache: it is made into the line's value at each line number.
-_BLANK, _STEP, _TURN, _BLOCK, _LINE, _ITEM = range(6)
-_BLANK_LINE = (_BLANK,)
+_BLANK: Final = 0
+_STEP: Final = 1
+_TURN: Final = 2
+_BLOCK: Final = 3
+_LINE: Final = 4
+_ITEM: Final = 5
+_BLANK_LINE: Final = (_BLANK,)
 
 
 def _body(text_lines: list[str], first: int, names: Names, assembler: Assembler) -> None:
@@ -188,7 +193,7 @@ def _unknown(text: str, number: int, text_lines: list[str], first: int, names: N
     return _ITEM, item, taken
 
 
-_NAMED = 5
+_NAMED: Final = 5
 """Where the players a reading names begin in it: name as written, player, name, player..."""
 
 
@@ -220,8 +225,8 @@ def _reading(item: Any, named: list[str]) -> tuple | None:
     return None
 
 
-_BLOCK_DEPENDENT = (blocks.PoolDraw, blocks.Pool)
-_VALUES: dict[type, tuple[str, ...]] = {}
+_BLOCK_DEPENDENT: Final = (blocks.PoolDraw, blocks.Pool)
+_VALUES: Final[dict[type, tuple[str, ...]]] = {}
 
 
 def _values(kind: type) -> tuple[str, ...]:

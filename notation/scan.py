@@ -22,27 +22,27 @@ import codecs
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Final, Iterator, Union
 
 from .errors import NotationError
 
-MAX_LINE = 10_000
+MAX_LINE: Final = 10_000
 """Characters in one line of a record; a longer line is refused where it starts."""
-MAX_DEPTH = 50
+MAX_DEPTH: Final = 50
 """Variations nested inside each other; a deeper one is refused at its ``(``."""
-MAX_DIGITS = 9
+MAX_DIGITS: Final = 9
 """Digits in a number (turn, deck, Jacks, sites, ``$N``); the reader refuses longer ones."""
-LIMITS = {"line": MAX_LINE, "depth": MAX_DEPTH, "digits": MAX_DIGITS}
+LIMITS: Final = {"line": MAX_LINE, "depth": MAX_DEPTH, "digits": MAX_DIGITS}
 
 # A tag line starts with "[" in the first column. Searching for the "[" and then looking
 # behind it for the line end is twice as quick as searching for "\n[" (line ends are many).
-_TAG_LINE = re.compile(r"\[(?<=\n\[)[^\n]*")
-_FIRST_TAG_LINE = re.compile(r"\[[^\n]*")
-_GAME = re.compile(r"\[[ \t]*game\b", re.I)
-_NONBLANK = re.compile(r"\S")
+_TAG_LINE: Final = re.compile(r"\[(?<=\n\[)[^\n]*")
+_FIRST_TAG_LINE: Final = re.compile(r"\[[^\n]*")
+_GAME: Final = re.compile(r"\[[ \t]*game\b", re.I)
+_NONBLANK: Final = re.compile(r"\S")
 # A line that is neither blank nor only comments (`; ...`, `{...}` closed on the line).
-BODY_LINE = re.compile(r"^(?![ \t]*(?:;|(?:\{[^}\n]*\}[ \t]*)+(?:;[^\n]*)?$))[ \t]*\S", re.M)
-_ESCAPE = re.compile(r"\\(.)")
+BODY_LINE: Final = re.compile(r"^(?![ \t]*(?:;|(?:\{[^}\n]*\}[ \t]*)+(?:;[^\n]*)?$))[ \t]*\S", re.M)
+_ESCAPE: Final = re.compile(r"\\(.)")
 
 
 def normalize(text: str) -> str:
@@ -135,7 +135,7 @@ def _spans(text: str, first_line: int) -> Iterator[tuple[int, int, int]]:
         chunk = after
 
 
-BLOCK = 1 << 20
+BLOCK: Final = 1 << 20
 """Characters read from a file at a time by ``file_pieces``."""
 
 
@@ -197,8 +197,8 @@ def _close(chunk: Chunk, body: str) -> None:
 # the state (in a comment, how deep), so a comment or variation that stays open to
 # the end of the record costs no more than reading it once.
 
-_OPENERS = re.compile(r"[{(]")
-_MARKS = re.compile(r"[{}();]")
+_OPENERS: Final = re.compile(r"[{(]")
+_MARKS: Final = re.compile(r"[{}();]")
 
 
 class _Marks:

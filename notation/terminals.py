@@ -12,35 +12,35 @@ from __future__ import annotations
 import re
 from importlib.resources import files
 from pathlib import Path
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-GRAMMAR = Path(str(files("notation") / "gtr.lark"))
+GRAMMAR: Final = Path(str(files("notation") / "gtr.lark"))
 """The grammar file, found as the package's data (wherever the package is installed)."""
-_TEXT = GRAMMAR.read_text(encoding="utf-8")
+_TEXT: Final = GRAMMAR.read_text(encoding="utf-8")
 
 # ``NAME: /regexp/flags`` or ``NAME.priority: /regexp/flags``, on a line of its own
-_DEFINITION = re.compile(r"^(\w+)(?:\.(\d))?: /(.+)/(i?)$", re.M)
-_FOUND = _DEFINITION.findall(_TEXT)
+_DEFINITION: Final = re.compile(r"^(\w+)(?:\.(\d))?: /(.+)/(i?)$", re.M)
+_FOUND: Final = _DEFINITION.findall(_TEXT)
 
-TERMINALS: dict[str, re.Pattern[str]] = {
+TERMINALS: Final[dict[str, re.Pattern[str]]] = {
     name: re.compile(pattern, re.I if flags else 0) for name, _, pattern, flags in _FOUND
 }
 """Every terminal written as a regular expression, by name."""
 
-KEYWORDS: dict[str, re.Pattern[str]] = {
+KEYWORDS: Final[dict[str, re.Pattern[str]]] = {
     name: TERMINALS[name] for name, priority, _, _ in _FOUND if priority == "2"
 }
 """The keywords: they outrank the name words wherever the grammar accepts them."""
 
-JOIN = TERMINALS["_JOIN"]
+JOIN: Final = TERMINALS["_JOIN"]
 """A ``;`` followed by a statement: it joins statements on one line (any other ``;`` starts
 a comment)."""
 
 # Keywords of several words ("out of town", "tears down"): how many words, and the first.
-_SPACE = "[ \\t]+"
-PHRASES: dict[str, int] = {name: p.pattern.count(_SPACE) + 1 for name, p in KEYWORDS.items() if _SPACE in p.pattern}
-_FIRST_WORDS = {name: re.compile(KEYWORDS[name].pattern.split(_SPACE)[0], re.I) for name in PHRASES}
-_ONE_WORD = {name: p for name, p in KEYWORDS.items() if name not in PHRASES}
+_SPACE: Final = "[ \\t]+"
+PHRASES: Final[dict[str, int]] = {name: p.pattern.count(_SPACE) + 1 for name, p in KEYWORDS.items() if _SPACE in p.pattern}
+_FIRST_WORDS: Final = {name: re.compile(KEYWORDS[name].pattern.split(_SPACE)[0], re.I) for name in PHRASES}
+_ONE_WORD: Final = {name: p for name, p in KEYWORDS.items() if name not in PHRASES}
 
 
 # Statement forms: each alternative of the ``statement`` rules starts with the player (or
@@ -55,15 +55,15 @@ class Form(NamedTuple):
     several: bool
 
 
-_STATEMENTS = _TEXT[_TEXT.index("?statement"):_TEXT.index("// Cards")]
-_ALTERNATIVE = re.compile(
+_STATEMENTS: Final = _TEXT[_TEXT.index("?statement"):_TEXT.index("// Cards")]
+_ALTERNATIVE: Final = re.compile(
     r'[:|]\s*PLAYER(?P<several>\s*\("," PLAYER\)\*)?\s+(?P<colon>":"\s+)?(?P<verb>_[A-Z_]+)\b[^\n]*->\s*(?P<alias>\w+)')
-FORMS: dict[str, Form] = {
+FORMS: Final[dict[str, Form]] = {
     m["alias"]: Form(m["verb"], bool(m["colon"]), bool(m["several"])) for m in _ALTERNATIVE.finditer(_STATEMENTS)
 }
 """The statement forms of the grammar by alias (``lead``, ``glory``...)."""
 
-VERBS = tuple(sorted({form.verb for form in FORMS.values()}))
+VERBS: Final = tuple(sorted({form.verb for form in FORMS.values()}))
 """The terminal names of the statement verbs (``_LEADS``...)."""
 
 
@@ -75,24 +75,24 @@ VERBS = tuple(sorted({form.verb for form in FORMS.values()}))
 # `;` joining statements and `'s` have letters to match in any case. ``findall`` gives the
 # tokens, and ``finditer``'s ``start(1)`` where each is.
 
-WORD = TERMINALS["PLAYER"].pattern
-_OPEN_COMMENT = TERMINALS["BRACE_COMMENT"].pattern.replace(r"\}", r"\}?")  # one never closed: refused
-_JOIN_TOKEN = re.sub(r"(?<!\\)\((?!\?)", "(?:", JOIN.pattern)  # its groups not captured: tokens are strings
-TOKEN = re.compile("[ \t]*(" + "|".join([
+WORD: Final = TERMINALS["PLAYER"].pattern
+_OPEN_COMMENT: Final = TERMINALS["BRACE_COMMENT"].pattern.replace(r"\}", r"\}?")  # one never closed: refused
+_JOIN_TOKEN: Final = re.sub(r"(?<!\\)\((?!\?)", "(?:", JOIN.pattern)  # its groups not captured: tokens are strings
+TOKEN: Final = re.compile("[ \t]*(" + "|".join([
     r"[A-Za-z][\w-]*", WORD, r"[,:\[\]()]", f"(?i:{_JOIN_TOKEN})", TERMINALS["LINE_COMMENT"].pattern,
     _OPEN_COMMENT, TERMINALS["NAG"].pattern, TERMINALS["GLYPH"].pattern, f"(?i:{TERMINALS['_POSSESSIVE'].pattern})",
     TERMINALS["INT"].pattern, r"\n", r"[^ \t\n]",  # any other character: a token no rule takes
 ]) + ")")
-GLYPHS = frozenset(glyph.replace("\\", "") for glyph in TERMINALS["GLYPH"].pattern.split("|"))
-_WORD = re.compile(WORD)
+GLYPHS: Final = frozenset(glyph.replace("\\", "") for glyph in TERMINALS["GLYPH"].pattern.split("|"))
+_WORD: Final = re.compile(WORD)
 
-NAME = "NAME"
+NAME: Final = "NAME"
 """What every word is, besides the keywords it may be (a name: player, card, role...)."""
 
-_KINDS: dict[str, frozenset[str]] = {}
-_KINDS_LIMIT = 20_000
-_NOTHING: frozenset[str] = frozenset()
-_NAME_ONLY = frozenset([NAME])
+_KINDS: Final[dict[str, frozenset[str]]] = {}
+_KINDS_LIMIT: Final = 20_000
+_NOTHING: Final[frozenset[str]] = frozenset()
+_NAME_ONLY: Final = frozenset([NAME])
 
 
 def kinds_of(token: str) -> frozenset[str]:
