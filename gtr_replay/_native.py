@@ -48,8 +48,8 @@ def described() -> str:
         return "rules engine: compiled"
     text = f"rules engine: from source, {STATE.removeprefix('pure Python (').removesuffix(')')}"
     if NOT_BUILT in STATE:
-        text += ("; replays take about twice as long as compiled: with a C compiler and the Python headers, "
-                 "pip install -e . compiles it")
+        text += ("; replays take about two and a half times as long as compiled: with a C compiler and the "
+                 "Python headers, pip install -e . compiles it")
     return text
 
 
