@@ -23,13 +23,15 @@ COMPILED = (
     "engine/unseen.py", "engine/handlers/base.py", "engine/handlers/keep.py", "engine/handlers/legionary.py",
     "engine/handlers/passing.py", "engine/handlers/play.py", "engine/handlers/roles.py", "engine/handlers/spoils.py",
     "engine/handlers/steal.py", "engine/handlers/structures.py", "engine/handlers/surrender.py",
-    "replay/translate.py", "replay/replayer.py", "game/state.py", "game/events.py", "game/piles.py", "enums.py",
+    "replay/translate.py", "replay/replayer.py", "game/state.py", "game/events.py", "game/piles.py",
 )
 """The compiled modules, as paths under the package: the engine but its package ``__init__``
-files, the replay's translation of statements, and the game's state, events, card piles and
-closed sets (roles, materials, zones), which the engine reads all the time. The other values
-of ``gtr_replay/game/`` (decisions, steps, results, what a push hands back: pickled between
-processes, and a step class is filed by a decorator) and the building powers stay Python.
+files, the replay's translation of statements, and the game's state, events and card piles,
+which the engine reads all the time. The other values of ``gtr_replay/game/`` (decisions,
+steps, results, what a push hands back: pickled between processes, and a step class is filed
+by a decorator), the closed sets (``enums.py``: compiled, every ``Role``, ``Material`` or
+``Zone`` in an annotation would become a check at run time) and the building powers stay
+Python.
 
 These modules' constants are typed ``Final``: mypy refuses to bind such a name again, and
 compiled, it is read where it was stored rather than looked up by name in the module's

@@ -367,7 +367,7 @@ def material_fits(state: GameState, i: int, building: Building, card: str) -> bo
     return fold(state, i, "material_fits", building, material, own=building.foundation)
 
 
-def completes_now(state: GameState, i: int, building: Building, card: str, role: Role) -> bool:
+def completes_now(state: GameState, i: int, building: Building, card: str, role: Role | None) -> bool:
     """Whether the card just added completes the building before it holds enough materials:
     asked of the player's powers and of the building's own (R-BUILD-8)."""
     return fold(state, i, "completes", building, card, role, own=building.foundation)

@@ -178,8 +178,9 @@ class Power:
     def out_of_town_cost(self, ctx: Context, owner: int) -> int | None:
         return None
 
-    def completes(self, ctx: Context, owner: int, building: Building, card: str, role: Role) -> bool:
-        """Whether adding ``card`` (just placed, by an action of ``role``) completes ``building`` now."""
+    def completes(self, ctx: Context, owner: int, building: Building, card: str, role: Role | None) -> bool:
+        """Whether adding ``card`` (just placed, by an action of ``role``; None for a power's gift
+        that is no action, G-BACCHANALIA-1) completes ``building`` now."""
         return False
 
     def activates(self, ctx: Context, owner: int, building: Building) -> bool:
