@@ -38,7 +38,8 @@ a comment)."""
 
 # Keywords of several words ("out of town", "tears down"): how many words, and the first.
 _SPACE: Final = "[ \\t]+"
-PHRASES: Final[dict[str, int]] = {name: p.pattern.count(_SPACE) + 1 for name, p in KEYWORDS.items() if _SPACE in p.pattern}
+PHRASES: Final[dict[str, int]] = {name: p.pattern.count(_SPACE) + 1
+                                  for name, p in KEYWORDS.items() if _SPACE in p.pattern}
 _FIRST_WORDS: Final = {name: re.compile(KEYWORDS[name].pattern.split(_SPACE)[0], re.I) for name in PHRASES}
 _ONE_WORD: Final = {name: p for name, p in KEYWORDS.items() if name not in PHRASES}
 
