@@ -20,10 +20,21 @@ def problem(message: str, *rule_ids: str, hint: str | None = None) -> Problem:
     return Problem(message, rule_ids, hint)
 
 
+HANDLERS: Final[dict[type[Decision], "Handler"]] = {}
+"""Each kind of decision's handler, by the decision type (``Handler.__init_subclass__``)."""
+
+
 class Handler:
-    """Knows one kind of decision. ``i`` is the index of the player the engine waits for."""
+    """Knows one kind of decision. ``i`` is the index of the player the engine waits for.
+    A handler class that names its ``decision`` is filed in ``HANDLERS`` as it is defined;
+    a class that names none (a base shared by several handlers) is not."""
 
     decision: ClassVar[type[Decision]]
+
+    def __init_subclass__(cls) -> None:
+        kind = vars(cls).get("decision")
+        if kind is not None:
+            HANDLERS[kind] = cls()
 
     def candidates(self, state: GameState, i: int) -> Iterator[Decision]:
         raise NotImplementedError
@@ -48,14 +59,3 @@ class Handler:
     def decider(self, state: GameState, d: Decision) -> str:
         """The player who makes this decision (usually the one it names)."""
         return d.player
-
-
-HANDLERS: Final[dict[type[Decision], Handler]] = {}
-
-
-def handles(*classes: type[Handler]) -> None:
-    """File each handler under the decision type it knows. Called once at the end of a
-    handler module rather than as a class decorator: a decorated class cannot be compiled
-    as a native class (``setup.py``)."""
-    for cls in classes:
-        HANDLERS[cls.decision] = cls()

@@ -10,7 +10,7 @@ from dataclasses import replace
 from gtr_replay.engine import flow, rules
 from gtr_replay.game.decisions import Discard, Keep, TakeFromDeck
 from gtr_replay.game.events import Event
-from gtr_replay.engine.handlers.base import Handler, Problem, handles, missing, multisets, problem
+from gtr_replay.engine.handlers.base import Handler, Problem, missing, multisets, problem
 from gtr_replay.engine.handlers.roles import _sources, _take, _zone_cards, acting_role, step_now, use_actions
 from gtr_replay.game.state import GameState
 from gtr_replay.game.steps import KeepPlayed, ThinkAfterDiscard
@@ -241,6 +241,3 @@ class TakeFromDeckHandler(Handler):
         state.players[i].hand.append(d.card)
         ev.append(Event("move", d.player, d.card, Zone.DECK, Zone.HAND))
         use_actions(state, ev, d, 1, i)
-
-
-handles(KeepHandler, DiscardHandler, TakeFromDeckHandler)

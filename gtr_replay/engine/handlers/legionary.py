@@ -10,7 +10,7 @@ from gtr_replay.enums import JACK, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Demand, Give, TakeFromPool
 from gtr_replay.game.events import Event
-from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem, take
+from gtr_replay.engine.handlers.base import Handler, missing, multisets, problem, take
 from gtr_replay.engine.handlers.roles import remaining, spend, step_now
 from gtr_replay.game.state import GameState, LegionaryDemand, Phase
 from gtr_replay.game.steps import EarlyActions
@@ -442,6 +442,3 @@ class GiveHandler(Handler):
         if not d.cards:
             ev.append(Event("glory", victim.name))
         next_victim(state, ev)
-
-
-handles(DemandHandler, TakeFromPoolHandler, GiveHandler)

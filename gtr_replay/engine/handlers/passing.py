@@ -4,7 +4,7 @@ Legionary's takes from the Pool (R-TURN-7, R-LEG-2)."""
 from __future__ import annotations
 
 from gtr_replay.engine import flow
-from gtr_replay.engine.handlers.base import Handler, handles, problem
+from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.engine.handlers.legionary import end_pool_stage, pool_take_required
 from gtr_replay.engine.handlers.roles import step_now
 from gtr_replay.game.decisions import Pass
@@ -38,6 +38,3 @@ class PassHandler(Handler):
             return
         state.players[i].done = True
         flow.settle_actions(state, ev)
-
-
-handles(PassHandler)

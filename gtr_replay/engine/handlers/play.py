@@ -17,7 +17,7 @@ from gtr_replay.enums import JACK, ROLES, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Follow, Lead, Think
 from gtr_replay.game.events import Event
-from gtr_replay.engine.handlers.base import Handler, Problem, handles, missing, multisets, problem, take
+from gtr_replay.engine.handlers.base import Handler, Problem, missing, multisets, problem, take
 from gtr_replay.engine.handlers.roles import step_now
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import Actions, ThinkAfterDiscard
@@ -369,6 +369,3 @@ class ThinkHandler(Handler):
             flow.end_turn(state, ev)  # a leader who thinks ends the turn (R-THINK-4)
         else:
             flow.next_follower(state, ev)
-
-
-handles(LeadHandler, FollowHandler, ThinkHandler)

@@ -10,7 +10,7 @@ from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
 from gtr_replay.game.events import TURNED_UP, Event
-from gtr_replay.engine.handlers.base import Handler, handles, problem
+from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.game.state import Building, GameState, Phase
 from gtr_replay.game.steps import (
     ROLE_ACTIONS, Actions, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed, Step,
@@ -575,6 +575,3 @@ def _retire(state: GameState, i: int, card: str, ev: list[Event]) -> None:
         player.hired.remove(card)  # the client was hired this turn
     if counting:
         state.actions_used = max(0, state.actions_used - (before - rules.action_count(state, i)))
-
-
-handles(HireHandler, GatherHandler, LayHandler, AddHandler, SellHandler)

@@ -13,7 +13,7 @@ from typing import ClassVar
 from gtr_replay.engine import rules
 from gtr_replay.game.decisions import Slay, TearDown
 from gtr_replay.game.events import Event
-from gtr_replay.engine.handlers.base import Handler, handles, problem
+from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.engine.handlers.roles import step_now
 from gtr_replay.game.state import Building, GameState
 from gtr_replay.game.steps import Razing, Slaying, Spoils
@@ -196,6 +196,3 @@ class TearDownHandler(_SpoilsHandler):
                         text=f"torn down, into {d.player}'s stockpile"))
         ev.append(Event("influence", d.player, d.building, value=rules.material_value(building.site),
                         text=f"{building.site} Site from {d.victim}"))
-
-
-handles(SlayHandler, TearDownHandler)

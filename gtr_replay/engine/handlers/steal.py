@@ -8,7 +8,7 @@ from collections import Counter
 from gtr_replay.engine import rules
 from gtr_replay.game.decisions import Steal
 from gtr_replay.game.events import Event
-from gtr_replay.engine.handlers.base import Handler, handles, missing, multisets, problem
+from gtr_replay.engine.handlers.base import Handler, missing, multisets, problem
 from gtr_replay.engine.handlers.roles import step_now, upon_completion
 from gtr_replay.game.state import GameState
 from gtr_replay.game.steps import PaidTheft, Theft
@@ -101,6 +101,3 @@ class StealHandler(Handler):
             ev.append(Event("influence", victim.name, d.building, value=value, text=f"{site} Site from {d.player}"))
         rules.fire(state, i, "on_steal", ev, j, building, powers=[rules.power_of(state, step.power)], answered=step)
         upon_completion(state, i, building, ev)  # as if just completed (B-PRISON-1, AMB-19)
-
-
-handles(StealHandler)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from gtr_replay.engine import rules
 from gtr_replay.game.decisions import Demolish, Trigger
 from gtr_replay.game.events import Event
-from gtr_replay.engine.handlers.base import Handler, handles, problem
+from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.engine.handlers.roles import acting_role, step_now, upon_completion, use_actions
 from gtr_replay.game.state import Building, GameState
 from gtr_replay.game.steps import Retrigger
@@ -137,6 +137,3 @@ class TriggerHandler(Handler):
             ev.append(Event("influence", owner.name, step.power, value=value, text=text))
         ev.append(Event("power", giver.name, step.power, text=f"triggers {owner.name}'s {d.building}"))
         upon_completion(state, j, owner.building(d.building), ev, answered=step)
-
-
-handles(DemolishHandler, TriggerHandler)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gtr_replay.engine import flow
 from gtr_replay.game.decisions import Surrender
-from gtr_replay.engine.handlers.base import Handler, handles, problem
+from gtr_replay.engine.handlers.base import Handler, problem
 
 
 class SurrenderHandler(Handler):
@@ -27,6 +27,3 @@ class SurrenderHandler(Handler):
 
     def perform(self, state, i, d, ev):
         flow.end_game(state, ev, "surrender", by=d.player, winner=d.player)
-
-
-handles(SurrenderHandler)
