@@ -66,7 +66,7 @@ def pending(state: GameState) -> Prompt | None:
         role: Role = state.led_role  # type: ignore[assignment]  # set whenever actions are resolved
         return _prompt(_ROLE_KIND[role], state.players[i].name, ROLE_ACTIONS[role], i)
     if phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
-        i = state.legionary.demander
+        i = state.demand().demander
     kinds = _PHASES[phase]
     if (phase is Phase.LEAD or phase is Phase.FOLLOW) and _may_discard(state, i):
         kinds = answers_with_discard(kinds)

@@ -23,7 +23,7 @@ def waiting_for(state: GameState) -> int:
     if state.steps:
         return state.steps[-1].player
     if state.phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
-        return state.legionary.demander
+        return state.demand().demander
     return state.current
 
 

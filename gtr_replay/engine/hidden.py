@@ -17,7 +17,7 @@ from gtr_replay.engine.handlers.base import HANDLERS
 from gtr_replay.engine.handlers.legionary import giving_from, immune
 from gtr_replay.engine.scoring import scores
 from gtr_replay.engine.unseen import (
-    _material, bind, holds_unseen, is_unseen, materials_of, named_cards, unseen_vault, value_range,
+    _material, bind, holds_unseen, is_unseen, materials_of, named_cards, unseen_cards, unseen_vault, value_range,
 )
 from gtr_replay.enums import Material, Zone
 from gtr_replay.errors import RulesError
@@ -72,9 +72,10 @@ def score_ranges(state: GameState) -> dict[str, tuple[int, int]] | None:
     counts = unseen_vault(state)
     if not counts:
         return None
-    available = Counter(_material(state, c) for c in state.unseen)
+    cards = unseen_cards(state)
+    available = Counter(_material(state, c) for c in cards)
     sample: dict[str, str] = {}
-    for card in state.unseen:
+    for card in cards:
         sample.setdefault(_material(state, card), card)
     kinds = sorted(sample)
     per_player = {name: list(combinations_with_replacement(kinds, n)) for name, n in counts.items()}

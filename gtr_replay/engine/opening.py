@@ -66,17 +66,18 @@ def from_setup(ruleset: str, players: list[str], rulings: dict[str, str], chosen
 def _hide_hands(state: GameState, blocks: list[list[str]], events: list[Event]) -> None:
     """The cards dealt for the ``?`` of each hand become unseen again, in the deal's events too."""
     unseen.hide(state)
+    cards = unseen.unseen_cards(state)
     for player, block in zip(state.players, blocks):
         hidden = [c for c, written in zip([c for c in player.hand if c != JACK], block) if written == UNSEEN]
         for card in hidden:
             player.hand[player.hand.index(card)] = UNSEEN
-            state.unseen.append(card)
+            cards.append(card)
         left = Counter(hidden)
         for n, event in enumerate(events):
             if event.player == player.name and event.target == "hand" and left[event.card]:
                 left[event.card] -= 1
                 events[n] = event._replace(card=UNSEEN)
-    state.unseen.sort()
+    cards.sort()
 
 
 def from_position(ruleset: str, rulings: dict[str, str], chosen: tuple[str, ...], position: Position) -> GameState:

@@ -55,6 +55,14 @@ def hidden(state: GameState) -> bool:
     return state.unseen is not None
 
 
+def unseen_cards(state: GameState) -> list[str]:
+    """The cards whose whereabouts a state that holds unseen cards has not shown (``hidden``);
+    asked of a state whose every card is known, it is a gap in the rules engine."""
+    if state.unseen is None:
+        raise AssertionError("every card of this state is known")
+    return state.unseen
+
+
 def hide(state: GameState) -> None:
     """From now on, the deck's cards are unseen: the deck becomes ``?`` cards (and so do the
     cards out of play, when a position left them unseen)."""
@@ -91,7 +99,7 @@ def _take(state: GameState, card: str, where: str) -> None:
                              hint=f'add [Expansion "geek: {card}"] to the tags, or "geek" for all ten')
         raise RulesError(f"{card} is not a card of the {state.ruleset} ruleset", rule_ids=("R-COMP-4",))
     try:
-        state.unseen.remove(card)
+        unseen_cards(state).remove(card)
     except ValueError:
         copies = card_set.facts(card).copies
         raise AllPlaced(f"{card} cannot be {where}: all {copies} copies of {card} are already placed",
@@ -145,7 +153,7 @@ def _check_feasible(state: GameState) -> None:
     constrained = [excluded(c) for c in slots(state)]
     if not any(constrained):
         return
-    have = Counter(_material(state, c) for c in state.unseen)
+    have = Counter(_material(state, c) for c in unseen_cards(state))
     names = [str(m) for m in MATERIALS]
     for size in range(1, len(names) + 1):
         for group in combinations(names, size):

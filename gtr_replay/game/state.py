@@ -256,6 +256,13 @@ class GameState:
     def right_of(self, i: int) -> int:
         return (i - 1) % len(self.players)
 
+    def demand(self) -> LegionaryDemand:
+        """The demand being answered: from a Legionary's demand until its last neighbour has
+        answered (R-LEG-1..3). Asked outside one, it is a gap in the rules engine."""
+        if self.legionary is None:
+            raise AssertionError("no Legionary demand is being answered")
+        return self.legionary
+
     # -- serialisation ---------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {

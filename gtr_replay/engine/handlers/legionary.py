@@ -100,7 +100,7 @@ class DemandHandler(Handler):
             spent.note(state, i, "demand")
         ev.append(Event("demand", d.player, text=", ".join(str(m) for m in demanded), value=len(demanded)))
         # the demand is answered at once: steps waiting (a burst under a new client's action) come after
-        state.legionary.held, state.steps[:] = state.steps[:], []
+        state.demand().held, state.steps[:] = state.steps[:], []
         state.current = i
         state.phase = Phase.POOL
         if not pool_takes(state):
@@ -152,7 +152,7 @@ def _shown_at_most(state: GameState, i: int) -> int:
 
 def pool_takes(state: GameState) -> list[str]:
     """Pool cards the demander may still take (R-LEG-2, AMB-09)."""
-    demand = state.legionary
+    demand = state.demand()
     if demand.pool_budget <= 0:
         return []
     wanted = set(demand.pool_left)
@@ -172,7 +172,7 @@ def end_pool_stage(state: GameState, ev: list[Event]) -> None:
 
 def next_victim(state: GameState, ev: list[Event]) -> None:
     """Move on to the next neighbour, or back to the actions when all have answered."""
-    demand = state.legionary
+    demand = state.demand()
     if demand.victims:
         state.current = demand.victims[0]
         return
@@ -192,7 +192,7 @@ def _spoils(state: GameState, ev: list[Event]) -> list:
     """Once every victim has answered, the demander's powers may take more from the players
     the demand reached that no power protects (B-COLOSSEUM-1, B-COLOSSEUM-4, B-DOMUSAUREA-1,
     AMB-20): the steps they grant."""
-    demand = state.legionary
+    demand = state.demand()
     i = demand.demander
     if not rules.active_powers(state, i, "after_demand"):
         return []
@@ -210,7 +210,7 @@ class TakeFromPoolHandler(Handler):
             yield TakeFromPool(name, card)
 
     def problem(self, state, i, d):
-        demand = state.legionary
+        demand = state.demand()
         if d.card not in state.pool:
             return problem(f"no {d.card} in the pool", "R-LEG-2")
         if demand.pool_budget <= 0:
@@ -221,7 +221,7 @@ class TakeFromPoolHandler(Handler):
         return None
 
     def perform(self, state, i, d, ev):
-        demand = state.legionary
+        demand = state.demand()
         state.pool.remove(d.card)
         state.players[i].stockpile.append(d.card)
         demand.pool_left.remove(rules.material_of(state, d.card))
@@ -234,7 +234,7 @@ class TakeFromPoolHandler(Handler):
 
 def giving_from(state: GameState, victim: int) -> Zone:
     """The zone the victim's answer now takes from: the hand, then the stockpile (B-BRIDGE-3)."""
-    return Zone.STOCKPILE if victim in state.legionary.stockpile_due else Zone.HAND
+    return Zone.STOCKPILE if victim in state.demand().stockpile_due else Zone.HAND
 
 
 def _zone_cards(state: GameState, victim: int, zone: Zone) -> list[str]:
@@ -247,19 +247,19 @@ def owed(state: GameState, victim: int, zone: Zone = Zone.HAND) -> dict[Material
     card, as far as it holds them (R-LEG-3, R-LEG-6, AMB-10, B-BRIDGE-3). Materials owed
     nothing are left out."""
     wanted: dict[Material, int] = {}
-    for m in state.legionary.demanded:
+    for m in state.demand().demanded:
         wanted[m] = wanted.get(m, 0) + 1
     have = dict.fromkeys(wanted, 0)
     material_of = rules.material_of
     for c in _zone_cards(state, victim, zone):
-        if c != JACK and (m := material_of(state, c)) in have:
-            have[m] += 1
+        if c != JACK and (held := material_of(state, c)) in have:
+            have[held] += 1
     return {m: min(n, have[m]) for m, n in wanted.items() if have[m]}
 
 
 def immune(state: GameState, victim: int) -> bool:
     """Whether a power protects the victim from the demand being answered (R-LEG-11)."""
-    demander = state.legionary.demander
+    demander = state.demand().demander
     return rules.fold(state, victim, "immune_to_demand", demander)
 
 
@@ -312,7 +312,7 @@ def _one_of_options(state: GameState, victim: int, zone: Zone, cards: tuple[str,
 def _answering(state: GameState, d: Give) -> int:
     """The neighbour a give answers for: the one named, if still to answer (the rulebooks set
     no order between the left and the right neighbour, R-LEG-3), else the next one."""
-    victims = state.legionary.victims
+    victims = state.demand().victims
     for victim in victims:
         if state.players[victim].name == d.player:
             return victim
@@ -321,7 +321,7 @@ def _answering(state: GameState, d: Give) -> int:
 
 def _reached(state: GameState, name: str) -> bool:
     """Whether the demand being answered reaches player ``name`` (R-LEG-3, B-BRIDGE-2)."""
-    demand = state.legionary
+    demand = state.demand()
     if demand is None:
         return True
     try:
@@ -333,7 +333,7 @@ def _reached(state: GameState, name: str) -> bool:
 
 def _reach_rules(state: GameState) -> tuple[str, ...]:
     """The rules of the powers that widen the demander's reach, if any (B-BRIDGE-2)."""
-    demander = state.legionary.demander
+    demander = state.demand().demander
     return tuple(r for p in rules.active_powers(state, demander, "demand_reach") for r in p.rule_ids[:1])
 
 
@@ -343,7 +343,7 @@ def _protection_passed(state: GameState, victim: int) -> tuple[str, tuple[str, .
     guards = rules.active_powers(state, victim, "immune_to_demand")
     if not guards or immune(state, victim):
         return None
-    demander = state.legionary.demander
+    demander = state.demand().demander
     reach = rules.active_powers(state, demander, "demand_reach")
     shared = tuple(r for g in guards for r in g.rule_ids if any(r in p.rule_ids for p in reach))
     cited = tuple(dict.fromkeys(shared or tuple(r for p in reach for r in p.rule_ids[:1])))
@@ -362,7 +362,7 @@ class GiveHandler(Handler):
     def waits_for(self, state, d, expected):
         """Any neighbour still to answer may answer now (R-LEG-3); a player the demand does
         not reach is refused for that (``problem``), not for the turn order."""
-        demand = state.legionary
+        demand = state.demand()
         if demand is None:
             return expected
         if any(state.players[v].name == d.player for v in demand.victims):
@@ -372,7 +372,7 @@ class GiveHandler(Handler):
         return expected
 
     def candidates(self, state, i):
-        demand = state.legionary
+        demand = state.demand()
         victim = demand.victims[0]
         source = Zone.STOCKPILE if giving_from(state, victim) is Zone.STOCKPILE else None
         for cards in give_options(state, victim):  # 'Glory to Rome' answers either part
@@ -380,7 +380,7 @@ class GiveHandler(Handler):
                        source if cards else None)
 
     def problem(self, state, i, d):
-        demand = state.legionary
+        demand = state.demand()
         answering = _answering(state, d)
         victim = state.players[answering]
         demander = state.players[demand.demander]
@@ -416,7 +416,7 @@ class GiveHandler(Handler):
                        *(("B-BRIDGE-3",) if zone is Zone.STOCKPILE and "B-BRIDGE-3" not in first else ()))
 
     def perform(self, state, i, d, ev):
-        demand = state.legionary
+        demand = state.demand()
         answering = _answering(state, d)
         zone = giving_from(state, answering)
         owed_here = bool(owed(state, answering, zone))

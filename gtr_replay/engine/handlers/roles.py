@@ -200,7 +200,7 @@ def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
     if step is not None and (why := step.allows(d)) is not None:
         return problem(why, *step.rules)
     if d.card not in _zone_cards(state, i, zone):
-        if zone is Zone.BUILDING:
+        if zone is Zone.BUILDING and isinstance(step, FromUnder):  # the step that opens one (_zone_cards)
             return problem(f"no {d.card} under {d.player}'s {step.building}", *step.rules)
         owner = "the" if zone is Zone.POOL else f"{d.player}'s"
         return problem(f"no {d.card} in {owner} {zone}", rule, *(("R-TURN-10",) if zone is Zone.POOL else ()))
