@@ -321,7 +321,7 @@ def _answering(state: GameState, d: Give) -> int:
 
 def _reached(state: GameState, name: str) -> bool:
     """Whether the demand being answered reaches player ``name`` (R-LEG-3, B-BRIDGE-2)."""
-    demand = state.demand()
+    demand = state.legionary
     if demand is None:
         return True
     try:
@@ -362,7 +362,7 @@ class GiveHandler(Handler):
     def waits_for(self, state, d, expected):
         """Any neighbour still to answer may answer now (R-LEG-3); a player the demand does
         not reach is refused for that (``problem``), not for the turn order."""
-        demand = state.demand()
+        demand = state.legionary
         if demand is None:
             return expected
         if any(state.players[v].name == d.player for v in demand.victims):
