@@ -163,7 +163,7 @@ def step_rules(state: GameState, step: Step) -> tuple[str, ...]:
 
 
 def _declines(step: Step) -> str:
-    return "; 'passes' declines it" if Pass in step.answers() else ""
+    return f"; {step.declined}" if step.declined and Pass in step.answers() else ""
 
 
 def _led_as(state: GameState) -> tuple[str, tuple[str, ...]]:
@@ -190,6 +190,45 @@ def _too_late(state: GameState, decision: Decision, error: RulesError) -> RulesE
     error.message = f"{decision.player} cannot {decision.verb} now: {reason.text}; {error.message.split(': ', 1)[-1]}"
     error.rule_ids = reason.rule_ids + tuple(r for r in error.rule_ids if r not in reason.rule_ids)
     return error
+
+
+_DECLINES_AT_MOST: Final = 8
+"""Optional steps one statement may pass over (a stack of steps is a few deep at most)."""
+
+
+def not_taken(state: GameState, decision: Decision) -> tuple[Pass, ...]:
+    """The optional steps ``decision`` passes over: at the table a player who does not use an
+    optional power does nothing, and nobody writes anything (R-TURN-7). Where the step on top
+    is optional (a pass answers it) and ``decision`` cannot answer it (it is another player's,
+    or of another kind), the step is read as not taken when ``decision`` is legal once it is
+    declined, after the steps the engine then makes by itself; an early action declined waits
+    for its place in the turn order. Returns the passes that decline them, in order, or () when
+    ``decision`` is legal as it stands or stays illegal."""
+    if type(decision) is Surrender:
+        return ()
+    passes: list[Pass] = []
+    trial = state
+    for _ in range(_DECLINES_AT_MOST):
+        if not trial.steps or trial.phase is Phase.OVER:
+            return ()
+        prompt = pending(trial)
+        if prompt is None or Pass not in prompt.decisions or _answers(prompt, decision):
+            return ()
+        decline = Pass(prompt.player)
+        if HANDLERS[Pass].problem(trial, prompt.index, decline) is not None:
+            return ()
+        if trial is state:
+            trial = state.copy()
+        advance(trial, decline, checked=True)
+        passes.append(decline)
+        if check(trial, decision) is None:
+            return tuple(passes)
+    return ()
+
+
+def _answers(prompt: Prompt, decision: Decision) -> bool:
+    """Whether ``decision`` is of a kind, and by the player, that may answer ``prompt``."""
+    return decision.player == prompt.player and type(decision) in prompt.decisions
 
 
 def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[Event]:
