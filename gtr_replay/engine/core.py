@@ -196,14 +196,15 @@ _DECLINES_AT_MOST: Final = 8
 """Optional steps one statement may pass over (a stack of steps is a few deep at most)."""
 
 
-def not_taken(state: GameState, decision: Decision) -> tuple[Pass, ...]:
+def not_taken(state: GameState, decision: Decision, *, restating: bool = False) -> tuple[Pass, ...]:
     """The optional steps ``decision`` passes over: at the table a player who does not use an
     optional power does nothing, and nobody writes anything (R-TURN-7). Where the step on top
     is optional (a pass answers it) and ``decision`` cannot answer it (it is another player's,
     or of another kind), the step is read as not taken when ``decision`` is legal once it is
     declined, after the steps the engine then makes by itself; an early action declined waits
-    for its place in the turn order. Returns the passes that decline them, in order, or () when
-    ``decision`` is legal as it stands or stays illegal."""
+    for its place in the turn order. With ``restating``, a ``decision`` that restates one of
+    those forced steps passes over the steps before it too. Returns the passes that decline
+    them, in order, or () when ``decision`` is legal as it stands or stays illegal."""
     if type(decision) is Surrender:
         return ()
     passes: list[Pass] = []
@@ -219,9 +220,11 @@ def not_taken(state: GameState, decision: Decision) -> tuple[Pass, ...]:
             return ()
         if trial is state:
             trial = state.copy()
-        advance(trial, decline, checked=True)
+        made = advance(trial, decline, checked=True).forced
         passes.append(decline)
-        if check(trial, decision) is None:
+        if restating and any(same_decision(f.decision, decision) for f in made):
+            return tuple(passes)
+        if not restating and check(trial, decision) is None:
             return tuple(passes)
     return ()
 

@@ -175,6 +175,20 @@ class Game:
                 self._forced = []
         self._forced.extend(forced)
 
+    def not_taken(self, decision: Decision) -> tuple[Decision, ...]:
+        """The passes that decline the optional steps ``decision`` passes over (``push`` makes
+        them before it; ``core.not_taken``), or ()."""
+        return core.not_taken(self.state, decision)
+
+    def pass_over(self, decision: Decision) -> bool:
+        """Decline the optional steps ``decision`` passes over where it then restates a step the
+        engine makes by itself once they are declined (a forced pass written with the optional
+        step before it left out); True when it did so, and ``restate`` reads it."""
+        passes = core.not_taken(self.state, decision, restating=True)
+        for decline in passes:
+            self.push(decline)
+        return bool(passes)
+
     def restates(self, decision: Decision) -> ForcedStep | None:
         """The step the engine made by itself that ``decision`` restates (a record may write out
         a forced step: the same decision, however its cards are ordered), or None. Only steps

@@ -161,7 +161,8 @@ class Replayer:
         """The decision of the statement to come, read already (``_Statement.following``)."""
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
-            if turn is not None and not self._header_matches(game.state, turn):
+            if turn is not None and not self._header_matches(game.state, turn) \
+                    and not self._passes_over_to(game, turn, step.statement):
                 if resuming is None or not resuming.at_header(turn):
                     self._report_header(game, turn, path)
                     self._skipped(steps[offset:], path, "the turn header above them is wrong")
@@ -212,6 +213,25 @@ class Replayer:
         self.report(first.span.line, first.span.column, str(first.statement),
                     f"{count} statement(s) from line {first.span.line} to line {last.span.line} were not replayed: "
                     f"{why}", hint="correct the first problem and check again", path=path)
+
+    def _passes_over_to(self, game: Game, turn: notation.Turn, statement: notation.Statement) -> bool:
+        """A header of a later turn while optional steps of this one wait: where the turn's first
+        statement passes over them (``Game.not_taken``) and the game then stands at the header,
+        they are declined (R-TURN-7): a step not taken needs no statement. False otherwise."""
+        if turn.number <= game.state.turn:
+            return False
+        decision = _likely(statement, game)
+        passes = game.not_taken(decision) if decision is not None else ()
+        if not passes:
+            return False
+        trial = game.copy()
+        for decline in passes:
+            trial.push(decline)
+        if not self._header_matches(trial.state, turn):
+            return False
+        for decline in passes:
+            game.push(decline)
+        return True
 
     def _header_matches(self, state: GameState, turn: notation.Turn) -> bool:
         return state.over or (turn.number == state.turn and turn.leader == state.players[state.leader].name)
@@ -344,6 +364,8 @@ class _Statement:
         ahead = _restated_ahead(game, decision, following, likely)
         if ahead is not None:
             return self.restated(decision, ahead)
+        if game.pass_over(decision):
+            return self.restated(decision)
         problem = game.refusal(decision, problem)
         geek = left_out(game.state.ruleset, named_cards(decision), game.state.expansions)
         if geek:  # a Geek card the Expansion tag does not put in the game (R-VER-2)
