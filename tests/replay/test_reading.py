@@ -205,3 +205,14 @@ turn 2 You
     found, snaps = _refused(text, "You thinks: refill")
     assert found.rule_ids == ("R-TURN-9",) and "turn 1 is over" in found.message, found
     assert snaps[-1].state.turn == 2 and snaps[-1].state.player("You").hand.count("Jack") == 1
+
+
+def test_an_action_of_the_turn_is_not_passed_over_like_a_granted_step():
+    """R-TURN-3, R-TURN-6: actions are resolved leader first, then clockwise. Only a step a power
+    grants is read as not taken: a hire written before the leader's own Patron action is
+    refused as out of turn, the leader's action is not read as passed."""
+    text = _text("bar-waits.gtr").replace("  Right hires Academy\n  You hires Dock\n",
+                                           "  You hires Dock\n  Right hires Academy\n")
+    found, snaps = _refused(text, "You hires Dock")
+    assert "decision, not You's" in found.message, found.message
+    assert snaps[-1].state.player("Right").clientele == []
