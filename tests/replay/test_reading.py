@@ -216,3 +216,14 @@ def test_an_action_of_the_turn_is_not_passed_over_like_a_granted_step():
     found, snaps = _refused(text, "You hires Dock")
     assert "decision, not You's" in found.message, found.message
     assert snaps[-1].state.player("Right").clientele == []
+
+
+def test_a_step_that_must_be_answered_is_not_passed_over():
+    """B-LATRINE-1, 000 Appendix I, Latrine: "You may discard an Order card from your hand into
+    the Pool before executing a Thinker action." The discard comes before the think, which is
+    then owed (no pass answers it): the leader's action written next does not read it as not
+    taken."""
+    text = (READING.parent / "rulebook" / "ex-bb-latrine-1.gtr").read_text("utf-8")
+    found, snaps = _refused(text.replace("  You thinks: refill\n", "  Right passes\n"), "Right passes")
+    assert "You to think" in found.message, found.message
+    assert len(snaps[-1].state.player("You").hand) == 3
