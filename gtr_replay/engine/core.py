@@ -205,8 +205,6 @@ def not_taken(state: GameState, decision: Decision, *, restating: bool = False) 
     for its place in the turn order. With ``restating``, a ``decision`` that restates one of
     those forced steps passes over the steps before it too. Returns the passes that decline
     them, in order, or () when ``decision`` is legal as it stands or stays illegal."""
-    if type(decision) is Surrender:
-        return ()
     passes: list[Pass] = []
     trial = state
     for _ in range(_DECLINES_AT_MOST):
