@@ -216,7 +216,8 @@ class Recording:
             except Refused as error:  # a statement of the turn the game has moved on to: under its header
                 header = self._next_header()
                 found = error.diagnostic
-                if not header or found is None or found.rule_ids != ("R-TURN-9",) or found.statement.startswith("turn "):
+                if (not header or found is None or found.rule_ids != ("R-TURN-9",)
+                        or found.statement.startswith("turn ")):
                     raise
                 record = self._with(line, header)
                 state = _replay(record, str(self.path))
