@@ -200,7 +200,8 @@ def not_taken(state: GameState, decision: Decision, *, restating: bool = False) 
     """The optional steps ``decision`` passes over: at the table a player who does not use an
     optional power does nothing, and nobody writes anything (R-TURN-7). Where the step on top
     is optional (a pass answers it) and ``decision`` cannot answer it (it is another player's,
-    or of another kind), the step is read as not taken when ``decision`` is legal once it is
+    of another kind, or not an answer the step takes: a card from elsewhere, a client that has
+    not just acted), the step is read as not taken when ``decision`` is legal once it is
     declined, after the steps the engine then makes by itself; an early action declined waits
     for its place in the turn order. With ``restating``, a ``decision`` that restates one of
     those forced steps passes over the steps before it too. Returns the passes that decline
@@ -211,7 +212,7 @@ def not_taken(state: GameState, decision: Decision, *, restating: bool = False) 
         if not trial.steps or trial.phase is Phase.OVER:
             return ()
         prompt = pending(trial)
-        if prompt is None or Pass not in prompt.decisions or _answers(prompt, decision):
+        if prompt is None or Pass not in prompt.decisions:
             return ()
         decline = Pass(prompt.player)
         if HANDLERS[Pass].problem(trial, prompt.index, decline) is not None:
@@ -225,11 +226,6 @@ def not_taken(state: GameState, decision: Decision, *, restating: bool = False) 
         if not restating and check(trial, decision) is None:
             return tuple(passes)
     return ()
-
-
-def _answers(prompt: Prompt, decision: Decision) -> bool:
-    """Whether ``decision`` is of a kind, and by the player, that may answer ``prompt``."""
-    return decision.player == prompt.player and type(decision) in prompt.decisions
 
 
 def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[Event]:

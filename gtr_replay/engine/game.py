@@ -96,11 +96,12 @@ class Game:
         """Every legal decision now, in a stable order (a surrender only when asked for)."""
         return core.legal_decisions(self.state, surrender=surrender)
 
-    def check(self, decision: Decision) -> RulesError | None:
+    def check(self, decision: Decision, *, passing_over: bool = True) -> RulesError | None:
         """Why ``decision`` is not legal now (the error, citing its rules), or None. A decision
-        that passes over optional steps, legal once they are declined, is legal (``core.not_taken``)."""
+        that passes over optional steps, legal once they are declined, is legal
+        (``core.not_taken``) unless ``passing_over`` is False."""
         problem = core.check(self.state, decision)
-        if problem is not None and core.not_taken(self.state, decision):
+        if problem is not None and passing_over and core.not_taken(self.state, decision):
             return None
         return problem
 

@@ -305,8 +305,13 @@ class _Statement:
             self.following = likely
         if game.restates(decision) is not None and _reads_as_restated(game, decision, likely):
             return self.restated(decision)
-        if self._after_its_turn(decision):
+        left = self._leaves_its_turn(decision)
+        if left == "left":
             return self._out_of_turn(decision)
+        if left == "declining":  # the step it meets stays open in the record's turn: refused as it stands
+            problem = game.check(decision, passing_over=False)
+            if problem is not None:
+                return self._refused(decision, problem, following, likely)
         try:
             # resuming past a refusal, a forced step may explain any later statement: keep them all
             applied = game.push(decision, drawn=drawn_listed(statement),
@@ -334,13 +339,25 @@ class _Statement:
         self.replayer.decisions += 1
         return self.snap(decision, None, restated=True) if self.replayer._emit else None
 
-    def _after_its_turn(self, decision: Decision) -> bool:
-        """Whether the game has left the record's turn of this statement and would read it as a
-        decision of a later turn, whose header the record has not written yet (R-TURN-9). A
-        statement the later turn refuses too is refused for what it says."""
-        state = self.game.state
-        return (self.record_turn is not None and not state.over and state.turn > self.record_turn
-                and self.game.check(decision) is None)
+    def _leaves_its_turn(self, decision: Decision) -> str | None:
+        """Whether the game would read the statement as a decision of a later turn, whose
+        header the record has not written yet (R-TURN-9): ``"left"`` when the game has left the
+        record's turn already, ``"declining"`` when it would leave it by declining the optional
+        steps the statement passes over; None otherwise. A statement the later turn refuses too
+        is refused for what it says."""
+        game = self.game
+        state = game.state
+        if self.record_turn is None or state.over:
+            return None
+        if state.turn > self.record_turn:
+            return "left" if game.check(decision) is None else None
+        passes = game.not_taken(decision) if state.steps else ()
+        if not passes:
+            return None
+        trial = game.copy()
+        for decline in passes:
+            trial.push(decline)
+        return "declining" if trial.state.turn > self.record_turn else None
 
     def _out_of_turn(self, decision: Decision) -> Snapshot:
         state = self.game.state

@@ -227,3 +227,31 @@ def test_a_step_that_must_be_answered_is_not_passed_over():
     found, snaps = _refused(text.replace("  You thinks: refill\n", "  Right passes\n"), "Right passes")
     assert "You to think" in found.message, found.message
     assert len(snaps[-1].state.player("You").hand) == 3
+
+
+ACADEMY = (READING.parent / "rulebook" / "ex-bb-academy-1.gtr").read_text("utf-8")
+
+
+def test_a_think_owed_after_a_discard_is_not_passed_over_by_the_next_turn():
+    """B-LATRINE-1 ("You may discard an Order card from your hand into the Pool before executing
+    a Thinker action") with B-ACADEMY-1: once You discards before the Academy's think, the think
+    is owed; the next turn's header and lead do not read it as not taken (R-TURN-9)."""
+    text = ACADEMY.replace("  building You: Academy", "  building You: Latrine on Rubble complete with Road\n"
+                                                       "  building You: Academy")
+    text = text.replace("  You lays Road\n  You thinks: refill\n", "  You lays Road\n  You discards Villa\n")
+    replayer, snaps = replay_text(text)
+    assert replayer.diagnostics and replayer.diagnostics[0].statement.startswith("turn 2"), replayer.diagnostics
+    assert snaps[-1].state.turn == 1
+
+
+def test_an_action_the_step_does_not_take_reads_the_step_as_not_taken():
+    """B-DOCK-1, 000 Appendix I, Dock (EX-BB-DOCK-1): each Laborer action may also move one card
+    from your hand into your stockpile. A second gather from the Pool is the same kind of
+    decision as the Dock's, but not one the Dock takes: it reads the Dock's card as not taken
+    and is You's next Laborer action."""
+    text = (READING.parent / "rulebook" / "ex-bb-dock-1.gtr").read_text("utf-8")
+    text = text.replace("pool: Crane, Market", "pool: Crane, Market, Temple").replace(
+        "  You gathers Atrium from hand\n  You gathers Bath from hand\n", "  You gathers Temple\n")
+    replayer, _ = _replayed(text)
+    you = replayer.final.player("You")
+    assert you.stockpile == ["Market", "Temple"] and you.hand == ["Atrium", "Bath"]
