@@ -175,7 +175,8 @@ def test_a_refusal_names_the_forced_pass_that_ended_the_actions():
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_think_at_the_end_of_a_turn_stays_in_its_turn(players):
-    """R-TURN-9 (000: the Leader card passes to the left): a think written at the end of turn 1,
+    """R-TURN-9, 000 Game Play: "The Leader now passes the Leader card to the player on her left
+    and that player becomes Leader for the next turn." A think written at the end of turn 1,
     before the header of turn 2, by the player who leads turn 2, with no step left in turn 1
     for it to answer, is refused at its own line; it is not read as turn 2's lead."""
     names = ["Right", "You", "Left"][:players]
