@@ -343,7 +343,7 @@ def _explains(forced: Decision, then: Decision | None) -> bool:
     """Whether the state a forced pass or give was made in may explain a refusal to come. A
     forced pass explains its player's next statement; a forced give only another give, its
     player's or (R-LEG-3: the neighbours answer a demand in no set order) another player's
-    before it (``replayer._real_reason``). Where ``then`` is known and is neither, none is
+    before it (``Game.refusal``). Where ``then`` is known and is neither, none is
     needed: accepted, it ends the forced steps' use; refused, it is refused for what it says."""
     if then is None:
         return True
