@@ -214,9 +214,7 @@ def not_taken(state: GameState, decision: Decision, *, restating: bool = False) 
         prompt = pending(trial)
         if prompt is None or Pass not in prompt.decisions:
             return ()
-        decline = Pass(prompt.player)
-        if HANDLERS[Pass].problem(trial, prompt.index, decline) is not None:
-            return ()
+        decline = Pass(prompt.player)  # a pass that answers a step is always legal (R-TURN-7)
         if trial is state:
             trial = state.copy()
         made = advance(trial, decline, checked=True).forced
