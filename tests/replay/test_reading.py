@@ -257,3 +257,32 @@ def test_an_action_the_step_does_not_take_reads_the_step_as_not_taken():
     replayer, _ = _replayed(text)
     you = replayer.final.player("You")
     assert you.stockpile == ["Market", "Temple"] and you.hand == ["Atrium", "Bath"]
+
+
+def test_a_forced_pass_written_with_the_optional_step_before_it_left_out():
+    """BC-SENATE-1 (as above) not taken, and Opp's forced pass that follows it written out: the
+    Senate's think is read as not taken and the pass as restated."""
+    text = _text("senate-restated-pass.gtr").split("  You thinks: refill")[0]
+    replayer, snaps = _replayed(text)
+    assert snaps[-1].forced and snaps[-1].turn == 1
+    assert replayer.final.turn == 2 and len(replayer.final.player("You").hand) == 4
+
+
+def test_a_statement_no_declined_step_explains_is_refused_not_restated():
+    """Where declining the Senate's think makes a forced step that is not the statement (Opp's
+    pass, not a gather), the statement is refused as it stands."""
+    text = _text("senate-restated-pass.gtr").split("  Opp passes")[0] + "  Opp gathers Dock\n"
+    found, snaps = _refused(text, "Opp gathers Dock")
+    assert snaps[-1].state.turn == 1 and "You" in found.message, found
+
+
+def test_two_optional_steps_left_out_before_the_next_turn():
+    """B-SEWER-1 and B-ACADEMY-1 at the end of one turn (AMB-14: the keeps before the thinks):
+    Right may keep the Market he led with, You may think. Neither is taken and nothing is
+    written: the next turn's header and lead read both as not taken."""
+    text = ACADEMY.replace("  hand Right: Market, Palisade\n",
+                           "  hand Right: Market, Palisade\n  building Right: Sewer on Stone complete with Temple, Temple\n")
+    text = text.replace("  You lays Road\n  You thinks: refill\n", "  You lays Road\n")
+    replayer, snaps = _replayed(text)
+    assert replayer.final.turn == 2 and replayer.final.player("Right").stockpile == []
+    assert snaps[-1].text == "You leads Laborer with Bar"
