@@ -222,7 +222,7 @@ class Game:
             made, before = step.decision, step.before
             if before is None or made.player != decision.player:
                 continue
-            if type(made) is Pass and type(decision) is not Pass:
+            if type(made) is Pass:  # a pass written there was legal, so it is never refused for it
                 asked = core.pending(before)
                 if asked is None or asked.player != decision.player or type(decision) not in asked.decisions:
                     continue  # the pass answered another step: it explains nothing of this decision
