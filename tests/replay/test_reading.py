@@ -286,3 +286,14 @@ def test_two_optional_steps_left_out_before_the_next_turn():
     replayer, snaps = _replayed(text)
     assert replayer.final.turn == 2 and replayer.final.player("Right").stockpile == []
     assert snaps[-1].text == "You leads Laborer with Bar"
+
+
+def test_where_no_reading_lets_the_record_go_on_a_legal_statement_is_a_decision():
+    """Where the statement after 'You passes' is refused under both readings, the later refusal
+    decides nothing: the pass is read as it stands, declining the Academy's think."""
+    text = _text("foundry-academy-restated.gtr").replace(
+        "  You passes\n  Opp passes\n  You thinks: jack\n", "  Opp passes\n  You passes\n  You sells Gate\n")
+    replayer, snaps = replay_text(text.split("\nturn 2")[0])
+    passed = next(s for s in snaps if s.text == "You passes")
+    assert not passed.forced and passed.state.turn == 2
+    assert replayer.diagnostics[0].statement == "You sells Gate"
