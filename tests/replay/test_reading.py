@@ -292,7 +292,7 @@ def test_where_no_reading_lets_the_record_go_on_a_legal_statement_is_a_decision(
     """Where the statement after 'You passes' is refused under both readings, the later refusal
     decides nothing: the pass is read as it stands, declining the Academy's think."""
     text = _text("foundry-academy-restated.gtr").replace(
-        "  You passes\n  Opp passes\n  You thinks: jack\n", "  Opp passes\n  You passes\n  You sells Gate\n")
+        "  You passes\n  Opp passes\n  You thinks: jack\n", "  You passes\n  You sells Gate\n")
     replayer, snaps = replay_text(text.split("\nturn 2")[0])
     passed = next(s for s in snaps if s.text == "You passes")
     assert not passed.forced and passed.state.turn == 2
