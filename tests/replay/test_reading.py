@@ -297,3 +297,12 @@ def test_where_no_reading_lets_the_record_go_on_a_legal_statement_is_a_decision(
     passed = next(s for s in snaps if s.text == "You passes")
     assert not passed.forced and passed.state.turn == 2
     assert replayer.diagnostics[0].statement == "You sells Gate"
+
+
+def test_a_wrong_header_is_still_refused_where_steps_are_left_out_before_it():
+    """R-TURN-9: a header of turn 2 written where turn 1 goes on (Left's follow, legal once You's
+    Bar offer is declined, is still turn 1's) is refused, and the offer stays open."""
+    text = _text("bar-waits.gtr").replace("  Left follows with Palace\n", "\nturn 2 Left\n  Left follows with Palace\n")
+    replayer, snaps = replay_text(text)
+    assert replayer.diagnostics and replayer.diagnostics[0].statement == "turn 2 Left", replayer.diagnostics
+    assert snaps[-1].state.turn == 1 and snaps[-1].state.steps
