@@ -306,3 +306,12 @@ def test_a_wrong_header_is_still_refused_where_steps_are_left_out_before_it():
     replayer, snaps = replay_text(text)
     assert replayer.diagnostics and replayer.diagnostics[0].statement == "turn 2 Left", replayer.diagnostics
     assert snaps[-1].state.turn == 1 and snaps[-1].state.steps
+
+
+def test_a_think_that_declining_would_carry_into_the_next_turn_stays_in_its_turn():
+    """R-TURN-9 (as above), B-ACADEMY-1: Right's Academy offers Right a think at the end of turn 1.
+    You's think written there, before the header of turn 2 that You leads, would be turn 2's
+    lead once Right's think is declined: it stays in turn 1, where it is refused."""
+    text = ACADEMY.replace("  building You: Academy", "  building Right: Academy")
+    found, snaps = _refused(text, "You thinks: refill")
+    assert snaps[-1].state.turn == 1 and snaps[-1].state.steps, found
