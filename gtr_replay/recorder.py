@@ -209,12 +209,18 @@ class Recording:
             raise Refused("nothing to record", hint="type a statement; Tab offers the legal ones")
         if self.over:
             raise Refused(f"the game is over ({self.state.end_reason})", hint="type 'quit'")
-        record = _parse(self.text + "  " + line + "\n", str(self.path))
-        if len(record.steps) != len(self.record.steps) + 1:
-            raise Refused("type one statement at a time")
-        record = self._unseen_draws(record)
+        record = self._with(line, "")
         try:
-            state = _replay(record, str(self.path))
+            try:
+                state = _replay(record, str(self.path))
+            except Refused as error:  # a statement of the turn the game has moved on to: under its header
+                header = self._next_header()
+                found = error.diagnostic
+                if (not header or found is None or found.rule_ids != ("R-TURN-9",)
+                        or found.statement.startswith("turn ")):
+                    raise
+                record = self._with(line, header)
+                state = _replay(record, str(self.path))
         except Refused as error:
             if error.diagnostic is None or not error.diagnostic.statement.startswith("turn "):
                 raise
@@ -230,6 +236,22 @@ class Recording:
             record = replace(record, tags=record.tags + (notation.Tag("Result", result_tag_of(state)),))
         self._commit(record, state)
         return str(record.steps[-1].statement)
+
+    def _with(self, line: str, header: str) -> Record:
+        """The record with ``line`` appended (after ``header``, when given)."""
+        record = _parse(self.text + header + "  " + line + "\n", str(self.path))
+        if len(record.steps) != len(self.record.steps) + 1:
+            raise Refused("type one statement at a time")
+        return self._unseen_draws(record)
+
+    def _next_header(self) -> str:
+        """The header of the turn the game has moved on to, when the record has not written it:
+        a statement stays in the turn the record writes it in (R-TURN-9), so one the replay
+        refuses as belonging to the next turn (a think that leads it) is written under it."""
+        turns, state = self.record.turns, self.state
+        if not turns or state.over or state.turn == turns[-1].number:
+            return ""
+        return f"\nturn {state.turn} {state.players[state.leader].name}\n"
 
     def _unseen_draws(self, record: Record) -> Record:
         """Another player's think written without its cards: drawn unseen."""

@@ -163,7 +163,7 @@ def step_rules(state: GameState, step: Step) -> tuple[str, ...]:
 
 
 def _declines(step: Step) -> str:
-    return "; 'passes' declines it" if Pass in step.answers() else ""
+    return f"; {step.declined}" if step.declined and Pass in step.answers() else ""
 
 
 def _led_as(state: GameState) -> tuple[str, tuple[str, ...]]:
@@ -190,6 +190,40 @@ def _too_late(state: GameState, decision: Decision, error: RulesError) -> RulesE
     error.message = f"{decision.player} cannot {decision.verb} now: {reason.text}; {error.message.split(': ', 1)[-1]}"
     error.rule_ids = reason.rule_ids + tuple(r for r in error.rule_ids if r not in reason.rule_ids)
     return error
+
+
+_DECLINES_AT_MOST: Final = 8
+"""Optional steps one statement may pass over (a stack of steps is a few deep at most)."""
+
+
+def not_taken(state: GameState, decision: Decision, *, restating: bool = False) -> tuple[Pass, ...]:
+    """The optional steps ``decision`` passes over: at the table a player who does not use an
+    optional power does nothing, and nobody writes anything (R-TURN-7). Where the step on top
+    is optional (a pass answers it) and ``decision`` cannot answer it (it is another player's,
+    of another kind, or not an answer the step takes: a card from elsewhere, a client that has
+    not just acted), the step is read as not taken when ``decision`` is legal once it is
+    declined, after the steps the engine then makes by itself; an early action declined waits
+    for its place in the turn order. With ``restating``, a ``decision`` that restates one of
+    those forced steps passes over the steps before it too. Returns the passes that decline
+    them, in order, or () when ``decision`` is legal as it stands or stays illegal."""
+    passes: list[Pass] = []
+    trial = state
+    for _ in range(_DECLINES_AT_MOST):
+        if not trial.steps or trial.phase is Phase.OVER:
+            return ()
+        prompt = pending(trial)
+        if prompt is None or Pass not in prompt.decisions:
+            return ()
+        decline = Pass(prompt.player)  # a pass that answers a step is always legal (R-TURN-7)
+        if trial is state:
+            trial = state.copy()
+        made = advance(trial, decline, checked=True).forced
+        passes.append(decline)
+        if restating and any(same_decision(f.decision, decision) for f in made):
+            return tuple(passes)
+        if not restating and check(trial, decision) is None:
+            return tuple(passes)
+    return ()
 
 
 def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[Event]:
@@ -307,7 +341,7 @@ def _explains(forced: Decision, then: Decision | None) -> bool:
     """Whether the state a forced pass or give was made in may explain a refusal to come. A
     forced pass explains its player's next statement; a forced give only another give, its
     player's or (R-LEG-3: the neighbours answer a demand in no set order) another player's
-    before it (``replayer._real_reason``). Where ``then`` is known and is neither, none is
+    before it (``Game.refusal``). Where ``then`` is known and is neither, none is
     needed: accepted, it ends the forced steps' use; refused, it is refused for what it says."""
     if then is None:
         return True

@@ -14,12 +14,13 @@ and the limits a view shows are answered here too.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from gtr_replay.cards import Card
 from gtr_replay.engine import core, draws, hidden, invariants, opening, rules, scoring, setup, unseen
-from gtr_replay.engine.core import Applied, Prompt
+from gtr_replay.engine.core import Applied, ForcedStep, Prompt
 from gtr_replay.errors import IllegalDecisionError, RulesError
-from gtr_replay.game.decisions import Decision, Give, Think
+from gtr_replay.game.decisions import Decision, Give, Pass, Think, same_decision
 from gtr_replay.game.events import Event
 from gtr_replay.game.position import Position
 from gtr_replay.game.scores import Result, Score
@@ -33,13 +34,15 @@ class Game:
     """One game under way: its state (``state``, read it, never change it but through the
     game) and the events that opened it (``opening``: the setup's deal and leader draw)."""
 
-    __slots__ = ("state", "opening", "_found_legal")
+    __slots__ = ("state", "opening", "_found_legal", "_forced")
 
     def __init__(self, state: GameState, opening: list[Event] | None = None) -> None:
         self.state = state
         self.opening: list[Event] = opening if opening is not None else []
         self._found_legal: Decision | None = None
         """A decision the last push found legal in the state as it stands (``then``)."""
+        self._forced: list[ForcedStep] = []
+        """The steps the engine made by itself that a statement may still restate (``restates``)."""
 
     @classmethod
     def new(cls, ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
@@ -69,7 +72,9 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game from the same point, to branch a variation."""
-        return Game(self.state.copy(), list(self.opening))
+        game = Game(self.state.copy(), list(self.opening))
+        game._forced = list(self._forced)
+        return game
 
     # -- whose decision, and what is legal ------------------------------------------------------
 
@@ -91,9 +96,14 @@ class Game:
         """Every legal decision now, in a stable order (a surrender only when asked for)."""
         return core.legal_decisions(self.state, surrender=surrender)
 
-    def check(self, decision: Decision) -> RulesError | None:
-        """Why ``decision`` is not legal now (the error, citing its rules), or None."""
-        return core.check(self.state, decision)
+    def check(self, decision: Decision, *, passing_over: bool = True) -> RulesError | None:
+        """Why ``decision`` is not legal now (the error, citing its rules), or None. A decision
+        that passes over optional steps, legal once they are declined, is legal
+        (``core.not_taken``) unless ``passing_over`` is False."""
+        problem = core.check(self.state, decision)
+        if problem is not None and passing_over and core.not_taken(self.state, decision):
+            return None
+        return problem
 
     def seen_legal(self) -> list[Decision]:
         """The legal decisions that name no unseen card (a player holding ``?`` cards may
@@ -127,21 +137,105 @@ class Game:
         known = found is not None and (found is decision or found == decision)
         problem = None if known else core.check(state, decision)
         revealed: list[str] = []
+        declined: list[Applied] = []
         if problem is not None:
-            problem, revealed = self._revealing(decision, problem)
-            if problem is not None:
-                raise problem
+            passes = core.not_taken(state, decision)
+            if passes:
+                declined = [core.advance(state, decline, checked=True) for decline in passes]
+            else:
+                problem, revealed = self._revealing(decision, problem)
+                if problem is not None:
+                    raise problem
         if type(decision) is Think and decision.option != "jack":
             self.list_draw(decision, drawn)
         ruled_out = hidden.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else frozenset()
+        turn = state.turn
         applied = core.advance(state, decision, checked=True, then=then)
         if applied.then_legal:
             self._found_legal = then
         if ruled_out:
             unseen.rule_out(state, state.player(decision.player).hand, ruled_out)
         applied.revealed = revealed
+        if declined:
+            applied = Applied([e for a in declined for e in a.events] + applied.events,
+                              [f for a in declined for f in a.forced] + applied.forced, revealed,
+                              then_legal=applied.then_legal)
+        self._remember(decision, turn, applied.forced)
         return applied
+
+    def _remember(self, decision: Decision, turn: int, forced: list[ForcedStep]) -> None:
+        """After ``decision`` (made in ``turn``): the forced steps before it can no longer be
+        restated, but for the other answers to the same demand, which the rulebooks set in no
+        order (R-LEG-3); those it led to may be."""
+        if self._forced:
+            if type(decision) is Give:
+                self._forced = [f for f in self._forced if type(f.decision) is Give
+                                and f.decision.to == decision.to and f.turn == turn]
+            else:
+                self._forced = []
+        self._forced.extend(forced)
+
+    def not_taken(self, decision: Decision) -> tuple[Decision, ...]:
+        """The passes that decline the optional steps ``decision`` passes over (``push`` makes
+        them before it; ``core.not_taken``), or ()."""
+        return core.not_taken(self.state, decision)
+
+    def pass_over(self, decision: Decision) -> bool:
+        """Decline the optional steps ``decision`` passes over where it then restates a step the
+        engine makes by itself once they are declined (a forced pass written with the optional
+        step before it left out); True when it did so, and ``restate`` reads it."""
+        passes = core.not_taken(self.state, decision, restating=True)
+        for decline in passes:
+            self.push(decline)
+        return bool(passes)
+
+    def restates(self, decision: Decision) -> ForcedStep | None:
+        """The step the engine made by itself that ``decision`` restates (a record may write out
+        a forced step: the same decision, however its cards are ordered), or None. Only steps
+        made since the last decision pushed count, and the answers to the demand under way."""
+        for step in self._forced:
+            if same_decision(step.decision, decision):
+                return step
+        return None
+
+    def restate(self, decision: Decision) -> ForcedStep:
+        """Read ``decision`` as the forced step it restates (``restates``): nothing is played,
+        and that step and the ones before it can no longer be restated. Raises ``ValueError``
+        when it restates none."""
+        step = self.restates(decision)
+        if step is None:
+            raise ValueError(f"{decision!r} restates no step the engine made")
+        del self._forced[:self._forced.index(step) + 1]
+        return step
+
+    def refusal(self, decision: Decision, problem: RulesError) -> RulesError:
+        """The refusal of ``decision`` (``problem``: as the game stands) with its one reason. Where
+        the engine passed for its player because nothing else was legal, or made its player's
+        only answer to a demand, and the decision would have answered that step, the reason is
+        that step: why the decision was not legal then. Otherwise ``problem`` stands: it
+        describes the state the decision met, after every forced step."""
+        prompt = self.pending()
+        if prompt is not None and type(decision) in prompt.decisions and prompt.player == decision.player:
+            return problem
+        for step in self._forced:
+            made, before = step.decision, step.before
+            if before is None or made.player != decision.player:
+                continue
+            if type(made) is Pass:  # a pass written there was legal, so it is never refused for it
+                asked = core.pending(before)
+                if asked is None or asked.player != decision.player or type(decision) not in asked.decisions:
+                    continue  # the pass answered another step: it explains nothing of this decision
+                found = core.check(before, decision)
+                if found is not None:
+                    found.message += f"; with nothing legal to do, {decision.player}'s actions ended by themselves"
+                    return found
+            elif type(made) is Give and type(decision) is Give and decision.to in ("", made.to):
+                found = core.check(before, replace(decision, to=made.to))  # 'Glory to Rome' names nobody
+                if found is not None:
+                    found.message += f"; the engine made {decision.player}'s only answer to this demand"
+                    return found
+        return problem
 
     def push_all(self, decisions: Iterable[Decision]) -> list[Applied]:
         """Play a run of known decisions in order (``push`` each, telling it the next)."""

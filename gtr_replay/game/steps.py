@@ -75,6 +75,8 @@ class Step:
     rules: ClassVar[tuple[str, ...]] = ()
     """The core rules this kind of step answers to, cited before its power's when a statement
     that does not answer it is refused (and by a refusal of ``allows``)."""
+    declined: ClassVar[str] = "'passes' declines it"
+    """What a pass does to this step, said after it in a refusal; empty where ``describe`` says it."""
     turned_up: ClassVar[bool] = False
     """Whether the deck cards its answers take were turned up for the table to see
     (G-BACCHANALIA-1): one going into a vault is seen going in (AMB-25)."""
@@ -269,6 +271,7 @@ class EarlyActions(Actions):
     taken the others are taken now or not at all, and the player has none left at their place."""
 
     kind: ClassVar[str] = "early"
+    declined: ClassVar[str] = ""  # a pass waits for the player's place, as ``describe`` says
 
     def describe(self) -> str:
         return f"take the {self.count} {self.action_role} action{'s' if self.count > 1 else ''} now, or pass to wait"

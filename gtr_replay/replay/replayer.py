@@ -15,15 +15,14 @@ later problem that may follow from an earlier one says so (``Diagnostic.follows`
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Final
 
 import notation
 from notation import Record, Step
 
-from gtr_replay.engine import AllPlaced, Applied, ForcedStep, Game
+from gtr_replay.engine import AllPlaced, Applied, Game
 from gtr_replay.errors import GtrError, IllegalDecisionError, NotYourDecisionError, ReplayError, RulesError
-from gtr_replay.game.decisions import Decision, Give, Pass, same_decision
+from gtr_replay.game.decisions import Decision
 from gtr_replay.game.events import Event
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.replay.diagnostics import Diagnostic, closest_first, summary
@@ -140,7 +139,7 @@ class Replayer:
             for n, step in enumerate(turn.steps):
                 steps.append((turn if n == 0 else None, step))
         self.game = game
-        yield from self._line(game, steps, "", 1)
+        yield from self._line(game, steps, "", 1, None)
         if self.complete:
             problem, warning = check_result(self.record, game, self._unwritten)
             if warning is not None:
@@ -149,34 +148,36 @@ class Replayer:
                 self.report(problem.line, problem.column, problem.statement, problem.message,
                             rule_ids=problem.rule_ids, hint=problem.hint)
 
-    def _line(self, game: Game, steps, path: str, first_index: int) -> Iterator[Snapshot]:
-        """Replay one line of play. In lenient mode a refused statement ends the line: its
+    def _line(self, game: Game, steps, path: str, first_index: int, turn_number: int | None) -> Iterator[Snapshot]:
+        """Replay one line of play (``turn_number``: the record's turn it starts in, under a
+        header above it). In lenient mode a refused statement ends the line: its
         later statements depend on it, so they are reported as not replayed, in one place;
         with ``resume``, it is skipped and the line goes on (``replay.resuming``)."""
-        forced: list[ForcedStep] = []
-        """Steps the engine made by itself that a statement may still restate."""
         outer = len(self.troubles.found)  # the problems of the lines this one is in
-        resuming = Resuming(game, forced, self.troubles, lambda turn: self._header_matches(game.state, turn),
+        resuming = Resuming(game, self.troubles, lambda turn: self._header_matches(game.state, turn),
                             lambda turn: self._report_header(game, turn, path)) if self.resume else None
         last = len(steps) - 1
         known: Decision | None = None
         """The decision of the statement to come, read already (``_Statement.following``)."""
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
-            if turn is not None and not self._header_matches(game.state, turn):
+            if turn is not None and not self._header_matches(game.state, turn) \
+                    and not self._passes_over_to(game, turn, step.statement):
                 if resuming is None or not resuming.at_header(turn):
                     self._report_header(game, turn, path)
                     self._skipped(steps[offset:], path, "the turn header above them is wrong")
                     if path:
                         del self.troubles.found[outer:]
                     return
+            if turn is not None:
+                turn_number = turn.number
             if resuming is not None:
                 resuming.before(turn, step)
             variations = step.variations if step.notes else ()
             before = game.copy() if variations else None
             following = steps[offset + 1][1].statement if offset < last else None
-            replaying = _Statement(self, game, step, path, index)
-            snapshot = replaying.replay(forced, following, known)
+            replaying = _Statement(self, game, step, path, index, turn_number)
+            snapshot = replaying.replay(following, known)
             known = replaying.following
             if snapshot is None:  # accepted, and only checked
                 if before is not None:
@@ -195,10 +196,11 @@ class Replayer:
             del self.troubles.found[outer:]
 
     def _branches(self, before: Game, variations, path: str, seq: int, index: int) -> Iterator[Snapshot]:
-        """Replay each variation of a statement from the game before it."""
+        """Replay each variation of a statement from the game before it (a variation has no
+        headers: it may go on into later turns)."""
         for v, variation in enumerate(variations, 1):
             vsteps = [(None, s) for s in variation.steps]
-            yield from self._line(before.copy(), vsteps, f"{path}/{seq}.{v}".lstrip("/"), index)
+            yield from self._line(before.copy(), vsteps, f"{path}/{seq}.{v}".lstrip("/"), index, None)
 
     def _skipped(self, rest, path: str, why: str) -> None:
         """Report the statements of a line that were not replayed (never dropped silently)."""
@@ -211,6 +213,25 @@ class Replayer:
         self.report(first.span.line, first.span.column, str(first.statement),
                     f"{count} statement(s) from line {first.span.line} to line {last.span.line} were not replayed: "
                     f"{why}", hint="correct the first problem and check again", path=path)
+
+    def _passes_over_to(self, game: Game, turn: notation.Turn, statement: notation.Statement) -> bool:
+        """A header of a later turn while optional steps of this one wait: where the turn's first
+        statement passes over them (``Game.not_taken``) and the game then stands at the header,
+        they are declined (R-TURN-7): a step not taken needs no statement. False otherwise."""
+        if turn.number <= game.state.turn:
+            return False
+        decision = _likely(statement, game)
+        passes = game.not_taken(decision) if decision is not None else ()
+        if not passes:
+            return False
+        trial = game.copy()
+        for decline in passes:
+            trial.push(decline)
+        if not self._header_matches(trial.state, turn):
+            return False
+        for decline in passes:
+            game.push(decline)
+        return True
 
     def _header_matches(self, state: GameState, turn: notation.Turn) -> bool:
         return state.over or (turn.number == state.turn and turn.leader == state.players[state.leader].name)
@@ -239,12 +260,16 @@ class Replayer:
 class _Statement:
     """One statement being replayed: where it stands, and the snapshot it gives."""
 
-    __slots__ = ("replayer", "game", "step", "path", "index", "turn", "seq", "line", "column", "following")
+    __slots__ = ("replayer", "game", "step", "path", "index", "turn", "seq", "line", "column", "following",
+                 "record_turn")
 
-    def __init__(self, replayer: Replayer, game: Game, step: Step, path: str, index: int) -> None:
+    def __init__(self, replayer: Replayer, game: Game, step: Step, path: str, index: int,
+                 record_turn: int | None = None) -> None:
         self.replayer, self.game, self.step, self.path, self.index = replayer, game, step, path, index
         self.turn = game.state.turn
         """The turn the statement is made in (a restated forced step: the turn it was made in)."""
+        self.record_turn = record_turn
+        """The turn the record writes it in (the header above it), when it has one."""
         self.seq = 0
         self.line, self.column = step.line, step.column  # a statement has no place of its own: its step's
         self.following: Decision | None = None
@@ -255,12 +280,12 @@ class _Statement:
     def text(self) -> str:
         return str(self.step.statement)
 
-    def replay(self, forced: list[ForcedStep], following: notation.Statement | None = None,
-               known: Decision | None = None) -> Snapshot | None:
+    def replay(self, following: notation.Statement | None = None, known: Decision | None = None) -> Snapshot | None:
         """Replay the statement (``known``: its decision, read already); ``following``, the
         next one of its line, tells the engine the decision likely to come next
-        (``Game.push``'s ``then``). The snapshot it gives; None when it is accepted and the
-        replay only checks."""
+        (``Game.push``'s ``then``) and decides between two readings of a statement (a
+        restated forced step, or a decision of its own). The snapshot it gives; None when it
+        is accepted and the replay only checks."""
         replayer, game = self.replayer, self.game
         replayer.seq += 1
         self.seq = replayer.seq
@@ -278,24 +303,27 @@ class _Statement:
         likely = _likely(following, game)
         if likely is not None and following is not None and not reads_state(following):
             self.following = likely
+        if game.restates(decision) is not None and _reads_as_restated(game, decision, likely):
+            return self.restated(decision)
+        left = self._leaves_its_turn(decision)
+        if left == "left":
+            return self._out_of_turn(decision)
+        if left == "declining":  # the step it meets stays open in the record's turn: refused as it stands
+            problem = game.check(decision, passing_over=False)
+            if problem is not None:
+                return self._refused(decision, problem, following, likely)
         try:
             # resuming past a refusal, a forced step may explain any later statement: keep them all
             applied = game.push(decision, drawn=drawn_listed(statement),
                                 then=None if replayer.resume else likely)
         except _REFUSED as problem:
-            return self._refused(decision, problem, forced)
+            return self._refused(decision, problem, following, likely)
         except AllPlaced as error:
             lines = placed_lines(replayer.record, error.card, self.line, replayer._revealed)
             where = (": line" + ("s " if len(lines) > 1 else " ") + ", ".join(map(str, lines))) if lines else ""
             return self.refuse(error.message + where, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         except RulesError as error:
             return self.refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
-        # earlier forced steps can no longer be restated, but for the other answers to the
-        # same demand: the rulebooks set no order between the neighbours (R-LEG-3)
-        if forced:
-            forced[:] = [f for f in forced if type(decision) is Give and type(f.decision) is Give
-                         and f.decision.to == decision.to and f.turn == self.turn]
-        forced.extend(applied.forced)
         for card in applied.revealed:
             replayer._revealed.setdefault(card, []).append(self.line)
         if replayer._unpowered:
@@ -305,21 +333,57 @@ class _Statement:
         replayer.decisions += 1
         return self.snap(decision, applied) if replayer._emit else None
 
-    def _refused(self, decision: Decision, problem: RulesError, forced: list[ForcedStep]) -> Snapshot | None:
-        """A statement the rules refuse as it stands: a step the engine already made (restated,
-        which is no refusal), or a refusal with the rule that explains it best."""
+    def restated(self, decision: Decision, made_in: int | None = None) -> Snapshot | None:
+        """A step the engine made by itself, written out: checked, not applied again."""
+        self.turn = self.game.restate(decision).turn if made_in is None else made_in
+        self.replayer.decisions += 1
+        return self.snap(decision, None, restated=True) if self.replayer._emit else None
+
+    def _leaves_its_turn(self, decision: Decision) -> str | None:
+        """Whether the game would read the statement as a decision of a later turn, whose
+        header the record has not written yet (R-TURN-9): ``"left"`` when the game has left the
+        record's turn already, ``"declining"`` when it would leave it by declining the optional
+        steps the statement passes over; None otherwise. A statement the later turn refuses too
+        is refused for what it says."""
         game = self.game
-        found = _restated(decision, forced)
-        if found is not None:
-            # a step the engine already made: checked, not applied again. A statement
-            # that is also legal now is a decision of its own (a pass after a forced pass)
-            self.turn = forced[found].turn  # made in the turn before any cleanup it led to
-            del forced[:found + 1]
-            self.replayer.decisions += 1
-            return self.snap(decision, None, restated=True) if self.replayer._emit else None
+        state = game.state
+        if self.record_turn is None or state.over:
+            return None
+        if state.turn > self.record_turn:
+            return "left" if game.check(decision) is None else None
+        passes = game.not_taken(decision) if state.steps else ()
+        if not passes:
+            return None
+        trial = game.copy()
+        for decline in passes:
+            trial.push(decline)
+        return "declining" if trial.state.turn > self.record_turn else None
+
+    def _out_of_turn(self, decision: Decision) -> Snapshot:
+        state = self.game.state
+        leader = state.players[state.leader].name
+        return self.refuse(f"{decision.player} cannot {decision.verb} here: turn {self.record_turn} is over, and this "
+                           f"statement would belong to turn {state.turn}, led by {leader}, whose header is not "
+                           f"written yet", rule_ids=("R-TURN-9",),
+                           hint=f"write 'turn {state.turn} {leader}' before it, or the step it answers in turn "
+                                f"{self.record_turn}")
+
+    def _refused(self, decision: Decision, problem: RulesError, following: notation.Statement | None,
+                 likely: Decision | None) -> Snapshot | None:
+        """A statement the rules refuse as it stands: a step the engine already made, or will
+        make once the decision written next is made (restated, which is no refusal), or a
+        refusal with its one reason."""
+        game = self.game
+        if game.restates(decision) is not None:
+            return self.restated(decision)
         if game.over:
             return self.over()
-        problem = _real_reason(game, decision, forced) or problem
+        ahead = _restated_ahead(game, decision, following, likely)
+        if ahead is not None:
+            return self.restated(decision, ahead)
+        if game.pass_over(decision):
+            return self.restated(decision)
+        problem = game.refusal(decision, problem)
         geek = left_out(game.state.ruleset, named_cards(decision), game.state.expansions)
         if geek:  # a Geek card the Expansion tag does not put in the game (R-VER-2)
             return self.refuse(f"{problem.message}; {not_in_game(geek)}", rule_ids=(*problem.rule_ids, "R-VER-2"),
@@ -377,40 +441,42 @@ def _legal_texts(game: Game, written: str) -> tuple[str, ...]:
     return closest_first(written, texts)
 
 
-def _real_reason(game: Game, decision: Decision, forced: list[ForcedStep]) -> RulesError | None:
-    """Why ``decision`` was not legal before the engine made its player's step by itself: a
-    pass of its actions, or its one possible answer to a demand. A statement of a kind the
-    game waits for now is refused for what it says, as it stands."""
-    prompt = game.pending()
-    if prompt is not None and type(decision) in prompt.decisions and prompt.player == decision.player:
+def _goes_on(game: Game, decision: Decision) -> bool:
+    """Whether ``decision`` reads in ``game``: legal, or a forced step restated."""
+    return game.restates(decision) is not None or game.check(decision) is None
+
+
+def _reads_as_restated(game: Game, decision: Decision, likely: Decision | None) -> bool:
+    """A statement that restates a forced step: read so, unless it is also legal now and the
+    statement written next goes on only if it is read as a decision of its own (the
+    statements after it decide; without one, a legal statement is a decision)."""
+    if game.check(decision) is not None:
+        return True
+    if likely is None:
+        return False
+    trial = game.copy()
+    try:
+        trial.push(decision)
+    except GtrError:
+        return True
+    return not _goes_on(trial, likely) and _goes_on(game, likely)
+
+
+def _restated_ahead(game: Game, decision: Decision, following: notation.Statement | None,
+                    likely: Decision | None) -> int | None:
+    """A statement written before the decision that comes first, restating a step the engine
+    makes by itself once that decision (the statement written next) is made: for instance a
+    forced pass written before a power's step that precedes it. The turn that step is made in,
+    or None."""
+    if likely is None or following is None or likely.player == decision.player and likely == decision:
         return None
-    passing = Pass(decision.player)
-    for step in forced:
-        made = step.decision
-        if step.before is None:
-            continue
-        if made == passing:
-            problem = Game(step.before).check(decision)
-            if problem is not None:
-                problem.message += f"; with nothing legal to do, {decision.player}'s actions ended by themselves"
-                return problem
-        elif type(made) is Give and type(decision) is Give and made.player == decision.player \
-                and decision.to in ("", made.to):  # 'Glory to Rome' names nobody
-            problem = Game(step.before).check(replace(decision, to=made.to))
-            if problem is not None:
-                only = statement_for(made, game.state, [])
-                problem.message += f"; the engine made {decision.player}'s only answer: '{only}'"
-                return problem
-    return None
-
-
-def _restated(decision: Decision, forced: list[ForcedStep]) -> int | None:
-    """Which forced step, if any, the decision restates (the same decision however its cards
-    are ordered: decisions are compared, not their text)."""
-    for n, step in enumerate(forced):
-        if same_decision(step.decision, decision):
-            return n
-    return None
+    trial = game.copy()
+    try:
+        trial.push(likely, drawn=drawn_listed(following))
+    except GtrError:
+        return None
+    step = trial.restates(decision)
+    return None if step is None else step.turn
 
 
 def _nested(step: Step) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import notation
 from notation import statements as st
 
-from gtr_replay.engine import ForcedStep, Game
+from gtr_replay.engine import Game
 from gtr_replay.enums import JACK
 from gtr_replay.game.decisions import Follow, Lead, Pass, Think
 
@@ -81,9 +81,9 @@ class Resuming:
     LIMIT = 64
     """Stand-ins made at one statement or header at most."""
 
-    def __init__(self, game: Game, forced: list[ForcedStep], troubles: Troubles,
+    def __init__(self, game: Game, troubles: Troubles,
                  header_matches: Callable[[notation.Turn], bool], report_header: Callable[[notation.Turn], None]):
-        self.game, self.forced, self.troubles = game, forced, troubles
+        self.game, self.troubles = game, troubles
         self.header_matches, self.report_header = header_matches, report_header
         self.turn = game.state.turn
         """The record's turn being replayed."""
@@ -142,6 +142,6 @@ class Resuming:
         alike.sort(key=lambda d: (len(d.cards), JACK not in d.cards))
         for decision in (*alike[:1], Pass(player), Think(player, "jack")):
             if decision in legal:
-                self.forced.extend(self.game.push(decision).forced)
+                self.game.push(decision)
                 return True
         return False

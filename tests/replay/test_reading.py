@@ -1,0 +1,317 @@
+"""How a record written by people is read: an optional step not taken needs no statement
+(R-TURN-7), a restated forced step is read wherever it stands, a refusal describes the state
+the statement met, and a statement stays in the record's turn (R-TURN-9). The records are in
+examples/reading/ (replayed with invariants by tests/replay/test_examples.py); docs/READING.md
+says the same in words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gtr_replay.engine import Game
+from gtr_replay.game.decisions import Pass, Think
+from tests.fidelity_helpers import replay_text
+
+READING = Path(__file__).resolve().parents[2] / "examples" / "reading"
+
+
+def _text(name: str) -> str:
+    return (READING / name).read_text("utf-8")
+
+
+def _replayed(text: str):
+    replayer, snaps = replay_text(text)
+    assert not replayer.diagnostics, [str(d) for d in replayer.diagnostics]
+    return replayer, snaps
+
+
+def _refused(text: str, statement: str):
+    """The record's first diagnostic, which must be at ``statement``."""
+    replayer, snaps = replay_text(text)
+    assert replayer.diagnostics, f"{statement!r} was accepted"
+    first = replayer.diagnostics[0]
+    assert first.statement == statement, first
+    return first, snaps
+
+
+# -- 1. an optional step not taken needs no statement ---------------------------------------
+
+def test_an_early_action_not_taken_waits_for_its_place_without_a_statement():
+    """BC-BAR-1, 001 Appendix, Bar: "You may choose to execute the Patron role as you lead or
+    follow, instead of waiting for your place in the turn order." Waiting is the ordinary course
+    of play: the next follow reads the Bar's offer as not taken, and You and Left hire at their
+    places, after the leader."""
+    replayer, snaps = _replayed(_text("bar-waits.gtr"))
+    final = replayer.final
+    assert [final.player(p).clientele for p in ("Right", "You", "Left")] == [["Academy"], ["Dock"], ["Market"]]
+    assert [s.text for s in snaps[-3:]] == ["Right hires Academy", "You hires Dock", "Left hires Market"]
+
+
+def test_an_explicit_pass_still_waits_and_legal_still_offers_the_step():
+    """R-TURN-7 (001: "you may also do nothing instead of executing the role"): 'passes' stays
+    accepted, and what is legal after the follow still lists the Bar's offer."""
+    text = _text("bar-waits.gtr").replace("  You follows with Statue\n", "  You follows with Statue\n  You passes\n")
+    _replayed(text)
+    replayer, snaps = _replayed(_text("bar-waits.gtr").split("  Left follows")[0])
+    legal = Game(replayer.final.copy()).legal()
+    assert Pass("You") in legal and any(type(d).__name__ == "Hire" and d.player == "You" for d in legal)
+
+
+def test_a_new_clients_action_not_taken_needs_no_statement():
+    """B-BATH-1, 000 Appendix I, Bath: "When you gain a new Client, you may immediately execute an
+    action of the new Client's Role." The second hire, written next, cannot answer the Bath's
+    offer (a Laborer action) and is legal once it is declined."""
+    replayer, _ = _replayed(_text("bath-client-not-taken.gtr"))
+    assert replayer.final.player("You").clientele == ["Statue", "Road", "Temple"]
+
+
+def test_a_statement_the_declined_step_does_not_make_legal_is_refused_as_it_stands():
+    """A Bar owner's Laborer action in a Patron turn is illegal with or without the Bar's offer:
+    refused, with the offer described once, without a pass that both waits and declines."""
+    text = _text("bar-waits.gtr").replace("  Left follows with Palace\n", "  You gathers Dock\n")
+    found, _ = _refused(text, "You gathers Dock")
+    assert "or pass to wait)" in found.message and "declines" not in found.message, found.message
+
+
+def test_a_step_is_read_as_not_taken_only_when_the_statement_cannot_answer_it():
+    """A hire by the Bar's owner answers the offer: it is the early action, not a wait."""
+    text = _text("bar-waits.gtr").replace("  You hires Dock\n", "").replace(
+        "  You follows with Statue\n", "  You follows with Statue\n  You hires Dock\n")
+    replayer, snaps = _replayed(text)
+    assert snaps[2].text == "You hires Dock" and replayer.final.player("You").clientele == ["Dock"]
+
+
+# -- 2. a restated forced step is read wherever it stands -----------------------------------
+
+def test_a_forced_pass_restated_before_the_senates_think():
+    """BC-SENATE-1, 001 Appendix, Senate: "You may execute the Thinker role after executing all
+    your roles for a turn which you led." Opp's forced pass comes after the Senate's think in the
+    engine's order; written before it, it is read as restated once the think is made."""
+    replayer, snaps = _replayed(_text("senate-restated-pass.gtr"))
+    passed = next(s for s in snaps if s.text == "Opp passes")
+    assert passed.forced and passed.turn == 1
+    thought = next(s for s in snaps if s.text == "You thinks: refill")
+    assert Pass("Opp") in thought.made  # the engine made the pass after the think
+    you = replayer.final.player("You")
+    assert you.stockpile == ["Dock"] and len(you.hand) == 5  # the Senate's refill drew up to five
+
+
+def test_forced_passes_restated_before_the_academys_think():
+    """B-ACADEMY-1, 000 Appendix I, Academy: "You may execute one Thinker action after any turn in
+    which you execute at least one Craftsman action". 'You passes' restates the Foundry's forced
+    pass and could decline the Academy's think: the think written next decides."""
+    replayer, snaps = _replayed(_text("foundry-academy-restated.gtr"))
+    assert [s.forced for s in snaps if s.text in ("You passes", "Opp passes")] == [True, True]
+    assert replayer.final.player("You").hand.count("Jack") == 1
+
+
+def test_a_legal_statement_that_could_restate_is_a_decision_when_nothing_decides_otherwise():
+    """With nothing written after it, 'You passes' is read as it stands: it declines the
+    Academy's think (R-TURN-7), and the turn ends."""
+    text = _text("foundry-academy-restated.gtr").split("  You thinks: jack")[0]
+    text = text.replace("  You passes\n  Opp passes\n", "  Opp passes\n  You passes\n")
+    replayer, snaps = _replayed(text)
+    assert not snaps[-1].forced and replayer.final.turn == 2
+    assert "Jack" not in replayer.final.player("You").hand
+
+
+def test_the_game_says_which_forced_step_a_decision_restates():
+    """``Game.restates``: the engine keeps the steps it made by itself since the last decision."""
+    replayer, _ = _replayed(_text("foundry-academy-restated.gtr").split("  You passes")[0])
+    game = replayer.game
+    assert game.restates(Pass("You")) is not None and game.restates(Pass("Opp")) is not None
+    assert game.restates(Think("You", "jack")) is None
+    made = game.restate(Pass("Opp"))
+    assert made.turn == 1 and game.restates(Pass("You")) is None  # the steps before it are spent
+    with pytest.raises(ValueError):
+        game.restate(Pass("Opp"))
+    game.push(Think("You", "jack"))
+    assert game.restates(Pass("Opp")) is None
+
+
+# -- 4b. a refusal describes the state the statement met, with one reason --------------------
+
+FOUNDRY_THEN_OPP = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "You, Opp"]
+[Start "position"]
+
+position
+  leader: You
+  deck: Road, Insula, Market, Garden, Road, Insula, Market, Garden
+  hand You: Palisade, Gate
+  building You: Foundry on Brick with Academy
+  hand Opp: Dock, Road
+
+turn 1 You
+  You leads Craftsman with Palisade
+  Opp follows with Dock
+  You adds Gate to Foundry
+  {statement}
+"""
+
+
+def test_a_refusal_after_forced_passes_describes_the_state_it_met():
+    """B-FOUNDRY-1 with the Pool empty: the engine passed the Foundry's Laborer actions for You,
+    and the game waits for Opp's Craftsman action. A think of You's is refused for that state,
+    with one reason: not as if the Foundry's step still waited, nor with its actions' end as a
+    second reason (what `gtr legal` says there is what the refusal says)."""
+    found, snaps = _refused(FOUNDRY_THEN_OPP.format(statement="You thinks: jack"), "You thinks: jack")
+    assert "Foundry's step" not in found.message and "ended by themselves" not in found.message, found.message
+    assert "Opp" in found.message, found.message
+    assert all(d.player == "Opp" for d in Game(snaps[-2].state.copy()).legal())
+
+
+def test_a_refusal_names_the_forced_pass_that_ended_the_actions():
+    """B-FOUNDRY-1: with the Pool empty the engine passed the Foundry's Laborer actions; a gather
+    of You's is refused for the state the pass was made in (nothing to gather), with that one
+    reason, not for whose decision it is now."""
+    found, _ = _refused(FOUNDRY_THEN_OPP.format(statement="You gathers Road"), "You gathers Road")
+    assert "ended by themselves" in found.message and "waits for" not in found.message, found.message
+
+
+# -- 5a. a statement stays in the record's turn ----------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_think_at_the_end_of_a_turn_stays_in_its_turn(players):
+    """R-TURN-9, 000 Game Play: "The Leader now passes the Leader card to the player on her left
+    and that player becomes Leader for the next turn." A think written at the end of turn 1,
+    before the header of turn 2, by the player who leads turn 2, with no step left in turn 1
+    for it to answer, is refused at its own line; it is not read as turn 2's lead."""
+    names = ["Right", "You", "Left"][:players]
+    hands = "\n".join(f"  hand {n}: Road" for n in names[2:])
+    follows = "".join(f"  {n} thinks: jack\n" for n in names[2:])
+    text = f"""[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "{', '.join(names)}"]
+[Start "position"]
+
+position
+  leader: Right
+  deck: Gate, Road, Bar, Insula, Villa, Garden, Temple, Statue, Prison
+  hand Right: Market, Palisade
+  hand You: Insula
+{hands}
+
+turn 1 Right
+  Right leads Craftsman with Market
+  You thinks: jack
+{follows}  Right lays Palisade
+  You thinks: refill
+
+turn 2 You
+  You leads Craftsman with Insula
+"""
+    found, snaps = _refused(text, "You thinks: refill")
+    assert found.rule_ids == ("R-TURN-9",) and "turn 1 is over" in found.message, found
+    assert snaps[-1].state.turn == 2 and snaps[-1].state.player("You").hand.count("Jack") == 1
+
+
+def test_an_action_of_the_turn_is_not_passed_over_like_a_granted_step():
+    """R-TURN-3, R-TURN-6: actions are resolved leader first, then clockwise. Only a step a power
+    grants is read as not taken: a hire written before the leader's own Patron action is
+    refused as out of turn, the leader's action is not read as passed."""
+    text = _text("bar-waits.gtr").replace("  Right hires Academy\n  You hires Dock\n",
+                                           "  You hires Dock\n  Right hires Academy\n")
+    found, snaps = _refused(text, "You hires Dock")
+    assert "decision, not You's" in found.message, found.message
+    assert snaps[-1].state.player("Right").clientele == []
+
+
+def test_a_step_that_must_be_answered_is_not_passed_over():
+    """B-LATRINE-1, 000 Appendix I, Latrine: "You may discard an Order card from your hand into
+    the Pool before executing a Thinker action." The discard comes before the think, which is
+    then owed (no pass answers it): the leader's action written next does not read it as not
+    taken."""
+    text = (READING.parent / "rulebook" / "ex-bb-latrine-1.gtr").read_text("utf-8")
+    found, snaps = _refused(text.replace("  You thinks: refill\n", "  Right passes\n"), "Right passes")
+    assert "You to think" in found.message, found.message
+    assert len(snaps[-1].state.player("You").hand) == 3
+
+
+ACADEMY = (READING.parent / "rulebook" / "ex-bb-academy-1.gtr").read_text("utf-8")
+
+
+def test_a_think_owed_after_a_discard_is_not_passed_over_by_the_next_turn():
+    """B-LATRINE-1 ("You may discard an Order card from your hand into the Pool before executing
+    a Thinker action") with B-ACADEMY-1: once You discards before the Academy's think, the think
+    is owed; the next turn's header and lead do not read it as not taken (R-TURN-9)."""
+    text = ACADEMY.replace("  building You: Academy", "  building You: Latrine on Rubble complete with Road\n"
+                                                       "  building You: Academy")
+    text = text.replace("  You lays Road\n  You thinks: refill\n", "  You lays Road\n  You discards Villa\n")
+    replayer, snaps = replay_text(text)
+    assert replayer.diagnostics and replayer.diagnostics[0].statement.startswith("turn 2"), replayer.diagnostics
+    assert snaps[-1].state.turn == 1
+
+
+def test_an_action_the_step_does_not_take_reads_the_step_as_not_taken():
+    """B-DOCK-1, 000 Appendix I, Dock (EX-BB-DOCK-1): each Laborer action may also move one card
+    from your hand into your stockpile. A second gather from the Pool is the same kind of
+    decision as the Dock's, but not one the Dock takes: it reads the Dock's card as not taken
+    and is You's next Laborer action."""
+    text = (READING.parent / "rulebook" / "ex-bb-dock-1.gtr").read_text("utf-8")
+    text = text.replace("pool: Crane, Market", "pool: Crane, Market, Temple").replace(
+        "  You gathers Atrium from hand\n  You gathers Bath from hand\n", "  You gathers Temple\n")
+    replayer, _ = _replayed(text)
+    you = replayer.final.player("You")
+    assert you.stockpile == ["Market", "Temple"] and you.hand == ["Atrium", "Bath"]
+
+
+def test_a_forced_pass_written_with_the_optional_step_before_it_left_out():
+    """BC-SENATE-1 (as above) not taken, and Opp's forced pass that follows it written out: the
+    Senate's think is read as not taken and the pass as restated."""
+    text = _text("senate-restated-pass.gtr").split("  You thinks: refill")[0]
+    replayer, snaps = _replayed(text)
+    assert snaps[-1].forced and snaps[-1].turn == 1
+    assert replayer.final.turn == 2 and len(replayer.final.player("You").hand) == 4
+
+
+def test_a_statement_no_declined_step_explains_is_refused_not_restated():
+    """Where declining the Senate's think makes a forced step that is not the statement (Opp's
+    pass, not a gather), the statement is refused as it stands."""
+    text = _text("senate-restated-pass.gtr").split("  Opp passes")[0] + "  Opp gathers Dock\n"
+    found, snaps = _refused(text, "Opp gathers Dock")
+    assert snaps[-1].state.turn == 1 and "You" in found.message, found
+
+
+def test_two_optional_steps_left_out_before_the_next_turn():
+    """B-SEWER-1 and B-ACADEMY-1 at the end of one turn (AMB-14: the keeps before the thinks):
+    Right may keep the Market he led with, You may think. Neither is taken and nothing is
+    written: the next turn's header and lead read both as not taken."""
+    text = ACADEMY.replace("  hand Right: Market, Palisade\n",
+                           "  hand Right: Market, Palisade\n  building Right: Sewer on Stone complete with Temple, Temple\n")
+    text = text.replace("  You lays Road\n  You thinks: refill\n", "  You lays Road\n")
+    replayer, snaps = _replayed(text)
+    assert replayer.final.turn == 2 and replayer.final.player("Right").stockpile == []
+    assert snaps[-1].text == "You leads Laborer with Bar"
+
+
+def test_where_no_reading_lets_the_record_go_on_a_legal_statement_is_a_decision():
+    """Where the statement after 'You passes' is refused under both readings, the later refusal
+    decides nothing: the pass is read as it stands, declining the Academy's think."""
+    text = _text("foundry-academy-restated.gtr").replace(
+        "  You passes\n  Opp passes\n  You thinks: jack\n", "  You passes\n  You sells Gate\n")
+    replayer, snaps = replay_text(text.split("\nturn 2")[0])
+    passed = next(s for s in snaps if s.text == "You passes")
+    assert not passed.forced and passed.state.turn == 2
+    assert replayer.diagnostics[0].statement == "You sells Gate"
+
+
+def test_a_wrong_header_is_still_refused_where_steps_are_left_out_before_it():
+    """R-TURN-9: a header of turn 2 written where turn 1 goes on (Left's follow, legal once You's
+    Bar offer is declined, is still turn 1's) is refused, and the offer stays open."""
+    text = _text("bar-waits.gtr").replace("  Left follows with Palace\n", "\nturn 2 Left\n  Left follows with Palace\n")
+    replayer, snaps = replay_text(text)
+    assert replayer.diagnostics and replayer.diagnostics[0].statement == "turn 2 Left", replayer.diagnostics
+    assert snaps[-1].state.turn == 1 and snaps[-1].state.steps
+
+
+def test_a_think_that_declining_would_carry_into_the_next_turn_stays_in_its_turn():
+    """R-TURN-9 (as above), B-ACADEMY-1: Right's Academy offers Right a think at the end of turn 1.
+    You's think written there, before the header of turn 2 that You leads, would be turn 2's
+    lead once Right's think is declined: it stays in turn 1, where it is refused."""
+    text = ACADEMY.replace("  building You: Academy", "  building Right: Academy")
+    found, snaps = _refused(text, "You thinks: refill")
+    assert snaps[-1].state.turn == 1 and snaps[-1].state.steps, found
