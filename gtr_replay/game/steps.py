@@ -78,6 +78,10 @@ class Step:
     turned_up: ClassVar[bool] = False
     """Whether the deck cards its answers take were turned up for the table to see
     (G-BACCHANALIA-1): one going into a vault is seen going in (AMB-25)."""
+    also: ClassVar[bool] = False
+    """Whether it is part of the action that granted it ("you may also", B-STAIRWAY-1, B-DOCK-1):
+    it stays open until that action is over, the steps its completion started included
+    (``burst``, the ``also-step`` ruling)."""
 
     @property
     def role(self) -> Role | None:
@@ -171,8 +175,12 @@ class AlsoFrom(Step):
 
     take_role: Role = Role.PATRON
     zone: Zone = Zone.HAND
+    burst: int = 0
+    """The steps the action's completion started, waiting under this one: declined while they
+    wait, this step waits under them instead, offered again once they are over (``Step.also``)."""
     kind: ClassVar[str] = "also-from"
     rules: ClassVar[tuple[str, ...]] = ("R-ACT-1",)
+    also: ClassVar[bool] = True
 
     @property
     def role(self) -> Role:
@@ -187,7 +195,12 @@ class AlsoFrom(Step):
     def describe(self) -> str:
         verb = {Role.PATRON: "hire a client", Role.LABORER: "gather a card", Role.MERCHANT: "sell a card"}
         where = {Zone.HAND: "hand", Zone.DECK: "the top of the deck"}.get(self.zone, f"the {self.zone}")
-        return f"also {verb[self.take_role]} from {where}"
+        return f"also {verb[self.take_role]} from {where}{_until_burst_over(self.burst)}"
+
+
+def _until_burst_over(burst: int) -> str:
+    """How an "also" step reads while the steps its action's completion started wait under it."""
+    return ", now or once the actions the completion started are over" if burst else ""
 
 
 @step
@@ -195,8 +208,11 @@ class AlsoFrom(Step):
 class PublicPlacement(Step):
     """A material into an opponent's completed structure, which becomes public (B-STAIRWAY-1)."""
 
+    burst: int = 0
+    """As ``AlsoFrom.burst``: the steps the Architect action's completion started, under this one."""
     kind: ClassVar[str] = "public"
     rules: ClassVar[tuple[str, ...]] = ("R-ARCH-1",)
+    also: ClassVar[bool] = True
 
     @property
     def role(self) -> Role:
@@ -211,7 +227,7 @@ class PublicPlacement(Step):
         return None
 
     def describe(self) -> str:
-        return "also put a material into an opponent's structure"
+        return f"also put a material into an opponent's structure{_until_burst_over(self.burst)}"
 
 
 @step

@@ -93,10 +93,14 @@ def _own_left(state: GameState, i: int) -> int:
     return max(rules.action_count(state, i) - state.actions_used, 0)
 
 
-def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: int | None = None) -> None:
+def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: int | None = None,
+                since: int | None = None) -> None:
     """Spend ``n`` actions on ``d`` (a step pays for its own), grant the steps powers attach
     to it, then move the turn on (R-ACT-3, R-TURN-6). The player is the one the step answered
-    names (a step may come after its player's actions, G-WATERMILL-1), else the current one."""
+    names (a step may come after its player's actions, G-WATERMILL-1), else the current one.
+    ``since``: how many steps waited when ``d`` began; those above were started by its own
+    completion (a burst, B-FOUNDRY-1), and a step that is part of the action (``Step.also``)
+    stays open until they are over too (``also_open``)."""
     role = acting_role(state)
     answered = state.answering
     if i is None:
@@ -104,8 +108,29 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
     spend(state, n, i)
     if state.phase is Phase.OVER:  # the deck's last card was taken (R-END-1a)
         return
-    rules.push_steps(state, ev, rules.fire(state, i, "after_action", ev, d, role, answered=answered))
+    granted = rules.fire(state, i, "after_action", ev, d, role, answered=answered)
+    if granted and since is not None:
+        granted = also_open(state, granted, len(state.steps) - since)
+    rules.push_steps(state, ev, granted)
     flow.settle_actions(state, ev)
+
+
+def also_open(state: GameState, granted: list[Step], burst: int) -> list[Step]:
+    """The steps an action's powers grant, where its completion started ``burst`` steps: each
+    that is part of the action (``Step.also``: "each time you execute an Architect action you
+    may also", B-STAIRWAY-1) is offered at once and, under the ``also-step`` ruling's default,
+    declined while the burst waits it waits under the burst, to be offered once it is over."""
+    if burst <= 0 or state.rulings["also-step"] != "after-burst-too":
+        return granted
+    return [replace(step, burst=burst) if step.also else step for step in granted]
+
+
+def defer_also(state: GameState, step: Step) -> None:
+    """``step`` (part of an action, ``Step.also``) is declined while the steps the action's
+    completion started still wait: it waits under them, offered again once they are over."""
+    burst = getattr(step, "burst", 0)
+    if step.also and burst > 0:
+        state.steps.insert(max(len(state.steps) - burst, 0), replace(step, burst=0))
 
 
 def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
@@ -487,6 +512,7 @@ class AddHandler(Handler):
         player = state.players[i]
         zone = d.source or self._usual(state)
         role = acting_role(state)
+        since = len(state.steps)
         _take(state, i, zone, d.card, ev)
         if d.owner is not None and d.owner != d.player:
             j = state.index(d.owner)
@@ -506,7 +532,7 @@ class AddHandler(Handler):
             if state.phase is Phase.OVER:  # the action that ended the game was still spent (R-END-2)
                 spend(state, 1, i)
                 return
-        use_actions(state, ev, d)
+        use_actions(state, ev, d, since=since)
 
 
 def complete(state: GameState, i: int, building: Building, ev: list[Event]) -> None:
