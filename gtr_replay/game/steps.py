@@ -76,8 +76,9 @@ class Step:
     """The core rules this kind of step answers to, cited before its power's when a statement
     that does not answer it is refused (and by a refusal of ``allows``)."""
     turned_up: ClassVar[bool] = False
-    """Whether the deck cards its answers take were turned up for the table to see
-    (G-BACCHANALIA-1): one going into a vault is seen going in (AMB-25)."""
+    """Whether the cards its answers take "from deck" are those a power turned up for the table
+    to see (``GameState.turned_up``, G-BACCHANALIA-1): one going into a vault is seen going in
+    (AMB-25)."""
     also: ClassVar[bool] = False
     """Whether it is part of the action that granted it ("you may also", B-STAIRWAY-1, B-DOCK-1):
     it stays open until that action is over, the steps its completion started included
@@ -87,11 +88,6 @@ class Step:
     def role(self) -> Role | None:
         """The role of the action this step is, if it is one (its Sites, sources and costs)."""
         return None
-
-    @property
-    def deck_reach(self) -> int:
-        """How many cards from the top of a deck of known order an answer may take."""
-        return 1
 
     def answers(self) -> tuple[type[Decision], ...]:
         return (Pass,)
@@ -504,7 +500,8 @@ class Revealed(Step):
     at a time: into the stockpile, the clientele or the vault, as a building begun on an
     in-town Site, as a material of a building in progress, or into the hand; with ``once``,
     each of the first five ways once at most (``used`` lists those taken; G-BACCHANALIA-1, the
-    bacchanalia-ways ruling). The cards wait on the deck, face up; every one must be placed."""
+    bacchanalia-ways ruling). The cards wait out of the deck, face up (``GameState.turned_up``);
+    every one must be placed. A record names each as taken "from deck", where the table took it."""
 
     count: int = 1
     used: tuple[str, ...] = ()
@@ -516,10 +513,6 @@ class Revealed(Step):
     """The cards are all placed before what placing them grants (a new client's action,
     B-BATH-1), which could otherwise draw one of them as the deck's top card."""
     rules: ClassVar[tuple[str, ...]] = ("G-BACCHANALIA-1",)
-
-    @property
-    def deck_reach(self) -> int:
-        return self.count
 
     def answers(self):
         ways = tuple(kind for kind, way in REVEALED_WAYS.items() if not (self.once and way in self.used))
@@ -586,10 +579,13 @@ class FromUnder(Step):
 @dataclass(frozen=True, slots=True)
 class Retire(Step):
     """Clients that have just acted (``clients``) into the vault, up to ``count`` of them, one
-    at a time (G-TRICLINIUM-1)."""
+    at a time (G-TRICLINIUM-1); ``hired``: they are clients hired this turn (a new client's
+    action, B-BATH-1), so the one put away is no longer among those hired this turn, and a
+    client of the same name held from before keeps its action (R-ACT-2)."""
 
     clients: tuple[str, ...] = ()
     count: int = 1
+    hired: bool = False
     kind: ClassVar[str] = "retire"
     is_action: ClassVar[bool] = False
     priority: ClassVar[int] = 2

@@ -290,6 +290,9 @@ class _Statement:
             return self.refuse(error.message + where, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         except RulesError as error:
             return self.refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
+        if misplaced := game.misplaced_jacks(applied.events):  # a gap in the rules engine, never let through
+            return self.refuse(f"{'; '.join(misplaced)}: a Jack is never a material or a client", rule_ids=("R-JACK-3",),
+                               legal=False)
         # earlier forced steps can no longer be restated, but for the other answers to the
         # same demand: the rulebooks set no order between the neighbours (R-LEG-3)
         if forced:

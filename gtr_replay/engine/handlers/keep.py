@@ -250,7 +250,7 @@ class TakeFromDeckHandler(Handler):
         return None
 
     def perform(self, state, i, d, ev):
-        _take(state, i, Zone.DECK, d.card, ev)
+        zone = _take(state, i, Zone.DECK, d.card, ev)
         state.players[i].hand.append(d.card)
-        ev.append(Event("move", d.player, d.card, Zone.DECK, Zone.HAND))
+        ev.append(Event("move", d.player, d.card, zone, Zone.HAND))
         use_actions(state, ev, d, 1, i)

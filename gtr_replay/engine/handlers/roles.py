@@ -183,17 +183,17 @@ def _sources(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
 
 
 def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
-    """The cards an action may take from ``zone``: of the deck only the top one (the cards a
-    step turned up, G-BACCHANALIA-1), or any card while the deck's order is unknown (the
-    record says which, B-BAR-1, B-ATRIUM-1); from a building, the materials under the one the
-    step names (G-CASTRAPRAETORIA-1, G-SOLARIUM-1)."""
+    """The cards an action may take from ``zone``: "from deck", the cards a step turned up
+    (G-BACCHANALIA-1), else of the deck only the top one, or any card while the deck's order
+    is unknown (the record says which, B-BAR-1, B-ATRIUM-1); from a building, the materials
+    under the one the step names (G-CASTRAPRAETORIA-1, G-SOLARIUM-1)."""
     if zone is Zone.POOL:
         return state.pool
     if zone is Zone.DECK:
-        if not state.deck_known:
-            return state.deck
         step = step_now(state)
-        return state.deck[:1 if step is None else step.deck_reach]
+        if step is not None and step.turned_up:
+            return state.turned_up
+        return state.deck if not state.deck_known else state.deck[:1]
     if zone is Zone.BUILDING:
         step = step_now(state)
         building = state.players[i].building(step.building) if isinstance(step, FromUnder) else None
@@ -201,15 +201,20 @@ def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
     return getattr(state.players[i], zone.value)
 
 
-def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event]) -> None:
-    """Take ``card`` out of ``zone``; the deck's last card ends the game under the default
-    reading (R-END-1a, AMB-01), once the action is done."""
-    if zone is Zone.DECK:
-        state.deck.remove(card)
-        if not state.deck and state.rulings["deck-end"] == "last-card":
-            flow.end_game(state, ev, "deck", by=state.players[i].name)
-    else:
+def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event]) -> Zone:
+    """Take ``card`` out of ``zone``; return the zone it left, which is the turned-up cards'
+    for a card a step turned up "from deck" (G-BACCHANALIA-1). The deck's last card ends the
+    game under the default reading (R-END-1a, AMB-01), once the action is done; a deck the
+    turned-up cards emptied ends it with the last of them placed (G-BACCHANALIA-2)."""
+    if zone is not Zone.DECK:
         _zone_cards(state, i, zone).remove(card)
+        return zone
+    step = step_now(state)
+    turned_up = step is not None and step.turned_up
+    (state.turned_up if turned_up else state.deck).remove(card)
+    if not state.deck and not state.turned_up and state.rulings["deck-end"] == "last-card":
+        flow.end_game(state, ev, "deck", by=state.players[i].name)
+    return Zone.TURNED_UP if turned_up else zone
 
 
 def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
@@ -287,8 +292,7 @@ class HireHandler(Handler):
 
     def perform(self, state, i, d, ev):
         player = state.players[i]
-        zone = d.source or Zone.POOL
-        _take(state, i, zone, d.card, ev)
+        zone = _take(state, i, d.source or Zone.POOL, d.card, ev)
         if d.replacing is not None:  # the old client is in the Pool at once (BC-BATH-2)
             player.clientele.remove(d.replacing)
             if d.replacing in player.hired:
@@ -323,8 +327,7 @@ class GatherHandler(Handler):
         return _source_problem(state, i, d, Zone.POOL, "R-LAB-1", "a Laborer gathers")
 
     def perform(self, state, i, d, ev):
-        zone = d.source or Zone.POOL
-        _take(state, i, zone, d.card, ev)
+        zone = _take(state, i, d.source or Zone.POOL, d.card, ev)
         state.players[i].stockpile.append(d.card)
         _move(ev, d.player, d.card, zone, Zone.STOCKPILE)
         use_actions(state, ev, d)
@@ -409,11 +412,11 @@ class LayHandler(Handler):
     def perform(self, state, i, d, ev):
         player = state.players[i]
         site = Material(d.site) if d.site else rules.material_of(state, d.card)
-        _take(state, i, d.source or Zone.HAND, d.card, ev)
+        zone = _take(state, i, d.source or Zone.HAND, d.card, ev)
         stack = state.sites_out_of_town if d.out_of_town else state.sites_in_town
         stack[site] -= 1
         player.buildings.append(Building(d.card, site, out_of_town=d.out_of_town))
-        _move(ev, d.player, d.card, d.source or Zone.HAND, Zone.BUILDING)
+        _move(ev, d.player, d.card, zone, Zone.BUILDING)
         ev.append(Event("site", d.player, d.card, text=f"{site} {'out of town' if d.out_of_town else 'in town'}"))
         if d.out_of_town:
             spent.note(state, i, "out-of-town")
@@ -513,7 +516,7 @@ class AddHandler(Handler):
         zone = d.source or self._usual(state)
         role = acting_role(state)
         since = len(state.steps)
-        _take(state, i, zone, d.card, ev)
+        zone = _take(state, i, zone, d.card, ev)
         if d.owner is not None and d.owner != d.player:
             j = state.index(d.owner)
             state.players[j].building(d.building).materials.append(d.card)
@@ -581,23 +584,25 @@ class SellHandler(Handler):
         zone = d.source or Zone.STOCKPILE
         step = state.answering
         if zone is Zone.CLIENTELE:
-            _retire(state, i, d.card, ev)
+            _retire(state, i, d.card, getattr(step, "hired", False))
         else:
-            _take(state, i, zone, d.card, ev)
+            zone = _take(state, i, zone, d.card, ev)
         state.players[i].vault.append(d.card)
         seen = TURNED_UP if step is not None and step.turned_up else None  # the table saw it (AMB-25)
         ev.append(Event("move", d.player, d.card, zone, Zone.VAULT, text=seen))
         use_actions(state, ev, d)
 
 
-def _retire(state: GameState, i: int, card: str, ev: list[Event]) -> None:
+def _retire(state: GameState, i: int, card: str, hired: bool) -> None:
     """A client that has acted leaves the clientele for the vault (G-TRICLINIUM-1): its action
-    stays spent, so the actions its player has left do not change (R-ACT-3)."""
+    stays spent, so the actions its player has left do not change (R-ACT-3). ``hired``: it is
+    a client hired this turn (B-BATH-1), so a client of the same name held from before stays
+    one that acts this turn (R-ACT-2)."""
     player = state.players[i]
     counting = state.phase is Phase.ACTIONS and i == state.current and not player.done
     before = rules.action_count(state, i) if counting else 0
     player.clientele.remove(card)
-    if player.hired.count(card) > player.clientele.count(card):
+    if (hired and card in player.hired) or player.hired.count(card) > player.clientele.count(card):
         player.hired.remove(card)  # the client was hired this turn
     if counting:
         state.actions_used = max(0, state.actions_used - (before - rules.action_count(state, i)))
