@@ -496,7 +496,7 @@ REVEALED_WAYS: dict[type[Decision], str] = {
 @step
 @dataclass(frozen=True, slots=True)
 class Revealed(Step):
-    """Cards turned up from the top of the deck, ``count`` of them still there, each placed one
+    """Cards turned up from the top of the deck, ``count`` of them still to place, each placed one
     at a time: into the stockpile, the clientele or the vault, as a building begun on an
     in-town Site, as a material of a building in progress, or into the hand; with ``once``,
     each of the first five ways once at most (``used`` lists those taken; G-BACCHANALIA-1, the
