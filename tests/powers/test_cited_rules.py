@@ -79,6 +79,20 @@ def test_a_classic_sewers_refused_keep_cites_the_classic_card():
     assert "BC-SEWER-1" in error.rule_ids and "B-SEWER-1" not in error.rule_ids
 
 
+def test_a_refused_discard_cites_the_card_whose_way_it_missed():
+    """001 Latrine: "discard a single card"; 001 Vomitorium: "discard all the cards in your
+    hand". Owning both, a discard of two of four cards is neither: it is refused as the one
+    card the Latrine allows, citing BC-LATRINE-1 and not the Vomitorium."""
+    right = PlayerState("Right", hand=["Tower"])
+    you = PlayerState("You", hand=["Temple", "Temple", "Statue", JACK],
+                      buildings=[done("Latrine", Material.RUBBLE), done("Vomitorium", Material.CONCRETE)])
+    state = table(right, you, ruleset=CLASSIC)
+    apply(state, Lead("Right", Role.ARCHITECT, ("Tower",)))
+    error = refused(state, Discard("You", ("Statue", "Temple")))
+    assert "one Order card" in error.message
+    assert "BC-LATRINE-1" in error.rule_ids and "BC-VOMITORIUM-1" not in error.rule_ids, error.rule_ids
+
+
 def _every_citable_rule() -> set[str]:
     """Every card rule a refusal may cite: those the engine's and the steps' sources name, and
     every power's rule IDs, of every ruleset."""

@@ -80,3 +80,20 @@ def test_too_few_cards_end_the_game_with_nothing_turned_up_and_no_step_left():
     assert state.over and state.end_reason == "bacchanalia"
     assert state.steps == [] and state.turned_up == [] and len(state.deck) == 4
     assert "turned_up" not in state.to_dict() and "steps" in state.to_dict() and state.to_dict()["steps"] == []
+
+
+def test_cards_turned_up_from_a_deck_of_unknown_order_are_named_by_their_placements():
+    """A deck whose order nobody knows: the five cards turned up are out of it at once, not
+    yet named; each placement names its card ("[Villa] from deck"), which is then one of them
+    (engine.unseen), and the deck keeps the rest unseen (G-BACCHANALIA-1)."""
+    from gtr_replay.engine import Game
+    from gtr_replay.game.piles import UNSEEN
+
+    state = bacchanalia(list(DECK))
+    state.deck_known = False
+    apply(state, Add("Ann", "Temple", "Bacchanalia"))
+    assert state.turned_up == [UNSEEN] * 5 and state.deck == [UNSEEN] * 5
+    game = Game(state)
+    game.push(Gather("Ann", "Villa", Zone.DECK))
+    assert state.players[0].stockpile == ["Villa"] and state.turned_up == [UNSEEN] * 4
+    assert state.deck == [UNSEEN] * 5 and "Villa" not in state.unseen
