@@ -94,13 +94,13 @@ def test_a_chained_retire_offers_the_other_client_then_stops():
 
 
 def test_a_chained_retire_stops_at_the_vault_limit():
-    """R-VAULT-2: the vault (limit 5 here) holds one more after four: the second client stays."""
-    state = _demanding(vault=["Dock"] * 3)
+    """R-VAULT-2: the vault (limit 5 here) has room for one more after four: once the Academy
+    fills it, the School is not offered, and stays a client."""
+    state = _demanding(vault=["Dock"] * 4)
     assert rules.vault_limit(state, 0) == 5
+    assert state.steps[-1] == Retire("Triclinium", 0, ("Academy", "School"), 2)
     apply(state, Sell("Ann", "Academy", Zone.CLIENTELE))
-    assert len(state.players[0].vault) == 4 and state.steps[-1] == Retire("Triclinium", 0, ("School",), 1)
-    state.players[0].vault.append("Dock")
-    apply(state, Pass("Ann"))
+    assert len(state.players[0].vault) == 5 and not any(isinstance(s, Retire) for s in state.steps)
     assert state.players[0].clientele == ["School"]
 
 
