@@ -92,6 +92,11 @@ class Step:
     def answers(self) -> tuple[type[Decision], ...]:
         return (Pass,)
 
+    def open_over(self, burst: int) -> Step:
+        """This step, part of an action (``also``), open over the ``burst`` steps its action's
+        completion started; the others have no such burst."""
+        return self
+
     def sources(self, usual: Zone) -> frozenset[Zone] | None:
         """Where the card of an answer may come from; None: the usual places and what powers open."""
         return None
@@ -185,6 +190,9 @@ class AlsoFrom(Step):
     def answers(self):
         return (TAKES[self.take_role], Pass)
 
+    def open_over(self, burst):
+        return replace(self, burst=burst)
+
     def sources(self, usual):
         return frozenset({self.zone})
 
@@ -216,6 +224,9 @@ class PublicPlacement(Step):
 
     def answers(self):
         return (Add, Pass)
+
+    def open_over(self, burst):
+        return replace(self, burst=burst)
 
     def allows(self, decision):
         if isinstance(decision, Add) and decision.owner is None:

@@ -50,12 +50,11 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     # an action's "also" step stays open (point 3)
     ("also", ROLES, 'if granted and since is not None:', 'if False:'),
     ("also", ROLES, 'if burst <= 0 or state.rulings["also-step"] != "after-burst-too":', 'if burst <= 0:'),
-    ("also", ROLES, 'return [replace(step, burst=burst) if step.also else step for step in granted]',
-     'return [replace(step, burst=burst) if step.also else step for step in granted][:0] + granted'),
+    ("also", ROLES, 'return [step.open_over(burst) for step in granted]', 'return granted'),
     ("also", ROLES, 'if step.also and burst > 0:', 'if step.also:'),
-    ("also", ROLES, 'state.steps.insert(max(len(state.steps) - burst, 0), replace(step, burst=0))',
-     'state.steps.append(replace(step, burst=0))'),
-    ("also", ROLES, 'state.steps.insert(max(len(state.steps) - burst, 0), replace(step, burst=0))',
+    ("also", ROLES, 'state.steps.insert(max(len(state.steps) - burst, 0), step.open_over(0))',
+     'state.steps.append(step.open_over(0))'),
+    ("also", ROLES, 'state.steps.insert(max(len(state.steps) - burst, 0), step.open_over(0))',
      'state.steps.insert(max(len(state.steps) - burst, 0), step)'),
     ("also", "gtr_replay/engine/handlers/passing.py", 'defer_also(state, state.answering)', 'pass'),
     # the turned-up cards (point 5b)

@@ -116,13 +116,14 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
 
 
 def also_open(state: GameState, granted: list[Step], burst: int) -> list[Step]:
-    """The steps an action's powers grant, where its completion started ``burst`` steps: each
+    """The steps an action's powers grant, where its completion started ``burst`` steps. Each
     that is part of the action (``Step.also``: "each time you execute an Architect action you
-    may also", B-STAIRWAY-1) is offered at once and, under the ``also-step`` ruling's default,
-    declined while the burst waits it waits under the burst, to be offered once it is over."""
+    may also", B-STAIRWAY-1) is offered at once; under the ``also-step`` ruling's default it
+    carries the burst's size, so that, declined while the burst waits, it waits under it
+    (``defer_also``) and is offered again once the burst is over."""
     if burst <= 0 or state.rulings["also-step"] != "after-burst-too":
         return granted
-    return [replace(step, burst=burst) if step.also else step for step in granted]
+    return [step.open_over(burst) for step in granted]
 
 
 def defer_also(state: GameState, step: Step) -> None:
@@ -130,7 +131,7 @@ def defer_also(state: GameState, step: Step) -> None:
     completion started still wait: it waits under them, offered again once they are over."""
     burst = getattr(step, "burst", 0)
     if step.also and burst > 0:
-        state.steps.insert(max(len(state.steps) - burst, 0), replace(step, burst=0))
+        state.steps.insert(max(len(state.steps) - burst, 0), step.open_over(0))
 
 
 def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
