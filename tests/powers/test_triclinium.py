@@ -99,8 +99,9 @@ def test_a_chained_retire_stops_at_the_vault_limit():
     state = _demanding(vault=["Dock"] * 4)
     assert rules.vault_limit(state, 0) == 5
     assert state.steps[-1] == Retire("Triclinium", 0, ("Academy", "School"), 2)
-    apply(state, Sell("Ann", "Academy", Zone.CLIENTELE))
+    events = apply(state, Sell("Ann", "Academy", Zone.CLIENTELE))
     assert len(state.players[0].vault) == 5 and not any(isinstance(s, Retire) for s in state.steps)
+    assert not any(e.kind == "step" and e.card == "Triclinium" for e in events)  # not even offered
     assert state.players[0].clientele == ["School"]
 
 
