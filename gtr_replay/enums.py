@@ -56,6 +56,8 @@ class Zone(_Named):
     SITES_IN_TOWN = "sites in town"
     SITES_OUT_OF_TOWN = "sites out of town"
     INFLUENCE = "influence"
+    TURNED_UP = "turned up"
+    """Cards a power turned up from the deck, face up, until each is placed (G-BACCHANALIA-1)."""
 
 
 ROLES: Final[tuple[Role, ...]] = tuple(Role)

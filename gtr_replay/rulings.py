@@ -160,6 +160,18 @@ RULINGS: tuple[Ruling, ...] = (
         _r("two-copies", "No: only a completed structure counts as owning the name; a woken foundation and the public structure both work.",
            "000§…›Stairway names a Structure, and a foundation is not a structure until complete (R-BUILD-8)."),
     )),
+    Ruling("also-step", "B-STAIRWAY-1", "Is a step an action may 'also' take (the Stairway's placement) still offered "
+           "after the actions that action's completion started (a Foundry's Laborer actions)?", (
+        _r("after-burst-too", "Yes: it is offered at once and, if not taken then, again once those actions are "
+           "over; the action is not over until what its completion started is.",
+           "000§Appendix I›Stairway: 'Each time you execute an Architect action you may also choose to move an "
+           "appropriate Material into any opponent's completed Structure'; the rulebook sets no moment within the "
+           "action, and a card gathered by the burst may be the one to place."),
+        _r("at-once", "No: it is offered only at once, before those actions; declining it then declines it.",
+           "000§Appendix I›Foundry: 'When you complete a Foundry, at this time once only, you may perform one "
+           "Laborer action for each point of Influence': the burst comes at the completion, and the placement, "
+           "offered where the Architect action is done, before it."),
+    )),
     Ruling("public-statue", "B-STATUE-4", "Does an opponent's Statue made public by a Stairway give every player its 3 points?", (
         _r("owner-only", "No: the 3 points are for the player whose Statue it is; a public Statue gives the others nothing at the end.",
            "000§…›Statue: 'At the end of the game, if your Statue has been completed, you gain three extra Victory Points'."),

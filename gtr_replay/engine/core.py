@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from gtr_replay.engine import flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
+from gtr_replay.engine import citations, flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
 from gtr_replay.game.decisions import (Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think,
                                        same_decision)
 from gtr_replay.game.events import Event
@@ -120,7 +120,10 @@ def check(state: GameState, decision: Decision) -> RulesError | None:
     if prompt is None:
         return IllegalDecisionError(f"the game is over ({state.end_reason}); no decision can follow",
                                     rule_ids=("R-END-2",), actor=decision.player, turn=state.turn)
-    return _check(state, prompt, decision)
+    error = _check(state, prompt, decision)
+    if error is not None:  # a card's rules as the ruleset in play numbers them (BC-LATRINE-1)
+        error.rule_ids = citations.cited(state.ruleset, error.rule_ids)
+    return error
 
 
 def _check(state: GameState, prompt: Prompt, decision: Decision) -> RulesError | None:

@@ -362,6 +362,12 @@ class Game:
         """Each player's clientele and vault sizes, for ``check_invariants`` after the next decision."""
         return invariants.holdings(self.state)
 
+    @staticmethod
+    def misplaced_jacks(events: list[Event]) -> list[str]:
+        """The moves among a decision's ``events`` that took a Jack where it never goes
+        (R-JACK-3): cheap enough to check after every statement of a replay."""
+        return invariants.misplaced_jacks(events)
+
     def check_invariants(self, before: list[tuple[int, int]] | None = None) -> None:
         """Raise ``InvariantError`` if the state breaks an invariant: a card in two places, a
         limit exceeded, a state that does not round-trip (``before``: ``holdings``)."""

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections import Counter
 
 from gtr_replay.cards import cards_for
-from gtr_replay.enums import JACK, MATERIALS
+from gtr_replay.enums import JACK, MATERIALS, Zone
 from gtr_replay.engine import rules
 from gtr_replay.game.state import GameState
 from gtr_replay.engine.unseen import is_unseen
 from gtr_replay.errors import GtrError
+from gtr_replay.game.events import Event
 
 
 class InvariantError(GtrError):
@@ -19,7 +20,7 @@ class InvariantError(GtrError):
 
 def order_cards(state: GameState) -> Counter:
     """Every Order card in play, wherever it is."""
-    found = Counter(state.deck) + Counter(state.pool) + Counter(state.removed)
+    found = Counter(state.deck) + Counter(state.pool) + Counter(state.removed) + Counter(state.turned_up)
     for p in state.players:
         found.update(c for c in p.hand if c != JACK)
         found.update(c for c in p.camp if c != JACK)
@@ -30,6 +31,18 @@ def order_cards(state: GameState) -> Counter:
             found[b.foundation] += 1
             found.update(b.materials)
     return found
+
+
+JACKLESS: frozenset[Zone] = frozenset({Zone.POOL, Zone.STOCKPILE, Zone.VAULT, Zone.CLIENTELE, Zone.BUILDING,
+                                       Zone.TURNED_UP})
+"""Where a Jack never is: "Jacks can never be taken or played as materials or clients" (R-JACK-3)."""
+
+
+def misplaced_jacks(events: list[Event]) -> list[str]:
+    """The moves of a decision's events that took a Jack where it never goes (R-JACK-3): a
+    check cheap enough to make after every statement of a replay, as it reads only what moved."""
+    return [f"a Jack moved into {e.player}'s {e.target}" if e.target is not Zone.POOL else "a Jack moved into the pool"
+            for e in events if e.card == JACK and e.kind == "move" and e.target in JACKLESS]
 
 
 def holdings(state: GameState) -> list[tuple[int, int]]:
@@ -74,6 +87,8 @@ def problems(state: GameState, before: list[tuple[int, int]] | None = None) -> l
             cards = state.pool if zone == "pool" else getattr(p, zone)
             if JACK in cards:
                 found.append(f"a Jack in {p.name}'s {zone}")  # R-JACK-3
+        if any(JACK in (b.foundation, *b.materials) for b in p.buildings):
+            found.append(f"a Jack in {p.name}'s buildings")  # R-JACK-3
         clients, vault = before[i] if before is not None else (0, 0)
         if len(p.clientele) > max(rules.clientele_limit(state, i), clients) and not limits_may_drop:
             found.append(f"{p.name} has more clients than the limit")  # R-PATRON-2

@@ -17,6 +17,7 @@ from typing import Final
 from gtr_replay.cards import Card, CardSet, cards_for, material_facts
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
 from gtr_replay.engine.endgame import end_game
+from gtr_replay.engine import unseen
 from gtr_replay.engine.spent import LOST
 from gtr_replay.game.events import Event
 from gtr_replay.game.state import Building, GameState
@@ -462,6 +463,16 @@ class EngineContext(Context):
 
     def grant(self, step: Step) -> None:
         self.granted.append(step)
+
+    def turn_up(self, by: int, count: int) -> None:
+        state = self.state
+        if not state.deck_known:  # which cards are on top is told by their placements (engine.unseen)
+            unseen.hide(state)
+        name = state.players[by].name
+        for card in state.deck[:count]:
+            self.events.append(Event("move", name, card, Zone.DECK, Zone.TURNED_UP))
+        state.turned_up.extend(state.deck[:count])
+        del state.deck[:count]
 
     def end_game(self, reason: str, by: int, *, wins: bool = False) -> None:
         name = self.state.players[by].name

@@ -79,7 +79,7 @@ def hide(state: GameState) -> None:
 
 def slots(state: GameState) -> list[str]:
     """Every ``?`` card of the state, wherever it is."""
-    found = [c for c in state.deck if is_unseen(c)] + [c for c in state.removed if is_unseen(c)]
+    found = [c for c in (*state.deck, *state.removed, *state.turned_up) if is_unseen(c)]
     for player in state.players:
         for zone in (player.hand, player.vault, player.stockpile, player.clientele):
             found.extend(c for c in zone if is_unseen(c))
@@ -194,9 +194,13 @@ def named_from_deck(decision: Decision) -> str | None:
 
 def take_from_deck(state: GameState, card: str) -> None:
     """``card``, taken face up from a deck of unknown order, is one of its unseen cards (and
-    the deck's cards are unseen from then on): raises ``AllPlaced`` when every copy is placed."""
+    the deck's cards are unseen from then on), or one of the cards a power turned up from it
+    while they wait to be placed (G-BACCHANALIA-1): raises ``AllPlaced`` when every copy is placed."""
     if state.unseen is None:
         hide(state)
+    if any(is_unseen(c) for c in state.turned_up):
+        bind(state, state.turned_up, card, "the cards turned up")
+        return
     bind(state, state.deck, card, "the deck")
 
 

@@ -234,6 +234,10 @@ class GameState:
     context: Any = field(default=None, compare=False, repr=False)
     """The engine's own: the context powers' query hooks receive for this state, made when
     first needed (``engine.rules.query_context``); never copied or serialised."""
+    turned_up: list[str] = field(default_factory=list)
+    """Cards a power turned up from the top of the deck (G-BACCHANALIA-1): out of the deck at
+    once, face up, each waiting to be placed; empty but during the placements, or where the
+    game ended during them (the cards are then still here)."""
 
     # -- lookups ---------------------------------------------------------------------------
     def index(self, name: str) -> int:
@@ -293,6 +297,7 @@ class GameState:
             "steps": [step.to_dict() for step in self.steps],
             "public": [[i, name] for i, name in self.public],
             **({"unseen": list(self.unseen)} if self.unseen is not None else {}),
+            **({"turned_up": list(self.turned_up)} if self.turned_up else {}),
         }
 
     @classmethod
@@ -326,6 +331,7 @@ class GameState:
             steps=[step_from_dict(step) for step in data.get("steps", ())],
             public=[(int(i), name) for i, name in data.get("public", ())],
             unseen=list(data["unseen"]) if "unseen" in data else None,
+            turned_up=list(data.get("turned_up", ())),
         )
 
     def copy(self) -> GameState:
@@ -346,4 +352,4 @@ class GameState:
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
                          self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:], None, False,
-                         None if self.unseen is None else self.unseen[:])
+                         None if self.unseen is None else self.unseen[:], turned_up=self.turned_up[:])

@@ -78,21 +78,26 @@ class Step:
     declined: ClassVar[str] = "'passes' declines it"
     """What a pass does to this step, said after it in a refusal; empty where ``describe`` says it."""
     turned_up: ClassVar[bool] = False
-    """Whether the deck cards its answers take were turned up for the table to see
-    (G-BACCHANALIA-1): one going into a vault is seen going in (AMB-25)."""
+    """Whether the cards its answers take "from deck" are those a power turned up for the table
+    to see (``GameState.turned_up``, G-BACCHANALIA-1): one going into a vault is seen going in
+    (AMB-25)."""
+    also: ClassVar[bool] = False
+    """Whether it is part of the action that granted it ("you may also", B-STAIRWAY-1, B-DOCK-1):
+    it stays open until that action is over, the steps its completion started included
+    (``burst``, the ``also-step`` ruling)."""
 
     @property
     def role(self) -> Role | None:
         """The role of the action this step is, if it is one (its Sites, sources and costs)."""
         return None
 
-    @property
-    def deck_reach(self) -> int:
-        """How many cards from the top of a deck of known order an answer may take."""
-        return 1
-
     def answers(self) -> tuple[type[Decision], ...]:
         return (Pass,)
+
+    def open_over(self, burst: int) -> Step:
+        """This step, part of an action (``also``), open over the ``burst`` steps its action's
+        completion started; the others have no such burst."""
+        return self
 
     def sources(self, usual: Zone) -> frozenset[Zone] | None:
         """Where the card of an answer may come from; None: the usual places and what powers open."""
@@ -173,8 +178,12 @@ class AlsoFrom(Step):
 
     take_role: Role = Role.PATRON
     zone: Zone = Zone.HAND
+    burst: int = 0
+    """The steps the action's completion started, waiting under this one: declined while they
+    wait, this step waits under them instead, offered again once they are over (``Step.also``)."""
     kind: ClassVar[str] = "also-from"
     rules: ClassVar[tuple[str, ...]] = ("R-ACT-1",)
+    also: ClassVar[bool] = True
 
     @property
     def role(self) -> Role:
@@ -183,13 +192,21 @@ class AlsoFrom(Step):
     def answers(self):
         return (TAKES[self.take_role], Pass)
 
+    def open_over(self, burst):
+        return replace(self, burst=burst)
+
     def sources(self, usual):
         return frozenset({self.zone})
 
     def describe(self) -> str:
         verb = {Role.PATRON: "hire a client", Role.LABORER: "gather a card", Role.MERCHANT: "sell a card"}
         where = {Zone.HAND: "hand", Zone.DECK: "the top of the deck"}.get(self.zone, f"the {self.zone}")
-        return f"also {verb[self.take_role]} from {where}"
+        return f"also {verb[self.take_role]} from {where}{_until_burst_over(self.burst)}"
+
+
+def _until_burst_over(burst: int) -> str:
+    """How an "also" step reads while the steps its action's completion started wait under it."""
+    return ", now or once the actions the completion started are over" if burst else ""
 
 
 @step
@@ -197,8 +214,11 @@ class AlsoFrom(Step):
 class PublicPlacement(Step):
     """A material into an opponent's completed structure, which becomes public (B-STAIRWAY-1)."""
 
+    burst: int = 0
+    """As ``AlsoFrom.burst``: the steps the Architect action's completion started, under this one."""
     kind: ClassVar[str] = "public"
     rules: ClassVar[tuple[str, ...]] = ("R-ARCH-1",)
+    also: ClassVar[bool] = True
 
     @property
     def role(self) -> Role:
@@ -207,13 +227,16 @@ class PublicPlacement(Step):
     def answers(self):
         return (Add, Pass)
 
+    def open_over(self, burst):
+        return replace(self, burst=burst)
+
     def allows(self, decision):
         if isinstance(decision, Add) and decision.owner is None:
             return f"the {self.power}'s extra placement goes into an opponent's structure"
         return None
 
     def describe(self) -> str:
-        return "also put a material into an opponent's structure"
+        return f"also put a material into an opponent's structure{_until_burst_over(self.burst)}"
 
 
 @step
@@ -487,11 +510,12 @@ REVEALED_WAYS: dict[type[Decision], str] = {
 @step
 @dataclass(frozen=True, slots=True)
 class Revealed(Step):
-    """Cards turned up from the top of the deck, ``count`` of them still there, each placed one
+    """Cards turned up from the top of the deck, ``count`` of them still to place, each placed one
     at a time: into the stockpile, the clientele or the vault, as a building begun on an
     in-town Site, as a material of a building in progress, or into the hand; with ``once``,
     each of the first five ways once at most (``used`` lists those taken; G-BACCHANALIA-1, the
-    bacchanalia-ways ruling). The cards wait on the deck, face up; every one must be placed."""
+    bacchanalia-ways ruling). The cards wait out of the deck, face up (``GameState.turned_up``);
+    every one must be placed. A record names each as taken "from deck", where the table took it."""
 
     count: int = 1
     used: tuple[str, ...] = ()
@@ -503,10 +527,6 @@ class Revealed(Step):
     """The cards are all placed before what placing them grants (a new client's action,
     B-BATH-1), which could otherwise draw one of them as the deck's top card."""
     rules: ClassVar[tuple[str, ...]] = ("G-BACCHANALIA-1",)
-
-    @property
-    def deck_reach(self) -> int:
-        return self.count
 
     def answers(self):
         ways = tuple(kind for kind, way in REVEALED_WAYS.items() if not (self.once and way in self.used))
@@ -573,10 +593,13 @@ class FromUnder(Step):
 @dataclass(frozen=True, slots=True)
 class Retire(Step):
     """Clients that have just acted (``clients``) into the vault, up to ``count`` of them, one
-    at a time (G-TRICLINIUM-1)."""
+    at a time (G-TRICLINIUM-1); ``hired``: they are clients hired this turn (a new client's
+    action, B-BATH-1), so the one put away is no longer among those hired this turn, and a
+    client of the same name held from before keeps its action (R-ACT-2)."""
 
     clients: tuple[str, ...] = ()
     count: int = 1
+    hired: bool = False
     kind: ClassVar[str] = "retire"
     is_action: ClassVar[bool] = False
     priority: ClassVar[int] = 2

@@ -68,6 +68,11 @@ class Context:
         """Give ``step.player`` an extra step; the engine orders and announces what is granted."""
         raise NotImplementedError
 
+    def turn_up(self, by: int, count: int) -> None:
+        """Turn up the top ``count`` cards of the deck, by player ``by``'s power: they leave the
+        deck at once for the turned-up zone, face up, to be placed one at a time (G-BACCHANALIA-1)."""
+        raise NotImplementedError
+
     def end_game(self, reason: str, by: int, *, wins: bool = False) -> None:
         """End the game at once (R-END-2), by player ``by``'s doing; with ``wins``, ``by`` wins
         it without scoring (R-SCORE-1)."""

@@ -166,8 +166,8 @@ class Aerarium(Power):
 @register
 class Bacchanalia(Power):
     """Upon completion, its Site in your influence, you count your Influence I and turn up the
-    top I cards of the deck; if I is more than the deck holds, the game ends at once without
-    the bonus. One at a time, each card goes into your stockpile, clientele or vault, begins a
+    top I cards of the deck, which leave it at once, face up; if I is more than the deck holds,
+    the game ends at once without the bonus. One at a time, each card goes into your stockpile, clientele or vault, begins a
     building on an in-town Site, is added to a building in progress, or goes to your hand;
     each of the first five ways once (G-BACCHANALIA-1, G-BACCHANALIA-2; the bacchanalia-ways
     ruling; I as the aerarium-checks ruling counts it, AMB-42)."""
@@ -184,6 +184,7 @@ class Bacchanalia(Power):
         if count > len(state.deck):
             ctx.end_game("bacchanalia", by=owner)  # no bonus (G-BACCHANALIA-2)
             return
+        ctx.turn_up(owner, count)
         ctx.grant(Revealed(self.building, owner, count, (), state.rulings["bacchanalia-ways"] == "each-once"))
 
     def after_action(self, ctx, owner, decision, role):
@@ -226,12 +227,12 @@ class Triclinium(Power):
         if isinstance(answered, Retire):
             following = answered.after(decision) if answered.power == self.building else None
             if following is not None:
-                self._offer(ctx, owner, following.clients, following.count)
+                self._offer(ctx, owner, following.clients, following.count, hired=following.hired)
             return
         if not ctx.state.players[owner].played:
             return
         if isinstance(answered, ClientAction):
-            self._offer(ctx, owner, _acted(ctx, owner, answered.client_role, new=True), 1)
+            self._offer(ctx, owner, _acted(ctx, owner, answered.client_role, new=True), 1, hired=True)
         elif isinstance(answered, ClientActions):
             self._offer(ctx, owner, _acted(ctx, owner, answered.role, new=False), 1)
         elif answered is None and role is not None and role is ctx.state.led_role:
@@ -242,15 +243,15 @@ class Triclinium(Power):
         if not ctx.state.players[owner].played or demand is None:
             return
         if demand.by == ClientAction.kind:  # a new client's one demand (B-BATH-1)
-            self._offer(ctx, owner, _acted(ctx, owner, Role.LEGIONARY, new=True), 1)
+            self._offer(ctx, owner, _acted(ctx, owner, Role.LEGIONARY, new=True), 1, hired=True)
         elif not demand.by:  # every Legionary action at once (R-LEG-6): each client acted
             clients = _acted(ctx, owner, Role.LEGIONARY, new=False)
             self._offer(ctx, owner, clients, len(clients))
 
-    def _offer(self, ctx, owner, clients, count: int) -> None:
+    def _offer(self, ctx, owner, clients, count: int, *, hired: bool = False) -> None:
         vault = ctx.state.players[owner].vault
         if clients and count and len(vault) < ctx.vault_limit(owner):
-            ctx.grant(Retire(self.building, owner, tuple(sorted(clients)), min(count, len(clients))))
+            ctx.grant(Retire(self.building, owner, tuple(sorted(clients)), min(count, len(clients)), hired))
 
 
 @register

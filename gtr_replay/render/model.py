@@ -101,6 +101,8 @@ class Table:
     sites_in_town: dict[str, int]
     sites_out_of_town: dict[str, int]
     demand: str | None
+    turned_up: tuple[str, ...] = ()
+    """Cards a power turned up from the deck, face up for every player (G-BACCHANALIA-1)."""
 
 
 @dataclass(frozen=True)
@@ -222,7 +224,7 @@ def table(state: GameState, *, viewer: str | None = None) -> Table:
                  grouped(state, state.pool, "material", MATERIALS), len(state.deck),
                  state.deck_known if viewer is None else None,  # its count is public, its order never shown
                  state.jack_pile, {str(m): state.sites_in_town[m] for m in MATERIALS},
-                 {str(m): state.sites_out_of_town[m] for m in MATERIALS}, demand)
+                 {str(m): state.sites_out_of_town[m] for m in MATERIALS}, demand, tuple(state.turned_up))
 
 
 _VERBS = {"TearDown": "tear down", "TakeFromPool": "take", "TakeFromDeck": "take", "Demolish": "tear down"}

@@ -52,7 +52,7 @@ def _hidden_from(event: Event, viewer: str | None) -> bool:
     """Whether ``viewer`` could not see which card moved (R-VAULT-1, RULES.md §0.5)."""
     if viewer is None:
         return False
-    if event.source == Zone.DECK:
+    if event.source == Zone.DECK and event.target != Zone.TURNED_UP:  # turned up for all (G-BACCHANALIA-1)
         return not (event.target == Zone.HAND and event.player == viewer)
     if event.target == Zone.VAULT and event.source == Zone.HAND:
         return event.player != viewer  # Basilica: a card from hand goes in unseen by opponents

@@ -118,6 +118,8 @@ def table_rich(t: model.Table) -> Panel:
     if t.deck_order_known is False:
         deck += " (order not known)"
     grid.add_row("deck", deck)
+    if t.turned_up:
+        grid.add_row("turned up", _cards(t.turned_up))
     grid.add_row("Jacks", f"{t.jacks} in the pile")
     grid.add_row("", _sites(t))
     if t.demand:

@@ -324,6 +324,9 @@ class _Statement:
             return self.refuse(error.message + where, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         except RulesError as error:
             return self.refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
+        if misplaced := game.misplaced_jacks(applied.events):  # a gap in the rules engine, never let through
+            return self.refuse(f"{'; '.join(misplaced)}: a Jack is never a material or a client", rule_ids=("R-JACK-3",),
+                               legal=False)
         for card in applied.revealed:
             replayer._revealed.setdefault(card, []).append(self.line)
         if replayer._unpowered:

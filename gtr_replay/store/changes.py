@@ -54,7 +54,7 @@ EVERY_TIME = ("hired", "acted", "spent", "plays")
 _BY_ZONE = {"hand": ("hand",), "camp": ("camp",), "clientele": ("clientele",), "stockpile": ("stockpile",),
             "vault": ("vault",), "building": ("buildings",), "influence": ("influence",),
             "sites in town": ("buildings",), "sites out of town": ("buildings",),
-            "deck": (), "pool": (), "jack pile": ()}
+            "deck": (), "pool": (), "jack pile": (), "turned up": ()}
 """The player zones a card moving from or to each zone (``enums.Zone``) can change."""
 
 _BY_KIND = {"setup": (), "leader-draw": (), "turn": (), "lead": (), "follow": (), "think": (), "actions": (),
@@ -250,6 +250,7 @@ _OBJECTS = {
     "legionary": lambda s: s.legionary.to_dict(),
     "steps": lambda s: [step.to_dict() for step in s.steps],
     "public": lambda s: [[i, name] for i, name in s.public],
+    "turned_up": lambda s: list(s.turned_up),
 }
 TABLE = ("removed_unseen", "jacks_out", "end_reason", "ended_by", "winner", "deck_known", "removed", "unseen",
          *_SITES)

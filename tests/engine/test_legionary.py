@@ -48,6 +48,28 @@ def test_a_pass_skips_the_pool_R_LEG_2(position, play):
     assert state.phase is Phase.GIVE and state.pool == ["Atrium", "Gate", "Prison", "Road"]
 
 
+def test_a_neighbour_gives_to_the_demander_not_to_another_player_R_LEG_3(position, play):
+    """000 §DEMANDING MATERIALS: "If your neighbors (the players sitting left and right of you)
+    have one or more cards of the color you are demanding in their hand then they must give
+    one to you": the cards go to the demander. In a game of three, Ann demands and Bob, her left
+    neighbour, giving to Cat (her other neighbour) is refused, citing R-LEG-3, and nothing
+    moves; his give to Ann is accepted."""
+    import pytest
+
+    from gtr_replay.engine.core import apply
+    from gtr_replay.errors import RulesError
+
+    state = legionary_turn(position, cat_hand=("Atrium", "Road"))
+    play(state, Demand("Ann", ("School", "Villa")), Pass("Ann"))
+    with pytest.raises(RulesError) as refused:
+        apply(state, Give("Bob", ("Shrine", "Sewer"), "Cat"))
+    assert "R-LEG-3" in refused.value.rule_ids and "answers Ann's demand" in refused.value.message
+    assert state.players[1].hand == ["Bath", "Shrine", "Sewer", "Road"] and state.players[2].hand == ["Atrium", "Road"]
+    assert Give("Bob", ("Sewer", "Shrine"), "Cat") not in legal_decisions(state)
+    play(state, Give("Bob", ("Shrine", "Sewer"), "Ann"))
+    assert sorted(state.players[0].stockpile) == ["Atrium", "Sewer", "Shrine"]
+
+
 def test_both_neighbours_give_and_the_victim_chooses_R_LEG_3_R_LEG_8_AMB_10(position, play):
     state = legionary_turn(position, cat_hand=("Atrium", "Road"))
     play(state, Demand("Ann", ("School", "Villa")), Pass("Ann"))

@@ -585,6 +585,22 @@ def test_plebian_council_clients_instead_of(position, play):
         assert (state.winner == "Ann") is wins, rulings
 
 
+def test_also_step_at_once():
+    """B-STAIRWAY-1 under the ``also-step`` ruling's other reading: the Stairway's placement is
+    offered where the Architect action is done, before the completion's Laborer actions
+    (B-FOUNDRY-1), and never after them; the Tower they gather stays in the stockpile. The
+    default is tested in tests/powers/test_also_steps.py."""
+    from tests.powers.test_also_steps import PLACE, _foundry_completed
+    from gtr_replay.engine.core import apply
+    from gtr_replay.errors import RulesError
+
+    state = _foundry_completed(rulings={"also-step": "at-once"})
+    apply(state, Gather("You", "Tower"))
+    assert state.turn == 2 and not state.steps and state.players[0].stockpile == ["Tower"]
+    with pytest.raises(RulesError):
+        apply(state, PLACE)
+
+
 # -- completeness --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("ruling, reading", [(r.name, reading.name) for r in RULINGS for reading in r.readings[1:]])

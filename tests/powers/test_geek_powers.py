@@ -412,9 +412,10 @@ def test_cards_turned_up_from_an_unseen_deck_are_named_not_offered_as_unseen():
 
     state = bacchanalia(list(DECK))
     state.players[0].buildings.append(Building("Road", Material.RUBBLE))
-    apply(state, Add("Ann", "Temple", "Bacchanalia"))
     unseen.hide(state)
+    apply(state, Add("Ann", "Temple", "Bacchanalia"))
+    assert state.turned_up == [unseen.UNSEEN] * 5  # turned up, as yet unnamed by the record
     offered = legal_decisions(state)
-    assert offered and not any(type(d) in (Lay, Add) for d in offered)  # only '?' on the deck
+    assert offered and not any(type(d) in (Lay, Add) for d in offered)  # only '?' turned up
     with pytest.raises(IllegalDecisionError, match="names no card"):
         apply(state, Add("Ann", unseen.UNSEEN, "Road", Zone.DECK))

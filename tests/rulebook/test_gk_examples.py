@@ -264,7 +264,7 @@ def test_ex_gk_triclinium_1():
     hired = game.after("Remus hires Academy")
     assert hired.steps == [ClientAction("Bath", 1, Role.LEGIONARY), Retire("Triclinium", 1, ("Palace",), 1)]
     demanded = game.after("Remus demands Rubble showing Road")
-    assert demanded.steps == [Retire("Triclinium", 1, ("Academy",), 1)]  # after the new client's demand
+    assert demanded.steps == [Retire("Triclinium", 1, ("Academy",), 1, hired=True)]  # after the new client's demand
     vaulted = game.after("Remus sells Academy from clientele")
     assert player(vaulted, "Remus").vault == ["Academy"] and "Academy" not in player(vaulted, "Remus").clientele
     final = game.final

@@ -164,6 +164,19 @@ def _ways(state: GameState, i: int) -> frozenset[str]:
     return rules.fold(state, i, "before_think")
 
 
+def _discard_rules(state: GameState, i: int, way: str | None = None) -> tuple[str, ...]:
+    """The rules of the powers that let player ``i`` discard ``way`` before a think (every way
+    when None), or, where none does, of every power of the ruleset that could: a refusal
+    cites the card that gives the discard, by its own rule (BC-SEWER-1 prints BC-VOMITORIUM-1's
+    text, CONFLICT-CL-1), not another card of the same text."""
+    ctx = rules.query_context(state)
+    powers = [p for p in rules.active_powers(state, i, "before_think")
+              if way is None or way in p.before_think(ctx, i)]
+    if not powers:
+        powers = list(rules.powers_with(state, "before_think").values())
+    return tuple(dict.fromkeys(r for p in powers for r in p.rule_ids))
+
+
 class DiscardHandler(Handler):
     """Before a Thinker action, discard one Order card (B-LATRINE-1) or the whole hand
     (B-VOMITORIUM-1); the think must follow."""
@@ -184,7 +197,7 @@ class DiscardHandler(Handler):
         ways = _ways(state, i)
         hand = state.players[i].hand
         if not ways:
-            return problem(f"no power lets {d.player} discard before thinking", "B-LATRINE-1", "B-VOMITORIUM-1")
+            return problem(f"no power lets {d.player} discard before thinking", *_discard_rules(state, i))
         lacking = missing(hand, d.cards)
         if lacking or not d.cards:
             return problem(f"{', '.join(lacking) or 'nothing'} is not in {d.player}'s hand", "R-THINK-1")
@@ -193,8 +206,8 @@ class DiscardHandler(Handler):
         if "one" in ways and len(d.cards) == 1 and d.cards[0] != JACK:
             return None
         if "one" in ways:
-            return problem("the discard before a think is one Order card", "B-LATRINE-1")
-        return problem("the discard before a think is the whole hand", "B-VOMITORIUM-1")
+            return problem("the discard before a think is one Order card", *_discard_rules(state, i, "one"))
+        return problem("the discard before a think is the whole hand", *_discard_rules(state, i, "hand"))
 
     def perform(self, state, i, d, ev):
         player = state.players[i]
@@ -237,7 +250,7 @@ class TakeFromDeckHandler(Handler):
         return None
 
     def perform(self, state, i, d, ev):
-        _take(state, i, Zone.DECK, d.card, ev)
+        zone = _take(state, i, Zone.DECK, d.card, ev)
         state.players[i].hand.append(d.card)
-        ev.append(Event("move", d.player, d.card, Zone.DECK, Zone.HAND))
+        ev.append(Event("move", d.player, d.card, zone, Zone.HAND))
         use_actions(state, ev, d, 1, i)

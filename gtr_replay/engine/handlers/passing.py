@@ -6,7 +6,7 @@ from __future__ import annotations
 from gtr_replay.engine import flow
 from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.engine.handlers.legionary import end_pool_stage, pool_take_required
-from gtr_replay.engine.handlers.roles import step_now
+from gtr_replay.engine.handlers.roles import defer_also, step_now
 from gtr_replay.game.decisions import Pass
 from gtr_replay.game.events import Event
 from gtr_replay.game.state import Phase
@@ -31,6 +31,7 @@ class PassHandler(Handler):
     def perform(self, state, i, d, ev):
         ev.append(Event("pass", d.player))
         if state.answering is not None:
+            defer_also(state, state.answering)  # part of an action: open until the action is over
             state.answering = None  # only the step is declined; the flow resumes (core._perform)
             return
         if state.phase is Phase.POOL:

@@ -93,10 +93,14 @@ def _own_left(state: GameState, i: int) -> int:
     return max(rules.action_count(state, i) - state.actions_used, 0)
 
 
-def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: int | None = None) -> None:
+def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: int | None = None,
+                since: int | None = None) -> None:
     """Spend ``n`` actions on ``d`` (a step pays for its own), grant the steps powers attach
     to it, then move the turn on (R-ACT-3, R-TURN-6). The player is the one the step answered
-    names (a step may come after its player's actions, G-WATERMILL-1), else the current one."""
+    names (a step may come after its player's actions, G-WATERMILL-1), else the current one.
+    ``since``: how many steps waited when ``d`` began; those above were started by its own
+    completion (a burst, B-FOUNDRY-1), and a step that is part of the action (``Step.also``)
+    stays open until they are over too (``also_open``)."""
     role = acting_role(state)
     answered = state.answering
     if i is None:
@@ -104,8 +108,30 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
     spend(state, n, i)
     if state.phase is Phase.OVER:  # the deck's last card was taken (R-END-1a)
         return
-    rules.push_steps(state, ev, rules.fire(state, i, "after_action", ev, d, role, answered=answered))
+    granted = rules.fire(state, i, "after_action", ev, d, role, answered=answered)
+    if granted and since is not None:
+        granted = also_open(state, granted, len(state.steps) - since)
+    rules.push_steps(state, ev, granted)
     flow.settle_actions(state, ev)
+
+
+def also_open(state: GameState, granted: list[Step], burst: int) -> list[Step]:
+    """The steps an action's powers grant, where its completion started ``burst`` steps. Each
+    that is part of the action (``Step.also``: "each time you execute an Architect action you
+    may also", B-STAIRWAY-1) is offered at once; under the ``also-step`` ruling's default it
+    carries the burst's size, so that, declined while the burst waits, it waits under it
+    (``defer_also``) and is offered again once the burst is over."""
+    if burst <= 0 or state.rulings["also-step"] != "after-burst-too":
+        return granted
+    return [step.open_over(burst) for step in granted]
+
+
+def defer_also(state: GameState, step: Step) -> None:
+    """``step`` (part of an action, ``Step.also``) is declined while the steps the action's
+    completion started still wait: it waits under them, offered again once they are over."""
+    burst = getattr(step, "burst", 0)
+    if step.also and burst > 0:
+        state.steps.insert(max(len(state.steps) - burst, 0), step.open_over(0))
 
 
 def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
@@ -158,17 +184,17 @@ def _sources(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
 
 
 def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
-    """The cards an action may take from ``zone``: of the deck only the top one (the cards a
-    step turned up, G-BACCHANALIA-1), or any card while the deck's order is unknown (the
-    record says which, B-BAR-1, B-ATRIUM-1); from a building, the materials under the one the
-    step names (G-CASTRAPRAETORIA-1, G-SOLARIUM-1)."""
+    """The cards an action may take from ``zone``: "from deck", the cards a step turned up
+    (G-BACCHANALIA-1), else of the deck only the top one, or any card while the deck's order
+    is unknown (the record says which, B-BAR-1, B-ATRIUM-1); from a building, the materials
+    under the one the step names (G-CASTRAPRAETORIA-1, G-SOLARIUM-1)."""
     if zone is Zone.POOL:
         return state.pool
     if zone is Zone.DECK:
-        if not state.deck_known:
-            return state.deck
         step = step_now(state)
-        return state.deck[:1 if step is None else step.deck_reach]
+        if step is not None and step.turned_up:
+            return state.turned_up
+        return state.deck if not state.deck_known else state.deck[:1]
     if zone is Zone.BUILDING:
         step = step_now(state)
         building = state.players[i].building(step.building) if isinstance(step, FromUnder) else None
@@ -176,15 +202,20 @@ def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
     return getattr(state.players[i], zone.value)
 
 
-def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event]) -> None:
-    """Take ``card`` out of ``zone``; the deck's last card ends the game under the default
-    reading (R-END-1a, AMB-01), once the action is done."""
-    if zone is Zone.DECK:
-        state.deck.remove(card)
-        if not state.deck and state.rulings["deck-end"] == "last-card":
-            flow.end_game(state, ev, "deck", by=state.players[i].name)
-    else:
+def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event]) -> Zone:
+    """Take ``card`` out of ``zone``; return the zone it left, which is the turned-up cards'
+    for a card a step turned up "from deck" (G-BACCHANALIA-1). The deck's last card ends the
+    game under the default reading (R-END-1a, AMB-01), once the action is done; a deck the
+    turned-up cards emptied ends it with the last of them placed (G-BACCHANALIA-2)."""
+    if zone is not Zone.DECK:
         _zone_cards(state, i, zone).remove(card)
+        return zone
+    step = step_now(state)
+    turned_up = step is not None and step.turned_up
+    (state.turned_up if turned_up else state.deck).remove(card)
+    if not state.deck and not state.turned_up and state.rulings["deck-end"] == "last-card":
+        flow.end_game(state, ev, "deck", by=state.players[i].name)
+    return Zone.TURNED_UP if turned_up else zone
 
 
 def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
@@ -262,8 +293,7 @@ class HireHandler(Handler):
 
     def perform(self, state, i, d, ev):
         player = state.players[i]
-        zone = d.source or Zone.POOL
-        _take(state, i, zone, d.card, ev)
+        zone = _take(state, i, d.source or Zone.POOL, d.card, ev)
         if d.replacing is not None:  # the old client is in the Pool at once (BC-BATH-2)
             player.clientele.remove(d.replacing)
             if d.replacing in player.hired:
@@ -298,8 +328,7 @@ class GatherHandler(Handler):
         return _source_problem(state, i, d, Zone.POOL, "R-LAB-1", "a Laborer gathers")
 
     def perform(self, state, i, d, ev):
-        zone = d.source or Zone.POOL
-        _take(state, i, zone, d.card, ev)
+        zone = _take(state, i, d.source or Zone.POOL, d.card, ev)
         state.players[i].stockpile.append(d.card)
         _move(ev, d.player, d.card, zone, Zone.STOCKPILE)
         use_actions(state, ev, d)
@@ -384,11 +413,11 @@ class LayHandler(Handler):
     def perform(self, state, i, d, ev):
         player = state.players[i]
         site = Material(d.site) if d.site else rules.material_of(state, d.card)
-        _take(state, i, d.source or Zone.HAND, d.card, ev)
+        zone = _take(state, i, d.source or Zone.HAND, d.card, ev)
         stack = state.sites_out_of_town if d.out_of_town else state.sites_in_town
         stack[site] -= 1
         player.buildings.append(Building(d.card, site, out_of_town=d.out_of_town))
-        _move(ev, d.player, d.card, d.source or Zone.HAND, Zone.BUILDING)
+        _move(ev, d.player, d.card, zone, Zone.BUILDING)
         ev.append(Event("site", d.player, d.card, text=f"{site} {'out of town' if d.out_of_town else 'in town'}"))
         if d.out_of_town:
             spent.note(state, i, "out-of-town")
@@ -487,7 +516,8 @@ class AddHandler(Handler):
         player = state.players[i]
         zone = d.source or self._usual(state)
         role = acting_role(state)
-        _take(state, i, zone, d.card, ev)
+        since = len(state.steps)
+        zone = _take(state, i, zone, d.card, ev)
         if d.owner is not None and d.owner != d.player:
             j = state.index(d.owner)
             state.players[j].building(d.building).materials.append(d.card)
@@ -506,7 +536,7 @@ class AddHandler(Handler):
             if state.phase is Phase.OVER:  # the action that ended the game was still spent (R-END-2)
                 spend(state, 1, i)
                 return
-        use_actions(state, ev, d)
+        use_actions(state, ev, d, since=since)
 
 
 def complete(state: GameState, i: int, building: Building, ev: list[Event]) -> None:
@@ -555,23 +585,25 @@ class SellHandler(Handler):
         zone = d.source or Zone.STOCKPILE
         step = state.answering
         if zone is Zone.CLIENTELE:
-            _retire(state, i, d.card, ev)
+            _retire(state, i, d.card, getattr(step, "hired", False))
         else:
-            _take(state, i, zone, d.card, ev)
+            zone = _take(state, i, zone, d.card, ev)
         state.players[i].vault.append(d.card)
         seen = TURNED_UP if step is not None and step.turned_up else None  # the table saw it (AMB-25)
         ev.append(Event("move", d.player, d.card, zone, Zone.VAULT, text=seen))
         use_actions(state, ev, d)
 
 
-def _retire(state: GameState, i: int, card: str, ev: list[Event]) -> None:
+def _retire(state: GameState, i: int, card: str, hired: bool) -> None:
     """A client that has acted leaves the clientele for the vault (G-TRICLINIUM-1): its action
-    stays spent, so the actions its player has left do not change (R-ACT-3)."""
+    stays spent, so the actions its player has left do not change (R-ACT-3). ``hired``: it is
+    a client hired this turn (B-BATH-1), so a client of the same name held from before stays
+    one that acts this turn (R-ACT-2)."""
     player = state.players[i]
     counting = state.phase is Phase.ACTIONS and i == state.current and not player.done
     before = rules.action_count(state, i) if counting else 0
     player.clientele.remove(card)
-    if player.hired.count(card) > player.clientele.count(card):
+    if (hired and card in player.hired) or player.hired.count(card) > player.clientele.count(card):
         player.hired.remove(card)  # the client was hired this turn
     if counting:
         state.actions_used = max(0, state.actions_used - (before - rules.action_count(state, i)))

@@ -45,6 +45,7 @@ function drawTable(t) {
   const deck = el("span", "", `${t.deck} card${t.deck === 1 ? "" : "s"}` + (t.deck_order_known === false ? " (order not known)" : ""));
   deck.id = "deck"; deck.dataset.count = t.deck;
   p.append(row("deck", deck));
+  if (t.turned_up && t.turned_up.length) p.append(row("turned up", cards(t.turned_up)));
   const jacks = el("span", "", `${t.jacks} in the pile`); jacks.id = "jacks"; jacks.dataset.count = t.jacks;
   p.append(row("Jacks", jacks));
   const sites = el("table", "sites"); const head = el("tr"); head.append(el("th", "", ""));

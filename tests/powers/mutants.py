@@ -1,0 +1,145 @@
+"""A bounded mutation check of the rule modules behind issue 35's powers points: each mutant is
+one line of a rule changed by hand (a condition dropped or turned, a rule cited wrongly, a
+zone swapped), run against the tests that speak for that rule. A mutant that no test kills
+is a blind spot, unless the change means the same rule (then say why in ``EQUIVALENT``).
+
+Run from the repository root: ``python -m tests.powers.mutants`` (a few minutes). The
+project is copied into a temporary folder and mutated there; nothing here is changed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).parents[2]
+
+GROUPS: dict[str, tuple[str, ...]] = {
+    "cite": ("tests/powers/test_cited_rules.py", "tests/powers/test_classic_sewer_stairway.py"),
+    "also": ("tests/powers/test_also_steps.py", "tests/engine/test_rulings.py::test_also_step_at_once",
+             "tests/powers/test_action_sequence.py"),
+    "turned": ("tests/powers/test_turned_up.py", "tests/powers/test_geek_powers.py", "tests/rulebook/test_gk_examples.py"),
+    "jack": ("tests/powers/test_jacks_as_material.py",),
+    "give": ("tests/engine/test_legionary.py",),
+    "tric": ("tests/powers/test_triclinium.py", "tests/powers/test_geek_powers.py", "tests/rulebook/test_gk_examples.py"),
+    "end": ("tests/powers/test_game_end_steps.py", "tests/powers/test_turned_up.py"),
+}
+"""The tests that speak for each group of rules mutated."""
+
+ROLES = "gtr_replay/engine/handlers/roles.py"
+GEEK = "gtr_replay/powers/geek.py"
+MUTANTS: list[tuple[str, str, str, str]] = [
+    # citations: a card's rules as the ruleset in play numbers them (point 4a)
+    ("cite", "gtr_replay/engine/citations.py", 'if card is not None and rule.partition("-")[0] not in own and card in by_card:',
+     'if card is not None and card in by_card:'),
+    ("cite", "gtr_replay/engine/citations.py", 'if card is not None and rule.partition("-")[0] not in own and card in by_card:',
+     'if False:'),
+    ("cite", "gtr_replay/engine/citations.py", 'if r.partition("-")[0] in own and card_of(r) == _spelt(target))',
+     'if card_of(r) == _spelt(target))'),
+    ("cite", "gtr_replay/engine/citations.py", 'names = {alias: target for alias, target in card_set.aliases.items() if target in powers}',
+     'names = {}'),
+    ("cite", "gtr_replay/engine/core.py", 'error.rule_ids = citations.cited(state.ruleset, error.rule_ids)', 'pass'),
+    ("cite", "gtr_replay/engine/handlers/keep.py", 'if way is None or way in p.before_think(ctx, i)]', ']'),
+    ("cite", "gtr_replay/engine/handlers/keep.py",
+     'return problem("the discard before a think is the whole hand", *_discard_rules(state, i, "hand"))',
+     'return problem("the discard before a think is the whole hand", "B-VOMITORIUM-1")'),
+    # an action's "also" step stays open (point 3)
+    ("also", ROLES, 'if granted and since is not None:', 'if False:'),
+    ("also", ROLES, 'if burst <= 0 or state.rulings["also-step"] != "after-burst-too":', 'if burst <= 0:'),
+    ("also", ROLES, 'return [step.open_over(burst) for step in granted]', 'return granted'),
+    ("also", ROLES, 'if step.also and burst > 0:', 'if step.also:'),
+    ("also", ROLES, 'state.steps.insert(max(len(state.steps) - burst, 0), step.open_over(0))',
+     'state.steps.append(step.open_over(0))'),
+    ("also", ROLES, 'state.steps.insert(max(len(state.steps) - burst, 0), step.open_over(0))',
+     'state.steps.insert(max(len(state.steps) - burst, 0), step)'),
+    ("also", "gtr_replay/engine/handlers/passing.py", 'defer_also(state, state.answering)', 'pass'),
+    # the turned-up cards (point 5b)
+    ("turned", ROLES, 'if step is not None and step.turned_up:\n            return state.turned_up',
+     'if False:\n            return state.turned_up'),
+    ("turned", ROLES, '(state.turned_up if turned_up else state.deck).remove(card)', 'state.deck.remove(card)'),
+    ("turned", ROLES, 'return Zone.TURNED_UP if turned_up else zone', 'return zone'),
+    ("turned", ROLES, 'if not state.deck and not state.turned_up and state.rulings["deck-end"] == "last-card":',
+     'if not state.deck and state.rulings["deck-end"] == "last-card":'),
+    ("turned", "gtr_replay/engine/rules.py", 'del state.deck[:count]', 'pass'),
+    ("turned", "gtr_replay/engine/rules.py", 'state.turned_up.extend(state.deck[:count])', 'pass'),
+    ("turned", GEEK, 'ctx.turn_up(owner, count)', 'pass'),
+    ("turned", "gtr_replay/game/state.py", '**({"turned_up": list(self.turned_up)} if self.turned_up else {}),', ''),
+    ("turned", "gtr_replay/engine/unseen.py", 'if any(is_unseen(c) for c in state.turned_up):', 'if False:'),
+    ("turned", "gtr_replay/engine/invariants.py", '+ Counter(state.turned_up)', ''),
+    # Jacks as material (point 7)
+    ("jack", ROLES, '    if d.card == JACK:\n        return problem("a Jack is not an Order card", "R-CARD-6", "R-JACK-3")\n', ''),
+    ("jack", "gtr_replay/engine/invariants.py", 'for e in events if e.card == JACK and e.kind == "move" and e.target in JACKLESS]',
+     'for e in events if False]'),
+    ("jack", "gtr_replay/engine/invariants.py", 'if any(JACK in (b.foundation, *b.materials) for b in p.buildings):', 'if False:'),
+    # a give to the demander only (point 7)
+    ("give", "gtr_replay/engine/handlers/legionary.py", 'if d.player != victim.name or d.to != demander.name:',
+     'if d.player != victim.name:'),
+    # the Triclinium (point 7)
+    ("tric", GEEK, 'self._offer(ctx, owner, following.clients, following.count, hired=following.hired)',
+     'self._offer(ctx, owner, following.clients, following.count)'),
+    ("tric", GEEK, 'self._offer(ctx, owner, _acted(ctx, owner, answered.client_role, new=True), 1, hired=True)',
+     'self._offer(ctx, owner, _acted(ctx, owner, answered.client_role, new=True), 1)'),
+    ("tric", GEEK, 'self._offer(ctx, owner, _acted(ctx, owner, answered.role, new=False), 1)',
+     'self._offer(ctx, owner, _acted(ctx, owner, answered.role, new=True), 1)'),
+    ("tric", GEEK, 'elif isinstance(answered, ClientActions):', 'elif False:'),
+    ("tric", GEEK, 'if clients and count and len(vault) < ctx.vault_limit(owner):', 'if clients and count:'),
+    ("tric", GEEK, 'self._offer(ctx, owner, clients, len(clients))', 'self._offer(ctx, owner, clients, 1)'),
+    ("tric", ROLES, 'if (hired and card in player.hired) or player.hired.count(card) > player.clientele.count(card):',
+     'if player.hired.count(card) > player.clientele.count(card):'),
+    ("tric", "gtr_replay/game/steps.py", '        left.remove(getattr(decision, "card"))\n', ''),
+    ("tric", "gtr_replay/game/steps.py", 'if self.count <= 1:\n            return None\n        left = list(self.clients)',
+     'if self.count < 1:\n            return None\n        left = list(self.clients)'),
+    # the Plebian Council's on-completion reading (point 7)
+    ("tric", GEEK, 'if ctx.state.rulings["plebian-council-check"] == "on-completion" and self.holds(ctx, owner):', 'if False:'),
+    # steps lapse at the game end (point 7)
+    ("end", "gtr_replay/engine/endgame.py", 'state.steps.clear()  # steps granted and not yet taken lapse', 'pass'),
+    ("end", GEEK, 'ctx.end_game("bacchanalia", by=owner)  # no bonus (G-BACCHANALIA-2)\n            return',
+     'ctx.end_game("bacchanalia", by=owner)  # no bonus (G-BACCHANALIA-2)'),
+]
+
+EQUIVALENT: dict[int, str] = {
+    28: "a Retire of clients hired this turn is only ever granted for one client (the Bath's new client, after its "
+        "action or its demand), so no chained Retire carries hired=True: passing it on or not gives the same steps",
+    36: "with count 1, Retire.after then gives a Retire of count 0, which Triclinium._offer never grants (its count "
+        "guard): the same steps",
+}
+"""Mutants (by index) that change no rule, and why."""
+
+
+def _run(tree: Path, tests: tuple[str, ...]) -> bool:
+    """Whether the tests pass on ``tree`` (a mutant survives when they do)."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "GTR_PURE_PYTHON": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
+                           *tests], cwd=tree, env=env, capture_output=True, text=True)
+    return done.returncode == 0
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "tree"
+        shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(".git", "__pycache__", "*.db", ".pytest_cache"))
+        survivors = []
+        for n, (group, path, old, new) in enumerate(MUTANTS):
+            target = tree / path
+            original = target.read_text("utf-8")
+            if original.count(old) != 1:
+                print(f"{n}: {path}: the line to mutate is not found once", flush=True)
+                return 2
+            target.write_text(original.replace(old, new), "utf-8")
+            try:
+                survived = _run(tree, GROUPS[group])
+            finally:
+                target.write_text(original, "utf-8")
+            print(f"{n}: {'SURVIVED' if survived else 'killed'}  {path}: {old.strip()[:70]!r}", flush=True)
+            if survived and n not in EQUIVALENT:
+                survivors.append(n)
+        print(f"{len(MUTANTS)} mutants, {len(MUTANTS) - len(survivors)} killed or equivalent, survivors: {survivors}")
+        return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
