@@ -1,7 +1,8 @@
 """The grammar (gtr.lark) run by lark, to word syntax errors.
 
-gtr.lark is the language's formal description; the reader (notation/lines.py) is written
-after it. When the reader refuses a line, lark parses the same line and says where it stops
+gtr.lark is the language's formal description and its one owner; the reader
+(notation/lines.py) is written after it, and tests/notation/test_grammar_agrees.py holds the
+two equal. When the reader refuses a line, lark parses the same line and says where it stops
 and what it would have accepted there, in words: ``unexpected 'leeds'``, ``expected a verb:
 adds, demands, ...``, ``did you mean 'leads'?``. The parser is built on first need (about a
 second): reading records that have no mistake never builds it.

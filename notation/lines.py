@@ -5,9 +5,12 @@ function per kind of line, as the grammar lists them (a tag line by ``tag``, wit
 expression of its own); a statement by the class its verb names (``statements.BY_VERB``),
 whose ``read`` goes on after the verb. Each function reads what its rule reads, in the same
 order. A word is a keyword only where the rule being read accepts that keyword, as with
-lark's contextual lexer: ``Ann keeps Road to Rome`` keeps one card, ``Ann gives Road to Ben``
-gives Road to Ben. Names are resolved as they are met: players against the Players tag,
-cards against the vocabulary, roles and materials leniently (``words``).
+lark's contextual lexer (``Ann gives Road to Ben`` gives Road to Ben, ``Jack passes`` is a
+player), and a card's name ends at the first keyword that may follow a name anywhere
+(``terminals.NAME_ENDS``: ``Ann keeps Road to Rome`` is refused at ``to``). Names are resolved
+as they are met: players against the Players tag, cards against the vocabulary, roles and
+materials leniently (``words``). The grammar owns the language and this is its hand-written
+implementation: tests/notation/test_grammar_agrees.py holds the two equal.
 
 A line that is not in the language is refused (``Refused``, at a token) and the reader asks
 lark what it expected there (``notation.grammar``), so a syntax error reads as the grammar

@@ -1,8 +1,8 @@
 """The words of the language, read from the text of gtr.lark without building the parser.
 
 gtr.lark is the one place the language's words are written down. The reader
-(notation/lines.py) takes from here its tokenizer, the keywords, and which verb
-introduces which statement form; lark reads the same file to word syntax errors
+(notation/lines.py) takes from here its tokenizer, the keywords, which verb
+introduces which statement form, and the keywords that end a card's name; lark reads the same file to word syntax errors
 (notation/grammar.py). Commands that never read a record (``gtr query``) build no
 parser, and reading a record never needs one.
 """
