@@ -61,7 +61,8 @@ RULINGS: tuple[Ruling, ...] = (
            "A reading of 'the last Site card' per stack, as the third-party summary (003) has it."),
     )),
     Ruling("short-refill", "AMB-03", "May a Thinker refill when the deck holds fewer cards than needed?", (
-        _r("draw-remaining", "The refill takes every card left; the deck is then empty and the game ends.",
+        _r("draw-remaining", "The refill takes every card left and empties the deck, which ends the game under "
+           "deck-end=last-card; under deck-end=empty-draw the game goes on until a player must draw.",
            "000§THINKING: a refill must reach the refill size; with the deck short, drawing all that is left is the closest the player can come."),
         _r("forbidden", "A refill the deck cannot complete is not allowed; the player takes a Jack or draws one card.",
            "000§THINKING: 'You may not fill your hand partially.'"),
