@@ -36,6 +36,7 @@ from .terminals import GLYPHS, NAME, NAME_ENDS, PHRASES, TERMINALS, TOKEN, WORD,
 from .vocabulary import UNSEEN, Vocabulary
 
 _LINE_END: Final = re.compile("\n")
+_NAME_ENDS: Final = frozenset(NAME_ENDS)  # a set: a token's kinds are checked against it at each word
 _END: Final[frozenset[str]] = frozenset()
 ROLES: Final = "a role: " + ", ".join(words.Role)
 MATERIALS: Final = "a material: " + ", ".join(words.Material)
@@ -271,7 +272,11 @@ class Line:
             return UNSEEN
         if NAME not in kinds[at] or self._ends(at):
             self.refuse("a card name")
-        at = self._words_end(at + 1)
+        while True:  # its words, up to a keyword that ends a name (as ``_words_end``, inline: a hot path)
+            at += 1
+            found = kinds[at]
+            if NAME not in found or (not found.isdisjoint(_NAME_ENDS) and self._ends(at)):
+                break
         self.at = at
         name = token if at == start + 1 else " ".join(tokens[start:at])
         names = self.names
@@ -282,7 +287,7 @@ class Line:
     def _ends(self, at: int) -> bool:
         """Whether token ``at`` is a keyword that ends a name."""
         found = self.kinds[at]
-        return not found.isdisjoint(NAME_ENDS) and any(
+        return not found.isdisjoint(_NAME_ENDS) and any(
             name in found and (name not in PHRASES or phrase(self.tokens, at, name)) for name in NAME_ENDS)
 
     def _words_end(self, at: int) -> int:
@@ -290,7 +295,7 @@ class Line:
         kinds = self.kinds
         while True:
             found = kinds[at]
-            if NAME not in found or (not found.isdisjoint(NAME_ENDS) and self._ends(at)):
+            if NAME not in found or (not found.isdisjoint(_NAME_ENDS) and self._ends(at)):
                 return at
             at += 1
 
