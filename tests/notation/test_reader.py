@@ -213,6 +213,16 @@ def test_a_keyword_that_ends_a_name_is_never_a_word_of_one(text, column, expecte
         assert (error.line, error.column) == (4, column) and expected in error.expected, (vocabulary, error)
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("Ann lays Circus giving", "'from' or 'on' or 'out of town' or the end of the line"),
+    ("Ann keeps Road to Rome", "',' or the end of the line"),
+])
+def test_a_syntax_error_names_only_what_this_line_could_take(text, expected):
+    """LALR shares one state among the card names of every statement; the error still names
+    only what may follow here (no 'to' after a lay's card, no ')' with no variation open)."""
+    assert refused(TABLE + text + "\n").expected == expected
+
+
 def test_a_vocabulary_refuses_a_name_no_record_could_write():
     with pytest.raises(ValueError, match="'To'"):
         Vocabulary(["Road To Rome"])
