@@ -2,14 +2,18 @@
 
 Every ruling has readings; the default is the one the rules digest recommends (AMB-*). A
 game names the rulings it departs from (`[Rulings "deck-end=empty-draw"]`); the rest keep
-their defaults. `docs/RULINGS.md` and `gtr rulings` list this table.
+their defaults. `docs/RULINGS.md` and `gtr rulings` list this table; `ruling_types.py`, generated
+from it, gives each ruling a StrEnum of its readings and a game's readings a typed value
+(`Rulings`, what ``resolve`` makes).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
 from gtr_replay.errors import UnknownNameError
+from gtr_replay.ruling_types import Rulings
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +328,7 @@ def find_ruling(name: str) -> Ruling:
                            hint=f"did you mean {close[0]!r}?" if close else "see `gtr rulings`")
 
 
-def resolve(chosen: dict[str, str] | str | None = None) -> dict[str, str]:
+def resolve(chosen: Mapping[str, str] | str | None = None) -> Rulings:
     """Every ruling's reading: the defaults, overridden by ``chosen`` ('a=b, c=d' or a dict)."""
     if isinstance(chosen, str):
         pairs: dict[str, str] = {}
@@ -340,4 +344,4 @@ def resolve(chosen: dict[str, str] | str | None = None) -> dict[str, str]:
             continue
         ruling = find_ruling(name)
         result[ruling.name] = ruling.reading(value.strip().casefold()).name
-    return result
+    return Rulings(result)
