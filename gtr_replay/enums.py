@@ -1,7 +1,17 @@
-"""The closed sets of the game: roles, materials, rulesets, zones (StrEnum, rulebook words)."""
+"""The closed sets of the game: roles, materials, rulesets, zones (StrEnum, rulebook words).
+
+``Role`` and ``Material`` are the notation's (``notation.words``), written once: the notation
+is the floor under the engine, and a statement's role is the decision's role, with no table
+between them. What only the engine needs is written here: the rulesets and the engine's zones
+(a superset of the places a statement names).
+"""
 
 from enum import StrEnum
 from typing import Final
+
+from notation.words import Material, Role
+
+__all__ = ["JACK", "MATERIALS", "ROLES", "Material", "Role", "Ruleset", "Zone"]
 
 
 class _Named(StrEnum):
@@ -9,28 +19,6 @@ class _Named(StrEnum):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self._name_}"
-
-
-class Role(_Named):
-    """The six roles a card can be led, followed or hired as (R-CARD-2). Thinker is not a role."""
-
-    PATRON = "Patron"
-    LABORER = "Laborer"
-    ARCHITECT = "Architect"
-    CRAFTSMAN = "Craftsman"
-    LEGIONARY = "Legionary"
-    MERCHANT = "Merchant"
-
-
-class Material(_Named):
-    """The six materials (R-CARD-2), in the order of their value."""
-
-    RUBBLE = "Rubble"
-    WOOD = "Wood"
-    BRICK = "Brick"
-    CONCRETE = "Concrete"
-    STONE = "Stone"
-    MARBLE = "Marble"
 
 
 class Ruleset(_Named):

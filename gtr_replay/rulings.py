@@ -2,14 +2,18 @@
 
 Every ruling has readings; the default is the one the rules digest recommends (AMB-*). A
 game names the rulings it departs from (`[Rulings "deck-end=empty-draw"]`); the rest keep
-their defaults. `docs/RULINGS.md` and `gtr rulings` list this table.
+their defaults. `docs/RULINGS.md` and `gtr rulings` list this table; `ruling_types.py`, generated
+from it, gives each ruling a StrEnum of its readings and a game's readings a typed value
+(`Rulings`, what ``resolve`` makes).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
 from gtr_replay.errors import UnknownNameError
+from gtr_replay.ruling_types import Rulings
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +65,8 @@ RULINGS: tuple[Ruling, ...] = (
            "A reading of 'the last Site card' per stack, as the third-party summary (003) has it."),
     )),
     Ruling("short-refill", "AMB-03", "May a Thinker refill when the deck holds fewer cards than needed?", (
-        _r("draw-remaining", "The refill takes every card left; the deck is then empty and the game ends.",
+        _r("draw-remaining", "The refill takes every card left and empties the deck, which ends the game under "
+           "deck-end=last-card; under deck-end=empty-draw the game goes on until a player must draw.",
            "000§THINKING: a refill must reach the refill size; with the deck short, drawing all that is left is the closest the player can come."),
         _r("forbidden", "A refill the deck cannot complete is not allowed; the player takes a Jack or draws one card.",
            "000§THINKING: 'You may not fill your hand partially.'"),
@@ -335,7 +340,7 @@ def find_ruling(name: str) -> Ruling:
                            hint=f"did you mean {close[0]!r}?" if close else "see `gtr rulings`")
 
 
-def resolve(chosen: dict[str, str] | str | None = None) -> dict[str, str]:
+def resolve(chosen: Mapping[str, str] | str | None = None) -> Rulings:
     """Every ruling's reading: the defaults, overridden by ``chosen`` ('a=b, c=d' or a dict)."""
     if isinstance(chosen, str):
         pairs: dict[str, str] = {}
@@ -351,4 +356,4 @@ def resolve(chosen: dict[str, str] | str | None = None) -> dict[str, str]:
             continue
         ruling = find_ruling(name)
         result[ruling.name] = ruling.reading(value.strip().casefold()).name
-    return result
+    return Rulings(result)

@@ -1,7 +1,8 @@
 """The grammar (gtr.lark) run by lark, to word syntax errors.
 
-gtr.lark is the language's formal description; the reader (notation/lines.py) is written
-after it. When the reader refuses a line, lark parses the same line and says where it stops
+gtr.lark is the language's formal description and its one owner; the reader
+(notation/lines.py) is written after it, and tests/notation/test_grammar_agrees.py holds the
+two equal. When the reader refuses a line, lark parses the same line and says where it stops
 and what it would have accepted there, in words: ``unexpected 'leeds'``, ``expected a verb:
 adds, demands, ...``, ``did you mean 'leads'?``. The parser is built on first need (about a
 second): reading records that have no mistake never builds it.
@@ -104,7 +105,7 @@ def worded(error: UnexpectedInput, text: str) -> NotationError:
         rest = lines[line - 1][column - 1:]
     elif isinstance(error, UnexpectedToken) and error.token.type not in ("$END",):
         line, column = error.token.line, error.token.column
-        expected = set(error.expected)
+        expected = _accepted(error)
         rest = lines[line - 1][column - 1:] if error.token.type != "_NL" else ""
     else:  # the text ended (only a variation left open gets here)
         line, column = len(lines), len(lines[-1]) + 1
@@ -129,6 +130,17 @@ def worded(error: UnexpectedInput, text: str) -> NotationError:
         hint = words.did_you_mean(words.near(found, list(words.Role), n=1))
     return NotationError(f"unexpected {found!r}", line=line, column=column, width=len(found),
                          expected=describe(expected), hint=hint)
+
+
+def _accepted(error: UnexpectedToken) -> set[str]:
+    """What the parser would take where ``error`` stopped it. LALR merges states that read alike
+    (a card's words in every statement), so the state's own list may name terminals no
+    statement of this line could take next (``to`` after ``Ann lays Road``, ``)`` with no
+    variation open); asking the parser whether it would take each one leaves only those."""
+    expected = set(error.expected)
+    if error.interactive_parser is not None:
+        expected = set(error.interactive_parser.accepts()) or expected
+    return expected
 
 
 def _unclosed_paren(text: str) -> tuple[int, int]:

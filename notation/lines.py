@@ -5,9 +5,12 @@ function per kind of line, as the grammar lists them (a tag line by ``tag``, wit
 expression of its own); a statement by the class its verb names (``statements.BY_VERB``),
 whose ``read`` goes on after the verb. Each function reads what its rule reads, in the same
 order. A word is a keyword only where the rule being read accepts that keyword, as with
-lark's contextual lexer: ``Ann keeps Road to Rome`` keeps one card, ``Ann gives Road to Ben``
-gives Road to Ben. Names are resolved as they are met: players against the Players tag,
-cards against the vocabulary, roles and materials leniently (``words``).
+lark's contextual lexer (``Ann gives Road to Ben`` gives Road to Ben, ``Jack passes`` is a
+player), and a card's name ends at the first keyword that may follow a name anywhere
+(``terminals.NAME_ENDS``: ``Ann keeps Road to Rome`` is refused at ``to``). Names are resolved
+as they are met: players against the Players tag, cards against the vocabulary, roles and
+materials leniently (``words``). The grammar owns the language and this is its hand-written
+implementation: tests/notation/test_grammar_agrees.py holds the two equal.
 
 A line that is not in the language is refused (``Refused``, at a token) and the reader asks
 lark what it expected there (``notation.grammar``), so a syntax error reads as the grammar
@@ -29,10 +32,11 @@ from .errors import NotationError
 from .records import BRACE, LINE, Comment, Span, Step, Tag, Variation, split_players
 from .scan import MAX_DIGITS, unescape
 from .statements import BY_VERB, Statement
-from .terminals import GLYPHS, NAME, PHRASES, TERMINALS, TOKEN, WORD, kinds, kinds_of, phrase
+from .terminals import GLYPHS, NAME, NAME_ENDS, PHRASES, TERMINALS, TOKEN, WORD, kinds, kinds_of, phrase
 from .vocabulary import UNSEEN, Vocabulary
 
 _LINE_END: Final = re.compile("\n")
+_NAME_ENDS: Final = frozenset(NAME_ENDS)  # a set: a token's kinds are checked against it at each word
 _END: Final[frozenset[str]] = frozenset()
 ROLES: Final = "a role: " + ", ".join(words.Role)
 MATERIALS: Final = "a material: " + ", ".join(words.Material)
@@ -257,21 +261,21 @@ class Line:
 
     # Cards
 
-    def card(self, *stop: str) -> str:
-        """A card: ``?``, or its name's words up to a keyword of ``stop`` (what may follow the
-        card where it stands; never its first word, where no keyword can be)."""
+    def card(self) -> str:
+        """A card: ``?``, or its name's words up to the first keyword that ends a name
+        (``terminals.NAME_ENDS``: ``on``, ``to``, ``from``..., never a word of a name)."""
         tokens, kinds = self.tokens, self.kinds
         at = start = self.at
         token = tokens[at]
         if token == UNSEEN:
             self.at = at + 1
             return UNSEEN
-        if NAME not in kinds[at]:
+        if NAME not in kinds[at] or self._ends(at):
             self.refuse("a card name")
-        while True:
+        while True:  # its words, up to a keyword that ends a name (as ``_words_end``, inline: a hot path)
             at += 1
             found = kinds[at]
-            if NAME not in found or (stop and not found.isdisjoint(stop) and self._stops(found, stop, at)):
+            if NAME not in found or (not found.isdisjoint(_NAME_ENDS) and self._ends(at)):
                 break
         self.at = at
         name = token if at == start + 1 else " ".join(tokens[start:at])
@@ -280,8 +284,20 @@ class Line:
             return name
         return self.card_named(name, start, at - 1)
 
-    def _stops(self, found: frozenset[str], stop: tuple[str, ...], at: int) -> bool:
-        return any(name in found and (name not in PHRASES or phrase(self.tokens, at, name)) for name in stop)
+    def _ends(self, at: int) -> bool:
+        """Whether token ``at`` is a keyword that ends a name."""
+        found = self.kinds[at]
+        return not found.isdisjoint(_NAME_ENDS) and any(
+            name in found and (name not in PHRASES or phrase(self.tokens, at, name)) for name in NAME_ENDS)
+
+    def _words_end(self, at: int) -> int:
+        """Where the words of a name that go on at token ``at`` end."""
+        kinds = self.kinds
+        while True:
+            found = kinds[at]
+            if NAME not in found or (not found.isdisjoint(_NAME_ENDS) and self._ends(at)):
+                return at
+            at += 1
 
     def card_named(self, name: str, first: int, last: int) -> str:
         """The card ``name`` (the words of tokens ``first`` to ``last``) as the vocabulary spells it."""
@@ -293,11 +309,11 @@ class Line:
         except words.WordError as error:
             raise self.word_error(error, first, last, "a card name") from None
 
-    def cards(self, *stop: str) -> tuple[str, ...]:
-        found = [self.card(*stop)]
+    def cards(self) -> tuple[str, ...]:
+        found = [self.card()]
         while self.tokens[self.at] == ",":
             self.at += 1
-            found.append(self.card(*stop))
+            found.append(self.card())
         return tuple(found)
 
     def played(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -335,15 +351,15 @@ class Line:
         owner = self.owner() if self.owned() else None
         return owner, self.card()
 
-    def source_card(self, *stop: str, under: bool = False) -> tuple[str, words.Zone | str | None]:
+    def source_card(self, under: bool = False) -> tuple[str, words.Zone | str | None]:
         """A card and where it comes from: ``Road``, ``Road from hand``, ``[Road] from deck``;
         with ``under``, also from under one of the player's buildings: ``Road from Villa``."""
         if not self.optional_punctuation("["):
-            card = self.card("_FROM", *stop)
+            card = self.card()
             if not self.optional("_FROM"):
                 return card, None
             if under and "ZONE_WORD" not in self.kinds[self.at]:
-                return card, self.building(*stop)
+                return card, self.building()
             return card, self.zone()
         card = self.card()
         self.punctuation("]")
@@ -355,19 +371,14 @@ class Line:
                              hint=f"write the card without brackets: '{card} from {zone}'")
         return card, zone
 
-    def building(self, *stop: str) -> str:
+    def building(self) -> str:
         """The building a material lies under, after ``from`` where a zone may stand: a name
         that is neither is worded as an unexpected zone, the usual mistake."""
-        tokens, kinds = self.tokens, self.kinds
-        start = at = self.at
-        if NAME not in kinds[at]:
+        tokens = self.tokens
+        start = self.at
+        if NAME not in self.kinds[start] or self._ends(start):
             self.refuse("ZONE_WORD")
-        while True:  # its words, up to what may follow
-            at += 1
-            found = kinds[at]
-            if NAME not in found or (stop and not found.isdisjoint(stop) and self._stops(found, stop, at)):
-                break
-        self.at = at
+        at = self.at = self._words_end(start + 1)
         last = at - 1
         name = " ".join(tokens[start:at])
         names = self.names
@@ -591,6 +602,9 @@ def comment(line: Line) -> Comment:
     end = len(text) if end < 0 else end
     while line._offset(line.at) < end:
         line.at += 1
+    if line._offset(line.at) > end:  # a `{` in the comment opened a comment that goes on past its line
+        line.at -= 1
+        line.refuse("the end of the line")
     return Comment(text[start + 1:end].strip(), LINE, span=line.where(at))
 
 
@@ -721,7 +735,7 @@ def _variation_line(line: Line) -> _VariationLine:
             notes.append(comment(line))
         else:
             break
-    if line.peek()[:1] == ";":
+    if line.peek()[:1] == ";" and not _joins(line):  # a `;` joining a statement: none may follow
         notes.append(comment(line))
     if line.peek():
         line.refuse("the end of the line")
@@ -781,9 +795,10 @@ def _pool(line: Line) -> Any:
 
 def _pool_entry(line: Line) -> tuple[int, int]:
     """The words of one entry of a pool line: where they start and end."""
-    start = line.name()
-    while NAME in line.kinds[line.at]:
-        line.at += 1
+    start = line.at
+    if NAME not in line.kinds[start] or line._ends(start):
+        line.refuse("a card name")
+    line.at = line._words_end(start + 1)
     return start, line.at
 
 
@@ -846,7 +861,7 @@ def _sites(line: Line) -> blocks.Sites:
 def _building(line: Line) -> blocks.Building:
     """``building Ann: Temple on Marble out of town complete with Statue``."""
     player, _ = _player_line(line)
-    foundation = line.card("_ON")
+    foundation = line.card()
     line.keyword("_ON")
     site = line.material()
     marks: dict[str, bool] = {}

@@ -231,7 +231,7 @@ class Hire(_CardFrom):
 
     @classmethod
     def read(cls, line: "Line", player: str) -> "Hire":
-        card, source = line.source_card("_REPLACING", under=True)
+        card, source = line.source_card(under=True)
         return cls(player, card, source, line.card() if line.optional("_REPLACING") else None)
 
     def text(self) -> str:
@@ -285,7 +285,7 @@ class Lay(Statement):
 
     @classmethod
     def read(cls, line: "Line", player: str) -> "Lay":
-        card, source = line.source_card("_ON", "OUT_OF_TOWN")
+        card, source = line.source_card()
         site = line.material() if line.optional("_ON") else None
         return cls(player, card, site, line.optional("OUT_OF_TOWN"), source)
 
@@ -310,7 +310,7 @@ class Add(Statement):
 
     @classmethod
     def read(cls, line: "Line", player: str) -> "Add":
-        card, source = line.source_card("_TO")
+        card, source = line.source_card()
         line.keyword("_TO")
         owner = line.owner() if line.owned() else None
         return cls(player, card, line.card(), source, owner)
@@ -379,7 +379,7 @@ class Give(Statement):
 
     @classmethod
     def read(cls, line: "Line", player: str) -> "Give":
-        cards = line.cards("_FROM", "_TO")
+        cards = line.cards()
         source = line.zone() if line.optional("_FROM") else None
         line.keyword("_TO")
         return cls(player, cards, line.player(), source)
@@ -471,7 +471,7 @@ class Steal(Statement):
     @classmethod
     def read(cls, line: "Line", player: str) -> "Steal":
         victim = line.owner()
-        structure = line.card("_GIVING")
+        structure = line.card()
         return cls(player, victim, structure, line.materials() if line.optional("_GIVING") else ())
 
     def text(self) -> str:

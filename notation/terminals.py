@@ -1,8 +1,8 @@
 """The words of the language, read from the text of gtr.lark without building the parser.
 
 gtr.lark is the one place the language's words are written down. The reader
-(notation/lines.py) takes from here its tokenizer, the keywords, and which verb
-introduces which statement form; lark reads the same file to word syntax errors
+(notation/lines.py) takes from here its tokenizer, the keywords, which verb
+introduces which statement form, and the keywords that end a card's name; lark reads the same file to word syntax errors
 (notation/grammar.py). Commands that never read a record (``gtr query``) build no
 parser, and reading a record never needs one.
 """
@@ -31,6 +31,28 @@ KEYWORDS: Final[dict[str, re.Pattern[str]]] = {
     name: TERMINALS[name] for name, priority, _, _ in _FOUND if priority == "2"
 }
 """The keywords: they outrank the name words wherever the grammar accepts them."""
+
+# The keywords that end a name: ``CARD_WORD`` is any word but these (its lookahead lists them),
+# so they end a card's name wherever it stands (``Ann lays Circus giving`` is refused).
+_CARD_WORD_ENDS: Final = re.match(r"\(\?!\((.*?)\)\(\?!", TERMINALS["CARD_WORD"].pattern)
+assert _CARD_WORD_ENDS is not None, "CARD_WORD starts with the keywords that end a name"
+NAME_ENDS: Final = tuple(sorted(
+    name for name, pattern in KEYWORDS.items()
+    if any(pattern.fullmatch(word.replace("[ \\t]+", " ")) for word in _CARD_WORD_ENDS[1].split("|"))))
+"""The keywords that end a card's name (``_ON``, ``_TO``, ``OUT_OF_TOWN``...): none is ever a
+word of a name, as ``CARD_WORD`` says."""
+
+_CARD_WORD: Final = TERMINALS["CARD_WORD"]
+
+
+def keyword_in(name: str) -> str | None:
+    """The first word of the card name ``name`` that is a keyword ending a name (``NAME_ENDS``:
+    such a name can never be read), or None."""
+    for word in re.finditer(r"[^\W\d][\w-]*", name):
+        if _CARD_WORD.match(name, word.start()) is None:
+            return word[0]
+    return None
+
 
 JOIN: Final = TERMINALS["_JOIN"]
 """A ``;`` followed by a statement: it joins statements on one line (any other ``;`` starts

@@ -7,6 +7,7 @@ from functools import cache
 from typing import Iterable, Mapping
 
 from . import cards as card_lists
+from .terminals import keyword_in
 from .words import WordError, near
 
 UNSEEN = "?"
@@ -22,6 +23,10 @@ class Vocabulary:
 
     def __init__(self, cards: Iterable[str], aliases: Mapping[str, str] | None = None):
         names = {" ".join(c.split()) for c in cards} | {card_lists.JACK}
+        for name in names:
+            if (word := keyword_in(name)) is not None:
+                raise ValueError(f"the card name {name!r} holds {word!r}, a word that ends a card's name "
+                                 "in the notation ('on', 'to', 'from', 'giving', 'replacing', 'out of town')")
         self.cards: frozenset[str] = frozenset(names)
         self._exact = {name.lower(): name for name in names}
         self._aliases = {

@@ -21,7 +21,8 @@ class _Word(StrEnum):
 
 
 class Role(_Word):
-    """The six roles a card can be led or followed as (the Thinker is not led)."""
+    """The six roles a card can be led, followed or hired as (R-CARD-2). Thinker is not a role.
+    The engine's too (``gtr_replay.enums`` re-exports it)."""
 
     PATRON = "Patron"
     LABORER = "Laborer"
@@ -32,7 +33,8 @@ class Role(_Word):
 
 
 class Material(_Word):
-    """The six building materials, in order of value and of the site supply."""
+    """The six materials (R-CARD-2), in the order of their value and of the site supply. The
+    engine's too (``gtr_replay.enums`` re-exports it)."""
 
     RUBBLE = "Rubble"
     WOOD = "Wood"

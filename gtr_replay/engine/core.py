@@ -23,6 +23,7 @@ from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import ROLE_ACTIONS, Step, answers_with_discard, discard_answers
 from gtr_replay.enums import JACK, Role
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
+from gtr_replay.ruling_types import LegionaryGive
 
 
 _PHASES: Final[dict[Phase, tuple[type[Decision], ...]]] = {
@@ -65,7 +66,7 @@ def pending(state: GameState) -> Prompt | None:
     if phase is Phase.ACTIONS:
         role: Role = state.led_role  # type: ignore[assignment]  # set whenever actions are resolved
         return _prompt(_ROLE_KIND[role], state.players[i].name, ROLE_ACTIONS[role], i)
-    if phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
+    if phase is Phase.GIVE and state.rulings.legionary_give is LegionaryGive.DEMANDER_CHOOSES:
         i = state.demand().demander
     kinds = _PHASES[phase]
     if (phase is Phase.LEAD or phase is Phase.FOLLOW) and _may_discard(state, i):

@@ -15,6 +15,7 @@ from gtr_replay.engine.endgame import end_game  # noqa: F401  (part of the flow)
 from gtr_replay.game.events import Event
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import EarlyActions
+from gtr_replay.ruling_types import DeckEnd, LegionaryGive
 
 
 def waiting_for(state: GameState) -> int:
@@ -22,7 +23,7 @@ def waiting_for(state: GameState) -> int:
     demander choosing who gives (AMB-10), or the current player."""
     if state.steps:
         return state.steps[-1].player
-    if state.phase is Phase.GIVE and state.rulings["legionary-give"] == "demander-chooses":
+    if state.phase is Phase.GIVE and state.rulings.legionary_give is LegionaryGive.DEMANDER_CHOOSES:
         return state.demand().demander
     return state.current
 
@@ -212,5 +213,5 @@ def draw(state: GameState, ev: list[Event], i: int, count: int) -> None:
         card = state.deck.pop(0)
         player.hand.append(card)
         ev.append(Event("move", player.name, card, Zone.DECK, Zone.HAND))
-    if not state.deck and state.rulings["deck-end"] == "last-card":
+    if not state.deck and state.rulings.deck_end is DeckEnd.LAST_CARD:
         end_game(state, ev, "deck", by=player.name)

@@ -19,9 +19,10 @@ from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.position import Position
 from gtr_replay.game.state import GameState
 from gtr_replay.rulesets import find_ruleset
+from gtr_replay.ruling_types import Rulings
 
 
-def from_setup(ruleset: str, players: list[str], rulings: dict[str, str], chosen: tuple[str, ...],
+def from_setup(ruleset: str, players: list[str], rulings: Rulings, chosen: tuple[str, ...],
                draws_shown: list[str], hands: dict[str, tuple[str, ...]]) -> tuple[GameState, list[Event]]:
     """Deal the setup a record shows: the leader draw's cards in order (``draws_shown``, redeals
     included) and the hands seen (a hand left out, or a ``?``, was not seen); the rest of the
@@ -80,7 +81,7 @@ def _hide_hands(state: GameState, blocks: list[list[str]], events: list[Event]) 
     cards.sort()
 
 
-def from_position(ruleset: str, rulings: dict[str, str], chosen: tuple[str, ...], position: Position) -> GameState:
+def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], position: Position) -> GameState:
     """The state a described position gives, its forced decisions made (raises ``RulesError``
     saying what cannot be so)."""
     card_set = cards_for(ruleset)

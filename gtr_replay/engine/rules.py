@@ -26,6 +26,7 @@ from gtr_replay.powers import SPECS, Power, table
 from gtr_replay.powers.context import Context
 from gtr_replay.powers.base import IDENTITY, Fold
 from gtr_replay.rulesets import RULESETS, RulesetSpec
+from gtr_replay.ruling_types import OutOfTown, OutOfTownCost, PublicCopy, ThinkHand
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ def _public_and_woken(state, i, powers, waking, found, activators) -> list[Power
         ctx = query_context(state)
         woken = [b.foundation for b in waiting if any(a.activates(ctx, i, b) for a in activators)]
         found.extend(powers[name] for name in woken if name in powers)
-        if woken and state.rulings["public-copy"] == "one-copy":
+        if woken and state.rulings.public_copy is PublicCopy.ONE_COPY:
             public = [name for name in public if name not in woken]
     found.extend(powers[name] for name in public if name in powers)
     return found
@@ -297,7 +298,7 @@ def think_draws(state: GameState, i: int, option: str) -> int:
 def hand_count_for_think(state: GameState, i: int) -> int:
     """Cards in hand as the Thinker compares them with the refill size (AMB-22)."""
     hand = state.players[i].hand
-    return len(hand) if state.rulings["think-hand"] == "all-cards" else len(hand) - hand.count(JACK)
+    return len(hand) if state.rulings.think_hand is ThinkHand.ALL_CARDS else len(hand) - hand.count(JACK)
 
 
 def role_of(state: GameState, card: str) -> Role | None:
@@ -405,7 +406,7 @@ def site_materials(state: GameState, i: int, card: str) -> frozenset[Material]:
 
 def out_of_town_cost(state: GameState, i: int) -> int:
     """Actions an out-of-town foundation takes: two (R-BUILD-3, AMB-05), or fewer by a power."""
-    base = 1 if state.rulings["out-of-town-cost"] == "one-action" else 2
+    base = 1 if state.rulings.out_of_town_cost is OutOfTownCost.ONE_ACTION else 2
     cost = fold(state, i, "out_of_town_cost")
     return base if cost is None else min(base, cost)
 
@@ -414,7 +415,7 @@ def out_of_town_open(state: GameState, material: Material) -> bool:
     """Whether an out-of-town Site of ``material`` may be claimed now (R-BUILD-3, AMB-04)."""
     if state.sites_out_of_town[material] <= 0:
         return False
-    return state.rulings["out-of-town"] == "any-time" or state.sites_in_town[material] == 0
+    return state.rulings.out_of_town is OutOfTown.ANY_TIME or state.sites_in_town[material] == 0
 
 
 def hand_orders(hand: list[str]) -> int:

@@ -8,13 +8,14 @@ from gtr_replay.enums import JACK, MATERIALS, Material
 from gtr_replay.engine import rules
 from gtr_replay.game.scores import Result, Score
 from gtr_replay.game.state import GameState
+from gtr_replay.ruling_types import FinalTie, MerchantBonus
 
 
 def merchant_bonuses(state: GameState) -> dict[Material, list[int]]:
     """Who gets each material's bonus: the single player with most of it in the vault; a tie
     gives it to nobody (R-MER-2, AMB-40)."""
     counts = [Counter(rules.material_of(state, c) for c in p.vault) for p in state.players]
-    share = state.rulings["merchant-bonus"] == "ties-share"
+    share = state.rulings.merchant_bonus is MerchantBonus.TIES_SHARE
     awarded: dict[Material, list[int]] = {}
     for material in MATERIALS:
         most = max(c[material] for c in counts)
@@ -49,7 +50,7 @@ def result(state: GameState) -> Result:
     best = max(s.total for s in table)
     tied = [i for i, s in enumerate(table) if s.total == best]
     if len(tied) > 1:
-        jacks = state.rulings["final-tie"] == "hand-then-shared"
+        jacks = state.rulings.final_tie is FinalTie.HAND_THEN_SHARED
         held = {i: sum(1 for c in state.players[i].hand if jacks or c != JACK) for i in tied}
         most = max(held.values())
         tied = [i for i in tied if held[i] == most]

@@ -20,6 +20,7 @@ from gtr_replay.errors import UsageError
 from gtr_replay.expansions import expansion_cards
 from gtr_replay.rulesets import find_ruleset
 from gtr_replay.rulings import resolve
+from gtr_replay.ruling_types import LeaderDraw, LeaderTie
 
 SHUFFLE_ALGORITHM: Final = "fy-1"
 """Fisher-Yates over the card manifest, driven by Python's ``random.Random(name)``."""
@@ -58,7 +59,7 @@ def _check_deck(ruleset, deck: list[str], expansions: tuple[str, ...] = ()) -> N
 
 def _draw_key(state: GameState, card: str) -> str:
     """What the leader draw compares (AMB-06): the building name, space before letters."""
-    if state.rulings["leader-draw"] == "role-name":
+    if state.rulings.leader_draw is LeaderDraw.ROLE_NAME:
         return cards_for(state.ruleset).facts(card).role.value.casefold()
     return card.casefold()
 
@@ -80,7 +81,7 @@ def _leader_draw(state: GameState, ev: list[Event]) -> int:
         contenders = [i for i in contenders if i in cards and _draw_key(state, cards[i]) == best]
         if len(contenders) == 1:
             return contenders[0]
-        if state.rulings["leader-tie"] == "all-players":
+        if state.rulings.leader_tie is LeaderTie.ALL_PLAYERS:
             contenders = list(range(len(state.players)))
         dealt_to = contenders
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from gtr_replay.game.steps import Step, step_from_dict
 from gtr_replay.enums import MATERIALS, Material, Role, Ruleset
+from gtr_replay.ruling_types import Rulings
 
 
 class Phase(StrEnum):
@@ -185,7 +186,7 @@ class GameState:
 
     ruleset: Ruleset
     players: list[PlayerState]
-    rulings: dict[str, str]
+    rulings: Rulings
     deck: list[str] = field(default_factory=list)
     """Order cards face down, top first."""
     deck_known: bool = True
@@ -306,7 +307,7 @@ class GameState:
         return cls(
             ruleset=Ruleset(data["ruleset"]),
             players=[PlayerState.from_dict(p) for p in data["players"]],
-            rulings=dict(data["rulings"]),
+            rulings=Rulings(data["rulings"]),
             deck=list(data.get("deck", ())),
             deck_known=bool(data.get("deck_known", True)),
             removed=list(data.get("removed", ())),
@@ -347,7 +348,7 @@ class GameState:
                                         legionary.pool_left[:], legionary.pool_budget, legionary.victims[:],
                                         legionary.stockpile, legionary.stockpile_due[:], legionary.return_phase,
                                         legionary.return_to, legionary.by, legionary.held[:])
-        return GameState(self.ruleset, players, dict(self.rulings), self.deck[:], self.deck_known, self.removed[:],
+        return GameState(self.ruleset, players, self.rulings, self.deck[:], self.deck_known, self.removed[:],
                          self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,

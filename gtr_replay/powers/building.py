@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, Material, Power, Role
 from gtr_replay.powers.registry import register
+from gtr_replay.powers.base import PublicStatue
 
 
 @register
@@ -139,7 +140,7 @@ class _Statue(Power):
         own = ctx.state.players[owner].building(self.building)
         if own is not None:
             return 3 if own.complete else 0
-        return 3 if ctx.state.rulings["public-statue"] == "every-player" else 0
+        return 3 if ctx.state.rulings.public_statue is PublicStatue.EVERY_PLAYER else 0
 
 
 @register

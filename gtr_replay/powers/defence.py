@@ -7,6 +7,7 @@ from gtr_replay.powers.base import (
 )
 from gtr_replay.powers.families import ActsEarly
 from gtr_replay.powers.registry import register
+from gtr_replay.powers.base import BridgeStockpile
 
 
 @register
@@ -63,7 +64,7 @@ class Bridge(Power):
     def demand_reach(self, ctx, owner):
         many = len(ctx.state.players) >= 4
         reach = {THROUGH_PALISADE, EVERY_OPPONENT} if many else {THROUGH_PALISADE}
-        if many or ctx.state.rulings["bridge-stockpile"] == "every-count":
+        if many or ctx.state.rulings.bridge_stockpile is BridgeStockpile.EVERY_COUNT:
             reach.add(STOCKPILE)
         return frozenset(reach)
 

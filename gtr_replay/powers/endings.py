@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gtr_replay.powers.base import EVERY, MATERIALS, ROLES, Power, Ruleset
 from gtr_replay.powers.registry import register
+from gtr_replay.powers.base import ForumFoundation
 
 
 @register
@@ -46,7 +47,7 @@ def every_role_covered(ctx, owner) -> bool:
 def counts_for_win(ctx, owner, name: str) -> bool:
     """Whether the owner's Forum of ``name`` may win: complete, or woken early by a power
     when the ``forum-foundation`` ruling's default says a woken one counts (AMB-15)."""
-    if ctx.state.rulings["forum-foundation"] == "counts":
+    if ctx.state.rulings.forum_foundation is ForumFoundation.COUNTS:
         return True
     own = [b for b in ctx.state.players[owner].buildings if b.foundation == name]
     return not own or any(b.complete for b in own)  # none owned: a public one, complete

@@ -12,6 +12,7 @@ from gtr_replay.powers.base import (
     Revealed, Role, Zone,
 )
 from gtr_replay.powers.registry import register
+from gtr_replay.powers.base import AerariumChecks, BacchanaliaWays, PlebianCouncilCheck, PlebianCouncilClients
 
 
 @register
@@ -179,13 +180,13 @@ class Bacchanalia(Power):
 
     def on_complete(self, ctx, owner, building):
         state = ctx.state
-        own = state.rulings["aerarium-checks"] == "bacchanalia-own"
+        own = state.rulings.aerarium_checks is AerariumChecks.BACCHANALIA_OWN
         count = ctx.influence(owner) if own else ctx.checked_influence(owner)
         if count > len(state.deck):
             ctx.end_game("bacchanalia", by=owner)  # no bonus (G-BACCHANALIA-2)
             return
         ctx.turn_up(owner, count)
-        ctx.grant(Revealed(self.building, owner, count, (), state.rulings["bacchanalia-ways"] == "each-once"))
+        ctx.grant(Revealed(self.building, owner, count, (), state.rulings.bacchanalia_ways is BacchanaliaWays.EACH_ONCE))
 
     def after_action(self, ctx, owner, decision, role):
         answered = ctx.answered
@@ -267,15 +268,15 @@ class PlebianCouncil(Power):
     rule_ids = ("G-PLEBIANCOUNCIL-1", "AMB-33", "AMB-17", "CONFLICT-GK-4")
 
     def wins(self, ctx, owner):
-        return ctx.state.rulings["plebian-council-check"] == "continuous" and self.holds(ctx, owner)
+        return ctx.state.rulings.plebian_council_check is PlebianCouncilCheck.CONTINUOUS and self.holds(ctx, owner)
 
     def on_complete(self, ctx, owner, building):
-        if ctx.state.rulings["plebian-council-check"] == "on-completion" and self.holds(ctx, owner):
+        if ctx.state.rulings.plebian_council_check is PlebianCouncilCheck.ON_COMPLETION and self.holds(ctx, owner):
             ctx.end_game(f"win:{self.building}", owner, wins=True)
 
     def holds(self, ctx, owner) -> bool:
         """Whether both conditions are met for ``owner``."""
-        both = ctx.state.rulings["plebian-council-clients"] == "both-roles"
+        both = ctx.state.rulings.plebian_council_clients is PlebianCouncilClients.BOTH_ROLES
         laborers, legionaries = [], []
         for j, player in enumerate(ctx.state.players):
             roles = [ctx.client_roles(j, card) for card in player.clientele]

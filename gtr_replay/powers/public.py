@@ -6,6 +6,8 @@ from gtr_replay.powers.base import (
     BLACK_BOX, CLASSIC, Add, Lay, PaidTheft, Power, PublicPlacement, Retrigger, Role, Theft,
 )
 from gtr_replay.powers.registry import register
+from gtr_replay.powers.base import AerariumPrisonSites
+from gtr_replay.powers.base import ClassicStairway as StairwayReading  # the name is the power's here
 
 
 class _Prison(Power):
@@ -31,7 +33,7 @@ class Prison(_Prison):
 
     def on_complete(self, ctx, owner, building):
         if isinstance(ctx.answered, Retrigger):
-            spare = ctx.state.rulings["aerarium-prison-sites"] == "any-set"
+            spare = ctx.state.rulings.aerarium_prison_sites is AerariumPrisonSites.ANY_SET
             ctx.grant(PaidTheft(self.building, owner, 3, spare))
             return
         super().on_complete(ctx, owner, building)
@@ -91,11 +93,11 @@ class ClassicStairway(Stairway):
     rule_ids = ("BC-STAIRWAY-1", "CONFLICT-CL-2", "AMB-35")
 
     def completes(self, ctx, owner, building, card, role):
-        return role is Role.ARCHITECT and ctx.state.rulings["classic-stairway"] == "as-printed"
+        return role is Role.ARCHITECT and ctx.state.rulings.classic_stairway is StairwayReading.AS_PRINTED
 
     def public_placement(self, ctx, owner):
-        return ctx.state.rulings["classic-stairway"] == "public-structures"
+        return ctx.state.rulings.classic_stairway is StairwayReading.PUBLIC_STRUCTURES
 
     def after_action(self, ctx, owner, decision, role):
-        if ctx.state.rulings["classic-stairway"] == "public-structures":
+        if ctx.state.rulings.classic_stairway is StairwayReading.PUBLIC_STRUCTURES:
             super().after_action(ctx, owner, decision, role)

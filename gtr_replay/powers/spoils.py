@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gtr_replay.powers.base import CLASSIC, Power, Razing, Ruleset, Slaying
 from gtr_replay.powers.registry import register
+from gtr_replay.powers.base import ColosseumClients, DomusAureaCount
 
 
 def _material(ctx, card: str) -> str | None:
@@ -35,7 +36,7 @@ class Colosseum(Power):
         found = tuple(v for v in victims
                       if any(_material(ctx, c) in wanted for c in ctx.state.players[v].clientele))
         if found:
-            limit = "all" if ctx.state.rulings["colosseum-clients"] == "all-matching" else "each-card"
+            limit = "all" if ctx.state.rulings.colosseum_clients is ColosseumClients.ALL_MATCHING else "each-card"
             ctx.grant(Slaying(self.building, owner, found, tuple(str(m) for m in demanded), limit))
 
 
@@ -52,7 +53,7 @@ class Coliseum(Colosseum):
     rule_ids = ("BC-COLISEUM-1", "AMB-11")
 
     def after_demand(self, ctx, owner, victims, demanded):
-        if ctx.state.rulings["colosseum-clients"] != "any-client":
+        if ctx.state.rulings.colosseum_clients is not ColosseumClients.ANY_CLIENT:
             super().after_demand(ctx, owner, victims, demanded)
             return
         if len(ctx.state.players[owner].vault) >= ctx.vault_limit(owner):
@@ -81,5 +82,5 @@ class DomusAurea(Power):
                       if any(not b.complete and not b.materials and _material(ctx, b.foundation) in wanted
                              for b in ctx.state.players[v].buildings))
         if found:
-            limit = "each-card" if ctx.state.rulings["domus-aurea-count"] == "per-demand" else "one"
+            limit = "each-card" if ctx.state.rulings.domus_aurea_count is DomusAureaCount.PER_DEMAND else "one"
             ctx.grant(Razing(self.building, owner, found, tuple(str(m) for m in demanded), limit))

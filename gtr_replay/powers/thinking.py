@@ -5,6 +5,7 @@ from __future__ import annotations
 from gtr_replay.powers.base import CLASSIC, EVERY, ExtraJack, Power, Ruleset, ThinkAfterDiscard, ThinkTwice
 from gtr_replay.powers.families import DiscardsBeforeThinking
 from gtr_replay.powers.registry import register
+from gtr_replay.powers.base import SchoolThinks
 
 
 @register
@@ -60,6 +61,6 @@ class ClassicSchool(Power):
         if isinstance(answered, ThinkTwice):
             return  # not circular
         if (answered is not None and not isinstance(answered, ThinkAfterDiscard)
-                and ctx.state.rulings["school-thinks"] == "own-think"):
+                and ctx.state.rulings.school_thinks is SchoolThinks.OWN_THINK):
             return
         ctx.grant(ThinkTwice(self.building, owner))

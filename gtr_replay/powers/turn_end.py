@@ -7,6 +7,8 @@ from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, ExtraThink, Power,
 from gtr_replay.powers.families import DiscardsBeforeThinking
 from gtr_replay.powers.families import KeepsPlayed
 from gtr_replay.powers.registry import register
+from gtr_replay.powers.base import AcademyTiming, SenateThink
+from gtr_replay.powers.base import ClassicSewer as SewerReading  # the name is the power's here
 
 
 @register
@@ -32,12 +34,12 @@ class ClassicSewer(Sewer, DiscardsBeforeThinking):
     grants = (ThinkAfterDiscard, *Sewer.grants)
 
     def before_think(self, ctx, owner):
-        if ctx.state.rulings["classic-sewer"] == "as-printed":
+        if ctx.state.rulings.classic_sewer is SewerReading.AS_PRINTED:
             return super().before_think(ctx, owner)
         return frozenset()
 
     def end_of_turn(self, ctx, owner):
-        if ctx.state.rulings["classic-sewer"] == "black-box":
+        if ctx.state.rulings.classic_sewer is SewerReading.BLACK_BOX:
             super().end_of_turn(ctx, owner)
 
 
@@ -64,12 +66,12 @@ class Academy(Power):
     grants = (ExtraThink,)
 
     def end_of_turn(self, ctx, owner):
-        if ctx.state.rulings["academy-timing"] == "end-of-turn":
+        if ctx.state.rulings.academy_timing is AcademyTiming.END_OF_TURN:
             self._think(ctx, owner)
 
     def actions_end(self, ctx, owner):
         """The ``after-own-actions`` reading of AMB-14: the think comes before the next player acts."""
-        if ctx.state.rulings["academy-timing"] == "after-own-actions":
+        if ctx.state.rulings.academy_timing is AcademyTiming.AFTER_OWN_ACTIONS:
             self._think(ctx, owner)
 
     def _think(self, ctx, owner):
@@ -97,6 +99,6 @@ class ClassicSenate(Power):
         """The ``any-lead`` reading: a leader who thinks has led the Thinker role."""
         state = ctx.state
         answered = ctx.answered
-        if (owner == state.leader and state.led_role is None and state.rulings["senate-think"] == "any-lead"
+        if (owner == state.leader and state.led_role is None and state.rulings.senate_think is SenateThink.ANY_LEAD
                 and (answered is None or isinstance(answered, ThinkAfterDiscard))):
             ctx.grant(ExtraThink(self.building, owner))

@@ -29,7 +29,7 @@ def with_rulings(record: Record, chosen: str | None) -> Record:
         return record
     override = parse_rulings(chosen)
     try:
-        readings = resolve(record.tag("Rulings"))
+        readings = dict(resolve(record.tag("Rulings")))  # a copy: a game's rulings are read-only
     except GtrError:  # the record's own tag is wrong: the replay reports it where it is written
         readings = dict(DEFAULTS)
     readings.update(override)

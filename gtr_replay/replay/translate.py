@@ -11,8 +11,6 @@ from collections.abc import Callable
 from typing import Final
 
 from notation import statements as st
-from notation.words import Material as NMaterial
-from notation.words import Role as NRole
 from notation.words import ThinkKind
 from notation.words import Zone as NZone
 
@@ -50,17 +48,17 @@ def drawn_cards(events: list[Event], player: str) -> tuple[str, ...]:
 
 
 _TO_STATEMENT: Final[dict[type, Callable]] = {
-    dc.Lead: lambda d, ev, draws: st.Lead(d.player, NRole(str(d.role)), d.cards, d.groups),
+    dc.Lead: lambda d, ev, draws: st.Lead(d.player, d.role, d.cards, d.groups),
     dc.Follow: lambda d, ev, draws: st.Follow(d.player, d.cards, d.groups),
     dc.Think: lambda d, ev, draws: st.Think(d.player, ThinkKind(d.option),
                                            drawn_cards(ev, d.player) if draws and d.option != "jack" else None),
     dc.Hire: lambda d, ev, draws: st.Hire(d.player, d.card, _source(d), d.replacing),
     dc.Gather: lambda d, ev, draws: st.Gather(d.player, d.card, _source(d)),
     dc.Sell: lambda d, ev, draws: st.Sell(d.player, d.card, _zone(d.source)),
-    dc.Lay: lambda d, ev, draws: st.Lay(d.player, d.card, None if d.site is None else NMaterial(str(d.site)),
+    dc.Lay: lambda d, ev, draws: st.Lay(d.player, d.card, d.site,
                                        d.out_of_town, _zone(d.source)),
     dc.Add: lambda d, ev, draws: st.Add(d.player, d.card, d.building, _zone(d.source), d.owner),
-    dc.Steal: lambda d, ev, draws: st.Steal(d.player, d.victim, d.building, tuple(NMaterial(str(m)) for m in d.sites)),
+    dc.Steal: lambda d, ev, draws: st.Steal(d.player, d.victim, d.building, tuple(d.sites)),
     dc.Slay: lambda d, ev, draws: st.Slay(d.player, d.victim, d.card),
     dc.TearDown: lambda d, ev, draws: st.TearDown(d.player, d.victim, d.building),
     dc.Demolish: lambda d, ev, draws: st.TearDown(d.player, None, d.building),
@@ -82,7 +80,7 @@ def statement_for(decision: dc.Decision, state_before: GameState, events: list[E
     if isinstance(decision, dc.Demand):
         cards = _card_material(state_before)
         shown = (*decision.cards, *decision.buildings)
-        return st.Demand(decision.player, tuple(NMaterial(str(cards(c))) for c in shown), decision.cards,
+        return st.Demand(decision.player, tuple(cards(c) for c in shown), decision.cards,
                          decision.buildings)
     if isinstance(decision, dc.Surrender):
         others = tuple(p.name for p in state_before.players if p.name != decision.player)
@@ -101,9 +99,8 @@ def _material_of(state: GameState, card: str) -> Material | None:
 
 
 _ENGINE_ZONE: Final[dict] = {None: None, **{z: Zone(str(z)) for z in NZone}}
-_ENGINE_ROLE: Final = {r: Role(str(r)) for r in NRole}
-_ENGINE_MATERIAL: Final = {m: Material(str(m)) for m in NMaterial}
-"""The notation's words as the engine's (read once: an enum lookup by value is slow)."""
+"""The notation's zones as the engine's (read once: an enum lookup by value is slow). Roles and
+materials need no table: the engine's are the notation's (``gtr_replay.enums``)."""
 
 
 def _engine_zone(zone) -> Zone | None:
@@ -127,22 +124,22 @@ def _card_from(s, state: GameState) -> str:
 
 
 _TO_DECISION: Final[dict[type, Callable]] = {
-    st.Lead: lambda s, state: dc.Lead(s.player, _ENGINE_ROLE[s.role], tuple(s.cards), tuple(s.groups)),
+    st.Lead: lambda s, state: dc.Lead(s.player, s.role, tuple(s.cards), tuple(s.groups)),
     st.Follow: lambda s, state: dc.Follow(s.player, tuple(s.cards), tuple(s.groups)),
     st.Think: lambda s, state: dc.Think(s.player, str(s.how)),
     st.Hire: lambda s, state: _taken(dc.Hire, s, state),
     st.Gather: lambda s, state: _taken(dc.Gather, s, state),
     st.Sell: lambda s, state: dc.Sell(s.player, _card_from(s, state), _engine_zone(s.source)),
-    st.Lay: lambda s, state: dc.Lay(s.player, _card_from(s, state), None if s.site is None else _ENGINE_MATERIAL[s.site],
+    st.Lay: lambda s, state: dc.Lay(s.player, _card_from(s, state), s.site,
                                     s.out_of_town, _engine_zone(s.source)),
     st.Add: lambda s, state: dc.Add(s.player, s.card, s.structure, _engine_zone(s.source),
                                     None if s.owner == s.player else s.owner),
-    st.Steal: lambda s, state: dc.Steal(s.player, s.victim, s.structure, tuple(_ENGINE_MATERIAL[m] for m in s.sites)),
+    st.Steal: lambda s, state: dc.Steal(s.player, s.victim, s.structure, tuple(s.sites)),
     st.Slay: lambda s, state: dc.Slay(s.player, s.victim, s.card),
     st.TearDown: lambda s, state: (dc.Demolish(s.player, s.structure) if s.victim is None
                                    else dc.TearDown(s.player, s.victim, s.structure)),
     st.Trigger: lambda s, state: dc.Trigger(s.player, s.structure, s.owner),
-    st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown), tuple(_ENGINE_MATERIAL[m] for m in s.materials),
+    st.Demand: lambda s, state: dc.Demand(s.player, tuple(s.shown), tuple(s.materials),
                                           tuple(s.buildings)),
     st.Take: lambda s, state: (dc.TakeFromDeck(s.player, _card_from(s, state)) if str(s.source) == "deck"
                                else dc.TakeFromPool(s.player, s.card)),

@@ -61,6 +61,19 @@ def test_short_refill_forbidden(position, illegal):
     assert illegal(state, Think("Ann", "refill")).rule_ids == ("R-THINK-2", "AMB-03")
 
 
+def test_short_refill_draw_remaining_ends_the_game_as_deck_end_says(position, play):
+    """AMB-03 (A): "Draw whatever is left; the deck empties and the game ends (AMB-01)": the
+    deck empties, and the game ends then under deck-end=last-card only (AMB-01 (B): the game
+    ends when a player needs to draw from an empty deck). The reading's words say so."""
+    for rulings, over in (("deck-end=last-card", True), ("deck-end=empty-draw", False)):
+        state = position(PlayerState("Ann", hand=["Road"]), PlayerState("Bob"), deck=["Villa", "Statue"],
+                         jack_pile=1, rulings=rulings)
+        play(state, Think("Ann", "refill"))
+        assert (state.deck, state.over) == ([], over), rulings
+    ruling = next(r for r in RULINGS if r.name == "short-refill")
+    assert "deck-end=last-card" in ruling.reading("draw-remaining").description
+
+
 # -- AMB-04 out-of-town / AMB-05 out-of-town-cost -----------------------------------------
 
 def architect(position, actions: int, in_town, rulings):

@@ -15,6 +15,7 @@ from gtr_replay.engine.handlers.roles import remaining, spend, step_now
 from gtr_replay.game.state import GameState, LegionaryDemand, Phase
 from gtr_replay.game.steps import EarlyActions
 from gtr_replay.powers.base import EVERY_OPPONENT, STOCKPILE
+from gtr_replay.ruling_types import LegionaryGive, LegionaryPool, LegionaryPoolOptional
 
 
 def neighbours(state: GameState, i: int) -> list[int]:
@@ -82,7 +83,7 @@ class DemandHandler(Handler):
         demanded = [rules.material_of(state, c) for c in (*d.cards, *d.buildings)]
         for building in d.buildings:
             spent.note(state, i, spent.shown(building))  # once a Legionary round (G-CASTRAPRAETORIA-2)
-        per_demand = state.rulings["legionary-pool"] == "per-demand"
+        per_demand = state.rulings.legionary_pool is LegionaryPool.PER_DEMAND
         reach = rules.fold(state, i, "demand_reach")
         early = state.phase is not Phase.ACTIONS or state.current != i  # before the demander's place (BC-BRIDGE-1)
         state.legionary = LegionaryDemand(
@@ -161,7 +162,7 @@ def pool_takes(state: GameState) -> list[str]:
 
 def pool_take_required(state: GameState) -> bool:
     """Whether the wording in force obliges the demander to take a matching Pool card (AMB-12)."""
-    return (state.rulings["legionary-pool-optional"] == "as-worded"
+    return (state.rulings.legionary_pool_optional is LegionaryPoolOptional.AS_WORDED
             and rules.spec(state).pool_take_required and bool(pool_takes(state)))
 
 
@@ -357,7 +358,7 @@ class GiveHandler(Handler):
     decision = Give
 
     def decider(self, state, d):
-        return d.player if state.rulings["legionary-give"] == "giver-chooses" else d.to
+        return d.player if state.rulings.legionary_give is LegionaryGive.GIVER_CHOOSES else d.to
 
     def waits_for(self, state, d, expected):
         """Any neighbour still to answer may answer now (R-LEG-3); a player the demand does

@@ -21,6 +21,7 @@ from gtr_replay.engine.handlers.base import Handler, Problem, missing, multisets
 from gtr_replay.engine.handlers.roles import step_now
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import Actions, ThinkAfterDiscard
+from gtr_replay.ruling_types import PalacePetitions, RefillSize, ShortRefill
 
 Unit = tuple[str, ...]
 
@@ -59,7 +60,7 @@ def _unit_problem(state: GameState, i: int, unit: Unit, role, several: bool = Fa
     found = _plain_play_problem(state, i, unit, role)
     if found is None:
         return None
-    if several and len(unit) > 1 and state.rulings["palace-petitions"] == "ruleset-size":
+    if several and len(unit) > 1 and state.rulings.palace_petitions is PalacePetitions.RULESET_SIZE:
         if rules.allows_play(state, i, unit, role):
             return problem(f"{' + '.join(unit)}: among several plays only a petition of the ruleset's size counts "
                            "as one card, under this reading", "AMB-26", "B-PALACE-1")
@@ -296,10 +297,10 @@ def think_options(state: GameState, i: int) -> list[str]:
         options.append("jack")
     held = rules.hand_count_for_think(state, i)
     size = rules.refill_size(state, i)
-    short = state.rulings["short-refill"] == "forbidden" and len(state.deck) < size - held
+    short = state.rulings.short_refill is ShortRefill.FORBIDDEN and len(state.deck) < size - held
     if held < size and not short:
         options.append("refill")
-    may_draw = held >= size and (state.rulings["refill-size"] == "refill-only" or held == size)
+    may_draw = held >= size and (state.rulings.refill_size is RefillSize.REFILL_ONLY or held == size)
     if may_draw or (short and held < size) or not options:
         options.append("draw")
     return options

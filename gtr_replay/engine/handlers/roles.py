@@ -15,6 +15,7 @@ from gtr_replay.game.state import Building, GameState, Phase
 from gtr_replay.game.steps import (
     ROLE_ACTIONS, Actions, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed, Step,
 )
+from gtr_replay.ruling_types import AnySiteOutOfTown, DeckEnd, LastSite, OutOfTownPair
 
 def step_now(state: GameState) -> Step | None:
     """The step the current decision answers: being performed, or waiting on top. While a
@@ -67,7 +68,7 @@ def pairs(state: GameState, first: Role | None, then: Role | None) -> bool:
         return False
     if first is then:
         return True
-    return state.rulings["out-of-town-pair"] == "architect-or-craftsman" and first in _BUILDERS and then in _BUILDERS
+    return state.rulings.out_of_town_pair is OutOfTownPair.ARCHITECT_OR_CRAFTSMAN and first in _BUILDERS and then in _BUILDERS
 
 
 _BUILDERS: Final = (Role.ARCHITECT, Role.CRAFTSMAN)
@@ -213,7 +214,7 @@ def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event]) -> Z
     step = step_now(state)
     turned_up = step is not None and step.turned_up
     (state.turned_up if turned_up else state.deck).remove(card)
-    if not state.deck and not state.turned_up and state.rulings["deck-end"] == "last-card":
+    if not state.deck and not state.turned_up and state.rulings.deck_end is DeckEnd.LAST_CARD:
         flow.end_game(state, ev, "deck", by=state.players[i].name)
     return Zone.TURNED_UP if turned_up else zone
 
@@ -349,7 +350,7 @@ def _site_problem(state: GameState, i: int, card: str, site, out_of_town: bool):
         return problem(f"no {site} Site left in town", "R-BUILD-2", hint=hint)
     if not rules.spec(state).out_of_town_sites:
         return problem("this ruleset has no out-of-town Sites", "R-BUILD-4")
-    if site is not rules.material_of(state, card) and state.rulings["any-site-out-of-town"] == "in-town-only":
+    if site is not rules.material_of(state, card) and state.rulings.any_site_out_of_town is AnySiteOutOfTown.IN_TOWN_ONLY:
         return problem(f"{card} may take a {site} Site in town only, under this reading", "AMB-28", "B-STATUE-1")
     if state.sites_out_of_town[site] <= 0:
         return problem(f"no {site} Site left out of town", "R-BUILD-2")
@@ -432,7 +433,7 @@ class LayHandler(Handler):
 
 def _last_site_claimed(state: GameState, site) -> bool:
     """Whether that lay took the Site that ends the game (R-END-1b, R-END-3b, AMB-02)."""
-    if rules.spec(state).sites_end_when == "last-in-town" and state.rulings["last-site"] == "any-material":
+    if rules.spec(state).sites_end_when == "last-in-town" and state.rulings.last_site is LastSite.ANY_MATERIAL:
         return state.sites_in_town[site] == 0
     return not any(state.sites_in_town.values())
 

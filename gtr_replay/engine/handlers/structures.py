@@ -12,6 +12,7 @@ from gtr_replay.engine.handlers.roles import acting_role, step_now, upon_complet
 from gtr_replay.game.state import Building, GameState
 from gtr_replay.game.steps import Retrigger
 from gtr_replay.enums import Material, Zone
+from gtr_replay.ruling_types import WatchPostSite
 
 
 def may_tear_down(state: GameState, i: int) -> bool:
@@ -58,7 +59,7 @@ class DemolishHandler(Handler):
             ev.append(Event("move", d.player, card, Zone.BUILDING, Zone.STOCKPILE, text=f"from the {d.building}"))
         if (i, d.building) in state.public:
             state.public.remove((i, d.building))
-        if not building.stolen and state.rulings["watch-post-site"] == "returns":
+        if not building.stolen and state.rulings.watch_post_site is WatchPostSite.RETURNS:
             _return_site(state, i, building, ev)
         use_actions(state, ev, d)
 
