@@ -142,14 +142,13 @@ def delete(
         fail(UsageError("nothing to delete", hint="give game ids, or --source FILE"))
     if not db.is_file():
         fail(UsageError(f"no database {db}: the file does not exist", hint="give the database with --db"))
-    with Store(db) as store:
+    with Store(db, create=False) as store:  # never a schema made or changed: a games database only
         deleted = store.delete(games, source)
     missing = [g for g in games or () if g not in deleted]
     if as_json:
         print(json.dumps({"deleted": deleted, "not_found": missing}, indent=2))
-    else:
-        out.print(f"{len(deleted)} game(s) deleted from {db}" + (": " + ", ".join(deleted) if deleted else ""),
-                  soft_wrap=True)
+    elif deleted:  # nothing deleted: the error below is the one message
+        out.print(f"{len(deleted)} game(s) deleted from {db}: " + ", ".join(deleted), soft_wrap=True)
     if missing or not deleted:
         where = f"from {source}" if source is not None and not games else ", ".join(missing)
         fail(StoreError(f"no game {where} in {db}", hint="list them with: gtr query 'SELECT id, source FROM games'"))
