@@ -106,8 +106,10 @@ def extract(paths, selection: Selection, sink, *, dedupe: bool = False, canonica
                 _write_all(ordered_map(executor, judge, tasks, WINDOW * count), sink, seen, report)
         else:
             _write_all(map(judge, tasks), sink, seen, report)
-    finally:
-        sink.close()
+    except BaseException:
+        sink.abort()  # nothing unfinished is left under the name asked for
+        raise
+    sink.close()
     report.outputs = list(sink.outputs)
     return report
 
