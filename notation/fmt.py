@@ -134,17 +134,18 @@ def _difference(original: Record, again: Record) -> tuple[Span, str]:
         return original.span, f"its {len(original.tags)} tag(s) would become {len(again.tags)}"
     if original.comments != again.comments:
         return original.span, "its comments before the first turn would change"
-    if original.start != again.start:
-        start = original.start or again.start
-        return (start.span if original.start is not None else original.span), f"its {start.word} block would change"
-    for turn, other in zip(original.turns, again.turns):
-        if turn != other:
-            if (turn.number, turn.leader, turn.comments) != (other.number, other.leader, other.comments):
+    if original.start is not None and original.start != again.start:
+        return original.start.span, f"its {original.start.word} block would change"
+    if again.start is not None and original.start is None:
+        return original.span, f"a {again.start.word} block would be added"
+    for turn, written in zip(original.turns, again.turns):
+        if turn != written:
+            if (turn.number, turn.leader, turn.comments) != (written.number, written.leader, written.comments):
                 return turn.span, f"turn {turn.number} would change"
-            for item, other_item in zip(turn.items, other.items):
-                if item != other_item:
+            for item, written_item in zip(turn.items, written.items):
+                if item != written_item:
                     return _span(item, turn.span), "what is written here would change"
-            return turn.span, f"turn {turn.number} would hold {len(other.items)} item(s), not {len(turn.items)}"
+            return turn.span, f"turn {turn.number} would hold {len(written.items)} item(s), not {len(turn.items)}"
     return original.span, f"its {len(original.turns)} turn(s) would become {len(again.turns)}"
 
 

@@ -112,7 +112,7 @@ def _odd_letters(name: str) -> str:
 
 def distinct(players: tuple[str, ...]) -> str | None:
     """Why two of ``players`` cannot sit at one table, or None when every name reads as its own."""
-    seen: dict[str, str] = {}
+    seen: dict[tuple[str, str], str] = {}
     for name in players:
         keys = ("plain", plain(name)), ("skeleton", skeleton(name))
         other = next((seen[key] for key in keys if key in seen), None)

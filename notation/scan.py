@@ -22,7 +22,7 @@ import codecs
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Final, Iterator, Union
+from typing import Callable, Final, Iterator, Union
 
 from .errors import NotationError
 
@@ -320,13 +320,15 @@ def _line_starts() -> re.Pattern[str]:
 class _LazyPattern:
     """A pattern made when first used (the reader's tables are read after this module)."""
 
-    def __init__(self, make) -> None:
-        self._make, self._pattern = make, None
+    def __init__(self, make: Callable[[], re.Pattern[str]]) -> None:
+        self._make = make
+        self._pattern: re.Pattern[str] | None = None
 
     def match(self, text: str) -> re.Match[str] | None:
-        if self._pattern is None:
-            self._pattern = self._make()
-        return self._pattern.match(text)
+        pattern = self._pattern
+        if pattern is None:
+            pattern = self._pattern = self._make()
+        return pattern.match(text)
 
 
 _NO_JOIN: Final = _LazyPattern(_line_starts)
