@@ -91,3 +91,41 @@ def test_a_killed_extract_leaves_no_file_under_the_name_asked_for(corpus, tmp_pa
     again = runner.invoke(app, ["extract", *map(str, corpus), "--out", str(target)])
     assert again.exit_code in (0, 1), again.output  # the corpus holds refused records
     assert target.stat().st_size > 0 and not (tmp_path / ".out.gtr.incomplete").exists()
+
+
+def _dropping_the_last_turn(record):
+    """A writer that loses the record's last turn: what the check before writing must catch."""
+    import dataclasses
+
+    from notation.writer import write
+
+    return write(dataclasses.replace(record, turns=record.turns[:-1]))
+
+
+def test_extract_canonical_writes_no_record_that_would_not_read_back(corpus, tmp_path, monkeypatch):
+    import notation.fmt
+
+    monkeypatch.setattr(notation.fmt, "write", _dropping_the_last_turn)
+    done = runner.invoke(app, ["extract", str(corpus[0]), "--canonical", "--tag", "Ruleset=classic",
+                               "--out", str(tmp_path / "out.gtr")])
+    assert done.exit_code == 1, done.output
+    assert "would not read back as it is" in done.output and "left out" in done.output
+    assert (tmp_path / "out.gtr").read_text() == ""
+
+
+def test_record_keeps_a_file_it_could_not_rewrite_canonically(tmp_path, monkeypatch):
+    import notation.fmt
+    from gtr_replay.errors import UsageError
+    from gtr_replay.recorder import Recording
+
+    text = (ROOT / "examples" / "games" / "classic-2p.gtr").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    cut = next(n for n, line in enumerate(lines) if line.startswith("turn 3 "))
+    unfinished = "\n".join(line for line in lines[:cut] if not line.startswith("[Result")) + "\n"
+    path = tmp_path / "game.gtr"
+    path.write_text(unfinished.replace("\n\n", "\n\n\n", 1), encoding="utf-8")  # not canonical
+    before = path.read_bytes()
+    monkeypatch.setattr(notation.fmt, "write", _dropping_the_last_turn)
+    with pytest.raises(UsageError, match="would not read back as it is"):
+        Recording.resume(path)
+    assert path.read_bytes() == before
