@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gtr_replay.cli_common import RulingsOpt, WorkersOpt, app, emit_json, err, fail, out, progress_bar
+from gtr_replay.cli_common import RulingsOpt, WorkersOpt, app, emit_json, err, fail, found_files, out, progress_bar
 from gtr_replay.errors import UsageError
 
 
@@ -71,8 +71,9 @@ def extract(
         sink = output.to_file(out_path)
     else:
         sink = output.Stream(sys.stdout, "<stdout>")
+    files = found_files(paths)  # a folder's pipes, devices and broken links: skipped, with a warning
     with progress_bar("reading", None, quiet=as_json or out_path is None) as advance:
-        report = run(paths, selection, sink, dedupe=dedupe, canonical=canonical, workers=workers,
+        report = run(files, selection, sink, dedupe=dedupe, canonical=canonical, workers=workers,
                      progress=advance)
     for problem in report.problems:
         err.print(problem, markup=False, highlight=False, soft_wrap=True)
@@ -117,6 +118,10 @@ def export(
         fail(UsageError(f"no database {db or 'games.db'}: the file does not exist",
                         hint="give record files, or a database with --db"))
     quiet = as_json
+    if paths:
+        paths = found_files(paths)  # a folder's pipes, devices and broken links: skipped, with a warning
+        if not paths:
+            fail(UsageError("no .gtr files found", hint="give .gtr files or folders holding them"))
     if dask is not None:
         from gtr_replay.distributed import export_records_on
 

@@ -54,6 +54,7 @@ def plot(
             title = f"points by turn · {names} · {Path(source).name}, record {number}"
         else:
             result = run_query(db, sql)
+            result.rows = whole_numbers(result.columns, result.rows)
             title = f"points by turn · a query of {db.name}"
         series = series_from_rows(result.columns, result.rows)
         target = Path(output) if output else Path("points.svg")
@@ -80,3 +81,34 @@ def plot(
         out.print(f"wrote {target} ({len(series)} players)", soft_wrap=True, markup=False)
     if file is not None:
         _problems(opened)
+
+
+NUMBERED = ("turn", "points")
+"""The columns of a plotting query that hold whole numbers."""
+
+
+def whole_numbers(columns: list[str], rows: list[tuple]) -> list[tuple]:
+    """The rows of a ``--sql`` query with their ``turn`` and ``points`` as ints (a float with
+    no fraction is one; NULL is left for the chart to skip); a ``UsageError`` naming the row
+    and the column of any other value (text, a blob, a fraction, an infinite float)."""
+    import math
+
+    names = [c.lower() for c in columns]
+    places = [(names.index(name), name) for name in NUMBERED if name in names]
+    checked = []
+    for number, row in enumerate(rows, 1):
+        row = list(row)
+        for index, name in places:
+            value = row[index]
+            if value is None or type(value) is int:
+                continue
+            if type(value) is float and math.isfinite(value) and value.is_integer():
+                row[index] = int(value)
+                continue
+            kind = {str: "text", bytes: "a blob", float: "a number with a fraction or an infinite one"}.get(
+                type(value), type(value).__name__)
+            shown = repr(value if not isinstance(value, (str, bytes)) else value[:40])
+            raise UsageError(f"row {number} of the query: {name} is {shown} ({kind}), not a whole number",
+                             hint=f"select {name} as an integer, e.g. CAST({name} AS INTEGER)")
+        checked.append(tuple(row))
+    return checked

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
+from itertools import islice
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -142,14 +143,13 @@ def delete(
         fail(UsageError("nothing to delete", hint="give game ids, or --source FILE"))
     if not db.is_file():
         fail(UsageError(f"no database {db}: the file does not exist", hint="give the database with --db"))
-    with Store(db) as store:
+    with Store(db, create=False) as store:  # never a schema made or changed: a games database only
         deleted = store.delete(games, source)
     missing = [g for g in games or () if g not in deleted]
     if as_json:
         print(json.dumps({"deleted": deleted, "not_found": missing}, indent=2))
-    else:
-        out.print(f"{len(deleted)} game(s) deleted from {db}" + (": " + ", ".join(deleted) if deleted else ""),
-                  soft_wrap=True)
+    elif deleted:  # nothing deleted: the error below is the one message
+        out.print(f"{len(deleted)} game(s) deleted from {db}: " + ", ".join(deleted), soft_wrap=True)
     if missing or not deleted:
         where = f"from {source}" if source is not None and not games else ", ".join(missing)
         fail(StoreError(f"no game {where} in {db}", hint="list them with: gtr query 'SELECT id, source FROM games'"))
@@ -178,7 +178,7 @@ def query(
     Example: gtr query --saved final-scores --db games.db
     """
     from gtr_replay.errors import UsageError
-    from gtr_replay.store import SAVED, run_query, saved_query, streamed_query
+    from gtr_replay.store import SAVED, saved_query, streamed_query
 
     if as_json + as_csv + as_tsv > 1:
         fail(UsageError("give one of --json, --csv and --tsv"))
@@ -198,27 +198,54 @@ def query(
             else:
                 _delimited(result, "," if as_csv else "\t")
         return
-    result = run_query(db, sql, time_limit=time_limit)
+    with streamed_query(db, sql, time_limit=time_limit) as result:
+        rows = list(islice(result.rows, TERMINAL_ROWS + 1))  # the first rows; the rest never read
     table = Table()
     for column in result.columns:
         table.add_column(column, overflow="fold")  # a narrow terminal wraps a cell, never cuts it
-    for row in result.rows:
-        table.add_row(*("" if v is None else str(v) for v in row))
+    for row in rows[:TERMINAL_ROWS]:
+        table.add_row(*(_cell(v) for v in row))
     out.print(table)
-    out.print(f"{len(result.rows)} row(s)")
+    if len(rows) > TERMINAL_ROWS:
+        out.print(f"the first {TERMINAL_ROWS:,} row(s) shown; the answer holds more: for every row, give --csv, "
+                  "--tsv or --json, or send it to a file or a pipe (gtr query ... > rows.tsv)", soft_wrap=True)
+    else:
+        out.print(f"{len(rows)} row(s)")
+
+
+TERMINAL_ROWS = 1000
+"""Rows a query's table shows on a terminal; the rest are told how to get."""
+TERMINAL_CELL = 2000
+"""Characters of a cell shown on a terminal; a longer value is cut and says so."""
+
+
+def _cell(value) -> str:
+    text = "" if value is None else str(value)
+    if len(text) > TERMINAL_CELL:
+        return text[:TERMINAL_CELL] + f"… ({len(text):,} characters; --csv, --tsv or --json give them all)"
+    return text
 
 
 def _json_rows(result) -> None:
     """A JSON array of one object per row, written row by row as they are read (one object a
-    line): the first rows are out at once and memory does not grow with the answer."""
+    line): the first rows are out at once and memory does not grow with the answer. A query
+    stopped part way (its time limit) still leaves a whole JSON array, of the rows read before,
+    and the error then says so."""
     import sys
+
+    from gtr_replay.errors import GtrError
 
     write = sys.stdout.write
     write("[")
     first = True
-    for row in result.rows:
-        write(("\n  " if first else ",\n  ") + json.dumps(dict(zip(result.columns, row)), ensure_ascii=False))
-        first = False
+    try:
+        for row in result.rows:
+            write(("\n  " if first else ",\n  ") + json.dumps(dict(zip(result.columns, row)), ensure_ascii=False))
+            first = False
+    except GtrError as error:
+        write("]\n" if first else "\n]\n")
+        error.message += " (the JSON array written holds only the rows read before)"
+        raise
     write("]\n" if first else "\n]\n")
 
 

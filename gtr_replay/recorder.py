@@ -21,7 +21,7 @@ from pathlib import Path
 import notation
 from notation import Record
 from notation import statements as st
-from notation.fmt import replace_text
+from notation.fmt import canonical_text, replace_text
 
 from gtr_replay.engine import Game
 from gtr_replay.game.piles import UNSEEN
@@ -162,6 +162,11 @@ class Recording:
         me = me or record.tag("Recorder")
         recording = cls(path, record, me if me in record.players else None)
         if recording.text != text:  # keep the file canonical, so appending keeps it so
+            try:  # rewritten only when the canonical text reads back as the same record
+                canonical_text([record], source=str(path), vocabulary=card_vocabulary())
+            except notation.NotationError as error:
+                raise UsageError(f"{error}", hint="the file is left as it is; write that line another way "
+                                 "and record again") from None
             _replace_atomically(path, recording.text)
         return recording
 

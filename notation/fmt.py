@@ -7,11 +7,11 @@ import os
 import stat
 import tempfile
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from .errors import NotationError
 from .reader import parse
-from .records import Record
+from .records import Comment, Record, Span, Step
 from .scan import MAX_LINE, normalize, pieces
 from .vocabulary import Vocabulary
 from .writer import write
@@ -46,6 +46,11 @@ def format_text(text: str, *, source: str | None = None, vocabulary: Vocabulary 
     Without a vocabulary the default one (every edition, the Geek cards) is used. The records
     are read and written one at a time (``scan.pieces``): however many a file holds, only the
     text, its canonical form and one record are held at once.
+
+    The canonical text is given only when it reads back as the same records (the same tags,
+    statements, comments, glyphs and variations, in the same records; ``check_same``), so it
+    is also its own canonical form; otherwise ``NotationError`` says where, and nothing is to
+    be written.
     """
     vocabulary = vocabulary or Vocabulary.default()
     normalized = normalize(text)
@@ -58,7 +63,95 @@ def format_text(text: str, *, source: str | None = None, vocabulary: Vocabulary 
             except NotationError as error:
                 raise error.locate(source, normalized.split("\n")) from None
             written.append(canonical)
-    return "\n".join(written)
+    result = "\n".join(written)
+    try:
+        check_same(_records_of(normalized, vocabulary), _records_of(result, vocabulary))
+    except NotationError as error:
+        raise error.locate(source, normalized.split("\n")) from None
+    return result
+
+
+def canonical_text(records: Iterable[Record], *, source: str | None = None,
+                   vocabulary: Vocabulary | None = None) -> str:
+    """The canonical text of ``records``, given only when it reads back as the same records
+    (``check_same``): what ``gtr record`` and ``extract --canonical`` write. Raises
+    ``NotationError`` at the first record that would not."""
+    records = list(records)
+    text = "\n".join(write(record) for record in records)
+    vocabulary = vocabulary or Vocabulary.default()
+    try:
+        check_same(iter(records), _records_of(text, vocabulary))
+    except NotationError as error:
+        error.source = error.source or source
+        raise
+    return text
+
+
+def _records_of(text: str, vocabulary: Vocabulary) -> Iterator[Record]:
+    """The records of normalized ``text``, read one at a time."""
+    for first_line, piece in pieces(text):
+        yield from parse(piece, vocabulary=vocabulary, first_line=first_line)
+
+
+def check_same(read: Iterator[Record], written: Iterator[Record]) -> None:
+    """Raise ``NotationError`` where the records ``written`` (the canonical text read back)
+    are not the records ``read``, located in the records read: formatting must never lose,
+    add or move a statement, a comment, a glyph or a variation, nor merge or split records."""
+    count = 0
+    for original in read:
+        count += 1
+        try:
+            again = next(written, None)
+        except NotationError as error:
+            raise _not_kept(original.span, f"it would not read back ({error.message})") from None
+        if again is None:
+            raise _not_kept(original.span, "it would be taken into the record before it")
+        if again != original:
+            span, what = _difference(original, again)
+            raise _not_kept(span, what)
+    try:
+        extra = next(written, None)
+    except NotationError as error:
+        raise _not_kept(Span(1, 1), f"it would not read back ({error.message})") from None
+    if extra is not None:
+        raise _not_kept(Span(1, 1), f"it would read as {count + 1} or more records, not {count}")
+
+
+def _not_kept(span: Span, what: str) -> NotationError:
+    return NotationError(
+        f"written canonically, this record would not read back as it is: {what}",
+        line=max(span.line, 1), column=max(span.column, 1),
+        hint="nothing was written; write this line another way (a comment on a line of its own, "
+             "one statement to a line) and format again")
+
+
+def _difference(original: Record, again: Record) -> tuple[Span, str]:
+    """Where ``again`` first differs from ``original``, and how, in words."""
+    if original.tags != again.tags:
+        for tag, other in zip(original.tags, again.tags):
+            if tag != other:
+                return tag.span, f"its tag {tag.name} would change"
+        return original.span, f"its {len(original.tags)} tag(s) would become {len(again.tags)}"
+    if original.comments != again.comments:
+        return original.span, "its comments before the first turn would change"
+    if original.start is not None and original.start != again.start:
+        return original.start.span, f"its {original.start.word} block would change"
+    if again.start is not None and original.start is None:
+        return original.span, f"a {again.start.word} block would be added"
+    for turn, written in zip(original.turns, again.turns):
+        if turn != written:
+            if (turn.number, turn.leader, turn.comments) != (written.number, written.leader, written.comments):
+                return turn.span, f"turn {turn.number} would change"
+            for item, written_item in zip(turn.items, written.items):
+                if item != written_item:
+                    return _span(item, turn.span), "what is written here would change"
+            return turn.span, f"turn {turn.number} would hold {len(written.items)} item(s), not {len(turn.items)}"
+    return original.span, f"its {len(original.turns)} turn(s) would become {len(again.turns)}"
+
+
+def _span(item: Step | Comment, default: Span) -> Span:
+    span = item.span
+    return span if span.line else default
 
 
 def _check_lines(text: str, record: Record, source: str | None) -> None:

@@ -16,8 +16,9 @@ from .errors import NotationError
 from .records import Tag, split_players
 
 # Letters of other scripts drawn like Latin ones (after NFKC): the common part of Unicode's
-# confusables table (UTS #39) for the Cyrillic, Greek and Armenian letters names use.
-_LOOKALIKES = str.maketrans({
+# confusables table (UTS #39) for the Cyrillic, Greek, Armenian and Cherokee letters, the Latin
+# letters drawn like others, and the digits drawn like letters.
+_LIKE = {
     # Cyrillic
     "А": "A", "В": "B", "Е": "E", "Ѕ": "S", "І": "I", "Ј": "J", "К": "K", "М": "M", "Н": "H", "О": "O",
     "Р": "P", "С": "C", "Т": "T", "Х": "X", "У": "Y", "Ү": "Y", "Ԁ": "D", "Ԛ": "Q", "Ԝ": "W", "Һ": "H",
@@ -29,18 +30,77 @@ _LOOKALIKES = str.maketrans({
     "υ": "u", "τ": "t",
     # Armenian
     "Օ": "O", "օ": "o", "Ս": "U", "ս": "u", "ց": "g", "հ": "h", "ո": "n", "զ": "q",
+    # Cherokee (capitals; the small letters are folded to them first)
+    "Ꭰ": "D", "Ꭱ": "R", "Ꭲ": "T", "Ꭵ": "i", "Ꭹ": "Y", "Ꭺ": "A", "Ꭻ": "J", "Ꭼ": "E", "Ꮃ": "W", "Ꮇ": "M",
+    "Ꮋ": "H", "Ꮍ": "Y", "Ꮐ": "G", "Ꮒ": "h", "Ꮓ": "Z", "Ꮟ": "b", "Ꮢ": "R", "Ꮤ": "W", "Ꮥ": "S", "Ꮩ": "V",
+    "Ꮪ": "S", "Ꮮ": "L", "Ꮯ": "C", "Ꮲ": "P", "Ꮶ": "K", "Ᏼ": "B", "Ꮻ": "O",
     # Latin letters drawn like others
-    "ı": "i", "ȷ": "j",
-})
+    "ı": "i", "ȷ": "j", "ɑ": "a", "ɩ": "i", "ʀ": "R", "ᴀ": "A", "ʙ": "B", "ᴄ": "C", "ᴅ": "D", "ᴇ": "E",
+    "ʜ": "H", "ᴊ": "J", "ᴋ": "K", "ᴍ": "M", "ɴ": "N", "ᴏ": "O", "ᴘ": "P", "ᴛ": "T", "ᴜ": "U", "ᴠ": "V",
+    "ᴡ": "W", "ᴢ": "Z", "ſ": "f",
+    # Digits and strokes drawn like letters
+    "0": "o", "O": "o", "1": "l", "|": "l", "I": "l",
+}
+_STROKE = "\u01c0"
+"""What every upright stroke (I, l, 1, |) becomes: apart from i and L once case-folded."""
+
+
+def _composed(table: dict[str, str]) -> dict[int, str]:
+    """``table`` followed to its end (a Cyrillic І is I, and I is a stroke), for ``str.translate``."""
+    final = {}
+    for char, like in table.items():
+        while like in table and table[like] != like:
+            like = table[like]
+        final[ord(char)] = like
+    return final
+
+
+_LOOKALIKES = _composed({**_LIKE, "l": _STROKE})
+_FOLDED = {key: like for key, like in _LOOKALIKES.items() if key != ord("l")}
+"""The look-alikes once case-folded: a folded L is an l, not a stroke."""
+_PAIRS = (("rn", "m"), ("vv", "w"))
+"""Pairs of letters drawn like one (UTS #39)."""
 
 
 def skeleton(name: str) -> str:
-    """The form two names are compared in: NFKC, characters that print nothing (format
-    characters such as a zero-width space) left out, look-alike letters made Latin, then
-    case-folded."""
+    """The form two names are compared in for looking alike: NFKC, characters that print
+    nothing (format characters such as a zero-width space) left out, look-alike letters and
+    digits made one (``Ꭺnn`` and ``Ann``, ``ɑnn`` and ``ann``, ``Ian`` and ``lan``, ``B0b`` and
+    ``Bob``), then case-folded. ``plain`` is the form for reading as one name."""
     text = unicodedata.normalize("NFKC", name)
     text = "".join(c for c in text if unicodedata.category(c) != "Cf")
-    return unicodedata.normalize("NFKC", text.translate(_LOOKALIKES).casefold())
+    # small Cherokee letters fold to the capitals: made Latin after folding too, then folded again
+    text = text.translate(_LOOKALIKES).casefold().translate(_FOLDED).casefold()
+    text = unicodedata.normalize("NFKC", text)
+    for pair, one in _PAIRS:
+        text = text.replace(pair, one)
+    return text
+
+
+def plain(name: str) -> str:
+    """The form two names are compared in for reading as one: NFKC, case-folded."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+_REFUSED = '[]{}();:"\\<>'
+"""Characters a name may not hold: the notation's own delimiters, and markup's."""
+_INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+"""Categories of characters that print nothing or move the text: control and format characters
+(a right-to-left override), surrogates, private and unassigned code points, line separators."""
+
+
+def refused_character(name: str) -> tuple[int, str] | None:
+    """Where in ``name`` a character it may not hold stands, and why; None when it holds none."""
+    for index, char in enumerate(name):
+        category = unicodedata.category(char)
+        if category in _INVISIBLE:
+            kind = {"Cc": "a control character", "Cf": "a format character", "Zl": "a line separator",
+                    "Zp": "a paragraph separator"}.get(category, "a character that prints nothing")
+            named = unicodedata.name(char, "")
+            return index, f"{kind}, " + (f"{named} " if named else "") + f"(U+{ord(char):04X})"
+        if char in _REFUSED:
+            return index, f"{char!r}, which the notation or markup uses"
+    return None
 
 
 def _odd_letters(name: str) -> str:
@@ -52,19 +112,19 @@ def _odd_letters(name: str) -> str:
 
 def distinct(players: tuple[str, ...]) -> str | None:
     """Why two of ``players`` cannot sit at one table, or None when every name reads as its own."""
-    seen: dict[str, str] = {}
+    seen: dict[tuple[str, str], str] = {}
     for name in players:
-        key = skeleton(name)
-        other = seen.get(key)
+        keys = ("plain", plain(name)), ("skeleton", skeleton(name))
+        other = next((seen[key] for key in keys if key in seen), None)
         if other is None:
-            seen[key] = name
+            seen.update({key: name for key in keys})
             continue
         if other == name:
             return f"{name!r} is named twice in the Players tag"
-        plain = unicodedata.normalize("NFKC", other).casefold() == unicodedata.normalize("NFKC", name).casefold()
-        how = "read as one name (they differ only in case or width)" if plain else "look alike"
+        same = plain(other) == plain(name)
+        how = "read as one name (they differ only in case or width)" if same else "look alike"
         odd = "; ".join(filter(None, (_odd_letters(other), _odd_letters(name))))
-        return f"the players {other!r} and {name!r} {how}" + (f": {odd}" if odd and not plain else "")
+        return f"the players {other!r} and {name!r} {how}" + (f": {odd}" if odd and not same else "")
     return None
 
 
@@ -79,4 +139,12 @@ def players_of(tags: list[Tag] | tuple[Tag, ...]) -> tuple[str, ...]:
     if problem is not None:
         raise NotationError(problem, line=tag.span.line, column=tag.span.column,
                             hint="give each player a name of their own, e.g. 'Ann, Ann B.'")
+    for name in players:
+        found = refused_character(name)
+        if found is not None:
+            index, what = found
+            at = tag.value.find(name) + index  # in the value (after the name, a space and '"'), escapes aside
+            raise NotationError(f"the player name {name!r} holds {what}", line=tag.span.line,
+                                column=tag.span.column + len(tag.name) + 2 + at,
+                                hint="write the name in letters, digits, spaces, '.', '-' or an apostrophe")
     return players

@@ -75,6 +75,9 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
     if not chunk.tags:
         number, text = next(scan.logical_lines(chunk.body, chunk.body_line, JOIN))
         column = len(text) - len(text.lstrip()) + 1
+        if text.startswith(scan.BOM):  # ``scan.strip_bom`` keeps a second byte-order mark
+            raise NotationError("a second byte-order mark (U+FEFF) before the first tag", line=number, column=1,
+                                hint="save the file as UTF-8 with one byte-order mark, or none")
         raise NotationError("a record starts with its tags", line=number, column=column,
                             expected='a tag such as [Game "Glory to Rome"]')
     tags = []

@@ -22,7 +22,7 @@ import codecs
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Final, Iterator, Union
+from typing import Callable, Final, Iterator, Union
 
 from .errors import NotationError
 
@@ -45,10 +45,22 @@ BODY_LINE: Final = re.compile(r"^(?![ \t]*(?:;|(?:\{[^}\n]*\}[ \t]*)+(?:;[^\n]*)
 _ESCAPE: Final = re.compile(r"\\(.)")
 
 
+BOM: Final = "\ufeff"
+"""The byte-order mark: one at the start of a file is dropped; a second is refused where it stands."""
+
+
+def strip_bom(text: str) -> str:
+    """``text`` without its byte-order mark. Two at the start are both kept, so that reading
+    the text again (a record cut out of a file is read on its own) never drops the second:
+    the reader refuses it, at line 1, column 1, whoever reads the file."""
+    if text.startswith(BOM) and not text.startswith(BOM, 1):
+        return text[1:]
+    return text
+
+
 def normalize(text: str) -> str:
-    """LF line ends, no byte-order mark."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    """LF line ends, no byte-order mark (``strip_bom``: a second one is kept, to be refused)."""
+    text = strip_bom(text)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
@@ -143,10 +155,13 @@ def file_pieces(path: Union[str, os.PathLike], block: int = BLOCK) -> Iterator[t
     """``pieces`` of a file, read a block at a time: memory stays flat whatever the file's
     size (a record is held whole, a file never). Raises ``OSError`` or ``UnicodeDecodeError``
     where reading fails, after the records before it."""
-    with open(path, encoding="utf-8-sig", newline=None) as handle:  # newlines normalized as read
-        carry, line = "", 1
+    with open(path, encoding="utf-8", newline=None) as handle:  # newlines normalized as read
+        carry, line, first_block = "", 1, True
         while True:
-            data = handle.read(block)
+            if first_block:  # as ``normalize``: a second mark is left for the reader to refuse
+                data, first_block = strip_bom(handle.read(max(block, 2))), False
+            else:
+                data = handle.read(block)
             if not data:
                 if carry:
                     yield from pieces(carry, line)
@@ -206,8 +221,8 @@ class _Marks:
 
     __slots__ = ("join", "in_comment", "opened")
 
-    def __init__(self, join: re.Pattern[str]):
-        self.join = join
+    def __init__(self, join: re.Pattern[str] | None):
+        self.join = join  # None: a `;` always starts a comment
         self.in_comment = False
         self.opened: list[int] = []  # column of each open `(`
 
@@ -236,7 +251,7 @@ class _Marks:
             elif char == ")":
                 if self.opened:
                     self.opened.pop()
-            elif char == ";" and not self.join.match(text, mark.start()):
+            elif char == ";" and (self.join is None or not self.join.match(text, mark.start())):
                 return  # a comment to the end of the line
 
 
@@ -264,12 +279,18 @@ def logical_lines(lines: list[str], first: int, join: re.Pattern[str]) -> Iterat
 
 def logical_line(lines: list[str], index: int, first: int, join: re.Pattern[str]) -> tuple[str, int]:
     """The logical line starting at ``lines[index]`` (not blank; its length already
-    checked), and the index of the line after it."""
+    checked), and the index of the line after it.
+
+    A ``;`` joins statements (``join``) only on a line of statements: on a turn header or a
+    block line (``leader: Ann ; Cid leads {``) it starts a comment to the end of the line, as
+    the reader reads it, so a bracket in that comment opens nothing. A comment or variation
+    still open at the end of the record takes in no blank line after it: the last line reads
+    the same with or without its line end."""
     text = lines[index]
     number = first + index
     index += 1
     if _OPENERS.search(text):
-        marks = _Marks(join)
+        marks = _Marks(None if _NO_JOIN.match(text) else join)
         marks.feed(text, number)
         if marks.open:
             parts = [text]
@@ -280,5 +301,34 @@ def logical_line(lines: list[str], index: int, first: int, join: re.Pattern[str]
                 marks.feed(more, first + index)
                 parts.append(more)
                 index += 1
+            while marks.open and len(parts) > 1 and (not parts[-1] or parts[-1].isspace()):
+                parts.pop()  # blank lines at the end of the record: not part of what stays open
             text = "\n".join(parts)
     return text, index
+
+
+def _line_starts() -> re.Pattern[str]:
+    """The start of a line that holds no statement (``turn``, ``setup``, ``leader:``...): the
+    keywords the reader reads such a line by (``lines.LINE_STARTS``)."""
+    from .lines import _LINE_STARTS  # the reader's own table (it reads this module)
+    from .terminals import KEYWORDS
+
+    words = "|".join(f"(?:{KEYWORDS[name].pattern})" for name in _LINE_STARTS)
+    return re.compile(f"[ \t]*(?:{words})(?![\\w-])", re.I)
+
+
+class _LazyPattern:
+    """A pattern made when first used (the reader's tables are read after this module)."""
+
+    def __init__(self, make: Callable[[], re.Pattern[str]]) -> None:
+        self._make = make
+        self._pattern: re.Pattern[str] | None = None
+
+    def match(self, text: str) -> re.Match[str] | None:
+        pattern = self._pattern
+        if pattern is None:
+            pattern = self._pattern = self._make()
+        return pattern.match(text)
+
+
+_NO_JOIN: Final = _LazyPattern(_line_starts)

@@ -8,7 +8,8 @@ Layout (see notation/README.md, "Canonical form"):
 - each turn as ``turn N Leader`` with its statements indented two spaces,
   turns separated by a blank line;
 - a statement is followed on its line by its glyphs, then its ``{...}``
-  comments; a ``;`` comment ends the line (two spaces before the ``;``);
+  comments; a ``;`` comment ends the line (two spaces before the ``;``), but one
+  holding a line end is written closed, as ``{...}``;
   each variation starts a line of its own under the statement;
 - records are separated by one blank line; LF line ends; one final newline.
 """
@@ -48,8 +49,13 @@ def _tag(tag: Tag) -> str:
     return text + _suffix(tag.comment) if tag.comment else text
 
 
+def _ends_line(comment: Comment) -> bool:
+    """Whether ``comment`` is written as a ``;`` comment, which ends its line."""
+    return comment.kind == LINE and "\n" not in comment.text
+
+
 def _suffix(comment: Comment) -> str:
-    if comment.kind == LINE:
+    if _ends_line(comment):
         return "  ;" + (" " + comment.text if comment.text else "")
     return " {" + comment.text + "}"
 
@@ -98,7 +104,7 @@ def _step(step: Step, indent: str, nested: bool) -> list[str]:
             line = _comment_line(note, indent)
         else:
             line += _suffix(note)
-        if isinstance(note, Comment) and note.kind == LINE:
+        if isinstance(note, Comment) and _ends_line(note):
             done.append(line)
             line = None
     if line is not None:
@@ -108,7 +114,7 @@ def _step(step: Step, indent: str, nested: bool) -> list[str]:
 
 def _ends_with_line_comment(item: Step | Comment) -> bool:
     last = item if isinstance(item, Comment) else (item.notes[-1] if item.notes else None)
-    return isinstance(last, Comment) and last.kind == LINE
+    return isinstance(last, Comment) and _ends_line(last)
 
 
 def _variation(variation: Variation, indent: str) -> list[str]:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import notation
 from notation import scan
+from notation.fmt import canonical_text
 
 from gtr_replay.errors import UsageError
 from gtr_replay.extract.happened import examine
@@ -23,6 +24,7 @@ from gtr_replay.extract.select import Selection
 from gtr_replay.replay.files import NO_RECORD, WINDOW, parse_piece, record_files, records_at_least
 from gtr_replay.replay.workers import ordered_map, pool, worker_count
 from gtr_replay.store.rows import game_id
+from gtr_replay.vocabulary import card_vocabulary
 
 
 @dataclass
@@ -104,8 +106,10 @@ def extract(paths, selection: Selection, sink, *, dedupe: bool = False, canonica
                 _write_all(ordered_map(executor, judge, tasks, WINDOW * count), sink, seen, report)
         else:
             _write_all(map(judge, tasks), sink, seen, report)
-    finally:
-        sink.close()
+    except BaseException:
+        sink.abort()  # nothing unfinished is left under the name asked for
+        raise
+    sink.close()
     report.outputs = list(sink.outputs)
     return report
 
@@ -166,7 +170,13 @@ class _Judge:
             return _Judged(task.source, task.line, False, "", problem=f"{task.source}:{task.line}: expected one "
                            f"record here, found {len(records)}", replayed=replayed)
         record = records[0]
-        text = notation.write(record) if self.canonical else as_written
+        text = as_written
+        if self.canonical:
+            try:  # written only when it reads back as the same record
+                text = canonical_text([record], source=task.source, vocabulary=card_vocabulary())
+            except notation.NotationError as error:
+                return _Judged(task.source, task.line, False, "", problem=f"{error} (left out: written "
+                               "canonically it would not read back as it is)", replayed=replayed)
         return _Judged(task.source, task.line, True, text, game_id(record) if self.dedupe else None,
                        replayed=replayed)
 

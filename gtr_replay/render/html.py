@@ -190,13 +190,16 @@ _STATEMENTS = """</div></section>
 """The fixed markup after the chart: the statement list, which the script fills in."""
 
 _UNSAFE_IN_SCRIPT = re.compile("[<>&\u2028\u2029\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def script_json(value) -> str:
     """``value`` as JSON that stays data inside a ``<script>`` element: ``<``, ``>`` and ``&``
     written as ``\\u`` escapes (so no ``</script>`` or ``<!--`` can appear), and the line and
-    paragraph separators and lone surrogates (a file name's undecodable bytes) too."""
+    paragraph separators too; a lone surrogate (a file name's undecodable byte) is shown as
+    U+FFFD, the replacement character, which every browser can serialize."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = _SURROGATE.sub("\\\\ufffd", text)
     return _UNSAFE_IN_SCRIPT.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
 
 

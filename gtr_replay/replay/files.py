@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+import errno
 import os
 import stat
 from pathlib import Path
@@ -55,9 +56,10 @@ def record_files(paths, *, skipped: list[Skipped] | None = None) -> list[Path]:
             for entry in sorted(path.rglob("*.gtr")):
                 try:
                     mode = entry.stat().st_mode
-                except OSError:  # a dangling link, or one that loops
+                except OSError as error:  # a dangling link, or one that loops
                     mode = 0
-                    kind = "a link to nothing"
+                    kind = "a link that loops (to itself, or round other links)" \
+                        if error.errno == errno.ELOOP else "a link to nothing"
                 else:
                     kind = _kind(mode)
                 if stat.S_ISREG(mode):

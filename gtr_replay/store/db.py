@@ -68,9 +68,20 @@ def _event(event: Event, seat_of: dict, code) -> str:
 class Store:
     """A games database open for writing (created with its schema when missing)."""
 
-    def __init__(self, path: str | Path = DEFAULT_DB) -> None:
+    def __init__(self, path: str | Path = DEFAULT_DB, *, create: bool = True) -> None:
+        """Open ``path`` for writing. With ``create`` (an import) a new or empty file gets the
+        schema; without (``delete``), only a games database of this version is opened, and any
+        other file, a 0-byte one too, is refused before a byte of it changes."""
         self.path = Path(path)
         self._codes: dict[str, int] | None = None
+        if not create:
+            from gtr_replay.store.queries import open_read_only
+
+            conn = open_read_only(self.path)
+            try:
+                schema.check_readable(conn, self.path)
+            finally:
+                conn.close()
         deadline = time.monotonic() + BUSY_TIMEOUT
         while True:
             conn = None

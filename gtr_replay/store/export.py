@@ -11,25 +11,35 @@ can run here, in worker processes, or on a Dask cluster (``run``):
 
 A chunk's part is named after the chunk, so a task run again (a worker lost) writes the same
 files again, whole, in place of any it left.
+
+The dataset is written into a hidden folder beside the one asked for (``staging``), its manifest
+(``parquet_schema.MANIFEST``) last, and renamed only then: a killed or failed export leaves no
+dataset under the name asked for, and a folder without the manifest is refused by every reader
+(``parquet_schema.check_complete``). A new export replaces what a killed one left.
 """
 
 from __future__ import annotations
 
+import errno
+import json
+import os
 import shutil
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import notation
 from notation import scan
 
-from gtr_replay.errors import UsageError
+from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.files import NO_RECORD, parse_piece, record_files, records_at_least
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.store import schema
 from gtr_replay.store.importer import Problem
+from gtr_replay.store.parquet_schema import MANIFEST, TABLES, manifest
 from gtr_replay.store.queries import open_read_only
 from gtr_replay.store.rows import TooLarge, content_hash, game_id, game_rows
 
@@ -67,15 +77,115 @@ class ExportReport:
         return f"{self.games} game(s) exported to {root} ({rows}){more}{problems}"
 
 
-def new_root(root: Path) -> Path:
-    """The dataset's folder, made now: it must be new or empty (a dataset is never mixed with
-    another's files)."""
+class CannotWrite(GtrError):
+    """The dataset could not be written (a full disk, a folder not writable): exit status 1,
+    and nothing of it is left."""
+
+
+def staging(root: Path) -> Path:
+    """The hidden folder beside ``root`` an export writes into; it takes ``root``'s name only
+    when the export is whole (``MANIFEST`` written)."""
     root = Path(root)
-    if root.exists() and (not root.is_dir() or any(root.iterdir())):
+    return root.parent / f".{root.name}.incomplete"
+
+
+def _looks_exported(root: Path) -> bool:
+    """Whether ``root`` holds only what an export writes (table folders), without a manifest:
+    a dataset an earlier export left incomplete, which a new export may replace."""
+    names = {entry.name for entry in root.iterdir()}
+    return bool(names) and names <= set(TABLES) and not (root / MANIFEST).exists()
+
+
+@contextmanager
+def new_dataset(root: Path | str) -> Iterator[Path]:
+    """The folder to write a new dataset for ``root`` into (``staging``): ``root`` must be new,
+    empty, or a dataset an export left incomplete (replaced). An incomplete hidden folder left by
+    a killed export is replaced. When the block ends well the caller has written ``MANIFEST``
+    and the folder is renamed to ``root``; when it fails the folder is removed, and a failed
+    write (a full disk) is ``CannotWrite`` in words."""
+    root = Path(root)
+    if root.exists() and not root.is_dir():
+        raise UsageError(f"{root} already exists and is not a folder: export writes a new dataset",
+                         hint="give a new folder name")
+    replace = root.is_dir() and any(root.iterdir())
+    if replace and not _looks_exported(root):
         raise UsageError(f"{root} already exists and is not an empty folder: export writes a new dataset",
                          hint="give a new folder name, or remove the old dataset first")
-    root.mkdir(parents=True, exist_ok=True)
-    return root
+    stage = staging(root)
+    try:
+        root.parent.mkdir(parents=True, exist_ok=True)
+        lock = _lock(stage)
+    except OSError as error:
+        raise _cannot_write(root, error) from None
+    try:
+        yield stage
+        os.unlink(stage / LOCK)
+        if replace:
+            shutil.rmtree(root)
+        os.replace(stage, root)
+    except OSError as error:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise _cannot_write(root, error) from None
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)  # no half dataset left behind
+        raise
+    finally:
+        lock.close()
+
+
+LOCK = ".lock"
+"""Held by the export writing a hidden folder: a second export into it is refused."""
+
+
+def _lock(stage: Path):
+    """Take the hidden folder (made anew if one left by a killed export is there), locked."""
+    if stage.exists():
+        try:
+            held = open(stage / LOCK, "a")
+        except OSError:
+            held = None
+        if held is not None and not _try_lock(held):
+            held.close()
+            raise UsageError(f"another export is writing {stage} now", hint="wait for it to finish")
+        if held is not None:
+            held.close()
+        shutil.rmtree(stage)  # a killed export's: replaced
+    stage.mkdir()
+    held = open(stage / LOCK, "a")
+    _try_lock(held)
+    return held
+
+
+def _try_lock(handle) -> bool:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX: no lock
+        return True
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _cannot_write(root: Path, error: OSError) -> CannotWrite:
+    full = error.errno == errno.ENOSPC or "No space left on device" in str(error)
+    reason = "the disk is full" if full else (error.strerror or str(error))
+    return CannotWrite(f"cannot write {root}: {reason}",
+                       hint="nothing was exported; " + ("make room on the disk" if full else "fix that")
+                       + " and run the export again")
+
+
+def write_manifest(stage: Path, report: "ExportReport") -> None:
+    """Write ``MANIFEST`` into the finished dataset's folder: the last file written."""
+    parts = [Path(part).resolve().relative_to(stage.resolve()).as_posix() for part in report.parts]
+    text = json.dumps(manifest(report.games, report.rows, parts), indent=1)
+    with open(stage / MANIFEST, "w", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+    report.parts = [str(stage.parent / stage.name.removeprefix(".").removesuffix(".incomplete") / part)
+                    for part in parts]
 
 
 def export_database(db: Path | str, root: Path | str, *, progress: Callable[[int], None] | None = None) -> ExportReport:
@@ -84,38 +194,39 @@ def export_database(db: Path | str, root: Path | str, *, progress: Callable[[int
     from gtr_replay.store import parquet
 
     conn = open_read_only(db)
-    schema.check_readable(conn, db)
-    root = new_root(Path(root))
-    report = ExportReport(files=1)
-    part = parquet.Part(root, "000000")
     try:
-        ids = [r[0] for r in conn.execute("SELECT id FROM games ORDER BY number")]
-        for gid in ids:
-            ruleset, tables = parquet.stored_tables(conn, gid)
-            part.add(ruleset, tables)
-            report.games += 1
-            if progress is not None:
-                progress(1)
-        part.close()
-    except BaseException:
-        part.abort()
-        raise
+        schema.check_readable(conn, db)
+        report = ExportReport(files=1)
+        with new_dataset(root) as stage:
+            part = parquet.Part(stage, "000000")
+            try:
+                ids = [r[0] for r in conn.execute("SELECT id FROM games ORDER BY number")]
+                for gid in ids:
+                    ruleset, tables = parquet.stored_tables(conn, gid)
+                    part.add(ruleset, tables)
+                    report.games += 1
+                    if progress is not None:
+                        progress(1)
+                part.close()
+            except BaseException:
+                part.abort()
+                raise
+            report.records = report.games
+            _finish(stage, part.files, dict(part.rows), report)
     finally:
         conn.close()
-    report.records = report.games
-    _finish(root, part.files, dict(part.rows), report)
     return report
 
 
 def _finish(root: Path, files: list[str], rows: dict[str, int], report: ExportReport) -> None:
     from gtr_replay.store import parquet
-    from gtr_replay.store.parquet_schema import TABLES
 
     report.rows = {table: rows.get(table, 0) for table in TABLES}
     report.parts = sorted(files)
     if report.games:
         first = min(Path(f).parent.name.partition("=")[2] for f in files)
         report.parts += parquet.fill_empty(root, first)
+    write_manifest(root, report)
 
 
 @dataclass(frozen=True)
@@ -230,24 +341,20 @@ def export_records(paths, root: Path | str, *, rulings: str | None = None, per_p
     files = record_files(paths)
     if not files:
         raise UsageError("no .gtr files found", hint="give .gtr files or folders holding them")
-    root = new_root(Path(root))
     report = ExportReport(files=len(files))
-    try:
+    with new_dataset(root) as stage:
         if run is not None:
-            _two_passes(files, root, rulings, per_part, run, report, progress)
+            _two_passes(files, stage, rulings, per_part, run, report, progress)
         else:
             from gtr_replay.replay.workers import ordered_map, pool, worker_count
 
             count = worker_count(workers, lambda n: records_at_least(files, n))
             if count > 1:
                 with pool(count) as executor:
-                    _two_passes(files, root, rulings, per_part,
+                    _two_passes(files, stage, rulings, per_part,
                                 lambda work, tasks: ordered_map(executor, work, tasks, 2 * count), report, progress)
             else:
-                _two_passes(files, root, rulings, per_part, map, report, progress)
-    except BaseException:
-        shutil.rmtree(root, ignore_errors=True)  # no half dataset left behind
-        raise
+                _two_passes(files, stage, rulings, per_part, map, report, progress)
     return report
 
 

@@ -8,6 +8,7 @@ Rows come from the same place as the database's: a stored game is read through t
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 from collections import defaultdict
@@ -125,7 +126,8 @@ class Part:
 
     def abort(self) -> None:
         for writer, hidden, _ in self._writers.values():
-            writer.close()
+            with contextlib.suppress(OSError):  # a full disk fails the close too: the part goes anyway
+                writer.close()
             hidden.unlink(missing_ok=True)
         self._writers.clear()
 

@@ -12,7 +12,10 @@ database's views of the same name (``gtr query``), so a query runs on either.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+from gtr_replay.errors import GtrError
 
 from gtr_replay.store.describe import TABLES as TABLE_TEXTS, column_text
 from gtr_replay.store.schema import VIEWS
@@ -60,6 +63,51 @@ DERIVED = ("final_scores", "completions", "first_structures", "turn_points", "le
 """The database's views that read only the public tables (``completions`` in its portable form)."""
 
 
+MANIFEST = "_gtr_dataset.json"
+"""Written last, into the dataset's folder, before the folder takes its name: the games and the
+rows of each table, and every file. A dataset without it, or whose files are not those it
+lists, is incomplete (an export killed, or failed, or still writing)."""
+
+MANIFEST_FORMAT = "gtr-replay parquet dataset"
+
+
+class IncompleteDataset(GtrError):
+    """A folder that is not a whole dataset written by ``gtr export --parquet`` (exit status 1)."""
+
+
+def manifest(games: int, rows: dict[str, int], parts: list[str]) -> dict:
+    """What ``MANIFEST`` holds: ``parts`` are the files, relative to the dataset's folder."""
+    return {"format": MANIFEST_FORMAT, "version": 1, "complete": True, "games": games,
+            "rows": {table: rows.get(table, 0) for table in TABLES}, "files": sorted(parts)}
+
+
+def check_complete(root: str | Path) -> dict:
+    """The manifest of the dataset in ``root``; ``IncompleteDataset`` in words when ``root`` is not
+    a whole dataset: no manifest (the export was killed, failed, or is still writing), or files
+    missing or added since. Every reader of a dataset (``duckdb_views``) asks this first."""
+    root = Path(root)
+    again = "run gtr export --parquet again: it replaces an incomplete dataset"
+    if not root.is_dir():
+        raise IncompleteDataset(f"{root}: no such dataset (not a folder)", hint="give the folder gtr export wrote")
+    try:
+        found = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise IncompleteDataset(f"{root}: an incomplete dataset (no {MANIFEST}: the export did not finish)",
+                                hint=again) from None
+    except (OSError, ValueError) as error:
+        raise IncompleteDataset(f"{root}: cannot read {MANIFEST} ({error})", hint=again) from None
+    if not isinstance(found, dict) or found.get("format") != MANIFEST_FORMAT or not found.get("complete"):
+        raise IncompleteDataset(f"{root}: {MANIFEST} is not the manifest of a whole dataset", hint=again)
+    listed = set(found.get("files") or ())
+    present = {path.relative_to(root).as_posix() for path in root.glob("*/*/*.parquet")}
+    if listed != present:
+        missing, extra = sorted(listed - present), sorted(present - listed)
+        what = f"{len(missing)} file(s) missing, such as {missing[0]}" if missing else \
+            f"{len(extra)} file(s) not of the export, such as {extra[0]}"
+        raise IncompleteDataset(f"{root}: not the dataset the export wrote: {what}", hint=again)
+    return found
+
+
 def files(root: str | Path, table: str) -> str:
     """The glob of a table's files under ``root``."""
     return f"{Path(root).as_posix()}/{table}/*/*.parquet"
@@ -68,7 +116,9 @@ def files(root: str | Path, table: str) -> str:
 def duckdb_views(root: str | Path) -> list[str]:
     """SQL that makes ``root``'s dataset readable in DuckDB under the database's names: a view per
     table, and the derived views (final_scores, completions, first_structures, turn_points, leads,
-    wins, end_reasons), so the saved queries of ``gtr query`` run unchanged."""
+    wins, end_reasons), so the saved queries of ``gtr query`` run unchanged. An incomplete
+    dataset is refused (``check_complete``)."""
+    check_complete(root)
     quoted = str(root).replace("'", "''")
     statements = [f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet('{files(quoted, table)}', "
                   "hive_partitioning = true)" for table in TABLES]
@@ -96,6 +146,11 @@ def markdown() -> str:
         "```",
         "",
         "The `ruleset` column is in the folder names, not in the files; every reader below adds it.",
+        f"`DIR/{MANIFEST}` is written last: the games, the rows of each table and every file. The export",
+        "writes into a hidden folder beside DIR (`.DIR.incomplete`) and gives it its name only when",
+        "the manifest is written, so a killed or failed export leaves no DIR; `duckdb_views` and",
+        "`check_complete` refuse a folder without the manifest, or whose files are not those it lists,",
+        "and a new `gtr export` replaces an incomplete one.",
         "The columns and their values are those of the database's views of the same name, so a query",
         "written for `gtr query` runs on the dataset (the store's `stored_*` tables, snapshots and",
         "`games.number` are not exported). Integers are 32-bit, text is UTF-8, any column may be null;",

@@ -64,6 +64,12 @@ class QueryResult:
         return [dict(zip(self.columns, row)) for row in self.rows]
 
 
+MAX_VALUE = 64 * 1024 * 1024
+"""Bytes in one value a query may make or read (SQLite's ``SQLITE_LIMIT_LENGTH``): a game's
+record is a few MB at most; a query doubling a string stops here, in words, long before memory
+runs out, and no single step of it runs long enough to escape ``--time-limit``."""
+
+
 def open_read_only(path: str | Path) -> sqlite3.Connection:
     """A connection that cannot change the database (SQLite ``mode=ro``)."""
     path = Path(path)
@@ -71,6 +77,7 @@ def open_read_only(path: str | Path) -> sqlite3.Connection:
         raise UsageError(f"no database {path}: the file does not exist",
                          hint=f"create it with: gtr import examples/ --db {path}")
     conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)
     conn.execute("PRAGMA query_only = ON")
     conn.set_authorizer(_no_other_file)
     return conn
@@ -165,6 +172,10 @@ def _sql_errors(path: str | Path, limit: float | None = None,
             raise UsageError(f"the query would open or create another database file: {text} ({path} is "
                              "opened read-only; ATTACH and VACUUM INTO are refused)",
                              hint="gtr query only reads; copy the database with cp or sqlite3 .backup") from None
+        if "too big" in text:
+            raise UsageError(f"the query made a value longer than {MAX_VALUE // (1024 * 1024)} MB, the longest a "
+                             f"value may be: {text}",
+                             hint="ask for less: a substr(), a length(), a LIMIT") from None
         if "one statement" in text:
             raise UsageError(f"the query holds several statements: {text}", hint="run one at a time") from None
         raise UsageError(f"the query failed: {text} ({path})") from None

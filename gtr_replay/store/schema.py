@@ -214,15 +214,18 @@ VIEWS = {
 
 def check_writable(db: sqlite_utils.Database) -> None:
     """Refuse, before anything in it is changed, a database this gtr must not write to: one
-    of another version, one whose own tables bear the names of ours, one missing some of
-    ours (``StoreError``, in words). A new or empty file passes."""
+    of another version, another program's (any table, view or index of its own), one missing
+    some of ours (``StoreError``, in words). A new or empty file (0 bytes, or no tables) passes."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version not in (0, VERSION):
         raise StoreError(f"database schema version {version}: this gtr writes version {VERSION}",
                          hint="import into a new database file")
     existing = set(db.table_names()) | set(db.view_names())
-    if version == 0 and (taken := sorted(existing & (set(TABLES) | set(VIEWS)))):
-        raise StoreError(f"the database holds tables of its own named as a games database's ({', '.join(taken)})",
+    if version == 0 and (own := [r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite!_%' ESCAPE '!' ORDER BY name")]):
+        shown = ", ".join(own[:5]) + (f" and {len(own) - 5} more" if len(own) > 5 else "")
+        raise StoreError(f"the file is another program's database: it holds tables of its own ({shown}); "
+                         "gtr writes only into a new file, an empty one or a games database",
                          hint="import into a new database file")
     if version == VERSION and (missing := sorted(set(TABLES) - existing)):  # all are made at once
         raise StoreError(f"tables of a games database are missing ({', '.join(missing)})",

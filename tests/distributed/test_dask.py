@@ -24,7 +24,7 @@ from gtr_replay.extract import Selection, extract, output
 from gtr_replay.replay.files import check_files
 from gtr_replay.selfplay import selfplay
 from gtr_replay.store.export import export_records
-from gtr_replay.store.parquet_schema import TABLES, duckdb_views
+from gtr_replay.store.parquet_schema import TABLES, check_complete, duckdb_views
 
 distributed = pytest.importorskip("distributed")  # in the test extra: never skipped in CI
 
@@ -173,3 +173,37 @@ def test_without_an_address_nothing_of_dask_is_imported(records, tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert done.stdout.split(" ", 2) == ["1", "0", "[]\n"], done.stderr
 
+
+
+def _fill_the_disk(full: bool) -> None:
+    """Run in each worker: the Parquet writer fails as on a full disk (or works again)."""
+    import errno
+
+    import pyarrow.parquet as pq
+
+    if full:
+        pq.ParquetWriter._real_write_table = pq.ParquetWriter.write_table
+
+        def no_room(*args, **kwargs):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        pq.ParquetWriter.write_table = no_room
+    elif hasattr(pq.ParquetWriter, "_real_write_table"):
+        pq.ParquetWriter.write_table = pq.ParquetWriter._real_write_table
+
+
+def test_a_full_disk_on_the_workers_is_said_in_words_and_leaves_nothing(records, cluster, tmp_path):
+    from gtr_replay.store.export import CannotWrite, staging
+
+    client, pids, _ = cluster
+    pids.update(client.run(os.getpid).values())
+    client.run(_fill_the_disk, True)
+    try:
+        with pytest.raises(CannotWrite, match="the disk is full"):
+            export_records([records], tmp_path / "out", per_part=5, run=Cluster(client, "test").run)
+    finally:
+        client.run(_fill_the_disk, False)
+    assert not (tmp_path / "out").exists() and not staging(tmp_path / "out").exists()
+    assert not list(tmp_path.rglob("*.tmp"))
+    remote = export_records([records], tmp_path / "out", per_part=5, run=Cluster(client, "test").run)
+    assert check_complete(tmp_path / "out")["games"] == remote.games == 19

@@ -24,6 +24,11 @@ SAME = {
     "Ann, An\u200bn": "the players 'Ann' and 'An\\u200bn' look alike: '\\u200b' is ZERO WIDTH SPACE (U+200B)",
     "Oto, \u039f\u03c4\u03bf": "the players 'Oto' and 'Οτο' look alike",  # Greek
     "Ann, Ann": "'Ann' is named twice in the Players tag",
+    # Unicode's confusable skeletons (UTS #39): another script, a Latin alpha, a stroke, a digit
+    "Ann, \u13aann": "the players 'Ann' and 'Ꭺnn' look alike: 'Ꭺ' is CHEROKEE LETTER GO (U+13AA)",
+    "Ann, \u0251nn": "the players 'Ann' and 'ɑnn' look alike: 'ɑ' is LATIN SMALL LETTER ALPHA (U+0251)",
+    "Ian, lan": "the players 'Ian' and 'lan' look alike",
+    "Bob, B0b": "the players 'Bob' and 'B0b' look alike",
 }
 
 
@@ -52,6 +57,33 @@ def test_the_skeleton_folds_case_width_and_look_alikes():
 
     assert skeleton("Ann") == skeleton("ann") == skeleton("\u0410nn") == skeleton("ＡＮＮ") == skeleton("A\u200bnn")
     assert skeleton("Zoë") != skeleton("Zoe")
+    assert skeleton("Ann") == skeleton("\uab7ann")  # a small Cherokee letter folds to the capital
+    assert skeleton("Lan") != skeleton("Ian") and skeleton("Al") != skeleton("Ai")
+
+
+REFUSED = {
+    "Ann, Ben\u202e": ("a format character, RIGHT-TO-LEFT OVERRIDE (U+202E)", 19),
+    "Ann, Be\u0007n": ("a control character, (U+0007)", 18),
+    "Ann, <img src=x>": ("'<', which the notation or markup uses", 16),
+    "Ann, Ben (away)": ("'(', which the notation or markup uses", 20),
+    "Ann, Ben; Cid": ("';', which the notation or markup uses", 19),
+    "Ann, Ben{x}": ("'{', which the notation or markup uses", 19),
+}
+
+
+@pytest.mark.parametrize("players", list(REFUSED))
+def test_a_name_holding_a_control_format_or_delimiting_character_is_refused_where_it_stands(players):
+    what, column = REFUSED[players]
+    with pytest.raises(notation.NotationError) as caught:
+        notation.parse_one(record(players), source="t.gtr")
+    error = caught.value
+    assert what in error.message and error.message.startswith("the player name")
+    assert (error.line, error.column) == (3, column)
+
+
+def test_names_of_letters_digits_spaces_dots_dashes_and_apostrophes_are_kept():
+    players = "Ann, Ann B., Jean-Luc, O'Neil, Zoë"
+    assert notation.parse_one(record(players)).players == tuple(p.strip() for p in players.split(","))
 
 
 @pytest.mark.parametrize("players", ["Ann, ann", "Ann, \u0410nn", "Ann, Ｂen, Ben"])

@@ -203,7 +203,7 @@ def test_a_player_s_page_of_a_hostile_record_runs_nothing(browser, tmp_path):
 def test_the_data_cannot_end_its_script_element():
     text = script_json({"a": "</script><!--<script>&\u2028\u2029\udcff", "b": ["<", ">"]})
     assert not set("<>&\u2028\u2029") & set(text)
-    assert json.loads(text) == {"a": "</script><!--<script>&\u2028\u2029\udcff", "b": ["<", ">"]}
+    assert json.loads(text) == {"a": "</script><!--<script>&\u2028\u2029\ufffd", "b": ["<", ">"]}  # U+FFFD
 
 
 def test_the_page_s_own_files_hold_no_markup_from_outside():

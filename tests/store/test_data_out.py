@@ -124,7 +124,7 @@ def _other_databases(examples_db, tmp_path) -> dict[str, object]:
 def test_a_file_that_is_no_games_database_is_refused_in_words_by_import_and_export(examples_db, tmp_path):
     """Never a traceback, and nothing written into another program's database."""
     expected = {"text": "file is not a database", "older": "schema version 5",
-                "foreign": "holds tables of its own named as a games database's (games)",
+                "foreign": "another program's database: it holds tables of its own (games)",
                 "partial": "tables of a games database are missing"}
     exported = {"text": "is not a games database", "older": "database schema version 5, not 6",
                 "foreign": "holds no games written by gtr import", "partial": "tables of a games database are missing"}

@@ -1,0 +1,67 @@
+"""Odd entries of a folder and odd file names: `extract` and `export` skip a folder's named
+pipes, device links, dangling links and link loops with the warning `check`, `import` and `fmt`
+give (a loop named as one), and a file name's undecodable bytes reach a page as U+FFFD."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gtr_replay.cli import app
+from gtr_replay.render.html import script_json
+
+runner = CliRunner()
+EXAMPLE = Path(__file__).parents[2] / "examples" / "games" / "classic-2p.gtr"
+posix = pytest.mark.skipif(sys.platform == "win32", reason="named pipes and links as POSIX makes them")
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(EXAMPLE, games / "good.gtr")
+    os.mkfifo(games / "pipe.gtr")
+    (games / "device.gtr").symlink_to("/dev/null")
+    (games / "gone.gtr").symlink_to(games / "nowhere.gtr")
+    (games / "loop.gtr").symlink_to(games / "loop.gtr")
+    return games
+
+
+WARNINGS = {
+    "pipe.gtr": "a named pipe (FIFO), not a regular file",
+    "device.gtr": "a character device, not a regular file",
+    "gone.gtr": "a link to nothing, not a regular file",
+    "loop.gtr": "a link that loops (to itself, or round other links), not a regular file",
+}
+
+
+@posix
+@pytest.mark.parametrize("command", ["extract", "export", "check", "import"])
+def test_every_command_warns_of_the_entries_it_skips_in_a_folder(folder, tmp_path, command):
+    given = {"extract": ["extract", str(folder), "-o", str(tmp_path / "out.gtr")],
+             "export": ["export", str(folder), "--parquet", str(tmp_path / "out"), "--workers", "1"],
+             "check": ["check", str(folder)],
+             "import": ["import", str(folder), "--db", str(tmp_path / "g.db")]}[command]
+    done = runner.invoke(app, given)
+    assert done.exit_code == 0, done.output
+    for name, words in WARNINGS.items():
+        assert f"warning: skipped {folder / name}: {words}" in done.stderr, (name, done.stderr)
+
+
+def test_a_lone_surrogate_reaches_a_page_as_the_replacement_character():
+    assert script_json({"source": "g\udcff.gtr"}) == '{"source":"g\\ufffd.gtr"}'
+
+
+@posix
+def test_a_file_name_with_an_undecodable_byte_is_shown_as_u_fffd_in_its_page(tmp_path):
+    name = os.fsdecode(b"g\xff.gtr")
+    shutil.copy(EXAMPLE, tmp_path / name)
+    done = runner.invoke(app, ["view", str(tmp_path / name), "-o", str(tmp_path / "page.html")])
+    assert done.exit_code == 0, done.output
+    page = (tmp_path / "page.html").read_bytes()
+    assert b"g\\ufffd.gtr" in page and b"\\udcff" not in page
