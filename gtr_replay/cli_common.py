@@ -193,8 +193,10 @@ app = _App(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = _Console(highlight=False)
-err = _Console(stderr=True, highlight=False)
+# A record's text is printed as written: no ``:name:`` turned into an emoji (a quoted line
+# keeps its characters and its caret's place); markup in it is escaped where it is printed.
+out = _Console(highlight=False, emoji=False)
+err = _Console(stderr=True, highlight=False, emoji=False)
 debug = {"on": False}
 
 
