@@ -142,8 +142,11 @@ def delete(
         fail(UsageError("nothing to delete", hint="give game ids, or --source FILE"))
     if not db.is_file():
         fail(UsageError(f"no database {db}: the file does not exist", hint="give the database with --db"))
+    sources = _stored_sources(db, source) if source is not None else []
     with Store(db) as store:
-        deleted = store.delete(games, source)
+        deleted = store.delete(games, sources[0] if sources else source)
+        for other in sources[1:]:  # the same file imported under another spelling too
+            deleted += store.delete(None, other)
     missing = [g for g in games or () if g not in deleted]
     if as_json:
         print(json.dumps({"deleted": deleted, "not_found": missing}, indent=2))
@@ -153,6 +156,17 @@ def delete(
     if missing or not deleted:
         where = f"from {source}" if source is not None and not games else ", ".join(missing)
         fail(StoreError(f"no game {where} in {db}", hint="list them with: gtr query 'SELECT id, source FROM games'"))
+
+
+def _stored_sources(db: Path, source: str) -> list[str]:
+    """The sources stored in ``db`` that name the file ``source`` names: as typed at import, or
+    the same file once both are resolved from here (``x.gtr``, ``./x.gtr`` and its absolute
+    path alike)."""
+    from gtr_replay.store import run_query
+
+    wanted = Path(source).expanduser().resolve()
+    stored = [s for (s,) in run_query(db, "SELECT DISTINCT source FROM games WHERE source IS NOT NULL").rows]
+    return [s for s in stored if s == source or Path(s).expanduser().resolve() == wanted]
 
 
 @app.command()

@@ -223,6 +223,16 @@ VIEWS = {
 }
 
 
+FIRST_READ = ("final_scores", "player_states", "points_by_turn", "snapshot_states", "decisions", "events")
+"""The views a first question of a games database reads, named where a query fails."""
+
+
+def what_to_query() -> str:
+    """The hint of a query that failed: the tables and the views most questions read."""
+    return (f"check the SQL; the tables are games and players, the views most questions read "
+            f"{', '.join(FIRST_READ)}; gtr query --help lists them all")
+
+
 def check_writable(db: sqlite_utils.Database) -> None:
     """Refuse, before anything in it is changed, a database this gtr must not write to: one
     of another version, one whose own tables bear the names of ours, one missing some of

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import replace as changed
+from pathlib import Path
 
 import notation
 import pytest
@@ -125,3 +126,14 @@ def test_delete_by_id_and_by_source(record, tmp_path):
     conn.close()
     nothing = runner.invoke(app, ["delete", "--db", str(db)])
     assert nothing.exit_code == 2 and "nothing to delete" in nothing.stderr
+
+
+@pytest.mark.parametrize("spelled", ["./game.gtr", "{folder}/game.gtr", "sub/../game.gtr"])
+def test_delete_by_source_finds_the_file_however_it_is_spelled(record, tmp_path, monkeypatch, spelled):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    Path("game.gtr").write_text(notation.write(record), encoding="utf-8")
+    assert runner.invoke(app, ["import", "game.gtr", "--db", "games.db"]).exit_code == 0  # stored as typed
+    result = runner.invoke(app, ["delete", "--source", spelled.format(folder=tmp_path), "--db", "games.db"])
+    assert result.exit_code == 0, result.output
+    assert stored(tmp_path / "games.db") == []

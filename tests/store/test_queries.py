@@ -165,3 +165,14 @@ def test_help_ends_with_an_example(command):
     result = runner.invoke(app, [command, "--help"])
     assert result.exit_code == 0
     assert "Example: gtr " + command in result.stdout
+
+
+def test_a_failed_query_names_the_views_a_first_question_reads(examples_db):
+    from gtr_replay.store.schema import FIRST_READ, VIEWS
+
+    result = runner.invoke(app, ["query", "SELECT score FROM scores", "--db", str(examples_db)])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.stderr.split())
+    for view in ("final_scores", "player_states", "points_by_turn", "snapshot_states"):
+        assert view in said
+    assert set(FIRST_READ) <= set(VIEWS)  # each one named is there to read
