@@ -14,6 +14,7 @@ from rich.table import Table
 from gtr_replay.cli_common import (
     JsonOpt, RulingsOpt, WorkersOpt, app, emit_json, err, fail, found_files, out, progress_bar,
 )
+from gtr_replay.counted import counted
 
 DbOpt = Annotated[Path, typer.Option("--db", help="The SQLite database file.")]
 
@@ -110,17 +111,20 @@ def _summary(report, db: Path) -> None:
             table.add_column(column, justify=justify)
         for (ruleset, players), games in sorted(groups.items()):
             wins = Counter(name.strip() for g in games for name in (g.winners or "").split(",") if name.strip())
+            said = [f"{name} {n}" for name, n in sorted(wins.items())]
+            if unfinished := sum(1 for g in games if not g.winners):  # a record that stops before the end
+                said.append(f"no winner {unfinished}")
             table.add_row(ruleset, str(players), str(len(games)), str(sum(g.decisions for g in games)),
-                          ", ".join(f"{name} {n}" for name, n in sorted(wins.items())) or "-")
+                          ", ".join(said))
         out.print(table)
     for game in report.updated:
         out.print(f"updated game {game.id}: its record changed in comments, glyphs or descriptive tags")
     for replaced in report.replaced:
         out.print(str(replaced), soft_wrap=True, markup=False, highlight=False)
-    problems = f"; {len(report.problems)} record(s) not imported" if report.problems else ""
+    problems = f"; {counted(len(report.problems), 'record')} not imported" if report.problems else ""
     changed = f", {len(report.updated)} updated" if report.updated else ""
     changed += f", {len(report.replaced)} replaced" if report.replaced else ""
-    out.print(f"{len(report.added)} game(s) added{changed}, {report.already} already in {db}{problems}")
+    out.print(f"{counted(len(report.added), 'game')} added{changed}, {report.already} already in {db}{problems}")
 
 
 @app.command()

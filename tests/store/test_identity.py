@@ -82,7 +82,7 @@ def test_editing_a_comment_and_importing_again_leaves_one_game_with_the_new_comm
     import_(path, db)
     path.write_text(notation.write(noted(record, "a better move was Road")), encoding="utf-8")
     again = import_(path, db)
-    assert "0 game(s) added, 1 updated, 0 already" in again.stdout
+    assert "0 games added, 1 updated, 0 already" in again.stdout
     assert f"updated game {game_id(record)}" in again.stdout
     games = stored(db)
     assert len(games) == 1 and "{a better move was Road}" in games[0][1]
@@ -101,7 +101,7 @@ def test_changed_moves_replace_the_old_game_and_keep_both_keeps_it(record, tmp_p
     path.write_text(notation.write(record), encoding="utf-8")
     import_(path, db)
     path.write_text(notation.write(shortened(record, 30)), encoding="utf-8")
-    assert "1 game(s) added, 1 replaced, 0 already" in import_(path, db).stdout
+    assert "1 game added, 1 replaced, 0 already" in import_(path, db).stdout
     (gid, _, source, number), = stored(db)
     assert (gid, source, number) == (game_id(shortened(record, 30)), str(path), 1)
     path.write_text(notation.write(shortened(record, 20)), encoding="utf-8")
