@@ -254,6 +254,31 @@ def fail(error: GtrError) -> NoReturn:
     raise typer.Exit(status)
 
 
+def unseen_legend(value: Any) -> str | None:
+    """The legend of the narrowed unseen cards a shown state holds (``value``: its JSON form,
+    searched through), or None when it holds none: ``?~Rubble`` is a card not seen that is
+    known not to be a Rubble card (a Glory to Rome answer ruled it out, R-LEG-3)."""
+    from gtr_replay.engine.unseen import excluded
+    from gtr_replay.game.piles import UNSEEN
+
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item.startswith(UNSEEN) and excluded(item):
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    if not found:
+        return None
+    said = "; ".join(f"{card}: a card not seen, known not to be a {' or '.join(sorted(excluded(card)))} card"
+                     for card in sorted(found))
+    return f"{UNSEEN}: a card not seen; {said} (a Glory to Rome answer ruled the material out, R-LEG-3)"
+
+
 def found_files(paths) -> list:
     """The record files named and found in the folders named (``replay.files.record_files``),
     saying on standard error which folder entries were skipped as not regular files."""

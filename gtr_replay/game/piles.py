@@ -28,6 +28,35 @@ def missing(zone: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
     return sorted(lacking)
 
 
+MOST_NAMED = 6
+"""Cards a refusal names one by one at most; it counts the rest."""
+
+
+def not_held(zone: list[str], cards: tuple[str, ...] | list[str], where: str) -> str | None:
+    """What ``missing`` finds, said for a person, or None when ``zone`` holds every card:
+    ``Crane not in Ann's hand``, or where copies of it are held, how many were named against
+    how many there are: ``3 Crane named, Ann's hand holds 2``; past ``MOST_NAMED`` cards, a
+    count of the rest (a line of 600 Cranes gives a message of one line)."""
+    lacking = missing(zone, cards)
+    if not lacking:
+        return None
+    counts: dict[str, int] = {}
+    for card in lacking:
+        counts[card] = counts.get(card, 0) + 1
+    absent = [card for card in counts if card not in zone]
+    short = [f"{counts[card] + zone.count(card)} {card} named, {where} holds {zone.count(card)}"
+             for card in counts if card in zone]
+    said = []
+    if absent:
+        shown = ", ".join(absent[:MOST_NAMED]) + (f" and {len(absent) - MOST_NAMED} more" if len(absent) > MOST_NAMED
+                                                  else "")
+        said.append(f"{shown} not in {where}")
+    said.extend(short[:MOST_NAMED])
+    if len(short) > MOST_NAMED:
+        said.append(f"{len(short) - MOST_NAMED} more named beyond the copies {where} holds")
+    return "; ".join(said)
+
+
 def take(zone: list[str], cards) -> None:
     for card in cards:
         zone.remove(card)
