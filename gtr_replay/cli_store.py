@@ -223,7 +223,7 @@ def query(
     for row in result.rows:
         table.add_row(*("" if v is None else str(v) for v in row))
     out.print(table)
-    out.print(f"{len(result.rows)} row(s)")
+    out.print(counted(len(result.rows), "row"))
 
 
 def _json_rows(result) -> None:
