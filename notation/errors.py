@@ -102,7 +102,8 @@ class NotationError(Exception):
             width = min(self.width, max(1, len(text) - self.column + 1))
             text, column, width = excerpt(text, self.column, width)
             parts.append("  " + text)
-            parts.append("  " + " " * cells(text[:column - 1]) + "^" * max(1, cells(text[column - 1:column - 1 + width])))
+            marked = cells(text[column - 1:column - 1 + width])
+            parts.append("  " + " " * cells(text[:column - 1]) + "^" * max(1, marked))
         if self.expected:
             parts.append(f"expected {shortened(self.expected)}")
         if self.hint:

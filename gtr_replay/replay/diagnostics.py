@@ -44,7 +44,8 @@ class Diagnostic:
         rules = f" ({', '.join(self.rule_ids)})" if self.rule_ids else ""
         lines = [f"{self.where}: {shortened(self.message)}{rules}"]
         if self.statement:
-            lines.append(f"  statement: {shortened(self.statement)}" + (f"  [variation {self.path}]" if self.path else ""))
+            variation = f"  [variation {self.path}]" if self.path else ""
+            lines.append(f"  statement: {shortened(self.statement)}{variation}")
         if self.follows is not None:
             lines.append(f"  may follow from the problem at line {self.follows}: the replay went on without "
                          "that statement")
