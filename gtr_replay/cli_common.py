@@ -258,8 +258,7 @@ def unseen_legend(value: Any) -> str | None:
     """The legend of the narrowed unseen cards a shown state holds (``value``: its JSON form,
     searched through), or None when it holds none: ``?~Rubble`` is a card not seen that is
     known not to be a Rubble card (a Glory to Rome answer ruled it out, R-LEG-3)."""
-    from gtr_replay.engine.unseen import excluded
-    from gtr_replay.game.piles import UNSEEN
+    from gtr_replay.game.piles import UNSEEN, excluded
 
     found: set[str] = set()
     stack = [value]

@@ -10,8 +10,18 @@ UNSEEN: Final = "?"
 ``?``. The engine may narrow what it can be: ``?~Brick,Stone`` is one of neither material."""
 
 
+NARROWED: Final = "~"
+"""Written between ``?`` and the materials a narrowed unseen card is known not to be."""
+
+
 def is_unseen(card: str) -> bool:
     return card[:1] == UNSEEN
+
+
+def excluded(card: str) -> frozenset[str]:
+    """The materials an unseen card is known not to be (``?~Brick,Stone``: Brick and Stone)."""
+    _, sep, rest = card.partition(NARROWED)
+    return frozenset(rest.split(",")) if sep else frozenset()
 
 
 def missing(zone: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
