@@ -8,7 +8,9 @@ milliseconds to read one state with ``snapshot_states`` (the last state of the l
 the worst there is, and ``LIMIT 1``) and every state of that game with ``snapshots``. When
 Datasette is installed (``python -m pip install datasette``; not a dependency of gtr-replay),
 the same reads are asked of it at its default settings (a one-second limit on each query), and
-the page it shows of ``snapshot_states``: status and milliseconds. Run from the project's root.
+the page it shows of ``snapshot_states``: status and milliseconds. Every read timed must give
+the rows asked for (else the script stops: a figure measures the answer, not its absence).
+Run from the project's root.
 """
 
 from __future__ import annotations
@@ -41,16 +43,30 @@ def cpu_ms(conn: sqlite3.Connection, sql: str, args=()) -> tuple[float, list]:
     return best * 1000, rows
 
 
+def found(rows: list, what: str, count: int = 1) -> list:
+    """``rows``, which must be ``count`` rows: a time measured on an empty answer measures nothing."""
+    if len(rows) != count:
+        raise SystemExit(f"bench_views: {what} gave {len(rows)} row(s), not {count}: the figure would not "
+                         f"measure the answer")
+    return rows
+
+
 def reads(db: Path) -> None:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     games = conn.execute("SELECT count(*), sum(statements) FROM games").fetchone()
     game, statements = conn.execute("SELECT id, statements FROM games ORDER BY statements DESC").fetchone()
     print(f"{db.name}: {games[0]:,} games, {games[1]:,} statements; the longest game: {game}, {statements} statements")
     ms, rows = cpu_ms(conn, "SELECT state FROM snapshot_states WHERE game = ? AND seq = ?", (game, statements))
+    found(rows, "snapshot_states, the last state")
     print(f"  snapshot_states, its last state: {ms:.1f} ms ({len(rows[0][0]):,} bytes of JSON)")
+    ms, rows = cpu_ms(conn, "SELECT state FROM snapshot_states WHERE game = ? AND seq = ?", (game, str(statements)))
+    found(rows, "snapshot_states, the last state asked with seq as text (as a filter sends it)")
+    print(f"  the same, seq given as text: {ms:.1f} ms")
     ms, rows = cpu_ms(conn, "SELECT game, seq, state FROM snapshot_states LIMIT 1")
+    found(rows, "snapshot_states LIMIT 1")
     print(f"  snapshot_states LIMIT 1: {ms:.1f} ms")
     ms, rows = cpu_ms(conn, "SELECT seq, json_extract(state, '$.pool') FROM snapshots WHERE game = ?", (game,))
+    found(rows, "snapshots, every state of the game", statements)
     print(f"  snapshots, every state of the game: {ms:.1f} ms ({len(rows)} states)")
     try:
         from datasette.app import Datasette
@@ -58,20 +74,27 @@ def reads(db: Path) -> None:
         print("  (Datasette is not installed: python -m pip install datasette)")
         return
     name = db.stem
-    urls = [f"/{name}/snapshot_states", f"/{name}/snapshot_states?game={game}&seq={statements}",
-            f"/{name}.json?sql=select+state+from+snapshot_states+where+game=%27{game}%27+and+seq={statements}",
-            f"/{name}.json?sql=select+*+from+snapshot_states+limit+1"]
+    # (what a user opens, the rows it must show: None for a page of the view, as many as it shows)
+    urls = [(f"/{name}/snapshot_states", None),
+            (f"/{name}/snapshot_states.json?game={game}&seq={statements}&_shape=array", 1),
+            (f"/{name}.json?sql=select+state+from+snapshot_states+where+game=%27{game}%27+and+seq={statements}"
+             f"&_shape=array", 1),
+            (f"/{name}.json?sql=select+*+from+snapshot_states+limit+1&_shape=array", 1)]
 
     async def ask() -> list[str]:
         datasette = Datasette([str(db)])
         out = [f"  Datasette (sql_time_limit_ms={datasette.setting('sql_time_limit_ms')}):"]
-        for url in urls:
+        for url, count in urls:
             started = time.perf_counter()
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
                 response = await datasette.client.get(url)
+            ms = (time.perf_counter() - started) * 1000
             given_up = "interrupted" in response.text.lower() or "took too long" in response.text.lower()
-            out.append(f"    {response.status_code} {'gave up' if given_up else 'ok'} "
-                       f"{(time.perf_counter() - started) * 1000:.0f} ms {url}")
+            if count is not None and not given_up:
+                if response.status_code != 200:
+                    raise SystemExit(f"bench_views: {url} answered {response.status_code}: {response.text[:200]}")
+                found(response.json(), url, count)
+            out.append(f"    {response.status_code} {'gave up' if given_up else 'ok'} {ms:.0f} ms {url}")
         return out
 
     print("\n".join(asyncio.run(ask())))

@@ -20,6 +20,7 @@ from rich.table import Table
 from gtr_replay.cli_common import (
     ExpansionOpt, JsonOpt, RulesetOpt, app, closed_pipe, debug, err, fail, found_files, out, with_progress,
 )
+from gtr_replay.counted import counted
 from gtr_replay.errors import GtrError, UsageError
 
 
@@ -54,7 +55,7 @@ def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False,
         elif not names:
             out.print(f"every card of {spec.ruleset} has its building power")
         else:
-            out.print(f"{len(names)} card(s) of {spec.ruleset} without a building power yet:")
+            out.print(f"{counted(len(names), 'card')} of {spec.ruleset} without a building power yet:")
             out.print(", ".join(names))
         return
     rows = [*card_set.cards.values(), *optional.values()]
@@ -105,15 +106,42 @@ def rulings(as_json: JsonOpt = False,
             "readings": [{"name": x.name, "description": x.description, "texts": list(x.texts)} for x in r.readings],
         } for r in RULINGS], indent=2))
         return
-    table = Table(title="rulings (default reading first)", show_lines=True)
-    for column in ("ruling", "AMB", "question", "readings"):
-        table.add_column(column)
-    for r in RULINGS:
-        readings = "\n".join(f"[bold]{x.name}[/bold]{' (default)' if i == 0 else ''}: {x.description}"
-                             for i, x in enumerate(r.readings))
-        table.add_row(r.name, r.amb, r.question, readings)
-    out.print(table)
+    if out.width >= _rulings_table_width(RULINGS):
+        table = Table(title="rulings (default reading first)", show_lines=True)
+        for column in ("ruling", "AMB", "question", "readings"):
+            table.add_column(column)
+        for r in RULINGS:
+            readings = "\n".join(f"[bold]{x.name}[/bold]{' (default)' if i == 0 else ''}: {escape(x.description)}"
+                                 for i, x in enumerate(r.readings))
+            table.add_row(r.name, r.amb, escape(r.question), readings)
+        out.print(table)
+    else:  # a narrow terminal: a list, whose lines wrap at its width and keep their indent
+        import textwrap
+
+        width = max(40, out.width)
+        out.print("rulings (default reading first)", markup=False)
+        for r in RULINGS:
+            out.print()
+            out.print(textwrap.fill(f"{r.name} ({r.amb}): {r.question}", width, subsequent_indent="  "),
+                      markup=False)
+            for i, x in enumerate(r.readings):
+                said = f"{x.name}{' (default)' if i == 0 else ''}: {x.description}"
+                out.print(textwrap.fill(said, width, initial_indent="    ", subsequent_indent="      "), markup=False)
+        out.print()
     out.print('Choose readings in a record with [Rulings "name=reading, ..."].', markup=False)
+
+
+RULINGS_TEXT_WIDTH = 36
+"""Columns the question and the readings each get at least where ``gtr rulings`` draws a table;
+a terminal narrower than that table gets a list."""
+
+
+def _rulings_table_width(rulings) -> int:
+    """The narrowest terminal ``gtr rulings`` draws its table on: the ruling and AMB columns
+    unwrapped, the question and readings columns ``RULINGS_TEXT_WIDTH`` each, and the borders."""
+    name = max(len("ruling"), *(len(r.name) for r in rulings))
+    amb = max(len("AMB"), *(len(r.amb) for r in rulings))
+    return name + amb + 2 * RULINGS_TEXT_WIDTH + 4 * 3 + 1  # each column padded by one a side, five borders
 
 
 @app.command()
@@ -173,17 +201,19 @@ def selfplay(
     if as_json:
         print(json.dumps(summary, indent=2))
         return
-    table = Table(title=f"self-play: {games} games, {players} players, {ruleset}"
-                        f"{f', expansion {expansion}' if expansion else ''}, seed {seed}")
+    # the title on a line of its own: above a narrow table it would wrap inside the table's width
+    out.print(f"self-play: {counted(games, 'game')}, {players} players, {ruleset}"
+              f"{f', expansion {expansion}' if expansion else ''}, seed {seed}", markup=False, soft_wrap=True)
+    table = Table()
     table.add_column("end reason")
     table.add_column("games", justify="right")
     for reason, count in sorted(reasons.items()):
         table.add_row(reason, str(count))
     out.print(table)
-    out.print(f"{played} games, {decisions} decisions, {turns} turns in {seconds:.2f} s "
-              f"({summary['decisions_per_second']} decisions/s)")
+    out.print(f"{counted(played, 'game')}, {counted(decisions, 'decision')}, {counted(turns, 'turn')} in "
+              f"{seconds:.2f} s ({summary['decisions_per_second']} decisions/s)")
     if out_file is not None:
-        out.print(f"wrote {played} records to {out_file}")
+        out.print(f"wrote {counted(played, 'record')} to {out_file}", markup=False)
 
 
 @app.command()
@@ -220,7 +250,7 @@ def fmt(
     if result.status:
         raise typer.Exit(result.status)
     if check and not stdout:
-        out.print(f"{len(files)} file(s) already canonical")
+        out.print(f"{counted(len(files), 'file')} already canonical")
 
 
 # Commands defined in other modules register on the same app when imported here.

@@ -193,8 +193,10 @@ app = _App(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = _Console(highlight=False)
-err = _Console(stderr=True, highlight=False)
+# A record's text is printed as written: no ``:name:`` turned into an emoji (a quoted line
+# keeps its characters and its caret's place); markup in it is escaped where it is printed.
+out = _Console(highlight=False, emoji=False)
+err = _Console(stderr=True, highlight=False, emoji=False)
 debug = {"on": False}
 
 
@@ -250,6 +252,30 @@ def fail(error: GtrError) -> NoReturn:
     status = 2 if isinstance(error, UsageError) else 1
     err.print(f"[red]error:[/red] {escape(str(error))}", soft_wrap=True)
     raise typer.Exit(status)
+
+
+def unseen_legend(value: Any) -> str | None:
+    """The legend of the narrowed unseen cards a shown state holds (``value``: its JSON form,
+    searched through), or None when it holds none: ``?~Rubble`` is a card not seen that is
+    known not to be a Rubble card (a Glory to Rome answer ruled it out, R-LEG-3)."""
+    from gtr_replay.game.piles import UNSEEN, excluded
+
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item.startswith(UNSEEN) and excluded(item):
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    if not found:
+        return None
+    said = "; ".join(f"{card}: a card not seen, known not to be a {' or '.join(sorted(excluded(card)))} card"
+                     for card in sorted(found))
+    return f"{UNSEEN}: a card not seen; {said} (a Glory to Rome answer ruled the material out, R-LEG-3)"
 
 
 def found_files(paths) -> list:

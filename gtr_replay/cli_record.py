@@ -5,11 +5,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 
 from gtr_replay.cli_common import ExpansionOpt, app, err, fail, out
+from gtr_replay.counted import counted
 from gtr_replay.errors import GtrError, UsageError
 
 COMMANDS = ("undo", "legal", "help", "quit")
@@ -53,6 +54,58 @@ def _show_refusal(error) -> None:
         err.print(f"refused: {error}", markup=False, highlight=False, soft_wrap=True)
 
 
+def _show_setup_refusal(error) -> None:
+    """A leader draw or starting hand refused: what and why, without a place in a file (the
+    record is not written until they are accepted)."""
+    diagnostic = getattr(error, "diagnostic", None)
+    if diagnostic is None:
+        err.print(f"refused: {error}", markup=False, highlight=False, soft_wrap=True)
+        return
+    rules = f" ({', '.join(diagnostic.rule_ids)})" if diagnostic.rule_ids else ""
+    err.print(f"refused: {diagnostic.message}{rules}", markup=False, highlight=False, soft_wrap=True)
+    if diagnostic.hint:
+        err.print(f"  hint: {diagnostic.hint}", markup=False, highlight=False, soft_wrap=True)
+
+
+def _nothing_written(before: str) -> NoReturn:
+    err.print(f"end of input before {before}: nothing recorded, no file written", markup=False, highlight=False,
+              soft_wrap=True)
+    raise typer.Exit(1)
+
+
+def _opening(file: Path, read: Callable[[str], str], *, ruleset: str, players: list[str], me: str,
+             pool: str | None, hand: str | None, event: str | None, expansion: str | None):
+    """The new record, once the rules accept its leader draw and ``me``'s starting hand: each
+    asked for when not given, and asked again when refused (a given one refused ends the
+    command). Returns the recording and how many lines were refused."""
+    from gtr_replay.recorder import Recording, Refused, check_leader_draw, starting_hand_prompt
+
+    refused = 0
+    ask_pool, ask_hand = pool is None, hand is None
+    setup = dict(ruleset=ruleset, players=players, me=me, event=event, expansion=expansion)
+    while True:
+        asking = "the leader draw"
+        try:
+            if pool is None:
+                pool = read("leader draw (pool: Ann Latrine, Ben Road)> ")
+            check_leader_draw(pool=pool, **setup)
+            asking = f"{me}'s starting hand"
+            if hand is None:
+                hand = read(f"{starting_hand_prompt(ruleset, me)}> ")
+            return Recording.start(file, pool=pool, hand=hand, **setup), refused
+        except (EOFError, KeyboardInterrupt):
+            _nothing_written(asking)
+        except Refused as error:
+            _show_setup_refusal(error)
+            refused += 1
+            if not (ask_pool if asking == "the leader draw" else ask_hand):
+                raise typer.Exit(1) from None  # given as an option: there is nothing to ask again
+            if asking == "the leader draw":
+                pool = None
+            else:
+                hand = None
+
+
 @app.command()
 def record(
     file: Annotated[Path, typer.Argument(help="The record file (.gtr): created, or resumed if it exists.")],
@@ -74,7 +127,7 @@ def record(
 
     Example: gtr record thursday.gtr --ruleset republic --players "Ann, Ben" --me Ann --expansion geek
     """
-    from gtr_replay.recorder import CannotSave, Recording, Refused
+    from gtr_replay.recorder import CannotSave, Recording, Refused, check_options
 
     if file.is_dir():
         fail(UsageError(f"{file} is a folder", hint=f"a game is recorded in one file: name it, e.g. {file / 'game.gtr'}"))
@@ -85,6 +138,7 @@ def record(
                                lambda: recording.prompt() if recording else "setting up")
     else:
         read = _piped_lines()
+    refused = 0  # lines refused: piped, any makes the status 1
     try:
         if file.exists():
             if ruleset or players or pool or hand or expansion:
@@ -92,16 +146,15 @@ def record(
                                 hint="leave out --ruleset, --players, --expansion, --pool and --hand, "
                                      "or give a new file"))
             recording = Recording.resume(file, me)
-            out.print(f"resuming {file}: {len(recording.record.steps)} statement(s) so far", markup=False)
+            out.print(f"resuming {file}: {counted(len(recording.record.steps), 'statement')} so far", markup=False)
         else:
             if not (ruleset and players and me):
                 fail(UsageError("a new record needs --ruleset, --players and --me",
                                 hint='gtr record game.gtr --ruleset republic --players "Ann, Ben" --me Ann'))
             names = [p.strip() for p in players.split(",") if p.strip()]
-            pool = pool or read("leader draw (pool: Ann Latrine, Ben Road)> ")
-            hand = hand or read(f"{me}'s starting hand> ")
-            recording = Recording.start(file, ruleset=ruleset, players=names, me=me, pool=pool, hand=hand,
-                                        event=event, expansion=expansion)
+            check_options(ruleset=ruleset, players=names, me=me, event=event, expansion=expansion)
+            recording, refused = _opening(file, read, ruleset=ruleset, players=names, me=me, pool=pool, hand=hand,
+                                          event=event, expansion=expansion)
             out.print(f"recording {file}", markup=False)
     except (EOFError, KeyboardInterrupt):
         raise typer.Exit(1) from None
@@ -110,6 +163,7 @@ def record(
         raise typer.Exit(1) from None
     except GtrError as error:
         fail(error)
+    last_refused: str | None = None  # the line refused last, when nothing was recorded or undone since
     while not recording.over:
         try:
             line = read(f"{recording.prompt()}> " if interactive else "").strip()
@@ -127,11 +181,20 @@ def record(
             for text in recording.point().lines():
                 out.print(text, markup=False, soft_wrap=True)
             continue
+        if command == "undo" and last_refused is not None:
+            # meant for the line just refused, which was never recorded: the statement before it stays
+            steps = recording.record.steps
+            kept = f"; 'undo' again takes back '{steps[-1].statement}'" if steps else ""
+            err.print(f"nothing undone: '{last_refused}' was refused, so it was not recorded{kept}", markup=False,
+                      highlight=False, soft_wrap=True)
+            last_refused = None
+            continue
         try:
             if command == "undo":
                 out.print(f"undone: {recording.undo()}", markup=False)
             else:
                 out.print(f"recorded: {recording.add(line)}", markup=False)
+            last_refused = None
         except CannotSave as error:
             fail(error)
         except Refused as error:
@@ -139,8 +202,14 @@ def record(
             if error.diagnostic is None:
                 for text in recording.point().lines()[1:]:
                     err.print(text, markup=False, soft_wrap=True)
+            refused, last_refused = refused + 1, line
         except GtrError as error:
             err.print(f"refused: {error}", markup=False, soft_wrap=True)
+            refused, last_refused = refused + 1, line
     if recording.over:
         out.print(f"the game is over ({recording.state.end_reason}): {recording.point().result}", markup=False)
-    out.print(f"{file}: {len(recording.record.steps)} statement(s) saved", markup=False)
+    out.print(f"{file}: {counted(len(recording.record.steps), 'statement')} saved", markup=False)
+    if refused and not interactive:
+        err.print(f"{counted(refused, 'line')} of the input refused: the record holds the statements accepted",
+                  markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(1)

@@ -15,6 +15,7 @@ from rich.table import Table
 from gtr_replay.cli_common import (
     JsonOpt, RulingsOpt, WorkersOpt, app, emit_json, err, fail, found_files, out, progress_bar,
 )
+from gtr_replay.counted import counted
 
 DbOpt = Annotated[Path, typer.Option("--db", help="The SQLite database file.")]
 
@@ -111,17 +112,20 @@ def _summary(report, db: Path) -> None:
             table.add_column(column, justify=justify)
         for (ruleset, players), games in sorted(groups.items()):
             wins = Counter(name.strip() for g in games for name in (g.winners or "").split(",") if name.strip())
+            said = [f"{name} {n}" for name, n in sorted(wins.items())]
+            if unfinished := sum(1 for g in games if not g.winners):  # a record that stops before the end
+                said.append(f"no winner {unfinished}")
             table.add_row(ruleset, str(players), str(len(games)), str(sum(g.decisions for g in games)),
-                          ", ".join(f"{name} {n}" for name, n in sorted(wins.items())) or "-")
+                          ", ".join(said))
         out.print(table)
     for game in report.updated:
         out.print(f"updated game {game.id}: its record changed in comments, glyphs or descriptive tags")
     for replaced in report.replaced:
         out.print(str(replaced), soft_wrap=True, markup=False, highlight=False)
-    problems = f"; {len(report.problems)} record(s) not imported" if report.problems else ""
+    problems = f"; {counted(len(report.problems), 'record')} not imported" if report.problems else ""
     changed = f", {len(report.updated)} updated" if report.updated else ""
     changed += f", {len(report.replaced)} replaced" if report.replaced else ""
-    out.print(f"{len(report.added)} game(s) added{changed}, {report.already} already in {db}{problems}")
+    out.print(f"{counted(len(report.added), 'game')} added{changed}, {report.already} already in {db}{problems}")
 
 
 @app.command()
@@ -143,8 +147,11 @@ def delete(
         fail(UsageError("nothing to delete", hint="give game ids, or --source FILE"))
     if not db.is_file():
         fail(UsageError(f"no database {db}: the file does not exist", hint="give the database with --db"))
+    sources = _stored_sources(db, source) if source is not None else []
     with Store(db, create=False) as store:  # never a schema made or changed: a games database only
-        deleted = store.delete(games, source)
+        deleted = store.delete(games, sources[0] if sources else source)
+        for other in sources[1:]:  # the same file imported under another spelling too
+            deleted += store.delete(None, other)
     missing = [g for g in games or () if g not in deleted]
     if as_json:
         print(json.dumps({"deleted": deleted, "not_found": missing}, indent=2))
@@ -153,6 +160,17 @@ def delete(
     if missing or not deleted:
         where = f"from {source}" if source is not None and not games else ", ".join(missing)
         fail(StoreError(f"no game {where} in {db}", hint="list them with: gtr query 'SELECT id, source FROM games'"))
+
+
+def _stored_sources(db: Path, source: str) -> list[str]:
+    """The sources stored in ``db`` that name the file ``source`` names: as typed at import, or
+    the same file once both are resolved from here (``x.gtr``, ``./x.gtr`` and its absolute
+    path alike)."""
+    from gtr_replay.store import run_query
+
+    wanted = Path(source).expanduser().resolve()
+    stored = [s for (s,) in run_query(db, "SELECT DISTINCT source FROM games WHERE source IS NOT NULL").rows]
+    return [s for s in stored if s == source or Path(s).expanduser().resolve() == wanted]
 
 
 @app.command()
@@ -210,7 +228,7 @@ def query(
         out.print(f"the first {TERMINAL_ROWS:,} row(s) shown; the answer holds more: for every row, give --csv, "
                   "--tsv or --json, or send it to a file or a pipe (gtr query ... > rows.tsv)", soft_wrap=True)
     else:
-        out.print(f"{len(rows)} row(s)")
+        out.print(counted(len(rows), "row"))
 
 
 TERMINAL_ROWS = 1000

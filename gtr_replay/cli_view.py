@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 from rich.text import Text
 
-from gtr_replay.cli_common import JsonOpt, RulingsOpt, app, emit_json, err, fail, out
+from gtr_replay.cli_common import JsonOpt, RulingsOpt, app, emit_json, err, fail, out, unseen_legend
 from gtr_replay.errors import UsageError
 
 FileArg = Annotated[Path, typer.Argument(help="A record file (.gtr).")]
@@ -110,6 +110,8 @@ def show(
     heading = f"{file} · record {record} · {_players(timeline)} · {_where(timeline, position)}{view}"
     out.print(Text(heading), soft_wrap=True)
     out.print(model_view(shown))
+    if legend := unseen_legend(shown.to_dict()):
+        out.print(legend, markup=False, soft_wrap=True)
     _problems(opened)
 
 

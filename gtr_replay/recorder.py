@@ -109,6 +109,60 @@ def _expansion(value: str, ruleset: str) -> str:
     return expansion_tag(expansion_cards(value, find_ruleset(ruleset).ruleset)) or ""
 
 
+def check_options(*, ruleset: str, players: list[str], me: str, event: str | None = None,
+                  expansion: str | None = None) -> None:
+    """Refuse (``UsageError``) the options of a new record before anything is asked at the
+    table: an unknown ruleset, a seating that does not read (2 to 5 names, each its own), ``me``
+    not seated, an expansion the ruleset does not take (R-VER-2), a tag value the notation
+    cannot hold. ``Recording.start`` checks them again with the leader draw and the hand."""
+    if me not in players:
+        raise UsageError(f"{me} is not one of the players ({', '.join(players)})", hint="--me names a player")
+    tags = [("Ruleset", ruleset), ("Players", ", ".join(players)), *([("Event", event)] if event else [])]
+    text = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+    try:
+        record = _parse(text, "the options")
+        expansions(record, header(record)[0])
+        if expansion:
+            _expansion(expansion, ruleset)
+    except Refused as error:
+        raise UsageError(f"the options do not read as a record's tags: {error.message}",
+                         hint=error.hint or "a name or an event holds no double quote") from None
+    except StartError as error:
+        raise UsageError(error.message, hint=error.hint) from None
+
+
+STARTING_HAND_EXAMPLE = ("Dock", "Wall", "Road", "Insula", "Latrine")
+
+
+def starting_hand_prompt(ruleset: str, me: str) -> str:
+    """What the recorder asks for ``me``'s starting hand: how many cards the ruleset deals,
+    with the Jacks dealt with them (R-SETUP-2, R-SETUP-3, R-SETUP-9)."""
+    from gtr_replay.enums import JACK
+    from gtr_replay.rulesets import find_ruleset
+
+    spec = find_ruleset(ruleset)
+    jacks = spec.starting_jacks
+    dealt = f"{spec.starting_orders} cards" + (f" and the {JACK} dealt with them" if jacks == 1 else
+                                               f" and the {jacks} {JACK}s dealt with them" if jacks else "")
+    example = ", ".join([*STARTING_HAND_EXAMPLE[:spec.starting_orders], *[JACK] * jacks])
+    return f"{me}'s starting hand, {dealt} ({example})"
+
+
+def check_leader_draw(*, ruleset: str, players: list[str], me: str, pool: str, event: str | None = None,
+                      expansion: str | None = None) -> None:
+    """Refuse (``Refused``) a leader draw the rules refuse, before ``me``'s hand is asked: the
+    record started as ``Recording.start`` starts it, with that hand unseen, in a folder of its
+    own that is then removed (nothing is written where the record goes)."""
+    import tempfile
+
+    from gtr_replay.rulesets import find_ruleset
+
+    unseen = ", ".join([UNSEEN] * find_ruleset(ruleset).starting_orders)  # its Jacks are added, face up
+    with tempfile.TemporaryDirectory() as folder:
+        Recording.start(Path(folder) / "draw.gtr", ruleset=ruleset, players=players, me=me, pool=pool, hand=unseen,
+                        event=event, expansion=expansion)
+
+
 class Recording:
     """One game being recorded into ``path`` (see the module's text)."""
 

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 EXCERPT = 100
 """Characters of the source line an error shows at most: the part around the column, so
 that a line of any length gives a report a terminal can show."""
@@ -29,6 +31,13 @@ def excerpt(text: str, column: int, width: int) -> tuple[str, int, int]:
     shown = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
     caret = column - start + (1 if start else 0)
     return shown, caret, max(1, min(width, end - column + 1))
+
+
+def cells(text: str) -> int:
+    """The terminal columns ``text`` takes: two for a wide character (East Asian wide or full
+    width, as most emoji are), none for a combining mark, one for any other; a caret under a
+    line that holds wide characters is placed by them, not by characters."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def shortened(message: str) -> str:
@@ -93,7 +102,8 @@ class NotationError(Exception):
             width = min(self.width, max(1, len(text) - self.column + 1))
             text, column, width = excerpt(text, self.column, width)
             parts.append("  " + text)
-            parts.append("  " + " " * (column - 1) + "^" * width)
+            marked = cells(text[column - 1:column - 1 + width])
+            parts.append("  " + " " * cells(text[:column - 1]) + "^" * max(1, marked))
         if self.expected:
             parts.append(f"expected {shortened(self.expected)}")
         if self.hint:

@@ -498,6 +498,8 @@ def statement(line: Line) -> Statement:
     while tokens[at] == "," and NAME in kinds[at + 1]:
         actors = (actors or [first]) + [at + 1]
         at += 2
+    if actors is None and not tokens[at]:  # a name alone on its line ('xyz'): an unknown player, no verb missed
+        line.resolve(first)
     forms = _VERBS.get(tokens[at]) or _verbs(tokens[at])
     if len(forms) == 1 and forms[0] in _ONE_WORD:  # the usual: a verb of one word
         cls = forms[0]

@@ -19,16 +19,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import fields
 from itertools import combinations
-from typing import Final
 
 from gtr_replay.cards import cards_for
 from gtr_replay.game.decisions import Decision, Sell, TakeFromDeck
-from gtr_replay.game.piles import UNSEEN, is_unseen
+from gtr_replay.game.piles import NARROWED, UNSEEN, excluded, is_unseen
 from gtr_replay.game.state import GameState
 from gtr_replay.enums import JACK, MATERIALS, Material, Zone
 from gtr_replay.errors import RulesError
-
-_NOT: Final = "~"
 
 
 class AllPlaced(RulesError):
@@ -40,14 +37,8 @@ class AllPlaced(RulesError):
         self.card = card
 
 
-def excluded(card: str) -> frozenset[str]:
-    """The materials an unseen card is known not to be."""
-    _, sep, rest = card.partition(_NOT)
-    return frozenset(rest.split(",")) if sep else frozenset()
-
-
 def _slot(excluding) -> str:
-    return UNSEEN + (_NOT + ",".join(sorted(excluding)) if excluding else "")
+    return UNSEEN + (NARROWED + ",".join(sorted(excluding)) if excluding else "")
 
 
 def hidden(state: GameState) -> bool:

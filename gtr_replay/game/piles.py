@@ -10,8 +10,18 @@ UNSEEN: Final = "?"
 ``?``. The engine may narrow what it can be: ``?~Brick,Stone`` is one of neither material."""
 
 
+NARROWED: Final = "~"
+"""Written between ``?`` and the materials a narrowed unseen card is known not to be."""
+
+
 def is_unseen(card: str) -> bool:
     return card[:1] == UNSEEN
+
+
+def excluded(card: str) -> frozenset[str]:
+    """The materials an unseen card is known not to be (``?~Brick,Stone``: Brick and Stone)."""
+    _, sep, rest = card.partition(NARROWED)
+    return frozenset(rest.split(",")) if sep else frozenset()
 
 
 def missing(zone: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
@@ -26,6 +36,35 @@ def missing(zone: list[str], cards: tuple[str, ...] | list[str]) -> list[str]:
         else:
             lacking.append(card)
     return sorted(lacking)
+
+
+MOST_NAMED = 6
+"""Cards a refusal names one by one at most; it counts the rest."""
+
+
+def not_held(zone: list[str], cards: tuple[str, ...] | list[str], where: str) -> str | None:
+    """What ``missing`` finds, said for a person, or None when ``zone`` holds every card:
+    ``Crane not in Ann's hand``, or where copies of it are held, how many were named against
+    how many there are: ``3 Crane named, Ann's hand holds 2``; past ``MOST_NAMED`` cards, a
+    count of the rest (a line of 600 Cranes gives a message of one line)."""
+    lacking = missing(zone, cards)
+    if not lacking:
+        return None
+    counts: dict[str, int] = {}
+    for card in lacking:
+        counts[card] = counts.get(card, 0) + 1
+    absent = [card for card in counts if card not in zone]
+    short = [f"{counts[card] + zone.count(card)} {card} named, {where} holds {zone.count(card)}"
+             for card in counts if card in zone]
+    said = []
+    if absent:
+        shown = ", ".join(absent[:MOST_NAMED]) + (f" and {len(absent) - MOST_NAMED} more" if len(absent) > MOST_NAMED
+                                                  else "")
+        said.append(f"{shown} not in {where}")
+    said.extend(short[:MOST_NAMED])
+    if len(short) > MOST_NAMED:
+        said.append(f"{len(short) - MOST_NAMED} more named beyond the copies {where} holds")
+    return "; ".join(said)
 
 
 def take(zone: list[str], cards) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
+from notation.errors import shortened
+
 from gtr_replay.game.state import GameState
 
 
@@ -40,9 +42,10 @@ class Diagnostic:
 
     def __str__(self) -> str:
         rules = f" ({', '.join(self.rule_ids)})" if self.rule_ids else ""
-        lines = [f"{self.where}: {self.message}{rules}"]
+        lines = [f"{self.where}: {shortened(self.message)}{rules}"]
         if self.statement:
-            lines.append(f"  statement: {self.statement}" + (f"  [variation {self.path}]" if self.path else ""))
+            variation = f"  [variation {self.path}]" if self.path else ""
+            lines.append(f"  statement: {shortened(self.statement)}{variation}")
         if self.follows is not None:
             lines.append(f"  may follow from the problem at line {self.follows}: the replay went on without "
                          "that statement")

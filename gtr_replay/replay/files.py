@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import errno
 import os
 import stat
@@ -13,6 +13,7 @@ import notation
 import notation.fmt
 from notation import scan
 
+from gtr_replay.counted import counted
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
@@ -208,13 +209,14 @@ class CheckReport:
         records = sum(f.records for f in self.files)
         decisions = sum(f.decisions for f in self.files)
         errors = sum(f.errors for f in self.files)
-        verdict = "all legal" if self.ok else f"{errors} problem(s)"
+        verdict = "all legal" if self.ok else counted(errors, "problem")
         following = sum(1 for p in self.problems if getattr(p, "follows", None) is not None)
         if following:
             verdict += f", {following} of which may follow from an earlier one"
         if self.warnings:
-            verdict += f", {len(self.warnings)} warning(s)"
-        return f"{len(self.files)} file(s), {records} record(s), {decisions} statement(s): {verdict}"
+            verdict += f", {counted(len(self.warnings), 'warning')}"
+        return (f"{counted(len(self.files), 'file')}, {counted(records, 'record')}, "
+                f"{counted(decisions, 'statement')}: {verdict}")
 
 
 def check_files(paths, *, lenient: bool = False, workers: int | None = None, rulings: str | None = None,
@@ -320,12 +322,20 @@ def check_piece(task) -> tuple[str, int, int, list, list]:
     """Check one record: (source, records, statements replayed, problems, warnings). ``task`` is
     (source, first line, the record's text, lenient, rulings)."""
     source, line, piece, lenient, rulings = task
-    try:
-        records = parse_piece(source, line, piece)
-    except notation.NotationError as error:
-        return source, 0, 0, [NotationProblem(str(error))], []
-    decisions = 0
     problems: list = []
+    skipped: int | None = None  # the first line left out as unreadable (lenient)
+    while True:
+        try:
+            records = parse_piece(source, line, piece)
+            break
+        except notation.NotationError as error:
+            shorter = _without_line(piece, error.line - line) if lenient else None
+            if shorter is None:
+                return source, 0, 0, [*problems, NotationProblem(str(error))], []
+            problems.append(NotationProblem(f"{error}\n  skipped (--lenient): the replay goes on without this line"))
+            skipped = error.line if skipped is None else skipped
+            piece = shorter
+    decisions = 0
     warnings: list = []
     for record in records:
         replayer = Replayer(with_rulings(record, rulings), source=source, resume=lenient, keep_states=False)
@@ -334,9 +344,27 @@ def check_piece(task) -> tuple[str, int, int, list, list]:
         except IllegalStatement:
             pass
         decisions += replayer.seq  # every statement replayed, the refused one included
-        problems.extend(replayer.diagnostics)
+        problems.extend(_following(d, skipped) for d in replayer.diagnostics)
         warnings.extend(replayer.warnings)
     return source, len(records), decisions, problems, warnings
+
+
+def _without_line(piece: str, index: int) -> str | None:
+    """``piece`` with its line ``index`` (from 0) left blank, when that is a line of a block
+    (indented: a statement, a setup line) that holds something; else None (a tag or a turn's
+    header that does not read stops the record)."""
+    lines = piece.split("\n")
+    if not 0 <= index < len(lines) or not lines[index][:1].isspace() or not lines[index].strip():
+        return None
+    lines[index] = ""
+    return "\n".join(lines)
+
+
+def _following(diagnostic, skipped: int | None):
+    """A problem found after a line left out as unreadable: marked as one that may follow from it."""
+    if skipped is None or diagnostic.follows is not None or diagnostic.line < skipped:
+        return diagnostic
+    return replace(diagnostic, follows=skipped)
 
 
 _check_piece = check_piece  # the name it had before clusters ran it

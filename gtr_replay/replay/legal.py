@@ -65,8 +65,8 @@ class LegalPoint:
             text.extend(f"    {statement}" for statement in self.unseen_choices.get(kind, ()))
             text.extend(f"    {statement}" for statement in self.choices.get(kind, ()))
         if self.unseen:
-            text.append(f"  ('?' is one of the {self.unseen} card(s) {self.player} holds unseen: write the card "
-                        "the table is shown)")
+            which = "the card" if self.unseen == 1 else f"one of the {self.unseen} cards"
+            text.append(f"  ('?' is {which} {self.player} holds unseen: write the card the table is shown)")
         return text
 
 

@@ -16,7 +16,7 @@ from dataclasses import fields, replace
 
 from gtr_replay.engine import Game
 from gtr_replay.errors import GtrError
-from gtr_replay.game.decisions import Decision
+from gtr_replay.game.decisions import Decision, Demand
 from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.replay.translate import statement_for
@@ -34,6 +34,15 @@ def _hidden(decision: Decision, card: str) -> Decision:
     return replace(decision, **changes)
 
 
+def _statement_hiding(decision: Decision, card: str, state: GameState):
+    """The statement of ``decision`` with ``card`` written as ``?``. A demand says the shown
+    cards' materials (R-LEG-1): they are read from the cards before one is hidden."""
+    if isinstance(decision, Demand):
+        statement = statement_for(decision, state, [])
+        return replace(statement, shown=tuple(UNSEEN if c == card else c for c in statement.shown))
+    return statement_for(_hidden(decision, card), state, [])
+
+
 def _what(state: GameState, cards: set[str], kind: str) -> str:
     """What the unseen card of a statement must be: 'a Laborer card', 'a Brick card' (a
     material first for what is given or added), 'any card'."""
@@ -42,7 +51,7 @@ def _what(state: GameState, cards: set[str], kind: str) -> str:
     facts = [Game(state).card(c) for c in cards]  # the game's optional cards too (G-*)
     roles = {str(card.role) for card in facts}
     materials = {str(card.material) for card in facts}
-    for words in ((materials, roles) if kind in ("give", "add") else (roles, materials)):
+    for words in ((materials, roles) if kind in ("give", "add", "demand") else (roles, materials)):
         if len(words) == 1:
             word = next(iter(words))
             return f"{'an' if word[0] in 'AEIOU' else 'a'} {word} card"
@@ -58,10 +67,13 @@ def unseen_choices(state: GameState) -> dict[str, list[str]]:
     if state.unseen is None or not game.holds_unseen(state.players[state.current].name):
         return {}
     shapes: dict[str, tuple[str, set[str]]] = {}
+    seen = game.seen_legal()
     for decision in game.legal_if_revealed():
+        if decision in seen:  # legal whatever the unseen cards are (a Pool card taken): listed as it is
+            continue
         for card in {c for f in ("card", "cards") for c in _named(decision, f)}:
             try:
-                statement = statement_for(_hidden(decision, card), state, [])
+                statement = _statement_hiding(decision, card, state)
             except (GtrError, KeyError, ValueError):
                 continue
             text = str(statement)

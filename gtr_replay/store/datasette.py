@@ -20,8 +20,8 @@ from gtr_replay.store.schema import MAX_SEQ, SEQ_BITS, TEXT
 FTS_TABLE = "stored_decisions_fts"
 
 COMMENTS = f"""
-    SELECT d.key, g.id AS game, d.key & {MAX_SEQ} AS seq, d.turn, coalesce(a.name, d.actor) AS actor,
-           {TEXT.format("d", "g")} AS text, d.comment
+    SELECT d.key, g.id AS game, CAST(d.key & {MAX_SEQ} AS INTEGER) AS seq, d.turn,
+           CAST(coalesce(a.name, d.actor) AS TEXT) AS actor, CAST({TEXT.format("d", "g")} AS TEXT) AS text, d.comment
     FROM stored_decisions d JOIN games g ON g.number = d.key >> {SEQ_BITS}
     LEFT JOIN players a ON a.game = g.id AND a.seat = d.actor
     WHERE d.comment IS NOT NULL"""
@@ -39,8 +39,10 @@ def make_searchable(db) -> bool:
     if db["stored_decisions"].detect_fts() is None:
         db["stored_decisions"].enable_fts(["comment"], fts_version="FTS5", create_triggers=True)
         made = True
-    if "comments" not in db.view_names():
-        db.create_view("comments", " ".join(COMMENTS.split()))
+    sql = " ".join(COMMENTS.split())
+    found = db.execute("SELECT sql FROM sqlite_master WHERE type = 'view' AND name = 'comments'").fetchone()
+    if found is None or sql not in found[0]:  # missing, or as an earlier gtr defined it
+        db.create_view("comments", sql, replace=True)
         made = True
     return made
 

@@ -29,7 +29,8 @@ TABLE = dict(
 )
 
 VIEW = """
-    SELECT g.id AS game, d.key & {mask} AS seq, p.seat, p.name, d.turn, d.hands ->> p.seat AS hand, s.clientele,
+    SELECT g.id AS game, CAST(d.key & {mask} AS INTEGER) AS seq, p.seat, p.name, d.turn,
+           CAST(d.hands ->> p.seat AS INTEGER) AS hand, s.clientele,
            s.stockpile, s.vault, s.influence, s.points, s.completed, s.foundations
     FROM games g CROSS JOIN stored_decisions d CROSS JOIN players p CROSS JOIN stored_player_states s
     WHERE d.key BETWEEN g.number << {bits} AND (g.number << {bits}) | {mask} AND p.game = g.id

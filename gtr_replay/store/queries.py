@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from gtr_replay.errors import StoreError, UnknownNameError, UsageError
-from gtr_replay.store.schema import check_readable
+from gtr_replay.store.schema import check_readable, what_to_query
 
 
 @dataclass(frozen=True)
@@ -164,8 +164,7 @@ def _sql_errors(path: str | Path, limit: float | None = None,
                              hint="gtr query only reads; use SELECT") from None
         if "file is not a database" in text:
             raise StoreError(f"{path} is not a games database: {text}") from None
-        raise UsageError(f"the query failed: {text}", hint="check the SQL; the tables are games, players, "
-                         "decisions, events, snapshots") from None
+        raise UsageError(f"the query failed: {text}", hint=what_to_query()) from None
     except sqlite3.DatabaseError as error:
         text = str(error)
         if "not authorized" in text or "authorization denied" in text:

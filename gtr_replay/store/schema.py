@@ -157,6 +157,14 @@ _IN_GAME = f"ON {{0}}.key BETWEEN g.number << {SEQ_BITS} AND (g.number << {SEQ_B
 _PLAYER = "coalesce({0}.name, {1})"
 """A seat shown as the player's name (a player without a seat is stored by name)."""
 
+_INTEGER = "CAST({0} AS INTEGER)"
+_TEXT = "CAST({0} AS TEXT)"
+"""A view's column computed by an expression has no type of its own: SQLite compares it with
+a value as it comes, so the text ``'120'`` a filter sends (Datasette's do) never equals the
+number 120. A column cast to the type it holds takes that type's affinity, and the text is
+converted before it is compared. Every computed column of a view is so cast (a column read
+as it is from a table keeps the table's type)."""
+
 TEXT = ("CASE typeof({0}.at) WHEN 'text' THEN {0}.at "
         "ELSE CAST(substr(CAST({1}.record AS BLOB), {0}.at, {0}.length) AS TEXT) END")
 """A statement's text, from its row of ``stored_decisions`` (``{0}``) and its game's (``{1}``)."""
@@ -166,18 +174,20 @@ VIEWS = {
     # (WHERE game = '...') finds its number by the unique index on games.id, then its rows by
     # their key.
     "decisions": f"""
-        SELECT g.id AS game, d.key {_SEQ} AS seq, coalesce(d.idx, d.key {_SEQ}) AS idx, d.path, d.turn,
-               {_PLAYER.format("a", "d.actor")} AS actor, v.word AS verb,
-               {TEXT.format("d", "g")} AS text,
-               g.line + d.line AS line, d.col, d.comment, d.glyphs, d.forced,
-               CASE WHEN d.verb IN ({CODES["lead"]}, {CODES["follow"]}) THEN r.word END AS role, d.clients
+        SELECT g.id AS game, {_INTEGER.format(f"d.key {_SEQ}")} AS seq,
+               {_INTEGER.format(f"coalesce(d.idx, d.key {_SEQ})")} AS idx, d.path, d.turn,
+               {_TEXT.format(_PLAYER.format("a", "d.actor"))} AS actor, v.word AS verb,
+               {_TEXT.format(TEXT.format("d", "g"))} AS text,
+               {_INTEGER.format("g.line + d.line")} AS line, d.col, d.comment, d.glyphs, d.forced,
+               {_TEXT.format(f"CASE WHEN d.verb IN ({CODES['lead']}, {CODES['follow']}) THEN r.word END")} AS role,
+               d.clients
         FROM games g JOIN stored_decisions d {_IN_GAME.format("d")}
         LEFT JOIN players a ON a.game = g.id AND a.seat = d.actor
         LEFT JOIN words v ON v.code = d.verb LEFT JOIN words r ON r.code = d.led_role""",
     "events": f"""
-        SELECT g.id AS game, d.key {_SEQ} AS seq, e.key + 1 AS n, k.word AS kind,
-               {_PLAYER.format("p", "e.value ->> 1")} AS player, c.word AS card, s.word AS source,
-               t.word AS target, e.value ->> 6 AS value, x.word AS text
+        SELECT g.id AS game, {_INTEGER.format(f"d.key {_SEQ}")} AS seq, {_INTEGER.format("e.key + 1")} AS n,
+               k.word AS kind, {_TEXT.format(_PLAYER.format("p", "e.value ->> 1"))} AS player, c.word AS card,
+               s.word AS source, t.word AS target, {_INTEGER.format("e.value ->> 6")} AS value, x.word AS text
         FROM games g JOIN stored_decisions d {_IN_GAME.format("d")} JOIN json_each(d.events) e
         LEFT JOIN words k ON k.code = e.value ->> 0 LEFT JOIN players p ON p.game = g.id AND p.seat = e.value ->> 1
         LEFT JOIN words x ON x.code = e.value ->> 2 LEFT JOIN words c ON c.code = e.value ->> 3
@@ -191,8 +201,8 @@ VIEWS = {
                p.influence, p.vault, p.bonuses, p.powers, p.winner
         FROM players p JOIN games g ON g.id = p.game""",
     "completions": f"""
-        SELECT g.id AS game, d.key {_SEQ} AS seq, e.key + 1 AS n, d.turn,
-               {_PLAYER.format("p", "e.value ->> 1")} AS player, c.word AS structure
+        SELECT g.id AS game, {_INTEGER.format(f"d.key {_SEQ}")} AS seq, {_INTEGER.format("e.key + 1")} AS n, d.turn,
+               {_TEXT.format(_PLAYER.format("p", "e.value ->> 1"))} AS player, c.word AS structure
         FROM stored_decisions d JOIN json_each(d.events) e JOIN games g ON g.number = d.key >> {SEQ_BITS}
         LEFT JOIN players p ON p.game = g.id AND p.seat = e.value ->> 1 LEFT JOIN words c ON c.code = e.value ->> 3
         WHERE {_COMPLETED.replace("events", "d.events")} AND e.value ->> 0 = {COMPLETE} AND d.path = ''""",
@@ -204,12 +214,23 @@ VIEWS = {
     "leads": """
         SELECT game, seq, path, turn, actor, role, clients, text FROM decisions WHERE verb = 'lead'""",
     "wins": """
-        SELECT name, count(*) AS games, sum(winner) AS wins, round(avg(score), 2) AS average_score
+        SELECT name, CAST(count(*) AS INTEGER) AS games, CAST(sum(winner) AS INTEGER) AS wins,
+               CAST(round(avg(score), 2) AS REAL) AS average_score
         FROM players GROUP BY name""",
     "end_reasons": """
-        SELECT ruleset, players, end_reason, count(*) AS games FROM games
+        SELECT ruleset, players, end_reason, CAST(count(*) AS INTEGER) AS games FROM games
         GROUP BY ruleset, players, end_reason""",
 }
+
+
+FIRST_READ = ("final_scores", "player_states", "points_by_turn", "snapshot_states", "decisions", "events")
+"""The views a first question of a games database reads, named where a query fails."""
+
+
+def what_to_query() -> str:
+    """The hint of a query that failed: the tables and the views most questions read."""
+    return (f"check the SQL; the tables are games and players, the views most questions read "
+            f"{', '.join(FIRST_READ)}; gtr query --help lists them all")
 
 
 def check_writable(db: sqlite_utils.Database) -> None:
@@ -237,9 +258,12 @@ def prepare(db: sqlite_utils.Database) -> None:
     ``check_writable`` passed)."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     existing = set(db.table_names())
-    if version == VERSION and set(TABLES) <= existing and set(VIEWS) <= set(db.view_names()):
+    stale = stale_views(db)
+    if version == VERSION and set(TABLES) <= existing and not stale:
         return
     with db.atomic():
+        for name in stale:  # a view as an earlier gtr defined it: the stored rows read the same
+            db.execute(f"DROP VIEW IF EXISTS [{name}]")
         for name, spec in TABLES.items():
             sql = db.create_table_sql(name, spec["columns"], pk=spec["pk"], foreign_keys=spec.get("foreign_keys"),
                                       not_null=spec.get("not_null"), if_not_exists=True)
@@ -255,8 +279,21 @@ def prepare(db: sqlite_utils.Database) -> None:
         for name, sql in PARTIAL_INDEXES.items():
             db.execute(f"CREATE INDEX IF NOT EXISTS {name} {sql}")
         for name, sql in VIEWS.items():
-            db.create_view(name, " ".join(sql.split()), ignore=True)
+            db.create_view(name, view_sql(name), ignore=True)
         db.execute(f"PRAGMA user_version = {VERSION}")
+
+
+def view_sql(name: str) -> str:
+    """The SQL a view is created with (``VIEWS``, on one line)."""
+    return " ".join(VIEWS[name].split())
+
+
+def stale_views(db: sqlite_utils.Database) -> list[str]:
+    """The views of ``VIEWS`` missing from ``db`` or defined otherwise there (written by an earlier
+    gtr: the stored tables are the same, only how the views read them differs), in the order of
+    ``VIEWS`` (a view reading another comes after it)."""
+    found = dict(db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'view'").fetchall())
+    return [name for name in VIEWS if name not in found or view_sql(name) not in found[name]]
 
 
 def check_readable(conn, path) -> None:

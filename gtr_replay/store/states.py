@@ -181,7 +181,8 @@ def each_view(bits: int, mask: int, codes: dict[str, int]) -> str:
     """The ``snapshot_states`` view: every statement's state, each rebuilt on its own (a row
     costs the statements of its line up to it; counting the rows costs nothing)."""
     return f"""
-    SELECT g.id AS game, r.key & {mask} AS seq, {one_state('r', 'g', bits, mask, codes)} AS state
+    SELECT g.id AS game, CAST(r.key & {mask} AS INTEGER) AS seq,
+           CAST({one_state('r', 'g', bits, mask, codes)} AS TEXT) AS state
     FROM games g JOIN stored_decisions r ON r.key BETWEEN g.number << {bits} AND (g.number << {bits}) | {mask}"""
 
 
@@ -191,7 +192,7 @@ def games_view(bits: int, mask: int, codes: dict[str, int]) -> str:
     base = f"""CASE WHEN json_type(d.change) IS NOT 'object' THEN (SELECT max(x.key) & {mask} FROM stored_decisions x
             WHERE x.key < d.key AND x.key >= (g.number << {bits}) AND x.path = d.path) END"""
     return f"""
-    SELECT g.id AS game, CAST(s.key AS INTEGER) AS seq, {base} AS base,
-           {finish('s.value', "s.value -> '$.players'", 'd')} AS state
+    SELECT g.id AS game, CAST(s.key AS INTEGER) AS seq, CAST({base} AS INTEGER) AS base,
+           CAST({finish('s.value', "s.value -> '$.players'", 'd')} AS TEXT) AS state
     FROM games g JOIN json_each({game_states('g', bits, mask, codes)}) s
     JOIN stored_decisions d ON d.key = (g.number << {bits}) + CAST(s.key AS INTEGER)"""

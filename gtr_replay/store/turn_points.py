@@ -14,7 +14,8 @@ from gtr_replay.store.snapshots import dumps
 TABLE = dict(columns={"key": int, "points": str}, pk="key", not_null={"points"})
 
 TABLE_VIEW = """
-    SELECT g.id AS game, t.key & {mask} AS turn, s.key AS seat, p.name AS player, s.value AS points
+    SELECT g.id AS game, CAST(t.key & {mask} AS INTEGER) AS turn, CAST(s.key AS INTEGER) AS seat, p.name AS player,
+           CAST(s.value AS INTEGER) AS points
     FROM stored_points_by_turn t JOIN games g ON g.number = t.key >> {bits}
     JOIN json_each(t.points) s JOIN players p ON p.game = g.id AND p.seat = s.key
     WHERE s.value IS NOT NULL"""

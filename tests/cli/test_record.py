@@ -36,8 +36,9 @@ def test_a_whole_game_from_scripted_input_passes_check_and_fmt(tmp_path):
     script = [lines[0], "Ben follows with Palace", lines[1], "undo", lines[1], *lines[2:]]
     path = tmp_path / "game.gtr"
     result = runner.invoke(app, _start(path), input="\n".join(script) + "\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # piped, a refused line makes the status 1
     assert "Palace" in result.stderr and "legal here" in result.stderr  # refused with the legal choices
+    assert "1 line of the input refused" in result.stderr
     assert "the game is over" in result.stdout
     written = notation.parse_one(path.read_text())
     assert [str(s.statement) for s in written.steps] == [str(s.statement) for s in record.steps]
@@ -201,3 +202,104 @@ def test_a_record_is_saved_with_the_permissions_a_file_is_given(tmp_path):
     rec.undo()  # the file rewritten whole
     assert path.stat().st_mode & 0o777 == 0o640
     assert sorted(p.name for p in tmp_path.iterdir()) == ["perm.gtr"]
+
+
+# -- the options, the leader draw and the hand: checked before anything is asked or written --
+
+CLASSIC = ["--ruleset", "classic", "--players", "Ann, Ben", "--me", "Ann"]
+CLASSIC_POOL, CLASSIC_HAND = "Ann Latrine, Ben Road", "Dock, Wall, Road, Insula, Jack"
+
+
+@pytest.mark.parametrize("options, said", [
+    (["--ruleset", "republik", "--players", "Ann, Ben", "--me", "Ann"], "unknown ruleset 'republik'"),
+    (["--ruleset", "classic", "--players", "Ann, Ben", "--me", "Zed"], "Zed is not one of the players"),
+    ([*CLASSIC, "--expansion", "geek"], "not classic"),
+    (["--ruleset", "republic", "--players", "Ann, Ben", "--me", "Ann", "--expansion", "geek: Castle"],
+     "'Castle' is not a Geek card"),
+    (["--ruleset", "classic", "--players", "Ann, Ann", "--me", "Ann"], "'Ann' is named twice"),
+    (["--ruleset", "classic", "--players", "Ann", "--me", "Ann"], "played by 2 to 5"),
+    ([*CLASSIC, "--event", 'the "big" game'], "do not read as a record's tags"),
+])
+def test_wrong_options_are_refused_before_any_prompt(tmp_path, options, said):
+    path = tmp_path / "new.gtr"
+    result = runner.invoke(app, ["record", str(path), *options], input="")  # nothing typed: nothing asked
+    _refused(result, 2, said)
+    assert "end of input" not in result.stderr and not path.exists()
+
+
+def test_end_of_input_at_the_first_prompt_says_so(tmp_path):
+    path = tmp_path / "new.gtr"
+    result = runner.invoke(app, ["record", str(path), *CLASSIC], input="")
+    _refused(result, 1, "end of input before the leader draw: nothing recorded, no file written")
+    result = runner.invoke(app, ["record", str(path), *CLASSIC], input=CLASSIC_POOL + "\n")
+    _refused(result, 1, "end of input before Ann's starting hand")
+    assert not path.exists()
+
+
+def test_a_starting_hand_without_its_jack_is_asked_again(tmp_path):
+    path = tmp_path / "new.gtr"
+    typed = [CLASSIC_POOL, "Dock, Wall, Road, Insula", CLASSIC_HAND, "quit"]
+    result = runner.invoke(app, ["record", str(path), *CLASSIC], input="\n".join(typed) + "\n")
+    assert result.exit_code == 1, result.output  # piped, the refused hand counts
+    assert "refused: Ann's starting hand holds 0 Jack(s)" in result.stderr and "R-SETUP-2" in result.stderr
+    assert str(path) not in result.stderr  # no place in a file that was not written
+    assert notation.parse_one(path.read_text()).start.hands["Ann"] == tuple(CLASSIC_HAND.split(", "))
+    given = runner.invoke(app, ["record", str(tmp_path / "given.gtr"), *CLASSIC, "--pool", CLASSIC_POOL,
+                                "--hand", "Dock, Wall, Road, Insula"], input="")
+    _refused(given, 1, "holds 0 Jack(s)")  # given as an option: nothing to ask again
+    assert not (tmp_path / "given.gtr").exists()
+
+
+def test_a_refused_leader_draw_is_asked_again_before_the_hand(tmp_path):
+    path = tmp_path / "new.gtr"
+    typed = ["Ann Latrine", CLASSIC_POOL, CLASSIC_HAND, "quit"]
+    result = runner.invoke(app, ["record", str(path), *CLASSIC], input="\n".join(typed) + "\n")
+    assert result.exit_code == 1 and "refused: the leader draw" in result.stderr, result.output
+    assert "Jack" not in result.stderr  # the hand was asked once, after the draw, and accepted
+    assert notation.parse_one(path.read_text()).start.hands["Ann"] == tuple(CLASSIC_HAND.split(", "))
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "republic", "imperium"])
+def test_the_hand_prompt_says_how_many_cards_and_the_jack(ruleset):
+    from gtr_replay.recorder import starting_hand_prompt
+    from gtr_replay.rulesets import find_ruleset
+
+    spec = find_ruleset(ruleset)
+    asked = starting_hand_prompt(ruleset, "Ann")
+    assert asked.startswith("Ann's starting hand") and f"{spec.starting_orders} cards" in asked
+    assert ("Jack" in asked) == bool(spec.starting_jacks)
+
+
+def test_undo_after_a_refused_line_takes_back_nothing_accepted(tmp_path):
+    record, _, _ = _game()
+    first = str(record.steps[0].statement)
+    path = tmp_path / "undo.gtr"
+    result = runner.invoke(app, _start(path), input="\n".join([first, "Ann hires Palace", "undo", "quit"]) + "\n")
+    assert result.exit_code == 1, result.output
+    assert "nothing undone: 'Ann hires Palace' was refused" in result.stderr
+    assert [str(s.statement) for s in notation.parse_one(path.read_text()).steps] == [first]
+    again = runner.invoke(app, ["record", str(path)], input="Ann blorps\nundo\nundo\n")
+    assert "undone: " + first in again.stdout  # the second undo, asked for again, takes it back
+    assert notation.parse_one(path.read_text()).steps == ()
+
+
+def test_a_real_terminal_asks_the_hand_with_its_count_and_jack_and_again_when_refused(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    path = tmp_path / "tty.gtr"
+    child = pexpect.spawn(sys.executable, ["-m", "gtr_replay", "record", str(path), *CLASSIC], cwd=str(ROOT),
+                          env={**os.environ, "TERM": "xterm"}, encoding="utf-8", timeout=30, dimensions=(40, 160))
+    try:
+        child.expect("leader draw")
+        child.send(CLASSIC_POOL + "\r")
+        child.expect("Ann's starting hand, 4 cards and the Jack dealt with them")
+        child.send("Dock, Wall, Road, Insula\r")
+        child.expect("holds 0 Jack")
+        child.expect("Ann's starting hand, 4 cards")
+        child.send(CLASSIC_HAND + "\r")
+        child.expect(f"recording {path}")
+        child.send("quit\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0  # at a terminal, a refused line was seen there: the status stays 0
+    assert notation.parse_one(path.read_text()).start.hands["Ann"] == tuple(CLASSIC_HAND.split(", "))

@@ -55,3 +55,16 @@ def test_an_answer_still_owed_is_named(tmp_path):
     assert "turn 2 cannot start yet: Ben still owes an answer to Ann's Legionary demand (Brick) (R-TURN-9, R-LEG-3)" \
            in checked.stderr
     assert "this is turn 1, led by Ann" not in checked.stderr
+
+
+def test_at_an_unseen_player_s_legionary_action_the_demands_are_listed_and_the_pool_is_public(tmp_path):
+    _, result = record(tmp_path, "Ann leads Legionary with Bath", "Ben follows with Bath", "Ann passes", "legal",
+                       "Ben demands Rubble showing Insula", "legal")
+    assert result.exit_code == 0, result.output
+    demanding, taking = result.stdout.split("recorded: Ben demands Rubble showing Insula")
+    assert "Ben to legionary" in demanding and "    Ben passes\n" in demanding
+    for material in ("Brick", "Concrete", "Marble", "Rubble", "Stone", "Wood"):
+        assert f"    Ben demands {material} showing ? (a {material} card)\n" in demanding
+    assert "Ben to pool" in taking
+    assert "    Ben takes Latrine from pool\n" in taking and "    Ben takes Road from pool\n" in taking
+    assert "? from pool" not in taking  # the Pool is public: its cards are named, never '?'

@@ -112,9 +112,9 @@ def test_an_import_under_other_readings_is_a_game_of_its_own(tmp_path):
     db = tmp_path / "games.db"
     run("import", game, "--db", db)
     again = run("import", game, "--db", db, "--rulings", "think-hand=all-cards")  # the default: the same game
-    assert again.exit_code == 0 and "0 game(s) added, 1 already" in again.stdout
+    assert again.exit_code == 0 and "0 games added, 1 already" in again.stdout
     other = run("import", game, "--db", db, "--rulings", "final-tie=orders-then-shared")
-    assert other.exit_code == 0 and "1 game(s) added" in other.stdout
+    assert other.exit_code == 0 and "1 game added" in other.stdout
     tags = sorted(json.loads(t).get("Rulings", "") for (t,) in sqlite3.connect(db).execute("SELECT tags FROM games"))
     assert tags == ["", "final-tie=orders-then-shared"]
 

@@ -4,6 +4,7 @@ imports and deletes keep current."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -75,3 +76,45 @@ def test_comments_are_searchable_and_later_imports_and_deletes_keep_the_index(tm
     runner.invoke(app, ["delete", "--source", str(records[0]), "--db", str(db)])
     assert search(db, "disputed") == []
     assert run_query(db, "SELECT count(*) FROM comments").rows == [(1,)]
+
+
+KEYED = {"decisions": "seq", "events": "seq", "player_states": "seq", "snapshot_states": "seq", "snapshots": "seq",
+         "completions": "seq", "first_structures": "seq", "leads": "seq", "comments": "seq",
+         "points_by_turn": "turn", "turn_points": "turn"}
+"""The views under a game, each with the column that numbers its rows within the game."""
+
+
+def test_datasette_filters_every_view_by_its_key_columns(tmp_path, records):
+    from datasette.app import Datasette
+
+    db, meta = tmp_path / "games.db", tmp_path / "metadata.json"
+    done = runner.invoke(app, ["import", *map(str, records), "--db", str(db), "--metadata", str(meta)])
+    assert done.exit_code == 0, done.output
+    views = [name for (name,) in run_query(db, "SELECT name FROM sqlite_master WHERE type = 'view'").rows]
+    numbered = {v for v in views if {"game"} < set(run_query(db, f"SELECT * FROM {v} LIMIT 0").columns)
+                and {"seq", "turn"} & set(run_query(db, f"SELECT * FROM {v} LIMIT 0").columns)}
+    assert numbered == set(KEYED)
+    picked = {}
+    for view, key in KEYED.items():  # a row of each view, past the first of its game (not the default page's)
+        game, number = run_query(db, f"SELECT game, max({key}) FROM {view} GROUP BY game LIMIT 1").rows[0]
+        picked[view] = game, number
+
+    async def ask() -> dict[str, list[dict]]:
+        datasette = Datasette([str(db)], metadata=json.loads(meta.read_text()))
+        found = {}
+        for view, (game, number) in picked.items():
+            key = KEYED[view]
+            response = await datasette.client.get(f"/games/{view}.json?game={game}&{key}={number}&_shape=array")
+            assert response.status_code == 200, (view, response.text[:300])
+            found[view] = response.json()
+        return found
+
+    found = asyncio.run(ask())
+    for view, rows in found.items():
+        game, number = picked[view]
+        key = KEYED[view]
+        assert rows, f"Datasette finds no row of {view} with game={game}&{key}={number}"
+        assert all(row["game"] == game and row[key] == number for row in rows), view
+        expected = run_query(db, f"SELECT count(*) FROM {view} WHERE game = :game AND {key} = :number",
+                             {"game": game, "number": number}).rows
+        assert len(rows) == expected[0][0], view

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import replace as changed
+from pathlib import Path
 
 import notation
 import pytest
@@ -81,7 +82,7 @@ def test_editing_a_comment_and_importing_again_leaves_one_game_with_the_new_comm
     import_(path, db)
     path.write_text(notation.write(noted(record, "a better move was Road")), encoding="utf-8")
     again = import_(path, db)
-    assert "0 game(s) added, 1 updated, 0 already" in again.stdout
+    assert "0 games added, 1 updated, 0 already" in again.stdout
     assert f"updated game {game_id(record)}" in again.stdout
     games = stored(db)
     assert len(games) == 1 and "{a better move was Road}" in games[0][1]
@@ -100,7 +101,7 @@ def test_changed_moves_replace_the_old_game_and_keep_both_keeps_it(record, tmp_p
     path.write_text(notation.write(record), encoding="utf-8")
     import_(path, db)
     path.write_text(notation.write(shortened(record, 30)), encoding="utf-8")
-    assert "1 game(s) added, 1 replaced, 0 already" in import_(path, db).stdout
+    assert "1 game added, 1 replaced, 0 already" in import_(path, db).stdout
     (gid, _, source, number), = stored(db)
     assert (gid, source, number) == (game_id(shortened(record, 30)), str(path), 1)
     path.write_text(notation.write(shortened(record, 20)), encoding="utf-8")
@@ -125,3 +126,14 @@ def test_delete_by_id_and_by_source(record, tmp_path):
     conn.close()
     nothing = runner.invoke(app, ["delete", "--db", str(db)])
     assert nothing.exit_code == 2 and "nothing to delete" in nothing.stderr
+
+
+@pytest.mark.parametrize("spelled", ["./game.gtr", "{folder}/game.gtr", "sub/../game.gtr"])
+def test_delete_by_source_finds_the_file_however_it_is_spelled(record, tmp_path, monkeypatch, spelled):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    Path("game.gtr").write_text(notation.write(record), encoding="utf-8")
+    assert runner.invoke(app, ["import", "game.gtr", "--db", "games.db"]).exit_code == 0  # stored as typed
+    result = runner.invoke(app, ["delete", "--source", spelled.format(folder=tmp_path), "--db", "games.db"])
+    assert result.exit_code == 0, result.output
+    assert stored(tmp_path / "games.db") == []

@@ -146,7 +146,7 @@ def test_import_command_reports_added_and_already(tmp_path, selfplay_file):
     db = str(tmp_path / "g.db")
     first = runner.invoke(app, ["import", str(selfplay_file), "--db", db])
     assert first.exit_code == 0
-    assert "republic" in first.stdout and "3 game(s) added, 0 already" in first.stdout
+    assert "republic" in first.stdout and "3 games added, 0 already" in first.stdout
     again = runner.invoke(app, ["import", str(selfplay_file), "--db", db, "--json"])
     assert json.loads(again.stdout)["added"] == 0 and json.loads(again.stdout)["already"] == 3
 
@@ -165,3 +165,24 @@ def test_help_ends_with_an_example(command):
     result = runner.invoke(app, [command, "--help"])
     assert result.exit_code == 0
     assert "Example: gtr " + command in result.stdout
+
+
+def test_a_failed_query_names_the_views_a_first_question_reads(examples_db):
+    from gtr_replay.store.schema import FIRST_READ, VIEWS
+
+    result = runner.invoke(app, ["query", "SELECT score FROM scores", "--db", str(examples_db)])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.stderr.split())
+    for view in ("final_scores", "player_states", "points_by_turn", "snapshot_states"):
+        assert view in said
+    assert set(FIRST_READ) <= set(VIEWS)  # each one named is there to read
+
+
+def test_the_import_summary_counts_the_games_with_no_winner_in_words(tmp_path):
+    from store_helpers import EXAMPLES
+
+    position = EXAMPLES / "rulebook" / "ex-bb-academy-1.gtr"  # a rulebook position: no end, no winner
+    result = runner.invoke(app, ["import", str(position), "--db", str(tmp_path / "g.db")], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "no winner 1" in result.stdout
+    assert "1 game added, 0 already" in result.stdout

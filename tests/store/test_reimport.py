@@ -68,7 +68,7 @@ def test_a_corrected_move_replaces_the_game_and_names_the_line(game):
     assert new != old and (source, number) == (str(path), 1)
     assert (f"game {new} replaces game {old} (record 1 of {path}): the moves differ from line {line} on: "
             f"'{after}', stored before as '{before}'") in result.stdout
-    assert "1 game(s) added, 1 replaced, 0 already" in result.stdout
+    assert "1 game added, 1 replaced, 0 already" in result.stdout
     again = import_(path, db, "--json")
     assert json.loads(again.stdout)["already"] == 1 and len(games(db)) == 1
 

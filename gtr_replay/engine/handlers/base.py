@@ -12,7 +12,7 @@ from typing import ClassVar, Final
 from gtr_replay.game.decisions import Decision
 from gtr_replay.game.outcomes import Problem
 from gtr_replay.game.events import Event
-from gtr_replay.game.piles import missing, multisets, take  # noqa: F401  (used by the handlers)
+from gtr_replay.game.piles import missing, multisets, not_held, take  # noqa: F401  (used by the handlers)
 from gtr_replay.game.state import GameState
 
 

@@ -10,7 +10,7 @@ from gtr_replay.enums import JACK, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Demand, Give, TakeFromPool
 from gtr_replay.game.events import Event
-from gtr_replay.engine.handlers.base import Handler, missing, multisets, problem, take
+from gtr_replay.engine.handlers.base import Handler, missing, multisets, not_held, problem, take
 from gtr_replay.engine.handlers.roles import remaining, spend, step_now
 from gtr_replay.game.state import GameState, LegionaryDemand, Phase
 from gtr_replay.game.steps import EarlyActions
@@ -65,9 +65,9 @@ class DemandHandler(Handler):
             return problem("a demand shows at least one card", "R-LEG-1")
         if JACK in d.cards:
             return problem("a Jack can never be shown for a demand", "R-LEG-1", "R-CARD-6")
-        lacking = missing(state.players[i].hand, d.cards)
+        lacking = not_held(state.players[i].hand, d.cards, f"{d.player}'s hand")
         if lacking:
-            return problem(f"{', '.join(lacking)} not in {d.player}'s hand", "R-LEG-1")
+            return problem(lacking, "R-LEG-1")
         if d.buildings:
             found = _buildings_problem(state, i, d)
             if found is not None:

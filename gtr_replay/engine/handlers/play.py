@@ -17,7 +17,7 @@ from gtr_replay.enums import JACK, ROLES, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Follow, Lead, Think
 from gtr_replay.game.events import Event
-from gtr_replay.engine.handlers.base import Handler, Problem, missing, multisets, problem, take
+from gtr_replay.engine.handlers.base import Handler, Problem, multisets, not_held, problem, take
 from gtr_replay.engine.handlers.roles import step_now
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import Actions, ThinkAfterDiscard
@@ -32,9 +32,9 @@ def _play_problem(state: GameState, i: int, cards: tuple[str, ...], role, groups
     one play or, where a power allows it, several (B-PALACE-1, AMB-26)."""
     if not cards:
         return problem("no card played", "R-TURN-1")
-    lacking = missing(state.players[i].hand, cards)
+    lacking = not_held(state.players[i].hand, cards, f"{state.players[i].name}'s hand")
     if lacking:
-        return problem(f"{', '.join(lacking)} not in {state.players[i].name}'s hand", "R-TURN-1", "R-TURN-2")
+        return problem(lacking, "R-TURN-1", "R-TURN-2")
     if len(cards) == 1 and not groups:  # the common case: one card
         return _unit_problem(state, i, cards, role)
     units = play_units(state, i, cards, role, groups)
