@@ -128,25 +128,18 @@ class Recording:
         ``pool: Ann Latrine, Ben Road``, and ``me``'s starting hand), written at once.
         ``expansion`` names the optional cards in the deck, as the Expansion tag does
         (``geek``, ``geek: Castra, Domus``)."""
+        if me not in players:
+            raise UsageError(f"{me} is not one of the players ({', '.join(players)})", hint="--me names a player")
+        record = opening_record(path, ruleset=ruleset, players=players, pool=pool, hands={me: hand}, recorder=me,
+                                event=event, expansion=expansion)
+        return cls.begin(path, record, me)
+
+    @classmethod
+    def begin(cls, path: Path, record: Record, me: str | None) -> Recording:
+        """A new record file holding ``record`` (an ``opening_record``), written at once."""
         path = Path(path)
         if path.exists():
             raise UsageError(f"{path} exists already", hint="give a new file name, or resume it: gtr record FILE alone")
-        if me not in players:
-            raise UsageError(f"{me} is not one of the players ({', '.join(players)})", hint="--me names a player")
-        tags = [("Game", "Glory to Rome"), *([("Event", event)] if event else []),
-                ("Date", date.today().strftime("%Y.%m.%d")), ("Ruleset", ruleset),
-                ("Players", ", ".join(players)),
-                *([("Expansion", _expansion(expansion, ruleset))] if expansion else []), ("Recorder", me)]
-        pool = pool.strip()
-        pool = pool if pool.lower().startswith("pool") else f"pool: {pool}"
-        text = "".join(f'[{name} "{value}"]\n' for name, value in tags)
-        text += f"\nsetup\n  {pool}\n  hand {me}: {hand}\n"
-        record = _parse(text, str(path))
-        try:
-            header(record)  # ruleset and players checked before anything is written
-            expansions(record, header(record)[0])
-        except StartError as error:
-            raise UsageError(error.message, hint=error.hint) from None
         recording = cls(path, record, me)
         _replace_atomically(path, recording.text)
         return recording
@@ -212,6 +205,8 @@ class Recording:
         record = _parse(self.text + "  " + line + "\n", str(self.path))
         if len(record.steps) != len(self.record.steps) + 1:
             raise Refused("type one statement at a time")
+        if self._opens_turn(record.steps[-1].statement):
+            record = _parse(self._opening() + "  " + line + "\n", str(self.path))
         record = self._unseen_draws(record)
         try:
             state = _replay(record, str(self.path))
@@ -230,6 +225,19 @@ class Recording:
             record = replace(record, tags=record.tags + (notation.Tag("Result", result_tag_of(state)),))
         self._commit(record, state)
         return str(record.steps[-1].statement)
+
+    def _opens_turn(self, statement: st.Statement) -> bool:
+        """Whether ``statement`` is a think that is the leader's whole turn, after a turn
+        written with its header: read after that turn, a think stays in it (NOTATION.md), so
+        the new turn's header is written before it."""
+        turns, state = self.record.turns, self.state
+        point = self.point()
+        return (isinstance(statement, st.Think) and point.prompt == "lead" and statement.player == point.player
+                and bool(turns) and turns[-1].number != state.turn)
+
+    def _opening(self) -> str:
+        state = self.state
+        return f"{self.text}\nturn {state.turn} {state.players[state.leader].name}\n"
 
     def _unseen_draws(self, record: Record) -> Record:
         """Another player's think written without its cards: drawn unseen."""
@@ -273,6 +281,29 @@ class Recording:
         _replace_atomically(self.path, text)
         self.record, self.text, self.state, self._revealing = record, text, state, None
         return str(last.statement)
+
+
+def opening_record(path: Path | str, *, ruleset: str, players: list[str], pool: str, hands: dict[str, str],
+                   recorder: str, event: str | None = None, expansion: str | None = None) -> Record:
+    """A record's tags and setup block, checked as far as its header goes: the leader draw
+    ``pool`` (``pool: Ann Latrine, Ben Road``, redeal lines after it) and the starting hands
+    given (``{"Ann": "Foundry, Jack, ..."}``; a hand left out is unseen). ``Recording(path,
+    record, me)`` replays it, which checks the draw, the hands' counts and Jacks."""
+    tags = [("Game", "Glory to Rome"), *([("Event", event)] if event else []),
+            ("Date", date.today().strftime("%Y.%m.%d")), ("Ruleset", ruleset),
+            ("Players", ", ".join(players)),
+            *([("Expansion", _expansion(expansion, ruleset))] if expansion else []), ("Recorder", recorder)]
+    pool = pool.strip()
+    pool = pool if pool.lower().startswith("pool") else f"pool: {pool}"
+    text = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+    text += f"\nsetup\n  {pool}\n" + "".join(f"  hand {player}: {hand}\n" for player, hand in hands.items())
+    record = _parse(text, str(path))
+    try:
+        header(record)  # ruleset and players checked before anything is written
+        expansions(record, header(record)[0])
+    except StartError as error:
+        raise UsageError(error.message, hint=error.hint) from None
+    return record
 
 
 def result_tag_of(state: GameState) -> str:
