@@ -43,6 +43,7 @@ _SHELL = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/table.css">
 <script src="/static/table.js" defer></script>
 </head><body class="{kind}"><main id="app"><p class="note">loading…</p></main></body></html>

@@ -27,14 +27,14 @@
 
   async function load() {
     if (!cards) cards = await (await fetch(`/api/${token}/cards`)).json();
-    draw(await (await fetch(`/api/${token}`)).json());
+    draw(await (await fetch(`/api/${token}`)).json(), false);
   }
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/live/${token}`);
     socket.onopen = () => { retry = 500; setLink(true); };
-    socket.onmessage = (event) => draw(JSON.parse(event.data));
+    socket.onmessage = (event) => draw(JSON.parse(event.data), false);
     socket.onclose = () => {
       setLink(false);
       setTimeout(() => { load().catch(() => {}); connect(); }, retry);
@@ -66,7 +66,10 @@
   }
 
   // -- drawing ---------------------------------------------------------------------------
-  function draw(fresh) {
+  // ``fresh``: the data to draw; a push of the version already drawn changes nothing (so the
+  // box being typed in stays), unless ``again`` (an answer, a tap that changed the page).
+  function draw(fresh, again) {
+    if (data && fresh.version === data.version && again === false) return;
     if (data && fresh.version !== data.version) { picking = null; filter = {}; }
     data = fresh;
     const live = socket && socket.readyState === 1;
@@ -139,9 +142,9 @@
       const typed = box.value.trim().toLowerCase();
       const shown = cards.cards.filter((c) => (!left || left[c.name] > 0) && c.name.toLowerCase().includes(typed));
       const buttons = shown.map((c) => el("button", {class: `pick m-${c.material.toLowerCase()}`, "data-card": c.name,
-        onclick: () => onPick(c.name)}, c.name, left ? el("small", {}, ` ×${left[c.name]}`) : null));
+        onclick: () => { search = ""; onPick(c.name); }}, c.name, left ? el("small", {}, ` ×${left[c.name]}`) : null));
       if (withJack && "jack".includes(typed)) {
-        buttons.unshift(el("button", {class: "pick jack", "data-card": cards.jack, onclick: () => onPick(cards.jack)}, cards.jack));
+        buttons.unshift(el("button", {class: "pick jack", "data-card": cards.jack, onclick: () => { search = ""; onPick(cards.jack); }}, cards.jack));
       }
       list.replaceChildren(...buttons);
     };
@@ -158,7 +161,7 @@
         el("p", {}, data.result)));
     } else {
       const mine = kind === "seat" && data.deciding === data.seat;
-      out.push(el("p", {class: mine ? "turn mine" : "turn", id: "next"}, mine ? `Your decision: ${data.prompt}` : st.next));
+      out.push(el("p", {class: mine ? "turn mine" : "turn", id: "next"}, mine ? `Your decision: ${st.next.replace(/^next: /, "")}` : st.next));
       if (mine) out.push(decide());
     }
     if (data.undo) {
