@@ -26,9 +26,12 @@ def offered(data: dict, text: str) -> bool:
 
 
 def set_up(running, record: Record) -> None:
-    """The leader draw and every starting hand, each typed by its own seat."""
-    for round_ in record.start.draws:
+    """The leader draw (what is not typed yet) and every starting hand, each typed by its own seat."""
+    for n, round_ in enumerate(record.start.draws):
         for draw in round_:
+            typed = running.data(None)["setup"]["draws"]
+            if n < len(typed) and draw.player in typed[n]:
+                continue
             answer = running.act(draw.player, {"do": "draw", "card": draw.card})
             assert "ok" in answer, answer
     for player, hand in record.start.hands.items():
