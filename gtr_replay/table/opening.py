@@ -25,13 +25,13 @@ RECORDER = "gtr table"
 """The Recorder tag of a record made at the table: every seat typed its own cards."""
 
 
-def pool_text(draws: list[dict[str, str]]) -> str:
+def pool_text(draws: list[dict[str, str]], players: list[str]) -> str:
     """The setup block's leader-draw lines: ``pool: Ann Latrine, Ben Road`` and a ``redeal``
-    line per tie-break round."""
+    line per tie-break round, each in seating order (the order the cards are dealt)."""
     lines = []
     for n, round_ in enumerate(draws):
         word = "pool" if n == 0 else "redeal"
-        lines.append(f"{word}: " + ", ".join(f"{player} {card}" for player, card in round_.items()))
+        lines.append(f"{word}: " + ", ".join(f"{p} {round_[p]}" for p in players if p in round_))
     return "\n  ".join(lines)
 
 
@@ -50,7 +50,7 @@ class Opening:
         typed = self.links.draws
         rounds = [list(self.links.players)]
         while len(rounds) <= len(typed) and set(typed[len(rounds) - 1]) == set(rounds[-1]):
-            shown = [card for round_ in typed[:len(rounds)] for card in round_.values()]
+            shown = [round_[p] for round_ in typed[:len(rounds)] for p in self.links.players if p in round_]
             game = Game.from_setup(str(self.spec.ruleset), self.links.players, draws=shown, hands={},
                                    expansion=self.chosen)
             dealt: dict[int, list[str]] = {}
@@ -132,7 +132,7 @@ class Opening:
         """The record's tags and setup block with the hands of ``hands`` (others unseen)."""
         links = self.links
         return opening_record("<table>", ruleset=links.ruleset, players=links.players,
-                              pool=pool_text([r for r in links.draws if r]),
+                              pool=pool_text([r for r in links.draws if r], links.players),
                               hands={p: ", ".join(links.hands[p]) for p in hands}, recorder=RECORDER,
                               event=links.event, expansion=links.expansion)
 

@@ -1,6 +1,7 @@
 """One game at the table: its setup, its statements, undo, and one decision at a time.
 
-Every change (a card of the leader draw, a hand, a statement, an undo) raises ``version``;
+Every change (a card of the leader draw, a hand, a statement, an undo) raises ``version``
+(begun afresh at each start of the server, past any version before);
 a page sends the version it was drawn at with every action, and an action from a page drawn
 before the last change is refused with "the game moved on" (``MovedOn``), so nothing is
 applied twice or on a stale screen. The caller serialises actions (``app`` holds a lock).
@@ -11,6 +12,7 @@ one to the record file at once and refuses what ``gtr check`` refuses, in its wo
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import notation
@@ -43,7 +45,9 @@ class Sitting:
         self.links = links
         self.opening = Opening(links)
         self.recording: Recording | None = Recording.resume(self.path) if self.path.exists() else None
-        self.version = 0
+        self.version = time.time_ns() // 1_000_000
+        """Raised at every change; begun at the clock's milliseconds, so that a page drawn
+        before a restart never matches a version of the server that follows."""
         self._views: dict[str | None, dict] = {}
 
     # -- starting and resuming --------------------------------------------------------------

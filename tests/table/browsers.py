@@ -35,6 +35,10 @@ class Phone:
     def live(self) -> None:
         WebDriverWait(self.driver, WAIT, poll_frequency=0.05).until(lambda d: d.execute_script("return document.body.dataset.live") == "yes")
 
+    def offline(self) -> None:
+        WebDriverWait(self.driver, WAIT, poll_frequency=0.05).until(
+            lambda d: d.execute_script("return document.body.dataset.live") == "no")
+
     def tap(self, css: str) -> None:
         WebDriverWait(self.driver, WAIT, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(
             lambda d: d.find_element(By.CSS_SELECTOR, css).click() or True)

@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from gtr_replay.table.links import Links
 from gtr_replay.table.serve import server
 from gtr_replay.table.sitting import Sitting
 
@@ -24,25 +25,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class Running:
-    """One server: its sitting, its base URL, and a client bound to it."""
+class Client:
+    """The seats' and the table's requests to a server on 127.0.0.1:``port``."""
 
-    def __init__(self, sitting: Sitting, port: int) -> None:
-        self.sitting = sitting
+    def __init__(self, links: Links, port: int) -> None:
+        self.links = links
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         self.http = httpx.Client(base_url=self.base, timeout=TIMEOUT)
-        self._server = server(sitting, "127.0.0.1", port)
-        self._thread = threading.Thread(target=self._server.run, daemon=True)
-        self._thread.start()
-        deadline = time.monotonic() + TIMEOUT
-        while not self._server.started:
-            if time.monotonic() > deadline or not self._thread.is_alive():
-                raise RuntimeError("the table's server did not start")
-            time.sleep(0.02)
 
     def token(self, seat: str | None) -> str:
-        links = self.sitting.links
+        links = self.links
         return links.table if seat is None else links.seats[seat]
 
     def url(self, seat: str | None) -> str:
@@ -59,6 +52,22 @@ class Running:
         response = self.http.post(f"/api/{self.token(seat)}/act", content=json.dumps({"version": version, **action}))
         response.raise_for_status()
         return response.json()
+
+
+class Running(Client):
+    """One server in a thread: its sitting, and a client bound to it."""
+
+    def __init__(self, sitting: Sitting, port: int) -> None:
+        super().__init__(sitting.links, port)
+        self.sitting = sitting
+        self._server = server(sitting, "127.0.0.1", port)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + TIMEOUT
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("the table's server did not start")
+            time.sleep(0.02)
 
     def stop(self) -> None:
         self._server.should_exit = True

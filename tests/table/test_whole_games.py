@@ -142,4 +142,4 @@ def test_a_wrong_or_missing_token_is_refused_and_learns_nothing(table_server, tm
         with connect(f"ws://127.0.0.1:{running.port}/live/nope", open_timeout=10) as socket:
             socket.recv(timeout=5)
     assert running.http.get(f"/seat/{ann}").status_code == 200
-    assert running.data("Ann")["version"] == 0  # nothing was done
+    assert running.data(None)["setup"]["draws"] == []  # nothing was done
