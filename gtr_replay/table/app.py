@@ -28,6 +28,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from notation import NotationError
+
 from gtr_replay.errors import GtrError
 from gtr_replay.recorder import CannotSave
 from gtr_replay.table.sitting import MovedOn, Sitting
@@ -82,7 +84,7 @@ class Table:
                 answer = {"refused": moved.message, "hint": moved.hint, "moved": True}
             except CannotSave as error:
                 answer = {"refused": error.message, "hint": error.hint}
-            except GtrError as error:
+            except (GtrError, NotationError) as error:
                 answer = {"refused": error.message, "hint": error.hint}
             answer["data"] = sitting.view(who)
             if "ok" in answer:

@@ -208,7 +208,7 @@ def _statement(text: str, recording: Recording):
     recorder then refuses it in the reader's words)."""
     try:
         record = notation.parse_one(recording.text + "  " + text.strip() + "\n", vocabulary=card_vocabulary())
-    except GtrError:
+    except (GtrError, notation.NotationError):
         return None
     steps = record.steps
     return steps[-1].statement if len(steps) == len(recording.record.steps) + 1 else None
