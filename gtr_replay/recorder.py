@@ -193,10 +193,11 @@ class Recording:
         return f"{text} [{cards}" + ("]" if player != self.me else "")
 
     # -- recording -------------------------------------------------------------------------
-    def add(self, line: str) -> str:
+    def add(self, line: str, *, actor: str | None = None) -> str:
         """Accept one statement (any lenient form; glyphs and comments allowed) and append it
         to the file; returns its canonical text. Raises ``Refused`` and changes nothing when
-        the rules or the notation refuse it."""
+        the rules or the notation refuse it, or when ``actor`` is given and the statement is
+        another player's decision."""
         line = line.strip()
         if not line:
             raise Refused("nothing to record", hint="type a statement; Tab offers the legal ones")
@@ -205,6 +206,10 @@ class Recording:
         record = _parse(self.text + "  " + line + "\n", str(self.path))
         if len(record.steps) != len(self.record.steps) + 1:
             raise Refused("type one statement at a time")
+        said = record.steps[-1].statement
+        if actor is not None and said.actor != actor:
+            raise Refused(f"'{line}' is {said.actor}'s statement, not {actor}'s",
+                          hint="each player records their own decisions")
         if self._opens_turn(record.steps[-1].statement):
             record = _parse(self._opening() + "  " + line + "\n", str(self.path))
         record = self._unseen_draws(record)

@@ -49,6 +49,7 @@ class Sitting:
         """Raised at every change; begun at the clock's milliseconds, so that a page drawn
         before a restart never matches a version of the server that follows."""
         self._views: dict[str | None, dict] = {}
+        self._point = None
 
     # -- starting and resuming --------------------------------------------------------------
     @classmethod
@@ -110,6 +111,7 @@ class Sitting:
             raise Refused(f"unknown action {kind!r}")
         self.version += 1
         self._views.clear()
+        self._point = None
         return done
 
     def _draw(self, seat: str, card: str) -> str:
@@ -133,15 +135,17 @@ class Sitting:
         recording = self.recording
         if recording is None:
             raise Refused("the game has not begun: the setup comes first")
-        point = recording.point()
+        point = self.point()
         if point.player != seat:
             whose = f"it is {point.player}'s decision" if point.player else "the game is over"
             raise Refused(f"'{text}' cannot come next: {whose}")
-        said = _statement(text, recording)
-        if said is not None and said.actor != seat:
-            raise Refused(f"'{text}' is {said.actor}'s statement, not {seat}'s",
-                          hint="each player records their own decisions")
-        return recording.add(text)
+        return recording.add(text, actor=seat)
+
+    def point(self):
+        """Whose decision it is and what is legal now (once per change)."""
+        if self._point is None:
+            self._point = self.recording.point()
+        return self._point
 
     def _undo(self, who: str | None) -> str:
         recording = self.recording
@@ -169,14 +173,14 @@ class Sitting:
             return data
         recording = self.recording
         state = recording.state
-        shown = (views.seat_model(state, who) if who is not None else views.public_model(state)).to_dict()
+        shown = views.plain(views.seat_model(state, who) if who is not None else views.public_model(state))
         steps = recording.record.steps
-        said = [str(views.spoken(s.statement, who)) for s in steps]
-        point = recording.point()
+        said = [views.spoken_text(s.statement, who) for s in (steps if who is None else steps[-LAST_SAID:])]
+        point = self.point()
         data.update({
             "state": shown,
             "seen": dict(views.visible_cards(shown)),
-            "statements": said if who is None else said[-LAST_SAID:],
+            "statements": said,
             "count": len(steps),
             "deciding": point.player,
             "prompt": point.prompt,
@@ -201,17 +205,6 @@ class Sitting:
     def cards(self) -> dict:
         """The game's card list, the same for every page."""
         return views.card_list(self.opening.spec.ruleset, self.opening.chosen)
-
-
-def _statement(text: str, recording: Recording):
-    """The statement ``text`` reads as after the record (None when it does not read: the
-    recorder then refuses it in the reader's words)."""
-    try:
-        record = notation.parse_one(recording.text + "  " + text.strip() + "\n", vocabulary=card_vocabulary())
-    except (GtrError, notation.NotationError):
-        return None
-    steps = record.steps
-    return steps[-1].statement if len(steps) == len(recording.record.steps) + 1 else None
 
 
 def _check_new(links: Links, path: Path) -> None:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
+from functools import lru_cache
 
 from notation import statements as st
 
@@ -58,6 +59,30 @@ def spoken(statement: st.Statement, viewer: str | None) -> st.Statement:
     if isinstance(statement, st.Sell) and statement.source is not None:
         return replace(statement, card="?")
     return statement
+
+
+@lru_cache(maxsize=8192)
+def spoken_text(statement: st.Statement, viewer: str | None) -> str:
+    """``spoken``'s text (a statement is heard the same way every time it is shown)."""
+    return str(spoken(statement, viewer))
+
+
+def plain(shown: model.StateModel) -> dict:
+    """``shown.to_dict()``, built without the deep copies ``dataclasses.asdict`` makes (the
+    same result: hidden cards as ``{"hidden": n, "known": [...]}``, tuples as lists)."""
+    return _plain(shown)
+
+
+def _plain(value):
+    if isinstance(value, model.HiddenCards):
+        return {"hidden": value.count, "known": list(value.known)}
+    if is_dataclass(value):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def card_list(ruleset: str, expansions: tuple[str, ...]) -> dict:
