@@ -66,7 +66,7 @@ def main() -> None:
             time.sleep(0.02)
         tokens = sitting.links.seats
         http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=TIMEOUT)
-        pages = [connect(f"ws://127.0.0.1:{port}/live/{tokens[p]}", open_timeout=TIMEOUT) for p in PLAYERS]
+        pages = [connect(f"ws://127.0.0.1:{port}/live/{tokens[p]}", open_timeout=TIMEOUT, legacy=True) for p in PLAYERS]
         received = [0] * len(pages)
 
         def drain(n: int) -> None:

@@ -21,7 +21,6 @@ from notation import statements as st
 
 from gtr_replay.cards import cards_for
 from gtr_replay.engine import Game
-from gtr_replay.engine.unseen import named_from_deck
 from gtr_replay.enums import JACK
 from gtr_replay.game.piles import is_unseen
 from gtr_replay.game.state import GameState
@@ -109,8 +108,9 @@ def choices(state: GameState, seat: str) -> list[dict] | None:
     for decision in game.seen_legal():
         statement = statement_for(decision, state, [])
         text, draws = str(statement), 0
-        if named_from_deck(decision) is not None:
-            text, draws = _BRACKETED.sub(PICK, text, count=1), 1
+        bracketed = _BRACKETED.search(text)
+        if not isinstance(statement, st.Think) and bracketed and bracketed.group() != "[?]":
+            text, draws = _BRACKETED.sub(PICK, text, count=1), 1  # the notation brackets a card from the deck
         elif isinstance(statement, st.Think) and str(statement.how) != "jack" and not state.deck_known:
             draws = min(game.think_draws(seat, str(statement.how)), len(state.deck))
         if text in seen:
