@@ -8,6 +8,7 @@ every path, so a wrong link learns nothing):
 - ``POST /api/TOKEN/act``: one action ``{"version": N, "do": ...}``; the answer is
   ``{"ok": words}`` or ``{"refused": words, "hint": ...}``, with the fresh data either way;
 - ``/live/TOKEN``: a WebSocket that sends the page's data at every change;
+- ``/view/TOKEN``: once the game is over, ``gtr view``'s page of it as that seat saw it;
 - ``/static/table.js``, ``/static/table.css``: served by the product (no CDN).
 
 Every response carries a Content-Security-Policy that lets a page run its own script and
@@ -23,6 +24,7 @@ from html import escape
 from importlib import resources
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -54,6 +56,17 @@ _SHELL = """<!doctype html>
 
 def _asset(name: str) -> bytes:
     return resources.files("gtr_replay.table").joinpath("static", name).read_bytes()
+
+
+def viewer_page(sitting: Sitting, seat: str) -> tuple[str, str]:
+    """``gtr view``'s page of the finished game as ``seat`` saw it, and its own policy (its
+    script and style by their digests: it runs nothing else)."""
+    from gtr_replay.render.html import asset, page, policy
+    from gtr_replay.render.opening import open_record
+
+    opened = open_record(sitting.path)
+    text = page(opened.timeline, viewer=seat, title=f"{sitting.path.name} · as {seat} saw it", record=opened.record)
+    return text, policy(asset("page.css"), asset("page.js"))
 
 
 def _not_found() -> Response:
@@ -153,6 +166,13 @@ def application(sitting: Sitting) -> Starlette:
         finally:
             table.live.pop(socket, None)
 
+    async def viewer(request: Request) -> Response:
+        known, seat = table.who(request.path_params["token"])
+        if not known or seat is None or table.sitting.phase != "over":
+            return _not_found()
+        text, policy = await run_in_threadpool(viewer_page, table.sitting, seat)
+        return Response(text, media_type="text/html", headers={**HEADERS, "Content-Security-Policy": policy})
+
     def static(name: str, media: str):
         body = _asset(name)
 
@@ -170,6 +190,7 @@ def application(sitting: Sitting) -> Starlette:
         Route("/api/{token}/cards", cards),
         Route("/api/{token}/act", act, methods=["POST"]),
         WebSocketRoute("/live/{token}", live),
+        Route("/view/{token}", viewer),
         Route("/static/table.js", static("table.js", "text/javascript")),
         Route("/static/table.css", static("table.css", "text/css")),
     ]

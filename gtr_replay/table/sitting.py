@@ -23,7 +23,6 @@ from gtr_replay.replay.legal import final_result
 from gtr_replay.table import views
 from gtr_replay.table.links import Links, side_file
 from gtr_replay.table.opening import RECORDER, Opening
-from gtr_replay.vocabulary import card_vocabulary
 
 MOVED_ON = "the game moved on"
 LAST_SAID = 8
@@ -75,10 +74,10 @@ class Sitting:
             if port is not None and port != links.port:
                 links.port = port
                 links.save(links_path)
-        elif path.exists():  # a record begun elsewhere (gtr record): new links for its players
-            record = notation.parse_one(path.read_text(encoding="utf-8"), vocabulary=card_vocabulary())
-            links = Links(record.tag("Ruleset") or "", list(record.players), record.tag("Expansion"), None, port or 8765)
-            links.save(links_path)
+        elif path.exists():
+            raise UsageError(f"{path} has no table links beside it ({links_path.name})",
+                             hint="gtr table resumes the games it began; record this one with gtr record FILE, "
+                                  "or begin a new file with --ruleset and --players")
         else:
             raise UsageError(f"{path}: no such file", hint="begin a game with --ruleset and --players")
         return cls(path, links)

@@ -99,5 +99,8 @@ def test_bad_starts_are_usage_errors(tmp_path):
     with pytest.raises(UsageError, match="resumed as it is"):
         Sitting.open(tmp_path / "c.gtr", ruleset="republic", players=SEATS)
     assert not (tmp_path / "a.gtr.table").exists()
+    (tmp_path / "e.gtr").write_text("[Ruleset \"republic\"]\n", encoding="utf-8")
+    with pytest.raises(UsageError, match="no table links"):
+        Sitting.open(tmp_path / "e.gtr")
     result = CliRunner().invoke(app, ["table", str(tmp_path / "d.gtr"), "--ruleset", "republic"])
     assert result.exit_code == 2 and "--players" in result.stderr

@@ -51,6 +51,11 @@ def test_a_whole_game_through_the_seats(table_server, tmp_path, ruleset, expansi
     final = running.data(None)
     assert final["phase"] == "over" and final["result"] == record.tag("Result")
     _written_is_played(path, record)
+    if ruleset == "classic":  # at the end a seat's page links to the viewer, as that seat saw the game
+        page = running.http.get(f"/view/{running.token('Ann')}")
+        assert page.status_code == 200 and "as Ann saw it" in page.text
+        assert page.headers["content-security-policy"] in page.text  # the viewer's own policy, by digests
+        assert running.http.get(f"/view/{running.token(None)}").status_code == 404
 
 
 def _hidden_from(record, seat: str, other: str) -> list[set[str]]:

@@ -158,7 +158,8 @@
     const out = [], st = data.state;
     if (data.phase === "over") {
       out.push(el("section", {class: "panel result", id: "result"}, el("h2", {}, st.outcome.heading),
-        el("p", {}, data.result)));
+        el("p", {}, data.result),
+        kind === "seat" ? el("p", {}, el("a", {href: `/view/${token}`, class: "go"}, "step through the game in the viewer")) : null));
     } else {
       const mine = kind === "seat" && data.deciding === data.seat;
       out.push(el("p", {class: mine ? "turn mine" : "turn", id: "next"}, mine ? `Your decision: ${st.next.replace(/^next: /, "")}` : st.next));
