@@ -6,6 +6,7 @@ written is the one expected and ``gtr check`` accepts it."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import notation
@@ -51,7 +52,8 @@ def test_three_phones_set_up_and_play(table_server, phones, tmp_path):
     path = tmp_path / "thursday.gtr"
     running = table_server(path, ruleset="republic", players=SEATS)
     sitting = running.sitting
-    seats = {seat: phones(seat, running.url(seat)) for seat in SEATS}
+    with ThreadPoolExecutor(len(SEATS)) as pool:  # the three phones start at once
+        seats = dict(zip(SEATS, pool.map(lambda seat: phones(seat, running.url(seat)), SEATS)))
     for phone in seats.values():
         phone.live()
         width, viewport, smallest = phone.layout()

@@ -38,7 +38,7 @@
     socket.onclose = () => {
       setLink(false);
       setTimeout(() => { load().catch(() => {}); connect(); }, retry);
-      retry = Math.min(retry * 2, 4000);
+      retry = Math.min(retry * 2, 2000);
     };
   }
 
