@@ -5,8 +5,9 @@ Each player types the card they drew for the leader draw; once every card of a r
 the engine deals that draw (``Game.from_setup``) and says who leads or, on a tie, which
 players draw again (R-SETUP-5, AMB-07). Each player then types their starting hand, checked
 as ``gtr record`` checks the one it is given (``recorder.opening_record``: the counts, the
-Jacks, no more copies than the deck holds) together with the hands typed before it. The
-record file is begun once every hand is in.
+Jacks, no more copies than the deck holds with the leader draw). Once every hand is in they
+are checked together, and a card typed more often than the deck holds it is refused without
+its name (which would tell the other hands). The record file is begun once every hand is in.
 """
 
 from __future__ import annotations
@@ -89,7 +90,6 @@ class Opening:
         typed[len(rounds) - 1][seat] = card
         try:
             self._deal()  # the engine refuses more copies than the deck holds (R-COMP-6)
-            self._check([p for p in self.links.players if p in self.links.hands])
         except GtrError as error:
             del typed[len(rounds) - 1][seat]
             if not typed[-1]:
@@ -107,7 +107,14 @@ class Opening:
         before = self.links.hands.get(seat)
         self.links.hands[seat] = cards
         try:
-            self._check([p for p in self.links.players if p in self.links.hands])
+            self._check([seat])  # this hand alone, in gtr record's words
+            if all(p in self.links.hands for p in self.links.players):
+                try:
+                    self._check(list(self.links.players))
+                except Refused:  # the words would name a card another player holds
+                    raise Refused("the starting hands typed hold more copies of some card than the deck has "
+                                  "(R-COMP-6)", hint="each player checks the hand they typed; "
+                                                     "'change it' types it again") from None
         except Refused:
             if before is None:
                 del self.links.hands[seat]

@@ -25,6 +25,9 @@ from gtr_replay.table.links import Links, side_file
 from gtr_replay.table.opening import RECORDER, Opening
 
 MOVED_ON = "the game moved on"
+ELSEWHERE = "a card named is not one that can be there: every copy of it is placed already (R-COMP-6)"
+"""Said instead of the replayer's words where those would say where the copies are (another
+player's hand, line by line)."""
 LAST_SAID = 8
 """Statements a seat's page shows (the table's page shows the whole record)."""
 
@@ -138,7 +141,13 @@ class Sitting:
         if point.player != seat:
             whose = f"it is {point.player}'s decision" if point.player else "the game is over"
             raise Refused(f"'{text}' cannot come next: {whose}")
-        return recording.add(text, actor=seat)
+        try:
+            return recording.add(text, actor=seat)
+        except Refused as error:
+            if error.diagnostic is not None and "R-COMP-6" in error.diagnostic.rule_ids:
+                raise Refused(ELSEWHERE, hint="check the cards typed; a hand or a draw typed wrong earlier is "
+                                              "taken back from the table's page") from None
+            raise
 
     def point(self):
         """Whose decision it is and what is legal now (once per change)."""

@@ -13,6 +13,7 @@ from gtr_replay.cli import app
 from gtr_replay.errors import UsageError
 from gtr_replay.recorder import Recording, Refused
 from gtr_replay.table.links import side_file
+from gtr_replay.table import sitting as sitting_module
 from gtr_replay.table.sitting import Sitting
 from tests.table.test_browsers import GAME
 
@@ -104,3 +105,36 @@ def test_bad_starts_are_usage_errors(tmp_path):
         Sitting.open(tmp_path / "e.gtr")
     result = CliRunner().invoke(app, ["table", str(tmp_path / "d.gtr"), "--ruleset", "republic"])
     assert result.exit_code == 2 and "--players" in result.stderr
+
+
+def test_hands_holding_too_many_copies_are_refused_without_naming_the_card_R_COMP_6(tmp_path):
+    sitting = Sitting.open(tmp_path / "g.gtr", ruleset="republic", players=["Ann", "Ben"])
+    _act(sitting, "Ann", do="draw", card="Road")
+    _act(sitting, "Ben", do="draw", card="Bath")
+    _act(sitting, "Ann", do="hand", cards=["Temple", "Temple", "Wall", "Dock", "Market"])
+    with pytest.raises(Refused) as refused:
+        _act(sitting, "Ben", do="hand", cards=["Temple", "Temple", "Villa", "Statue", "Palace"])
+    assert "R-COMP-6" in str(refused.value) and "Temple" not in str(refused.value) + str(refused.value.hint)
+    assert sitting.view("Ben")["setup"]["hand"] is None and not sitting.path.exists()
+    with pytest.raises(Refused, match="more copies than the deck holds: Bath"):  # alone: gtr record's words
+        _act(sitting, "Ben", do="hand", cards=["Bath", "Bath", "Bath", "Statue", "Palace"])
+    _act(sitting, "Ben", do="hand", cards=["Temple", "Villa", "Statue", "Palace", "Bath"])
+    assert sitting.phase == "game"
+
+
+def test_a_draw_of_a_card_placed_elsewhere_is_refused_without_saying_where(tmp_path):
+    expected = notation.parse_one(GAME.read_text(encoding="utf-8"))
+    sitting = Sitting.open(tmp_path / "g.gtr", ruleset="republic", players=SEATS)
+    for draw in expected.start.draws[0]:
+        _act(sitting, draw.player, do="draw", card=draw.card)
+    for seat, hand in expected.start.hands.items():
+        _act(sitting, seat, do="hand", cards=list(hand))
+    for step in expected.steps[:35]:  # to Cid's think after his Latrine's discard: five cards
+        _act(sitting, step.statement.actor, do="say", text=str(step.statement))
+    deciding = sitting.view(None)["deciding"]
+    think = next(c for g in sitting.view(deciding)["choices"] for c in g["choices"] if c["draws"] == 5)
+    placed = "Temple"  # three copies: five cannot be drawn
+    with pytest.raises(Refused) as refused:
+        _act(sitting, deciding, do="say", text=f"{think['text']} [{', '.join([placed] * think['draws'])}]")
+    assert refused.value.message == sitting_module.ELSEWHERE
+    assert not any(p in (refused.value.hint or "") for p in SEATS)
