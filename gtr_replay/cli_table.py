@@ -37,7 +37,7 @@ def table(
     Example: gtr table thursday.gtr --ruleset republic --players "Ann, Ben, Cid" --expansion geek
     """
     from gtr_replay.table.links import local_address
-    from gtr_replay.table.serve import links_text, server
+    from gtr_replay.table.serve import links_text, listening, server
     from gtr_replay.table.sitting import Sitting
 
     if host and this_machine:
@@ -51,14 +51,20 @@ def table(
         fail(error)
     address = "127.0.0.1" if this_machine else host or local_address()
     listen = sitting.links.port
-    state = "begun" if not file.exists() else f"resumed: {len(sitting.recording.record.steps) if sitting.recording else 0} statement(s)"
+    try:
+        bound = listening(address, listen)
+    except GtrError as error:
+        fail(error)
+    said = len(sitting.recording.record.steps) if sitting.recording else 0
+    state = "the setup to type" if sitting.recording is None else f"{said} statement(s) so far"
     out.print(f"gtr table {file} ({state}); the links are kept in {file.name}.table", markup=False)
     out.print(links_text(sitting, address, listen, codes=codes), markup=False, highlight=False)
     out.print("Ctrl-C stops the server: every statement is already saved.", markup=False)
     try:
-        server(sitting, address, listen).run()
-    except OSError as error:
-        fail(UsageError(f"cannot listen on {address}:{listen}: {error.strerror or error}",
-                        hint="give another --port, or --this-machine"))
-    out.print(f"{file}: {len(sitting.recording.record.steps) if sitting.recording else 0} statement(s) saved",
-              markup=False)
+        server(sitting, address, listen).run(sockets=[bound])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        bound.close()
+    said = len(sitting.recording.record.steps) if sitting.recording else 0
+    out.print(f"{file}: {said} statement(s) saved", markup=False)

@@ -7,7 +7,9 @@ so that the phones at the table reach it and nothing past the local network is o
 from __future__ import annotations
 
 import io
+import socket
 
+from gtr_replay.errors import UsageError
 from gtr_replay.table.links import url
 from gtr_replay.table.sitting import Sitting
 
@@ -31,6 +33,18 @@ def links_text(sitting: Sitting, host: str, port: int, *, codes: bool = True) ->
     link = url(host, port, "table", links.table)
     parts.append(f"the table: {link}\n" + (qr_text(link) if codes else ""))
     return "\n".join(parts)
+
+
+def listening(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port`` for the server (``Server.run(sockets=[...])``);
+    ``UsageError`` in words when the address cannot be had."""
+    try:
+        return socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET,
+                                    reuse_port=False)
+    except OSError as error:
+        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}",
+                         hint="another program (or another gtr table) uses the port: give another --port, "
+                              "or stop the other one") from None
 
 
 def server(sitting: Sitting, host: str, port: int):
