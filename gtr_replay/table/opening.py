@@ -16,6 +16,7 @@ from pathlib import Path
 
 from gtr_replay.cards import cards_for
 from gtr_replay.engine import Game
+from gtr_replay.enums import JACK
 from gtr_replay.errors import GtrError
 from gtr_replay.expansions import expansion_cards, outside_the_game
 from gtr_replay.recorder import Recording, Refused, opening_record
@@ -81,7 +82,7 @@ class Opening:
             raise Refused(f"{seat} has no card to draw for the leader draw now",
                           hint="a redeal is drawn only by the tied players (R-SETUP-5)")
         card = self._card(name)
-        if card == "Jack":
+        if card == JACK:
             raise Refused("a Jack is not drawn in the leader draw", hint="the leader draw deals Order cards (R-SETUP-5)")
         rounds, _ = self._deal()
         typed = self.links.draws
@@ -96,6 +97,20 @@ class Opening:
                 typed.pop()
             raise Refused(error.message, hint=error.hint) from None
         return card
+
+    def take_back_draw(self) -> str:
+        """Take back the last card typed for the leader draw (the table's page does, before
+        any hand is typed); returns what was taken back."""
+        typed = self.links.draws
+        if not typed or self.links.hands:
+            raise Refused("no leader-draw card to take back" if not typed else
+                          "a hand is typed already: the leader draw stands",
+                          hint="a player types their hand again with 'change it'")
+        seat, card = list(typed[-1].items())[-1]
+        del typed[-1][seat]
+        if not typed[-1]:
+            typed.pop()
+        return f"{seat} {card}"
 
     # -- the starting hands -----------------------------------------------------------------
     def hand(self, seat: str, names: list[str]) -> list[str]:
@@ -124,8 +139,8 @@ class Opening:
         return cards
 
     def _card(self, name: str) -> str:
-        if name.strip().casefold() == "jack":
-            return "Jack"
+        if name.strip().casefold() == JACK.casefold():
+            return JACK
         try:
             card = cards_for(str(self.spec.ruleset)).find(name.strip(), optional=True)
         except GtrError as error:

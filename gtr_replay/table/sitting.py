@@ -157,6 +157,10 @@ class Sitting:
 
     def _undo(self, who: str | None) -> str:
         recording = self.recording
+        if recording is None and who is None:
+            taken = self.opening.take_back_draw()
+            self.links.save(side_file(self.path))
+            return f"the leader draw's {taken}"
         if recording is None or not recording.record.steps:
             raise Refused("nothing to take back: no statement recorded yet")
         last = recording.record.steps[-1].statement

@@ -27,6 +27,8 @@ def _act(sitting: Sitting, seat, **action) -> str:
 def test_a_tie_redeals_to_the_tied_players_only_R_SETUP_5(tmp_path):
     sitting = Sitting.open(tmp_path / "g.gtr", ruleset="republic", players=SEATS)
     _act(sitting, "Ann", do="draw", card="road")
+    _act(sitting, "Ben", do="draw", card="Palace")
+    assert _act(sitting, None, do="undo") == "the leader draw's Ben Palace"  # typed wrong: the table takes it back
     _act(sitting, "Ben", do="draw", card="Road")
     _act(sitting, "Cid", do="draw", card="Temple")
     assert sitting.view(None)["setup"]["draw_due"] == ["Ann", "Ben"]

@@ -118,6 +118,9 @@
     }
     out.push(el("p", {class: "note"}, `hands typed: ${s.hands_in.join(", ") || "none yet"}; waiting for `,
       data.players.filter((p) => !s.hands_in.includes(p)).join(", ") || "nobody"));
+    if (kind === "table" && s.draws.length && !s.hands_in.length) {
+      out.push(el("button", {class: "undo", id: "undo", onclick: () => act({do: "undo"})}, "take back the last leader-draw card"));
+    }
     return out;
   }
 
