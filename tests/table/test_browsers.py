@@ -124,8 +124,8 @@ def test_three_phones_set_up_and_play(table_server, phones, tmp_path):
     for seat, phone in seats.items():
         phone.at(sitting.version)
         assert "Cid gives Market to Ann" in phone.text()
-        width, viewport, _ = phone.layout()
-        assert width <= viewport
+        width, viewport, smallest = phone.layout()
+        assert width <= viewport and smallest >= 44
     written = notation.parse_one(path.read_text(encoding="utf-8"))
     assert [str(s.statement) for s in written.steps] == [str(s) for s in steps]
     assert written.start.hands == expected.start.hands
