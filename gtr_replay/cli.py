@@ -256,6 +256,7 @@ def fmt(
 # Commands defined in other modules register on the same app when imported here.
 from gtr_replay import cli_check  # noqa: E402,F401  (check)
 from gtr_replay import cli_record  # noqa: E402,F401  (record)
+from gtr_replay import cli_table  # noqa: E402,F401  (table)
 from gtr_replay import cli_store  # noqa: E402,F401  (import, query)
 from gtr_replay import cli_view  # noqa: E402,F401  (show, replay, legal, view)
 from gtr_replay import cli_dispute  # noqa: E402,F401  (diff)

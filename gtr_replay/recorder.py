@@ -182,25 +182,18 @@ class Recording:
         ``pool: Ann Latrine, Ben Road``, and ``me``'s starting hand), written at once.
         ``expansion`` names the optional cards in the deck, as the Expansion tag does
         (``geek``, ``geek: Castra, Domus``)."""
+        if me not in players:
+            raise UsageError(f"{me} is not one of the players ({', '.join(players)})", hint="--me names a player")
+        record = opening_record(path, ruleset=ruleset, players=players, pool=pool, hands={me: hand}, recorder=me,
+                                event=event, expansion=expansion)
+        return cls.begin(path, record, me)
+
+    @classmethod
+    def begin(cls, path: Path, record: Record, me: str | None) -> Recording:
+        """A new record file holding ``record`` (an ``opening_record``), written at once."""
         path = Path(path)
         if path.exists():
             raise UsageError(f"{path} exists already", hint="give a new file name, or resume it: gtr record FILE alone")
-        if me not in players:
-            raise UsageError(f"{me} is not one of the players ({', '.join(players)})", hint="--me names a player")
-        tags = [("Game", "Glory to Rome"), *([("Event", event)] if event else []),
-                ("Date", date.today().strftime("%Y.%m.%d")), ("Ruleset", ruleset),
-                ("Players", ", ".join(players)),
-                *([("Expansion", _expansion(expansion, ruleset))] if expansion else []), ("Recorder", me)]
-        pool = pool.strip()
-        pool = pool if pool.lower().startswith("pool") else f"pool: {pool}"
-        text = "".join(f'[{name} "{value}"]\n' for name, value in tags)
-        text += f"\nsetup\n  {pool}\n  hand {me}: {hand}\n"
-        record = _parse(text, str(path))
-        try:
-            header(record)  # ruleset and players checked before anything is written
-            expansions(record, header(record)[0])
-        except StartError as error:
-            raise UsageError(error.message, hint=error.hint) from None
         recording = cls(path, record, me)
         _replace_atomically(path, recording.text)
         return recording
@@ -259,16 +252,21 @@ class Recording:
         return f"{text} [{cards}" + ("]" if player != self.me else "")
 
     # -- recording -------------------------------------------------------------------------
-    def add(self, line: str) -> str:
+    def add(self, line: str, *, actor: str | None = None) -> str:
         """Accept one statement (any lenient form; glyphs and comments allowed) and append it
         to the file; returns its canonical text. Raises ``Refused`` and changes nothing when
-        the rules or the notation refuse it."""
+        the rules or the notation refuse it, or when ``actor`` is given and the statement is
+        another player's decision."""
         line = line.strip()
         if not line:
             raise Refused("nothing to record", hint="type a statement; Tab offers the legal ones")
         if self.over:
             raise Refused(f"the game is over ({self.state.end_reason})", hint="type 'quit'")
         record = self._with(line, "")
+        said = record.steps[-1].statement
+        if actor is not None and said.actor != actor:
+            raise Refused(f"'{line}' is {said.actor}'s statement, not {actor}'s",
+                          hint="each player records their own decisions")
         try:
             try:
                 state = _replay(record, str(self.path))
@@ -354,6 +352,29 @@ class Recording:
         _replace_atomically(self.path, text)
         self.record, self.text, self.state, self._revealing = record, text, state, None
         return str(last.statement)
+
+
+def opening_record(path: Path | str, *, ruleset: str, players: list[str], pool: str, hands: dict[str, str],
+                   recorder: str, event: str | None = None, expansion: str | None = None) -> Record:
+    """A record's tags and setup block, checked as far as its header goes: the leader draw
+    ``pool`` (``pool: Ann Latrine, Ben Road``, redeal lines after it) and the starting hands
+    given (``{"Ann": "Foundry, Jack, ..."}``; a hand left out is unseen). ``Recording(path,
+    record, me)`` replays it, which checks the draw, the hands' counts and Jacks."""
+    tags = [("Game", "Glory to Rome"), *([("Event", event)] if event else []),
+            ("Date", date.today().strftime("%Y.%m.%d")), ("Ruleset", ruleset),
+            ("Players", ", ".join(players)),
+            *([("Expansion", _expansion(expansion, ruleset))] if expansion else []), ("Recorder", recorder)]
+    pool = pool.strip()
+    pool = pool if pool.lower().startswith("pool") else f"pool: {pool}"
+    text = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+    text += f"\nsetup\n  {pool}\n" + "".join(f"  hand {player}: {hand}\n" for player, hand in hands.items())
+    record = _parse(text, str(path))
+    try:
+        header(record)  # ruleset and players checked before anything is written
+        expansions(record, header(record)[0])
+    except StartError as error:
+        raise UsageError(error.message, hint=error.hint) from None
+    return record
 
 
 def result_tag_of(state: GameState) -> str:

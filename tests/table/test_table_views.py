@@ -1,0 +1,56 @@
+"""What each page may see: the public view hides every hand, a seat's shows its own; the
+statements as a seat heard them; the view model converted as ``to_dict`` converts it."""
+
+from __future__ import annotations
+
+import notation
+from notation import statements as st
+
+from gtr_replay.replay.legal import legal_at
+from gtr_replay.replay.replayer import Replayer
+from gtr_replay.table import views
+from tests.table.test_browsers import GAME
+
+
+def _state():
+    record = notation.parse_one(GAME.read_text(encoding="utf-8"))
+    replayer = Replayer(record, keep_states=False)
+    for _ in replayer.run():
+        pass
+    return record, replayer.final
+
+
+def test_the_view_models_convert_as_to_dict_does():
+    _, state = _state()
+    for model in (views.public_model(state), views.seat_model(state, "Cid")):
+        assert views.plain(model) == model.to_dict()
+
+
+def test_the_table_sees_no_hand_and_a_seat_its_own_only():
+    _, state = _state()
+    public = views.plain(views.public_model(state))
+    assert all(isinstance(camp["hand"], dict) and "hidden" in camp["hand"] for camp in public["camps"])
+    seat = views.plain(views.seat_model(state, "Ben"))
+    hands = {camp["name"]: camp["hand"] for camp in seat["camps"]}
+    assert isinstance(hands["Ben"], list) and hands["Ben"] == sorted(state.player("Ben").hand)
+    assert all(isinstance(hands[p], dict) for p in ("Ann", "Cid"))
+
+
+def test_a_seat_hears_another_players_draws_unseen():
+    think = st.Think("Ann", "refill", ("Bath", "Road"))
+    assert views.spoken_text(think, "Ann") == "Ann thinks: refill [Bath, Road]"
+    assert views.spoken_text(think, "Ben") == views.spoken_text(think, None) == "Ann thinks: refill [?, ?]"
+    sold = st.Sell("Ann", "Road", st.Zone.HAND)  # into the vault from the hand, face down (R-VAULT-1)
+    assert views.spoken_text(sold, "Ben") == "Ann sells ? from hand"
+    assert views.spoken_text(st.Sell("Ann", "Road"), "Ben") == "Ann sells Road"  # from the stockpile: seen
+
+
+def test_the_choices_are_the_legal_list_grouped_and_only_for_the_deciding_seat():
+    record, state = _state()
+    point = legal_at(record)
+    assert views.choices(state, "Ben" if point.player != "Ben" else "Ann") is None
+    groups = views.choices(state, point.player)
+    listed = {g["kind"]: [c["text"] for c in g["choices"]] for g in groups}
+    assert list(listed) == list(point.choices)
+    for kind, texts in point.choices.items():
+        assert listed[kind] == texts
