@@ -38,6 +38,12 @@ class Outcome:
     """The first thing this side could not accept, with where it is."""
     started: bool = True
     """False when the start cannot be set up under these readings (``problem`` says why)."""
+    winners: tuple[str, ...] = ()
+    """Who wins once the game is over (R-SCORE-1..3); empty while it goes on."""
+    tie_break: str | None = None
+    """How a tie for most points was broken ('tie at 7: Ann wins on cards in hand (Ann 4, Cid 0)')."""
+    said: str | None = None
+    """The result as every view words it ('game over (last-site): Ann wins; tie at 7: ...')."""
 
 
 @dataclass(frozen=True)
@@ -163,12 +169,17 @@ def in_words(a: GameState, b: GameState) -> list[tuple[str, str, str]]:
 
 
 def _outcome(rulings: str, timeline: Timeline) -> Outcome:
+    from gtr_replay.render.model import result_words
+
     final = timeline.state(len(timeline))
     found = Game(final).result() if final.over else None
     problem = timeline.problems[0] if timeline.problems else None
     return Outcome(rulings, len(timeline), final.over, final.end_reason if final.over else None,
                    result_tag(found) if found else None,
-                   f"{problem.where}: {problem.message}" if problem else None)
+                   f"{problem.where}: {problem.message}" if problem else None,
+                   winners=found.winners if found else (),
+                   tie_break=found.tie_break.text if found and found.tie_break else None,
+                   said=result_words(found) if found else None)
 
 
 def _unstarted(rulings: str, problem: Diagnostic) -> Outcome:

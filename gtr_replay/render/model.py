@@ -111,6 +111,9 @@ class Outcome:
     counted: bool
     scores: tuple[dict, ...]
     """Per player: player, influence, vault, bonuses, powers, total (R-SCORE-2)."""
+    tie_break: dict | None = None
+    """How a tie for most points was broken (``TieBreak.to_dict``: its ``text`` says it,
+    'tie at 7: Ann wins on cards in hand (Ann 4, Cid 0)'), or None (R-SCORE-3)."""
 
 
 @dataclass(frozen=True)
@@ -249,14 +252,27 @@ def next_words(state: GameState) -> str:
     return f"next: {prompt.player} to {_words(prompt.decisions)}"
 
 
+def winners_text(found: Result) -> str:
+    """'Ann wins', 'Ann and Cid win' (a shared win), or 'nobody has won yet'."""
+    if not found.winners:
+        return "nobody has won yet"
+    return f"{' and '.join(found.winners)} win{'s' if len(found.winners) == 1 else ''}"
+
+
+def result_words(found: Result) -> str:
+    """The result in one line, as every view says it: 'game over (last-site): Ann wins — tie at
+    7: Ann wins on cards in hand (Ann 4, Cid 0)' (R-SCORE-1..3)."""
+    text = f"game over ({found.reason}): {winners_text(found)}"
+    return text + (f" — {found.tie_break.text}" if found.tie_break else "")
+
+
 def outcome(found: Result) -> Outcome:
-    """The final scores and the winner(s) (R-SCORE-1..3)."""
-    winners = " and ".join(found.winners)
-    heading = f"game over ({found.reason}): {winners} win{'s' if len(found.winners) == 1 else ''}"
+    """The final scores and the winner(s), with the tie-break when there was one (R-SCORE-1..3)."""
     rows = tuple({"player": s.player, "influence": s.influence, "vault": s.vault,
                   "bonuses": [str(b) for b in s.bonuses], "powers": s.powers, "total": s.total}
                  for s in found.scores)
-    return Outcome(heading, tuple(found.winners), found.counted, rows)
+    return Outcome(result_words(found), tuple(found.winners), found.counted, rows,
+                   found.tie_break.to_dict() if found.tie_break else None)
 
 
 def state_model(state: GameState, *, viewer: str | None = None, watch: VaultWatch | None = None) -> StateModel:
