@@ -45,10 +45,26 @@ MATERIAL_COLOURS = {
 """The colours of the cards' materials, as printed on them."""
 
 
-def _cards(timeline: Timeline) -> dict[str, list]:
+def _cards(timeline: Timeline, views: list[dict]) -> dict[str, list]:
+    """The facts (material, role, value) of the cards the views show, and of no other card: a
+    player's page names no card that player never saw."""
     card_set = cards_for(timeline.start.ruleset)
     facts = {**card_set.optional, **card_set.cards}
-    return {name: [str(c.material), str(c.role), c.value] for name, c in facts.items()}
+    shown: set[str] = set()
+    _names(views, facts, shown)
+    return {name: [str(c.material), str(c.role), c.value] for name, c in facts.items() if name in shown}
+
+
+def _names(value, facts: dict, found: set[str]) -> None:
+    if isinstance(value, str):
+        if value in facts:
+            found.add(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _names(item, facts, found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _names(item, facts, found)
 
 
 DESCRIPTIVE = ("Event", "Site", "Date", "Round", "Players", "Ruleset", "Result", "Recorder")
@@ -182,14 +198,15 @@ def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "",
     disputes = _disputes(timeline, record, source)
     seats = [viewer] if viewer is not None else [None, *(p.name for p in timeline.start.players)]
     turns = [timeline.start.turn] + [m.turn for m in timeline.main]
+    views = [_view(timeline, seat, disputes) for seat in seats]
     return {
         "title": title, "viewer": viewer, "ruleset": str(timeline.start.ruleset),
         "header": game_header(record, timeline),
         "players": [p.name for p in timeline.start.players],
-        "cards": _cards(timeline), "colours": MATERIAL_COLOURS,
+        "cards": _cards(timeline, [v["states"] for v in views]), "colours": MATERIAL_COLOURS,
         "positions": [0] + [m.snapshot.seq for m in timeline.main], "turns": turns,
         "turn_starts": {str(t): timeline.start_of_turn(t) for t in timeline.turns},
-        "views": [_view(timeline, seat, disputes) for seat in seats],
+        "views": views,
         "problems": [str(p) for p in timeline.problems],
     }
 

@@ -75,7 +75,7 @@ def test_the_page_puts_the_result_with_its_tie_break_in_its_data(tied, tmp_path)
     assert run("view", EXAMPLE, "-o", out).exit_code == 0
     data = json.loads(re.search(r'<script id="game" type="application/json">(.*?)</script>',
                                 out.read_text(encoding="utf-8"), re.S).group(1))
-    end = data["states"][str(data["positions"][-1])]
+    end = data["views"][0]["states"][str(data["positions"][-1])]
     assert end["outcome"]["tie_break"]["text"] == found.tie_break.text
 
 
