@@ -1,21 +1,25 @@
 """The replay viewer: one self-contained HTML page (no network, no server) for one record.
 
-``page(timeline, viewer=...)`` is a pure ``-> str``. It embeds, as JSON, the view model of
-the state after every statement (``render.model``), the narrated line of every statement
-(``render.narration``) and the card facts, and a small script draws them: the game header
-(the record's tags, the rulings in force, its comments), the table, every camp, the
-statement list (click to jump, arrow keys to step; each statement has a link, ``#s12``, that
-opens the page there), disputed statements marked with the readings at stake, and a
-points-by-turn chart (``render.chart``) with a marker on the current turn. With ``viewer`` every state and line
-is the one that player could see (RULES.md §0.5), so the page holds nothing else.
+``page(timeline, viewer=..., record=...)`` is a pure ``-> str``. It embeds, as JSON, one view
+per seat the page may show (``page_data``'s ``views``: everyone and each player for a fully
+known game, so a group can switch to "as Ben saw it"; only ``viewer``'s on a page written for
+one player, which then holds nothing else, RULES.md §0.5). A view is the view model of the
+state after every statement (``render.model``), the narrated line of every statement
+(``render.narration``) with its number (``Timeline.number``, the one the list, the counter
+and the link ``#s120`` share) and the cards it moved, and a disputed statement's readings,
+each with what it does there and how the game ends under it (``render.disputes``, replayed
+when the page is written). A small script draws them, phone first: one column with tabs
+(table, hands, statements) on a narrow screen, two columns on a wide one; the result on top
+once the game is over; a points-by-turn step chart (``render.chart``, one per view) whose
+turns move the page; ``?`` shows the keys.
 
 Records are shared between players and clubs, so opening a page must be safe whatever the
 record holds. The page is a fixed shell with its style and script (``viewer/page.css``,
 ``viewer/page.js``); what comes from the record (names, statements, comments, problems, the
 file name) is only in the data, which ``script_json`` writes so that nothing in it can end
 the data's script element or be read as markup, and the script puts it on the page as text.
-The chart is SVG whose every text ``render.chart`` escapes. A Content-Security-Policy lets the
-page run its own script and style alone (by their digests) and fetch nothing.
+The charts are SVG whose every text ``render.chart`` escapes. A Content-Security-Policy lets
+the page run its own script and style alone (by their digests) and fetch nothing.
 """
 
 from __future__ import annotations

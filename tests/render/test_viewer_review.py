@@ -104,6 +104,14 @@ def test_on_a_desktop_two_columns_and_no_tabs(browser, pages):
     listed = browser.find_element("css selector", "aside").rect
     assert listed["x"] >= board["x"] + board["width"]  # side by side
     assert all(browser.find_element("id", part).is_displayed() for part in ("table", "camps", "lines", "chart"))
+    from selenium.webdriver.common.keys import Keys
+
+    keys = browser.find_element("id", "keys")
+    assert not keys.is_displayed()
+    browser.find_element("tag name", "body").send_keys("?")  # ? shows the keys, Escape hides them
+    assert keys.is_displayed() and "next statement" in keys.text
+    browser.find_element("tag name", "body").send_keys(Keys.ESCAPE)
+    assert not keys.is_displayed()
 
 
 @pytest.mark.parametrize("size", [(360, 740), DESKTOP], ids=["phone", "desktop"])

@@ -137,8 +137,9 @@ function drawLines() {
     if (l.turn !== turn && !l.depth) { turn = l.turn; list.append(el("li", "turnhead", `turn ${turn}`)); }
     const li = el("li", l.depth ? "variation" : ""); li.dataset.seq = l.seq; li.dataset.number = l.number;
     if (l.problem) li.classList.add("refused");
-    const link = el("a", "link", "#"); link.href = "#s" + l.number; link.title = "a link to this statement";
-    li.append(link, el("span", "number", l.number + "."), el("span", "statement", lineText(l)));
+    const link = el("a", "link number", l.number + "."); link.href = "#s" + l.number;
+    link.title = "statement " + l.number + ": a link to it";
+    li.append(link, el("span", "statement", lineText(l)));
     if (l.dispute) { li.classList.add("dispute"); li.append(disputeBox(l.dispute)); }
     if (l.problem) li.append(el("span", "changes", "✗ refused: " + l.problem));
     else if (l.changes.length) li.append(el("span", "changes", l.changes.join("; ")));
