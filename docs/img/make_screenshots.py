@@ -30,7 +30,8 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "gtr_replay", "view", str(EXAMPLE), "-o", str(page)], check=True, cwd=ROOT)
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--user-data-dir={folder / 'profile'}"):
+    flags = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--user-data-dir={folder / 'profile'}")
+    for flag in flags:
         options.add_argument(flag)
     driver = webdriver.Chrome(options=options, service=Service(executable_path="/usr/bin/chromedriver"))
     out = ROOT / "docs" / "img"

@@ -126,7 +126,8 @@ def svg(series: Series, *, title: str = "points by turn", width: int = 640, heig
     for turn in range(first, last + 1):
         lo, hi = max(left, x(turn) - step / 2), min(left + plot_w, x(turn) + step / 2)
         out.append(f'<rect class="turn-hit" data-turn="{turn}" x="{round(lo, 1)}" y="{top_pad}" '
-                   f'width="{round(hi - lo, 1)}" height="{plot_h}" fill="transparent"><title>turn {turn}</title></rect>')
+                   f'width="{round(hi - lo, 1)}" height="{plot_h}" fill="transparent">'
+                   f'<title>turn {turn}</title></rect>')
     out.append("</svg>")
     return "\n".join(out)
 

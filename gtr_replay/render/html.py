@@ -137,17 +137,27 @@ def _notes(comments) -> list[dict]:
     return shown
 
 
-def _view(timeline: Timeline, viewer: str | None, disputes: dict[int, dict]) -> dict:
-    """What one seat (``None``: everyone) sees: the state after every statement, every line
-    as narrated for it with the cards it moved, and what each reading at stake does there."""
+def _states(timeline: Timeline) -> list[tuple]:
+    """The state each statement leaves shown, with its vault watch, in replay order: read once
+    for every view of the page (``timeline.state`` builds a state each time it is asked)."""
+    shown = []
+    for moment in timeline.moments:
+        position = timeline.position_of(moment)
+        if position is not None:
+            shown.append((timeline.state(position), timeline.watch(position)))
+        else:  # a variation keeps no vault watch; a refused statement shows the state it was refused in
+            shown.append(((timeline.state_of(moment.before) if moment.refused else moment.snapshot.state), None))
+    return shown
+
+
+def _view(timeline: Timeline, viewer: str | None, disputes: dict[int, dict], after: list[tuple]) -> dict:
+    """What one seat (``None``: everyone) sees: the state after every statement (``after``,
+    ``_states``'s), every line as narrated for it with the cards it moved, and what each
+    reading at stake does there."""
     states = {"0": model.state_model(timeline.start, viewer=viewer, watch=timeline.watch(0)).to_dict()}
     lines = narrated(timeline, viewer=viewer)
     shown = []
-    for line, moment in zip(lines, timeline.moments):
-        if line.position is not None:
-            state, watch = timeline.state(line.position), timeline.watch(line.position)
-        else:  # a variation keeps no vault watch; a refused statement shows the state it was refused in
-            state, watch = (timeline.state_of(moment.before) if moment.refused else moment.snapshot.state), None
+    for line, moment, (state, watch) in zip(lines, timeline.moments, after):
         states[str(line.seq)] = model.state_model(state, viewer=viewer, watch=watch).to_dict()
         data = line.to_dict()
         data["number"] = timeline.number(moment)
@@ -202,7 +212,8 @@ def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "",
     disputes = _disputes(timeline, record, source)
     seats = [viewer] if viewer is not None else [None, *(p.name for p in timeline.start.players)]
     turns = [timeline.start.turn] + [m.turn for m in timeline.main]
-    views = [_view(timeline, seat, disputes) for seat in seats]
+    after = _states(timeline)
+    views = [_view(timeline, seat, disputes, after) for seat in seats]
     return {
         "title": title, "viewer": viewer, "ruleset": str(timeline.start.ruleset),
         "header": game_header(record, timeline),
