@@ -114,6 +114,19 @@ def test_on_a_desktop_two_columns_and_no_tabs(browser, pages):
     assert not keys.is_displayed()
 
 
+
+def test_the_result_is_on_top_with_its_tie_break_once_the_game_is_over(browser, pages, replayed):
+    from gtr_replay.engine import Game
+
+    found = Game(replayed.state(len(replayed))).result()
+    open_page(browser, pages["everyone"])
+    result = browser.find_element("id", "result")
+    assert not result.is_displayed()  # the game goes on
+    browser.find_element("id", "last").click()
+    assert result.is_displayed() and found.tie_break.text in result.text
+    assert result.rect["y"] < browser.find_element("id", "table").rect["y"]  # above the table
+
+
 @pytest.mark.parametrize("size", [(360, 740), DESKTOP], ids=["phone", "desktop"])
 def test_a_link_opens_the_statement_it_numbers_fully_in_view(browser, pages, replayed, size):
     variation = next(m for m in replayed.moments if m.depth)
