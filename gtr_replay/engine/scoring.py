@@ -45,14 +45,17 @@ TIE_COUNTED = {"hand-then-shared": "cards in hand", "orders-then-shared": "Order
 """What each reading of ``final-tie`` counts between tied players (AMB-08)."""
 
 
+def so_far(state: GameState) -> Result:
+    """A game that goes on: everyone's points so far, and no winner (``Game.result`` before the end)."""
+    return Result("", (), scores(state), over=False)
+
+
 def result(state: GameState) -> Result:
-    """The winner(s): most points, then most cards in hand, then a shared win (R-SCORE-3, AMB-08).
-    While the game goes on nobody has won: the points so far, and no winner."""
+    """The winner(s) as the game is counted at its end: most points, then most cards in hand,
+    then a shared win (R-SCORE-3, AMB-08), with how a tie was broken."""
     if state.winner is not None:
         return Result(state.end_reason or "", (state.winner,), scores(state), counted=False)
     table = scores(state)
-    if not state.over:
-        return Result("", (), table, over=False)
     best = max(s.total for s in table)
     tied = [i for i, s in enumerate(table) if s.total == best]
     if len(tied) == 1:
