@@ -24,7 +24,7 @@ def _outcome(name: str, o) -> str:
     if not o.started:
         return f"{name}: the game cannot be set up: {o.problem}"
     text = f"{name}: {o.statements} statement(s) replayed; "
-    text += f"game over ({o.end}): {o.result}" if o.over else "the game goes on"
+    text += f"{o.said}; scores {o.result}" if o.over else "the game goes on, nobody has won"
     if o.problem:
         text += f"; stopped: {o.problem}"
     return text

@@ -240,15 +240,19 @@ def legal(
 @app.command()
 def view(
     file: FileArg,
-    output: Annotated[Optional[Path], typer.Option("--out", "-o", help="The page to write (default: the "
-                                                                       "record's name with .html).")] = None,
+    output: Annotated[Optional[Path], typer.Option("--out", "-o", help="The page to write (default: in the "
+                                                                       "current folder, the record's name with "
+                                                                       ".html, as gtr plot does).")] = None,
     as_player: AsOpt = None,
     record: RecordOpt = 1,
     rulings: RulingsOpt = None,
 ) -> None:
-    """Write a record as one self-contained HTML page to step through in a browser: the
-    table and every camp, the statements with comments and variations (click to jump, arrow
-    keys to step), what each one changed, and each player's points by turn.
+    """Write a record as one self-contained HTML page to step through in a browser, on a
+    phone or a desktop: the table and every camp, the statements with comments and variations
+    (click to jump, arrow keys to step, ? for the keys), the cards each one moved, each player's
+    points by turn (click a turn to go there), disputes with what each reading does, and the
+    result. A page of a fully known game switches between every player's view; with --as it
+    holds only that player's.
 
     Example: gtr view game.gtr -o game.html --as Ann
     """
@@ -256,9 +260,9 @@ def view(
 
     opened = _open(file, record, rulings)
     viewer = _viewer(opened.timeline, as_player)
-    target = output or file.with_suffix(".html")
+    target = output or Path(file.stem + ".html")  # in the current folder, as gtr plot writes
     text = page(opened.timeline, viewer=viewer, title=f"{file.name} · record {record}", problems=opened.problems,
-                record=opened.record)
+                record=opened.record, source=str(file))
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as error:

@@ -300,8 +300,9 @@ class Game:
     # -- counting ------------------------------------------------------------------------------
 
     def result(self) -> Result:
-        """The winners and everyone's points now (the final result once the game is over)."""
-        return scoring.result(self.state)
+        """The final result once the game is over (R-SCORE-1..3); before, everyone's points so
+        far and no winner, since nobody has won yet."""
+        return scoring.result(self.state) if self.state.over else scoring.so_far(self.state)
 
     def scores(self) -> tuple[Score, ...]:
         """Everyone's points now, by source (R-SCORE-2)."""

@@ -6,7 +6,7 @@ from collections import Counter
 
 from gtr_replay.enums import JACK, MATERIALS, Material
 from gtr_replay.engine import rules
-from gtr_replay.game.scores import Result, Score
+from gtr_replay.game.scores import Result, Score, TieBreak
 from gtr_replay.game.state import GameState
 from gtr_replay.ruling_types import FinalTie, MerchantBonus
 
@@ -42,16 +42,30 @@ def scores(state: GameState) -> tuple[Score, ...]:
     return tuple(result)
 
 
+TIE_COUNTED = {"hand-then-shared": "cards in hand", "orders-then-shared": "Order cards in hand, Jacks not counted"}
+"""What each reading of ``final-tie`` counts between tied players (AMB-08)."""
+
+
+def so_far(state: GameState) -> Result:
+    """A game that goes on: everyone's points so far, and no winner (``Game.result`` before the end)."""
+    return Result("", (), scores(state), over=False)
+
+
 def result(state: GameState) -> Result:
-    """The winner(s): most points, then most cards in hand, then a shared win (R-SCORE-3, AMB-08)."""
+    """The winner(s) as the game is counted at its end: most points, then most cards in hand,
+    then a shared win (R-SCORE-3, AMB-08), with how a tie was broken."""
     if state.winner is not None:
         return Result(state.end_reason or "", (state.winner,), scores(state), counted=False)
     table = scores(state)
     best = max(s.total for s in table)
     tied = [i for i, s in enumerate(table) if s.total == best]
-    if len(tied) > 1:
-        jacks = state.rulings.final_tie is FinalTie.HAND_THEN_SHARED
-        held = {i: sum(1 for c in state.players[i].hand if jacks or c != JACK) for i in tied}
-        most = max(held.values())
-        tied = [i for i in tied if held[i] == most]
-    return Result(state.end_reason or "", tuple(state.players[i].name for i in tied), table)
+    if len(tied) == 1:
+        return Result(state.end_reason or "", (state.players[tied[0]].name,), table)
+    reading = state.rulings.final_tie
+    jacks = reading is FinalTie.HAND_THEN_SHARED
+    held = {i: sum(1 for c in state.players[i].hand if jacks or c != JACK) for i in tied}
+    most = max(held.values())
+    winners = tuple(state.players[i].name for i in tied if held[i] == most)
+    tie = TieBreak(best, tuple(state.players[i].name for i in tied), TIE_COUNTED[reading],
+                   tuple((state.players[i].name, held[i]) for i in tied), winners, f"final-tie={reading}")
+    return Result(state.end_reason or "", winners, table, tie_break=tie)

@@ -65,10 +65,17 @@ def _ticks(top: int, count: int = 5) -> list[int]:
     return list(range(0, top + step, step))
 
 
+OFFSET = 3
+"""Pixels between the lines of players whose points are equal, so that no line hides another."""
+
+
 def svg(series: Series, *, title: str = "points by turn", width: int = 640, height: int = 320,
         marker: int | None = None) -> str:
-    """A line per player; ``marker`` draws a vertical line at that turn (the viewer moves it)."""
-    left, right, top_pad, bottom = 44, 110, 28, 36
+    """A step line per player (points change at the end of a turn, they do not slope between
+    turns), each a few pixels off the next so equal lines stay apart, both axes labelled;
+    ``marker`` draws a vertical line at that turn (the viewer moves it). Every turn has a
+    hit area (``data-turn``) that the viewer's page goes to when it is clicked."""
+    left, right, top_pad, bottom = 52, 110, 28, 40
     turns = [t for points in series.values() for t, _ in points] or [0, 1]
     values = [p for points in series.values() for _, p in points] or [0]
     first, last = min(turns), max(max(turns), min(turns) + 1)
@@ -95,21 +102,39 @@ def svg(series: Series, *, title: str = "points by turn", width: int = 640, heig
     for turn in range(first, last + 1, every):
         out.append(f'<text x="{x(turn)}" y="{top_pad + plot_h + 16}" font-size="11" text-anchor="middle" '
                    f'font-family="sans-serif">{turn}</text>')
-    out.append(f'<text x="{left + plot_w / 2}" y="{height - 4}" font-size="11" text-anchor="middle" '
-               f'font-family="sans-serif">turn</text>')
+    out.append(f'<text class="axis-label" x="{left + plot_w / 2}" y="{height - 6}" font-size="12" '
+               f'text-anchor="middle" font-family="sans-serif">turn</text>')
+    middle = top_pad + plot_h / 2
+    out.append(f'<text class="axis-label" x="14" y="{middle}" font-size="12" text-anchor="middle" '
+               f'font-family="sans-serif" transform="rotate(-90 14 {middle})">victory points</text>')
     out.append(f'<line x1="{left}" x2="{left}" y1="{top_pad}" y2="{top_pad + plot_h}" stroke="#888"/>'
                f'<line x1="{left}" x2="{left + plot_w}" y1="{top_pad + plot_h}" y2="{top_pad + plot_h}" '
                f'stroke="#888"/>')
     for n, (player, points) in enumerate(series.items()):
         colour = COLOURS[n % len(COLOURS)]
-        path = " ".join(f"{x(t)},{y(p)}" for t, p in points)
-        out.append(f'<polyline class="series" data-player="{escape(player)}" fill="none" stroke="{colour}" '
-                   f'stroke-width="2" points="{path}"/>')
+        shift = round((n - (len(series) - 1) / 2) * OFFSET, 1)
+        path = _steps([(x(t), round(y(p) + shift, 1)) for t, p in points])
+        out.append(f'<path class="series" data-player="{escape(player)}" fill="none" stroke="{colour}" '
+                   f'stroke-width="2" d="{path}"/>')
         final = points[-1][1] if points else 0
         out.append(f'<text x="{width - right + 8}" y="{top_pad + 14 + 16 * n}" font-size="12" fill="{colour}" '
                    f'font-family="sans-serif">{escape(player)} {final}</text>')
     if marker is not None:
         out.append(f'<line class="marker" x1="{x(marker)}" x2="{x(marker)}" y1="{top_pad}" '
                    f'y2="{top_pad + plot_h}" stroke="#444" stroke-dasharray="4 3"/>')
+    step = plot_w / (last - first)
+    for turn in range(first, last + 1):
+        lo, hi = max(left, x(turn) - step / 2), min(left + plot_w, x(turn) + step / 2)
+        out.append(f'<rect class="turn-hit" data-turn="{turn}" x="{round(lo, 1)}" y="{top_pad}" '
+                   f'width="{round(hi - lo, 1)}" height="{plot_h}" fill="transparent">'
+                   f'<title>turn {turn}</title></rect>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _steps(points: list[tuple[float, float]]) -> str:
+    """An SVG path through ``points`` as steps: level until the next point's turn, then up or down."""
+    if not points:
+        return ""
+    (x0, y0), rest = points[0], points[1:]
+    return f"M{x0},{y0}" + "".join(f" H{px} V{py}" for px, py in rest)

@@ -38,6 +38,12 @@ class Outcome:
     """The first thing this side could not accept, with where it is."""
     started: bool = True
     """False when the start cannot be set up under these readings (``problem`` says why)."""
+    winners: tuple[str, ...] = ()
+    """Who wins once the game is over (R-SCORE-1..3); empty while it goes on."""
+    tie_break: str | None = None
+    """How a tie for most points was broken ('tie at 7: Ann wins on cards in hand (Ann 4, Cid 0)')."""
+    said: str | None = None
+    """The result as every view words it ('game over (last-site): Ann wins; tie at 7: ...')."""
 
 
 @dataclass(frozen=True)
@@ -163,12 +169,17 @@ def in_words(a: GameState, b: GameState) -> list[tuple[str, str, str]]:
 
 
 def _outcome(rulings: str, timeline: Timeline) -> Outcome:
+    from gtr_replay.render.model import result_words
+
     final = timeline.state(len(timeline))
     found = Game(final).result() if final.over else None
     problem = timeline.problems[0] if timeline.problems else None
     return Outcome(rulings, len(timeline), final.over, final.end_reason if final.over else None,
                    result_tag(found) if found else None,
-                   f"{problem.where}: {problem.message}" if problem else None)
+                   f"{problem.where}: {problem.message}" if problem else None,
+                   winners=found.winners if found else (),
+                   tie_break=found.tie_break.text if found and found.tie_break else None,
+                   said=result_words(found) if found else None)
 
 
 def _unstarted(rulings: str, problem: Diagnostic) -> Outcome:
@@ -226,3 +237,54 @@ def compare(record: Record, a: str | None, b: str | None, *, source: str = "<rec
 
 def _with(comparison: Comparison, divergence: Divergence) -> Comparison:
     return Comparison(comparison.a, comparison.b, divergence, comparison.timelines)
+
+
+def under_reading(record: Record, in_force: dict[str, str], ruling: str, reading: str, *,
+                  source: str = "<record>") -> Timeline | Diagnostic:
+    """``record`` replayed (leniently) under the readings ``in_force`` with ``ruling`` read as
+    ``reading``; the start's problem when it cannot be set up so."""
+    readings = {**in_force, ruling: reading}
+    chosen = ", ".join(f"{name}={value}" for name, value in readings.items())
+    try:
+        return Timeline.replay(record, source=source, lenient=True, rulings=chosen)
+    except IllegalStatement as error:
+        return error.diagnostic
+
+
+def reading_effect(timeline: Timeline | Diagnostic, index: int | None, *, viewer: str | None = None) -> dict:
+    """What one reading does at the main line's statement ``index`` (from 1; None: a statement
+    of a variation, left out) and how the game ends under it, as ``viewer`` may know it:
+    ``{"at": {"accepted", "changes", "problem"} or {"reached": False, "why"}, "end": {"over",
+    "said", "scores", "winners", "tie_break", "statements", "problem"}}``."""
+    from gtr_replay.render.model import result_words
+    from gtr_replay.render.narration import narrate
+
+    if isinstance(timeline, Diagnostic):
+        why = f"the game cannot be set up: {timeline.where}: {timeline.message}"
+        return {"at": {"reached": False, "why": why}, "end": {"over": False, "said": why, "scores": None,
+                                                              "winners": [], "tie_break": None, "statements": 0,
+                                                              "problem": why}}
+    main = _main(timeline)
+    at: dict | None = None
+    if index is not None:
+        if 1 <= index <= len(main):
+            line = narrate(timeline, main[index - 1], viewer=viewer)
+            at = {"reached": True, "accepted": line.problem is None, "changes": list(line.changes),
+                  "problem": line.problem}
+        else:
+            final = timeline.state(len(timeline))
+            why = (f"the game ended before it ({final.end_reason})" if final.over else
+                   f"the replay stopped before it: {timeline.problems[0].message}" if timeline.problems else
+                   "the record has no such statement")
+            at = {"reached": False, "why": why}
+    final = timeline.state(len(timeline))
+    problem = timeline.problems[0] if timeline.problems else None
+    end: dict = {"over": final.over, "statements": len(timeline), "winners": [], "scores": None, "tie_break": None,
+                 "problem": f"{problem.where}: {problem.message}" if problem else None}
+    if final.over:
+        found = Game(final).result()
+        end.update(said=result_words(found), scores=result_tag(found), winners=list(found.winners),
+                   tie_break=found.tie_break.text if found.tie_break else None)
+    else:
+        end["said"] = f"the game goes on after {len(timeline)} statements; nobody has won"
+    return {"at": at, "end": end}

@@ -1,21 +1,25 @@
 """The replay viewer: one self-contained HTML page (no network, no server) for one record.
 
-``page(timeline, viewer=...)`` is a pure ``-> str``. It embeds, as JSON, the view model of
-the state after every statement (``render.model``), the narrated line of every statement
-(``render.narration``) and the card facts, and a small script draws them: the game header
-(the record's tags, the rulings in force, its comments), the table, every camp, the
-statement list (click to jump, arrow keys to step; each statement has a link, ``#s12``, that
-opens the page there), disputed statements marked with the readings at stake, and a
-points-by-turn chart (``render.chart``) with a marker on the current turn. With ``viewer`` every state and line
-is the one that player could see (RULES.md §0.5), so the page holds nothing else.
+``page(timeline, viewer=..., record=...)`` is a pure ``-> str``. It embeds, as JSON, one view
+per seat the page may show (``page_data``'s ``views``: everyone and each player for a fully
+known game, so a group can switch to "as Ben saw it"; only ``viewer``'s on a page written for
+one player, which then holds nothing else, RULES.md §0.5). A view is the view model of the
+state after every statement (``render.model``), the narrated line of every statement
+(``render.narration``) with its number (``Timeline.number``, the one the list, the counter
+and the link ``#s120`` share) and the cards it moved, and a disputed statement's readings,
+each with what it does there and how the game ends under it (``render.disputes``, replayed
+when the page is written). A small script draws them, phone first: one column with tabs
+(table, hands, statements) on a narrow screen, two columns on a wide one; the result on top
+once the game is over; a points-by-turn step chart (``render.chart``, one per view) whose
+turns move the page; ``?`` shows the keys.
 
 Records are shared between players and clubs, so opening a page must be safe whatever the
 record holds. The page is a fixed shell with its style and script (``viewer/page.css``,
 ``viewer/page.js``); what comes from the record (names, statements, comments, problems, the
 file name) is only in the data, which ``script_json`` writes so that nothing in it can end
 the data's script element or be read as markup, and the script puts it on the page as text.
-The chart is SVG whose every text ``render.chart`` escapes. A Content-Security-Policy lets the
-page run its own script and style alone (by their digests) and fetch nothing.
+The charts are SVG whose every text ``render.chart`` escapes. A Content-Security-Policy lets
+the page run its own script and style alone (by their digests) and fetch nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ from gtr_replay.cards import cards_for
 from gtr_replay.errors import GtrError
 from gtr_replay.render import model
 from gtr_replay.render.chart import points_by_turn, svg
-from gtr_replay.render.narration import narrated
+from gtr_replay.render.disputes import reading_effect, under_reading
+from gtr_replay.render.narration import moved_cards, narrated
 from gtr_replay.render.timeline import Timeline
 from gtr_replay.rulings import RULINGS, find_ruling
 
@@ -44,10 +49,26 @@ MATERIAL_COLOURS = {
 """The colours of the cards' materials, as printed on them."""
 
 
-def _cards(timeline: Timeline) -> dict[str, list]:
+def _cards(timeline: Timeline, views: list[dict]) -> dict[str, list]:
+    """The facts (material, role, value) of the cards the views show, and of no other card: a
+    player's page names no card that player never saw."""
     card_set = cards_for(timeline.start.ruleset)
     facts = {**card_set.optional, **card_set.cards}
-    return {name: [str(c.material), str(c.role), c.value] for name, c in facts.items()}
+    shown: set[str] = set()
+    _names(views, facts, shown)
+    return {name: [str(c.material), str(c.role), c.value] for name, c in facts.items() if name in shown}
+
+
+def _names(value, facts: dict, found: set[str]) -> None:
+    if isinstance(value, str):
+        if value in facts:
+            found.add(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _names(item, facts, found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _names(item, facts, found)
 
 
 DESCRIPTIVE = ("Event", "Site", "Date", "Round", "Players", "Ruleset", "Result", "Recorder")
@@ -116,78 +137,150 @@ def _notes(comments) -> list[dict]:
     return shown
 
 
-def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "",
-              record: Record | None = None) -> dict:
-    """Everything the page shows, as plain JSON-ready data."""
+def _states(timeline: Timeline) -> list[tuple]:
+    """The state each statement leaves shown, with its vault watch, in replay order: read once
+    for every view of the page (``timeline.state`` builds a state each time it is asked)."""
+    shown = []
+    for moment in timeline.moments:
+        position = timeline.position_of(moment)
+        if position is not None:
+            shown.append((timeline.state(position), timeline.watch(position)))
+        else:  # a variation keeps no vault watch; a refused statement shows the state it was refused in
+            shown.append(((timeline.state_of(moment.before) if moment.refused else moment.snapshot.state), None))
+    return shown
+
+
+def _view(timeline: Timeline, viewer: str | None, disputes: dict[int, dict], after: list[tuple]) -> dict:
+    """What one seat (``None``: everyone) sees: the state after every statement (``after``,
+    ``_states``'s), every line as narrated for it with the cards it moved, and what each
+    reading at stake does there."""
     states = {"0": model.state_model(timeline.start, viewer=viewer, watch=timeline.watch(0)).to_dict()}
     lines = narrated(timeline, viewer=viewer)
-    for line, moment in zip(lines, timeline.moments):
-        if line.position is not None:
-            state, watch = timeline.state(line.position), timeline.watch(line.position)
-        else:  # a variation keeps no vault watch; a refused statement shows the state it was refused in
-            state, watch = (timeline.state_of(moment.before) if moment.refused else moment.snapshot.state), None
-        states[str(line.seq)] = model.state_model(state, viewer=viewer, watch=watch).to_dict()
-    positions = [0] + [m.snapshot.seq for m in timeline.main]
     shown = []
-    for line in lines:
+    for line, moment, (state, watch) in zip(lines, timeline.moments, after):
+        states[str(line.seq)] = model.state_model(state, viewer=viewer, watch=watch).to_dict()
         data = line.to_dict()
+        data["number"] = timeline.number(moment)
         data["notes"] = _notes(line.comments)
-        data["dispute"] = dispute(list(line.comments), timeline.start.rulings)
+        data["moved"] = [] if moment.refused else moved_cards(moment.snapshot.events, viewer)
+        data["dispute"] = disputes.get(line.seq) and _effects(disputes[line.seq], viewer)
         shown.append(data)
+    return {"seat": viewer, "states": states, "lines": shown}
+
+
+def _effects(found: dict, viewer: str | None) -> dict:
+    """A dispute with, for each reading at stake, what it does at the statement and how the
+    game ends under it (``reading_effect``), as ``viewer`` may know it."""
+    rulings = []
+    for ruling in found["rulings"]:
+        readings = [{**{k: v for k, v in r.items() if k != "replay"},
+                     **(reading_effect(r["replay"], found["index"], viewer=viewer) if "replay" in r else {})}
+                    for r in ruling["readings"]]
+        rulings.append({**ruling, "readings": readings})
+    return {"rulings": rulings, "unknown": found["unknown"]}
+
+
+def _disputes(timeline: Timeline, record: Record | None, source: str) -> dict[int, dict]:
+    """Every disputed statement's dispute, by seq, each reading at stake with its replay (the
+    page's own for the reading in force; none without the record to replay)."""
+    found: dict[int, dict] = {}
+    replays: dict[tuple[str, str], object] = {}
+    in_force = timeline.start.rulings
+    for moment in timeline.moments:
+        seen = dispute(list(moment.snapshot.comments), in_force)
+        if seen is None:
+            continue
+        seen["index"] = None if moment.depth else int(timeline.number(moment))
+        for ruling in seen["rulings"]:
+            for reading in ruling["readings"]:
+                if reading["in_force"]:
+                    reading["replay"] = timeline
+                elif record is not None:
+                    key = (ruling["name"], reading["name"])
+                    if key not in replays:
+                        replays[key] = under_reading(record, in_force, *key, source=source)
+                    reading["replay"] = replays[key]
+        found[moment.snapshot.seq] = seen
+    return found
+
+
+def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "",
+              record: Record | None = None, source: str = "<record>") -> dict:
+    """Everything the page shows, as plain JSON-ready data: one view per seat the page may
+    switch to (everyone and each player for a fully known game; only ``viewer`` when given,
+    so the page holds nothing else)."""
+    disputes = _disputes(timeline, record, source)
+    seats = [viewer] if viewer is not None else [None, *(p.name for p in timeline.start.players)]
+    turns = [timeline.start.turn] + [m.turn for m in timeline.main]
+    after = _states(timeline)
+    views = [_view(timeline, seat, disputes, after) for seat in seats]
     return {
         "title": title, "viewer": viewer, "ruleset": str(timeline.start.ruleset),
         "header": game_header(record, timeline),
         "players": [p.name for p in timeline.start.players],
-        "cards": _cards(timeline), "colours": MATERIAL_COLOURS,
-        "positions": positions, "turns": [timeline.start.turn] + [m.turn for m in timeline.main],
-        "states": states, "lines": shown,
+        "cards": _cards(timeline, [v["states"] for v in views]), "colours": MATERIAL_COLOURS,
+        "positions": [0] + [m.snapshot.seq for m in timeline.main], "turns": turns,
+        "turn_starts": {str(t): timeline.start_of_turn(t) for t in timeline.turns},
+        "views": views,
         "problems": [str(p) for p in timeline.problems],
     }
 
 
 def page(timeline: Timeline, *, viewer: str | None = None, title: str = "", problems=(),
-         record: Record | None = None) -> str:
+         record: Record | None = None, source: str = "<record>") -> str:
     """The whole page as text; ``problems`` (text) replace the replay's own when given, so a
     line that did not parse is listed too; ``record`` gives the game header its tags and
-    comments."""
-    data = page_data(timeline, viewer=viewer, title=title, record=record)
+    comments and lets a dispute replay the record under each reading at stake."""
+    data = page_data(timeline, viewer=viewer, title=title, record=record, source=source)
     if problems:
         data["problems"] = list(problems)
-    chart = svg(points_by_turn(timeline, viewer),
-                title="points by turn" + (f" as {viewer} can count them" if viewer else ""),
-                marker=timeline.start.turn)
-    return document(data, chart)
+    charts = [svg(points_by_turn(timeline, view["seat"]),
+                  title="points by turn" + (f" as {view['seat']} can count them" if view["seat"] else ""),
+                  marker=timeline.start.turn) for view in data["views"]]
+    return document(data, charts)
 
 
-def document(data: dict, chart: str) -> str:
-    """The page for ``data`` (``page_data``'s) and ``chart`` (an SVG of ``render.chart``): the
-    shell, style and script as they are, the data as ``script_json``."""
+def document(data: dict, charts: list[str]) -> str:
+    """The page for ``data`` (``page_data``'s) and ``charts`` (one SVG of ``render.chart`` per
+    view, in the order of ``data["views"]``): the shell, style and script as they are, the
+    data as ``script_json``."""
     style, script = asset("page.css"), asset("page.js")
+    shown = "".join(f'<div class="chart-view" data-view="{n}"{"" if n == 0 else " hidden"}>{chart}</div>'
+                    for n, chart in enumerate(charts))
     return "".join((
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n',
         f'<meta http-equiv="Content-Security-Policy" content="{policy(style, script)}">\n',
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
         f"<title>Glory to Rome</title>\n<style>{style}</style>\n</head>\n<body>\n",
-        _BOARD, chart, _STATEMENTS,
+        _BOARD, shown, _STATEMENTS,
         '<script id="game" type="application/json">', script_json(data), "</script>\n",
         f"<script>{script}</script>\n</body>\n</html>\n",
     ))
 
 
-_BOARD = """<header><h1 id="heading">Glory to Rome</h1><div id="game-header"></div>
-<nav><button id="first" title="start (Home)">|◀</button><button id="back" title="back (←)">◀</button>
-<span id="position"></span><button id="next" title="next (→)">▶</button><button id="last" title="end (End)">▶|</button>
-<span id="where"></span></nav></header>
+_BOARD = """<header><h1 id="heading">Glory to Rome</h1>
+<details id="about"><summary>about this game</summary><div id="game-header"></div></details>
+<div id="seats"></div></header>
+<div id="bar"><nav><button id="first" title="start (Home)" aria-label="start">|◀</button><button id="back" title="back (←)" aria-label="back">◀</button>
+<span id="position"></span><button id="next" title="next (→)" aria-label="next">▶</button><button id="last" title="end (End)" aria-label="end">▶|</button>
+<button id="help" title="keys (?)" aria-label="keys">?</button><span id="where"></span></nav>
+<div id="tabs" role="tablist"><button data-tab="board" role="tab">table</button><button data-tab="camps" role="tab">hands</button><button data-tab="list" role="tab">statements</button></div>
+</div>
+<div id="keys" hidden><h2>keys</h2><dl>
+<dt>→ ↓</dt><dd>next statement</dd><dt>← ↑</dt><dd>previous statement</dd><dt>Home</dt><dd>the start</dd>
+<dt>End</dt><dd>the end</dd><dt>click a statement</dt><dd>go to it</dd><dt>click the chart</dt><dd>go to the start of that turn</dd>
+<dt>?</dt><dd>show or hide these keys</dd><dt>Esc</dt><dd>hide them</dd></dl><button id="keys-close">close</button></div>
 <main>
-<section id="board"><div id="table"></div><div id="camps"></div><div id="status"></div>
-<div id="changes"></div><div id="chart">"""
-"""The page's fixed markup, up to the chart (the script fills in the heading, table and camps)."""
+<div id="result" hidden></div>
+<section id="board"><div id="table"></div><div id="status"></div><div id="changes"></div><div id="camps"></div>
+<div id="chart">"""
+"""The page's fixed markup, up to the charts (the script fills in the heading, table and camps)."""
 
 _STATEMENTS = """</div></section>
-<aside><h2>statements</h2><ol id="lines"></ol><div id="problems"></div></aside>
+<aside id="list"><h2>statements</h2><ol id="lines"></ol><div id="problems"></div></aside>
 </main>
 """
-"""The fixed markup after the chart: the statement list, which the script fills in."""
+"""The fixed markup after the charts: the statement list, which the script fills in."""
 
 _UNSAFE_IN_SCRIPT = re.compile("[<>&\u2028\u2029\ud800-\udfff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")

@@ -11,11 +11,12 @@ in ``render.view`` (RULES.md §0.5).
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields, is_dataclass
+from functools import cache
 
 from gtr_replay.cards import Card, cards_for
 from gtr_replay.engine import Game
-from gtr_replay.game.scores import Result
+from gtr_replay.game.scores import Result, Score
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.enums import JACK, MATERIALS, ROLES
 from gtr_replay.powers.summary import summary
@@ -113,6 +114,9 @@ class Outcome:
     counted: bool
     scores: tuple[dict, ...]
     """Per player: player, influence, vault, bonuses, powers, total (R-SCORE-2)."""
+    tie_break: dict | None = None
+    """How a tie for most points was broken (``TieBreak.to_dict``: its ``text`` says it,
+    'tie at 7: Ann wins on cards in hand (Ann 4, Cid 0)'), or None (R-SCORE-3)."""
 
 
 @dataclass(frozen=True)
@@ -125,17 +129,32 @@ class StateModel:
     outcome: Outcome | None
 
     def to_dict(self) -> dict:
-        return _plain(asdict(self))
+        return _plain(self)
+
+
+_SCALARS = (str, int, float, bool, type(None))
 
 
 def _plain(value):
-    if isinstance(value, dict):
-        if set(value) == {"count", "known"}:  # hidden cards keep their shape
-            return {"hidden": value["count"], "known": list(value["known"])}
+    """``value`` as JSON-ready data: what ``dataclasses.asdict`` gives, without its deep copies
+    (a page converts hundreds of states), hidden cards as ``{"hidden": n, "known": [...]}``."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is HiddenCards:  # hidden cards keep their shape
+        return {"hidden": value.count, "known": list(value.known)}
+    if kind is dict:
         return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if kind is list or kind is tuple:
         return [_plain(v) for v in value]
+    if is_dataclass(value):
+        return {name: _plain(getattr(value, name)) for name in _names(kind)}
     return value
+
+
+@cache
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(kind))
 
 
 def card(state: GameState, name: str) -> Card | None:
@@ -161,8 +180,8 @@ def visible_points(state: GameState, viewer: str | None) -> dict[str, int]:
     return {s.player: s.total if full else s.influence + s.powers for s in Game(state).scores()}
 
 
-def _points(state: GameState, i: int, viewer: str | None) -> Points:
-    score = Game(state).scores()[i]
+def _points(state: GameState, i: int, viewer: str | None, scores: tuple[Score, ...] | None = None) -> Points:
+    score = (scores or Game(state).scores())[i]
     if viewer is None or state.over:
         extra = [f"{score.influence} influence"]
         if score.vault:
@@ -181,8 +200,10 @@ def _hidden(hidden: Hidden) -> HiddenCards:
     return HiddenCards(hidden.count, tuple(hidden.known))
 
 
-def camp(state: GameState, i: int, *, viewer: str | None = None, watch: VaultWatch | None = None) -> Camp:
-    """One player's hand and camp as ``viewer`` sees them."""
+def camp(state: GameState, i: int, *, viewer: str | None = None, watch: VaultWatch | None = None,
+         scores: tuple[Score, ...] | None = None) -> Camp:
+    """One player's hand and camp as ``viewer`` sees them (``scores``: everyone's, when counted
+    already)."""
     player = state.players[i]
     game = Game(state)
     hand = view.hand(state, player.name, viewer)
@@ -201,7 +222,7 @@ def camp(state: GameState, i: int, *, viewer: str | None = None, watch: VaultWat
                                       tuple(building.materials), game.materials_needed(player.name, building),
                                       building.complete, marks, power))
     return Camp(
-        player.name, i == state.leader, viewer == player.name, _points(state, i, viewer), shown_hand,
+        player.name, i == state.leader, viewer == player.name, _points(state, i, viewer, scores), shown_hand,
         tuple(player.camp), grouped(state, player.clientele, "role", ROLES), len(player.clientele),
         game.clientele_limit(player.name), tuple(player.hired), grouped(state, player.stockpile, "material", MATERIALS),
         shown_vault, len(player.vault), game.vault_limit(player.name), game.influence(player.name),
@@ -251,20 +272,34 @@ def next_words(state: GameState) -> str:
     return f"next: {prompt.player} to {_words(prompt.decisions)}"
 
 
+def winners_text(found: Result) -> str:
+    """'Ann wins', 'Ann and Cid win' (a shared win), or 'nobody has won yet'."""
+    if not found.winners:
+        return "nobody has won yet"
+    return f"{' and '.join(found.winners)} win{'s' if len(found.winners) == 1 else ''}"
+
+
+def result_words(found: Result) -> str:
+    """The result in one line, as every view says it: 'game over (last-site): Ann wins — tie at
+    7: Ann wins on cards in hand (Ann 4, Cid 0)' (R-SCORE-1..3)."""
+    text = f"game over ({found.reason}): {winners_text(found)}"
+    return text + (f" — {found.tie_break.text}" if found.tie_break else "")
+
+
 def outcome(found: Result) -> Outcome:
-    """The final scores and the winner(s) (R-SCORE-1..3)."""
-    winners = " and ".join(found.winners)
-    heading = f"game over ({found.reason}): {winners} win{'s' if len(found.winners) == 1 else ''}"
+    """The final scores and the winner(s), with the tie-break when there was one (R-SCORE-1..3)."""
     rows = tuple({"player": s.player, "influence": s.influence, "vault": s.vault,
                   "bonuses": [str(b) for b in s.bonuses], "powers": s.powers, "total": s.total}
                  for s in found.scores)
-    return Outcome(heading, tuple(found.winners), found.counted, rows)
+    return Outcome(result_words(found), tuple(found.winners), found.counted, rows,
+                   found.tie_break.to_dict() if found.tie_break else None)
 
 
 def state_model(state: GameState, *, viewer: str | None = None, watch: VaultWatch | None = None) -> StateModel:
     """The whole state as ``viewer`` sees it (``None``: every card shown)."""
     view.check_viewer(state, viewer)
+    scores = Game(state).scores()
     return StateModel(viewer, table(state, viewer=viewer),
-                      tuple(camp(state, i, viewer=viewer, watch=watch) for i in range(len(state.players))),
+                      tuple(camp(state, i, viewer=viewer, watch=watch, scores=scores) for i in range(len(state.players))),
                       None if state.over else next_words(state),
                       outcome(Game(state).result()) if state.over else None)

@@ -59,6 +59,14 @@ def _hidden_from(event: Event, viewer: str | None) -> bool:
     return False
 
 
+def moved_cards(events: list[Event], viewer: str | None) -> list[dict]:
+    """The cards a statement moved, where each went, as ``viewer`` could see them: one
+    ``{"card", "player", "zone"}`` per move (``player``: whose zone, None for the pool), for
+    the page to mark them on the table. A card the viewer could not see is left out."""
+    return [{"card": e.card, "player": e.player, "zone": str(e.target)} for e in events
+            if e.kind == "move" and e.card and not _hidden_from(e, viewer)]
+
+
 def _moves(events: list[Event], actor: str, viewer: str | None) -> list[str]:
     """'Ann: Road, Dock hand → stockpile' per player and pair of zones, in order of first move."""
     groups: dict[tuple, list[str]] = {}

@@ -79,6 +79,31 @@ class Timeline:
                 watch.feed(snap.events)
                 self._watches.append(watch.copy())
         self._positions = {m.snapshot.seq: n for n, m in enumerate(self.main, 1)}
+        self.numbers: dict[int, str] = self._numbered()
+        """Each statement's number as the views show it, by seq (see ``number``)."""
+
+    def _numbered(self) -> dict[int, str]:
+        numbers: dict[int, str] = {}
+        main = 0
+        within: dict[str, int] = {}  # a statement's number -> how many variation statements numbered from it
+        for moment in self.moments:
+            snap = moment.snapshot
+            if not snap.path:
+                main += 1
+                numbers[snap.seq] = str(main)
+                continue
+            replaced = int(snap.path.rsplit("/", 1)[-1].split(".")[0])
+            base = numbers[replaced]
+            within[base] = within.get(base, 0) + 1
+            numbers[snap.seq] = f"{base}.{within[base]}"
+        return numbers
+
+    def number(self, moment: Moment) -> str:
+        """The statement's number, the one every view shows and links to: its position on the
+        main line ('120'; a refused one the position it would have had), and in a variation
+        the number of the statement it replaces with its own count after a dot ('117.1',
+        '117.2', ...; a nested variation: '117.2.1'), so that no two statements share one."""
+        return self.numbers[moment.snapshot.seq]
 
     def _first_before(self, path: str) -> int:
         if not path:

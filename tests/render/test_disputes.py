@@ -134,3 +134,35 @@ def test_a_reading_of_the_leader_draw_can_part_at_the_start():
             assert d.kind == "state" and any(p == "leader" for p, _, _ in d.differences)
             seen.add("another leader")
     assert seen  # the examples show at least one of the two
+
+
+def test_the_page_s_dispute_box_shows_where_the_readings_part_and_how_each_ends(deck_ended):
+    """A dispute comment at the statement where the deck runs out: under the reading in force
+    the game ends there; under the one named it goes on; each with its end and winners."""
+    from gtr_replay.render.html import page_data
+    from gtr_replay.render.timeline import Timeline
+
+    found = compare(deck_ended, None, "deck-end=empty-draw")
+    lines = notation.write([deck_ended]).split("\n")
+    lines[found.divergence.line - 1] += " {[%ruling deck-end=empty-draw] [%source disputed]}"
+    record = as_written(notation.parse("\n".join(lines), source="game.gtr", vocabulary=card_vocabulary())[0])
+    data = page_data(Timeline.replay(record, lenient=True), record=record)
+    (line,) = [line for line in data["views"][0]["lines"] if line["dispute"]]
+    readings = {r["name"]: r for r in line["dispute"]["rulings"][0]["readings"]}
+    ends, goes_on = readings["last-card"], readings["empty-draw"]
+    assert ends["in_force"] and goes_on["named"]
+    assert any(c.startswith("game ends: ") for c in ends["at"]["changes"])
+    assert goes_on["at"]["accepted"] and not any(c.startswith("game ends: ") for c in goes_on["at"]["changes"])
+    assert ends["end"]["over"] and ends["end"]["winners"] == list(found.a.winners) and ends["end"]["winners"]
+    assert not goes_on["end"]["over"] and goes_on["end"]["winners"] == [] and "nobody has won" in goes_on["end"]["said"]
+
+
+def test_gtr_diff_names_the_winners_of_a_reading_that_ends_and_says_the_other_goes_on(deck_ended, tmp_path):
+    path = tmp_path / "game.gtr"
+    path.write_text(notation.write([deck_ended]), encoding="utf-8")
+    result = runner.invoke(app, ["diff", str(path), "--against", "deck-end=empty-draw"], env={"COLUMNS": "200"})
+    found = compare(deck_ended, None, "deck-end=empty-draw")
+    (a,) = [line for line in result.stdout.splitlines() if line.startswith("A: ")]
+    (b,) = [line for line in result.stdout.splitlines() if line.startswith("B: ")]
+    winners = " and ".join(found.a.winners)
+    assert f"): {winners} win" in a and "nobody has won" in b

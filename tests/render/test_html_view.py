@@ -44,24 +44,24 @@ def test_the_page_needs_no_network(tmp_path):
 def test_the_page_holds_every_state_and_line(tmp_path, replayed):
     data = page_data(make_page(tmp_path))
     assert len(data["positions"]) == len(replayed) + 1
-    assert len(data["lines"]) == len(replayed.moments)
-    assert any(line["depth"] for line in data["lines"])  # the example's variation is listed
-    assert any(line["comments"] for line in data["lines"])
-    end = data["states"][str(data["positions"][-1])]
+    assert len(data["views"][0]["lines"]) == len(replayed.moments)
+    assert any(line["depth"] for line in data["views"][0]["lines"])  # the example's variation is listed
+    assert any(line["comments"] for line in data["views"][0]["lines"])
+    end = data["views"][0]["states"][str(data["positions"][-1])]
     assert [c["points"]["shown"] for c in end["camps"]] == list(visible_points(replayed.state(len(replayed)),
                                                                                None).values())
 
 
 def test_as_a_player_the_page_holds_only_what_that_player_saw(tmp_path, replayed):
     data = page_data(make_page(tmp_path, "--as", "Ann"))
-    for key, state in data["states"].items():
+    for key, state in data["views"][0]["states"].items():
         for camp in state["camps"]:
             if camp["name"] != "Ann":
                 assert set(camp["hand"]) == {"hidden", "known"} and not camp["hand"]["known"]
-    draws = [change for line in data["lines"] if line["statement"].startswith(("Ben thinks", "Cid thinks"))
+    draws = [change for line in data["views"][0]["lines"] if line["statement"].startswith(("Ben thinks", "Cid thinks"))
              for change in line["changes"] if "deck → hand" in change]
     assert draws and all(re.fullmatch(r"(Ben|Cid): \d+ cards? deck → hand", change) for change in draws)
-    mine = [change for line in data["lines"] if line["statement"].startswith("Ann thinks")
+    mine = [change for line in data["views"][0]["lines"] if line["statement"].startswith("Ann thinks")
             for change in line["changes"] if "deck → hand" in change]
     assert mine and not any(re.fullmatch(r"Ann: \d+ cards? deck → hand", change) for change in mine)
 
@@ -74,7 +74,7 @@ def test_a_refused_statement_is_marked_and_the_rest_shown(tmp_path):
     result = runner.invoke(app, ["view", str(bad), "-o", str(out)])
     assert result.exit_code == 1 and out.exists()
     data = page_data(out)
-    refused = [line for line in data["lines"] if line["problem"]]
+    refused = [line for line in data["views"][0]["lines"] if line["problem"]]
     assert [line["statement"] for line in refused] == ["Ben lays Palace"]
     assert data["problems"] and "Ben lays Palace" in data["problems"][0]
     assert len(data["positions"]) > 1

@@ -22,7 +22,7 @@ NS = {"s": "http://www.w3.org/2000/svg"}
 
 def polylines(svg: str) -> dict[str, str]:
     root = ET.fromstring(svg)
-    return {p.get("data-player"): p.get("points") for p in root.iterfind("s:polyline", NS)}
+    return {p.get("data-player"): p.get("d") for p in root.iterfind("s:path", NS) if p.get("class") == "series"}
 
 
 def title(svg: str) -> str:
@@ -69,3 +69,21 @@ def test_the_chart_goes_to_the_current_folder_or_to_standard_output(tmp_path, mo
     piped = runner.invoke(app, ["plot", str(game), "-o", "-"])
     assert piped.exit_code == 0 and piped.stdout.startswith("<svg") and "wrote" not in piped.stdout
     assert sorted(p.name for p in here.iterdir()) == ["game.svg"]
+    page = runner.invoke(app, ["view", str(game)])  # the page follows the same rule
+    assert page.exit_code == 0, page.output
+    assert (here / "game.html").exists() and not (records / "game.html").exists()
+    assert "wrote game.html" in page.stdout
+
+
+def test_equal_lines_stay_apart_as_steps_with_labelled_axes():
+    from gtr_replay.render.chart import svg
+
+    chart = svg({"Ann": [(1, 2), (2, 2), (3, 5)], "Ben": [(1, 2), (2, 2), (3, 5)]})
+    root = ET.fromstring(chart)
+    ann, ben = (p.get("d") for p in root.iterfind("s:path", NS))
+    assert ann != ben  # the same points, drawn apart
+    assert ann.startswith("M") and " H" in ann and " V" in ann and "L" not in ann  # steps, no slopes
+    labels = [t.text for t in root.iterfind("s:text", NS) if t.get("class") == "axis-label"]
+    assert labels == ["turn", "victory points"]
+    hits = [r.get("data-turn") for r in root.iterfind("s:rect", NS)]
+    assert hits == ["1", "2", "3"]

@@ -128,15 +128,20 @@ def test_legal_lists_the_choices_at_a_point(tmp_path):
     assert "  Cid leads Laborer with Road" in result.stdout and "  Cid thinks: jack" in result.stdout
 
 
+def steps(path) -> int:
+    """How many points a player's step line goes through: its start and one per step."""
+    return 1 + path.get("d").count(" H")
+
+
 def test_plot_of_a_record_and_of_a_stored_game(tmp_path):
     game = EXAMPLES / "republic-3p.gtr"
     target = tmp_path / "points.svg"
     assert run("plot", game, "-o", target).exit_code == 0
     tree = ET.parse(target)
     ns = {"s": "http://www.w3.org/2000/svg"}
-    lines = {p.get("data-player"): p.get("points").split() for p in tree.getroot().iterfind("s:polyline", ns)}
+    lines = {p.get("data-player"): steps(p) for p in tree.getroot().iterfind("s:path", ns)}
     series = points_by_turn(open_record(game).timeline)
-    assert set(lines) == set(series) and all(len(lines[p]) == len(series[p]) for p in series)
+    assert set(lines) == set(series) and all(lines[p] == len(series[p]) for p in series)
     db = tmp_path / "games.db"
     run("import", game, "--db", db)
     (gid,) = sqlite3.connect(db).execute("SELECT id FROM games").fetchone()
@@ -144,7 +149,7 @@ def test_plot_of_a_record_and_of_a_stored_game(tmp_path):
     assert run("plot", "--db", db, "--game", gid, "-o", stored).exit_code == 0
     turns = sqlite3.connect(db).execute("SELECT count(DISTINCT turn) FROM turn_points").fetchone()[0]
     root = ET.parse(stored).getroot()
-    assert all(len(p.get("points").split()) == turns for p in root.iterfind("s:polyline", ns))
+    assert all(steps(p) == turns for p in root.iterfind("s:path", ns))
     queried = tmp_path / "q.svg"
     sql = f"SELECT name AS player, turn, points FROM player_states WHERE game = '{gid}'"
     assert run("plot", "--db", db, "--sql", sql, "-o", queried).exit_code == 0

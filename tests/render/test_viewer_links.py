@@ -59,7 +59,7 @@ def test_the_page_data_holds_the_header_and_the_dispute(page):
     assert ["Site", "the club"] in header["tags"] and ["Event", "Thursday club, example game"] in header["tags"]
     assert [r["name"] + "=" + r["reading"] for r in header["rulings"]] == ["deck-end=empty-draw"]
     assert COMMENT in header["comments"]
-    disputed = [line for line in data["lines"] if line["dispute"]]
+    disputed = [line for line in data["views"][0]["lines"] if line["dispute"]]
     assert [line["statement"] for line in disputed] == ["Ben lays Dock"]
     (ruling,) = disputed[0]["dispute"]["rulings"]
     readings = {r["name"]: r for r in ruling["readings"]}
@@ -69,24 +69,53 @@ def test_the_page_data_holds_the_header_and_the_dispute(page):
 
 def test_a_statement_s_link_opens_the_page_at_that_statement(browser, page, replayed):
     position = len(replayed) // 2
-    seq = replayed.main[position - 1].snapshot.seq
-    browser.get(page.as_uri() + f"#s{seq}")
+    number = replayed.number(replayed.main[position - 1])
+    assert number == str(position)  # the main line is numbered by position
+    browser.get(page.as_uri() + f"#s{number}")
     assert browser.find_element("id", "position").get_attribute("data-position") == str(position)
+    assert browser.find_element("id", "position").text == f"{number} / {len(replayed)}"
     current = browser.find_elements("css selector", "#lines li.current")
-    assert [li.get_attribute("id") for li in current] == [f"s{seq}"]
+    assert [li.get_attribute("data-number") for li in current] == [number]
+    assert current[0].find_element("css selector", ".number").text == f"{number}."
     camps = browser.find_elements("css selector", "#camps .camp")
     assert {c.get_attribute("data-player"): int(c.get_attribute("data-points")) for c in camps} == \
         visible_points(replayed.state(position), None)
     link = current[0].find_element("css selector", "a.link")
-    assert link.get_attribute("href").endswith(f"#s{seq}")
+    assert link.get_attribute("href").endswith(f"#s{number}")
     from selenium.webdriver.common.keys import Keys
 
     browser.find_element("tag name", "body").send_keys(Keys.ARROW_RIGHT)  # the address follows the page
-    assert browser.current_url.endswith(f"#s{replayed.main[position].snapshot.seq}")
+    assert browser.current_url.endswith(f"#s{position + 1}")
     variation = next(m for m in replayed.moments if m.depth)
-    browser.get(page.as_uri() + f"#s{variation.snapshot.seq}")
+    browser.get(page.as_uri() + f"#s{replayed.number(variation)}")
     assert browser.find_element("id", "where").text.endswith("(variation)")
+    assert browser.find_element("id", "position").text.startswith(replayed.number(variation) + " / ")
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_the_dispute_box_shows_what_each_reading_does_and_how_the_game_ends(browser, page, replayed):
+    """The disputed statement under the reading in force and under the one the comment names:
+    accepted or refused there, and the end of the game, as ``gtr diff`` finds it."""
+    from gtr_replay.render.disputes import compare
+    from gtr_replay.render.opening import open_record
+
+    record = open_record(page.with_suffix(".gtr")).record
+    other = compare(record, None, "deck-end=last-card").b
+    data = data_of(page)
+    (line,) = [line for line in data["views"][0]["lines"] if line["dispute"]]
+    readings = {r["name"]: r for r in line["dispute"]["rulings"][0]["readings"]}
+    named = readings["last-card"]
+    assert named["end"]["over"] == other.over and named["end"]["winners"] == list(other.winners)
+    assert named["end"]["said"] == (other.said if other.over else named["end"]["said"])
+    assert named["at"]["reached"] and named["at"]["accepted"] in (True, False)
+    assert readings["empty-draw"]["at"]["accepted"]  # the reading in force replayed the record
+    browser.get(page.as_uri())
+    box = browser.find_element("css selector", "#lines li.dispute .dispute-box")
+    shown = {r.get_attribute("data-reading"): r for r in box.find_elements("css selector", ".reading")}
+    for name, reading in readings.items():
+        assert shown[name].find_element("css selector", ".end").get_attribute("textContent") == \
+            "end: " + reading["end"]["said"] + (" · " + reading["end"]["scores"] if reading["end"]["scores"] else "")
+        assert shown[name].find_element("css selector", ".effect").get_attribute("textContent").startswith("here: ")
 
 
 def test_the_header_and_a_marked_dispute_are_shown(browser, page):

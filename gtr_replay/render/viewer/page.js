@@ -2,11 +2,16 @@
 // the JSON in <script id="game">; everything taken from the record (names, statements, tags,
 // comments, problems, the file name) goes onto the page as text, through el() and
 // textContent, never as markup: no innerHTML, no document.write. A link's target is made
-// here from a statement's number only. The URL fragment #sN opens the page at statement N.
+// here from a statement's number only. The URL fragment #sN opens the page at the statement
+// numbered N (the number the list and the counter show; '117.2' in a variation).
+// G.views holds one view per seat the page may show: everyone and each player for a fully
+// known game, or only the player the page was written for; the seat switch picks one.
 "use strict";
 const G = JSON.parse(document.getElementById("game").textContent);
-let position = 0, shown = "0";
+let position = 0, shown = "0", seat = 0;
+let V = G.views[0];
 const $ = (id) => document.getElementById(id);
+const narrow = () => window.matchMedia("(max-width: 759px)").matches;
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text; return e; }
 function card(name) {
@@ -37,11 +42,15 @@ function groups(gs) {
   if (!gs.length) box.append(el("span", "group-label", "—"));
   return box;
 }
-function row(label, content) { const r = el("div", "row"); r.append(el("span", "label", label), content); return r; }
+function row(label, content, zone) {
+  const r = el("div", "row"); r.append(el("span", "label", label), content);
+  if (zone) content.dataset.zone = zone;
+  return r;
+}
 function drawTable(t) {
   const p = el("div", "panel"); p.id = "table-panel";
   p.append(el("h3", "", t.title));
-  p.append(row("pool", groups(t.pool)));
+  p.append(row("pool", groups(t.pool), "pool"));
   const deck = el("span", "", `${t.deck} card${t.deck === 1 ? "" : "s"}` + (t.deck_order_known === false ? " (order not known)" : ""));
   deck.id = "deck"; deck.dataset.count = t.deck;
   p.append(row("deck", deck));
@@ -53,7 +62,8 @@ function drawTable(t) {
   Object.keys(t.sites_in_town).forEach((m) => { head.append(el("th", "", m)); inTown.append(el("td", "", String(t.sites_in_town[m])));
     out.append(el("td", "", String(t.sites_out_of_town[m]))); });
   sites.append(head, inTown, out);
-  p.append(row("sites", sites));
+  const wrap = el("div", "sites-wrap"); wrap.append(sites);
+  p.append(row("sites", wrap));
   if (t.demand) p.append(row("demand", el("span", "", t.demand)));
   $("table").replaceChildren(p);
 }
@@ -63,16 +73,16 @@ function drawCamp(c, led) {
   const pts = el("span", "points", ` · ${c.points.text}`); h.append(pts); p.append(h);
   const hand = Array.isArray(c.hand) ? cards(c.hand) : backs(c.hand, "cards, hidden");
   hand.classList.add("hand"); hand.dataset.count = Array.isArray(c.hand) ? c.hand.length : c.hand.hidden;
-  p.append(row("hand", hand));
-  if (c.played.length) p.append(row("played" + (led ? ` (${led})` : ""), cards(c.played)));
+  p.append(row("hand", hand, "hand"));
+  if (c.played.length) p.append(row("played" + (led ? ` (${led})` : ""), cards(c.played), "camp"));
   const cl = groups(c.clientele);
   cl.append(el("span", "group-label", `[${c.clientele_count}/${c.clientele_limit}]` + (c.hired.length ? ` hired this turn: ${c.hired.join(", ")}` : "")));
-  p.append(row("clientele", cl));
-  p.append(row("stockpile", groups(c.stockpile)));
+  p.append(row("clientele", cl, "clientele"));
+  p.append(row("stockpile", groups(c.stockpile), "stockpile"));
   const vault = Array.isArray(c.vault) ? groups(c.vault) : backs(c.vault, "face down");
   vault.append(el("span", "group-label", `[${c.vault_count}/${c.vault_limit}]`));
   vault.classList.add("vault"); vault.dataset.count = c.vault_count;
-  p.append(row("vault", vault));
+  p.append(row("vault", vault, "vault"));
   const inf = el("span", "influence", String(c.influence) + (c.sites.length ? ` (sites: ${c.sites.join(", ")})` : ""));
   inf.dataset.influence = c.influence;
   p.append(row("influence", inf));
@@ -88,29 +98,48 @@ function drawCamp(c, led) {
     bs.append(box);
   });
   if (!c.buildings.length) bs.append(el("span", "group-label", "—"));
-  p.append(row("buildings", bs));
+  p.append(row("buildings", bs, "building"));
   return p;
 }
+function outcomeBox(o) {
+  const box = el("div");
+  box.append(el("div", "heading", o.heading));
+  if (o.counted) box.append(el("div", "scores", o.scores.map((r) => `${r.player} ${r.total}`).join(" · ")));
+  return box;
+}
 function drawState(key) {
-  const s = G.states[key];
+  const s = V.states[key];
   drawTable(s.table);
   $("camps").replaceChildren(...s.camps.map((c) => drawCamp(c, s.table.led_role)));
   if (s.outcome) {
-    const o = el("div"); o.append(el("div", "", s.outcome.heading));
-    if (s.outcome.counted) o.append(el("div", "", s.outcome.scores.map((r) => `${r.player} ${r.total}`).join(" · ")));
-    $("status").replaceChildren(o);
-  } else $("status").textContent = s.next || "";
+    $("status").replaceChildren(outcomeBox(s.outcome));
+    $("result").replaceChildren(outcomeBox(s.outcome)); $("result").hidden = false;
+  } else { $("status").textContent = s.next || ""; $("result").hidden = true; }
 }
-function lineText(l) { return "  ".repeat(l.depth) + l.statement + (l.glyphs.length ? " " + l.glyphs.join(" ") : ""); }
+function markMoved(line) {
+  // the cards the statement moved, where they went: the pool, or a zone of a player's camp
+  if (!line || !line.moved) return;
+  const camps = Array.from(document.querySelectorAll("#camps .camp"));
+  line.moved.forEach((m) => {
+    const scopes = m.zone === "pool" ? [$("table")]
+      : camps.filter((c) => c.dataset.player === m.player).concat(camps.filter((c) => c.dataset.player !== m.player));
+    for (const scope of scopes) {
+      const found = Array.from(scope.querySelectorAll(".cards")).filter((z) => z.dataset.zone === m.zone)
+        .flatMap((z) => Array.from(z.querySelectorAll(".card"))).find((c) => c.dataset.card === m.card && !c.classList.contains("moved"));
+      if (found) { found.classList.add("moved"); found.title = (found.title ? found.title + "; " : "") + "moved by this statement"; break; }
+    }
+  });
+}
+function lineText(l) { return l.statement + (l.glyphs.length ? " " + l.glyphs.join(" ") : ""); }
 function drawLines() {
   const list = $("lines"); let turn = null;
-  G.lines.forEach((l) => {
+  list.replaceChildren();
+  V.lines.forEach((l) => {
     if (l.turn !== turn && !l.depth) { turn = l.turn; list.append(el("li", "turnhead", `turn ${turn}`)); }
-    const li = el("li", l.depth ? "variation" : ""); li.dataset.seq = l.seq;
-    if (l.position !== null) li.value = l.position;
+    const li = el("li", l.depth ? "variation" : ""); li.dataset.seq = l.seq; li.dataset.number = l.number;
     if (l.problem) li.classList.add("refused");
-    li.id = "s" + l.seq;
-    const link = el("a", "link", "#"); link.href = "#s" + l.seq; link.title = "a link to this statement";
+    const link = el("a", "link number", l.number + "."); link.href = "#s" + l.number;
+    link.title = "statement " + l.number + ": a link to it";
     li.append(link, el("span", "statement", lineText(l)));
     if (l.dispute) { li.classList.add("dispute"); li.append(disputeBox(l.dispute)); }
     if (l.problem) li.append(el("span", "changes", "✗ refused: " + l.problem));
@@ -120,9 +149,16 @@ function drawLines() {
       n.labels.forEach((label) => c.append(el("span", "label", label)));
       li.append(c);
     });
-    li.addEventListener("click", () => (l.position !== null ? go(l.position) : showSeq(String(l.seq))));
+    li.addEventListener("click", (e) => { e.preventDefault(); l.position !== null ? go(l.position) : showSeq(String(l.seq)); });
     list.append(li);
   });
+}
+function effectText(x) {
+  const at = x.at;
+  if (!at) return null;
+  if (!at.reached) return "here: " + at.why;
+  if (!at.accepted) return "here: refused: " + at.problem;
+  return "here: accepted" + (at.changes.length ? ": " + at.changes.join("; ") : "");
 }
 function disputeBox(d) {
   const box = el("div", "dispute-box");
@@ -134,8 +170,12 @@ function disputeBox(d) {
     const readings = el("div", "readings");
     r.readings.forEach((x) => {
       const notes = [x.default ? "default" : "", x.in_force ? "in force" : "", x.named ? "named here" : ""].filter(Boolean);
-      const item = el("div", "reading" + (x.in_force ? " in-force" : ""), `${x.name}${notes.length ? " (" + notes.join(", ") + ")" : ""}: ${x.description}`);
+      const item = el("div", "reading" + (x.in_force ? " in-force" : ""));
+      item.append(el("span", "name", `${x.name}${notes.length ? " (" + notes.join(", ") + ")" : ""}: ${x.description}`));
       item.dataset.reading = x.name;
+      const effect = effectText(x);
+      if (effect) item.append(el("span", "effect", effect));
+      if (x.end) item.append(el("span", "end", "end: " + x.end.said + (x.end.scores ? " · " + x.end.scores : "")));
       readings.append(item);
     });
     ruling.append(readings);
@@ -158,35 +198,60 @@ function drawHeader() {
   }
   box.replaceChildren(tags, rulings, ...h.comments.map((c) => el("p", "record-comment", c)));
 }
-function seqLink(seq) {
-  try { history.replaceState(null, "", "#s" + seq); } catch (e) { /* a page without history */ }
+function numberLink(number) {
+  try { history.replaceState(null, "", "#s" + number); } catch (e) { /* a page without history */ }
 }
 function readHash() {
-  const found = /^#s(\d+)$/.exec(location.hash);
+  const found = /^#s(\d+(?:\.\d+)*)$/.exec(location.hash);
   if (!found) return false;
-  const at = G.positions.indexOf(+found[1]);
-  if (at >= 0) { go(at, false); return true; }
-  if (G.lines.some((l) => l.seq === +found[1])) { showSeq(found[1], false); return true; }
-  return false;
+  if (found[1] === "0") { go(0, false); return true; }
+  const line = V.lines.find((l) => l.number === found[1]);
+  if (!line) return false;
+  if (narrow()) tab("list");
+  if (line.position !== null) go(line.position, false); else showSeq(String(line.seq), false);
+  return true;
 }
 function mark(seq) {
   document.querySelectorAll("#lines li.current").forEach((e) => e.classList.remove("current"));
   const li = document.querySelector(`#lines li[data-seq="${seq}"]`);
-  if (li) { li.classList.add("current"); li.scrollIntoView({block: "nearest"}); }
-  const line = G.lines.find((l) => String(l.seq) === seq);
+  if (li) { li.classList.add("current"); reveal(li); }
+  const line = V.lines.find((l) => String(l.seq) === seq);
   $("changes").textContent = line ? (line.problem ? "✗ refused: " + line.problem : line.changes.join("; ")) : "";
+  markMoved(line);
+}
+function reveal(li) {
+  // the whole statement in view, below the sticky bar: within the list where it scrolls by
+  // itself (a desktop), then in the page
+  if (li.offsetParent === null) return;
+  const list = document.querySelector("aside");
+  const top = () => $("bar").getBoundingClientRect().bottom + 4;
+  if (list.scrollHeight > list.clientHeight && getComputedStyle(list).overflowY !== "visible") {
+    const frame = list.getBoundingClientRect(), box = li.getBoundingClientRect();
+    const high = Math.max(frame.top, top()), low = Math.min(frame.bottom, window.innerHeight) - 4;
+    if (box.top < high) list.scrollTop -= high - box.top;
+    else if (box.bottom > low) list.scrollTop += Math.min(box.bottom - low, box.top - high);
+  }
+  const box = li.getBoundingClientRect();
+  if (box.top < top()) window.scrollBy(0, box.top - top());
+  else if (box.bottom > window.innerHeight - 4) window.scrollBy(0, Math.min(box.bottom - window.innerHeight + 4, box.top - top()));
 }
 function moveMarker(turn) {
-  const svg = document.querySelector("#chart svg"); const m = svg && svg.querySelector(".marker");
-  if (!m) return;
-  const first = +svg.dataset.first, last = +svg.dataset.last;
-  const x = +svg.dataset.left + (Math.min(Math.max(turn, first), last) - first) / (last - first) * +svg.dataset.width;
-  m.setAttribute("x1", x); m.setAttribute("x2", x);
+  document.querySelectorAll("#chart svg").forEach((svg) => {
+    const m = svg.querySelector(".marker");
+    if (!m) return;
+    const first = +svg.dataset.first, last = +svg.dataset.last;
+    const x = +svg.dataset.left + (Math.min(Math.max(turn, first), last) - first) / (last - first) * +svg.dataset.width;
+    m.setAttribute("x1", x); m.setAttribute("x2", x);
+  });
+}
+function counter(number) {
+  $("position").textContent = `${number} / ${G.positions.length - 1}`;
 }
 function showSeq(seq, link = true) {
   shown = seq; drawState(seq); mark(seq);
-  if (link) seqLink(seq);
-  const l = G.lines.find((x) => String(x.seq) === seq);
+  const l = V.lines.find((x) => String(x.seq) === seq);
+  if (link && l) numberLink(l.number);
+  if (l) counter(l.number);
   $("where").textContent = l ? `turn ${l.turn}: ${l.statement}` + (l.depth ? " (variation)" : "") : "";
   if (l) moveMarker(l.turn);
 }
@@ -194,10 +259,10 @@ function go(p, link = true) {
   position = Math.max(0, Math.min(p, G.positions.length - 1));
   const seq = String(G.positions[position]);
   shown = seq; drawState(seq); mark(seq);
-  if (link) seqLink(seq);
-  $("position").textContent = `${position} / ${G.positions.length - 1}`;
+  const l = V.lines.find((x) => String(x.seq) === seq);
+  if (link) numberLink(position ? l.number : "0");
+  counter(position ? l.number : "0");
   $("position").dataset.position = position;
-  const l = G.lines.find((x) => String(x.seq) === seq);
   $("where").textContent = position ? `turn ${l.turn}: ${l.statement}` : "before the first statement";
   moveMarker(G.turns[position]);
 }
@@ -206,19 +271,60 @@ function heading() {
   document.title = text;
   $("heading").textContent = text;
 }
+function tab(name) {
+  document.querySelector("main").dataset.tab = name;
+  document.querySelectorAll("#tabs button").forEach((b) => {
+    b.classList.toggle("on", b.dataset.tab === name); b.setAttribute("aria-selected", b.dataset.tab === name);
+  });
+  measure();
+}
+function switchSeat(n) {
+  seat = n; V = G.views[n];
+  document.querySelectorAll("#seats button").forEach((b) => b.classList.toggle("on", +b.dataset.view === n));
+  document.querySelectorAll("#chart .chart-view").forEach((c) => { c.hidden = +c.dataset.view !== n; });
+  drawLines();
+  const l = V.lines.find((x) => String(x.seq) === shown);
+  if (shown === "0" || (l && l.position !== null)) go(position, false); else showSeq(shown, false);
+}
+function drawSeats() {
+  if (G.views.length < 2) return;
+  G.views.forEach((v, n) => {
+    const b = el("button", n ? "" : "on", v.seat === null ? "everyone" : v.seat);
+    b.dataset.view = n; b.title = v.seat === null ? "every card shown" : `as ${v.seat} saw it`;
+    b.addEventListener("click", () => switchSeat(n));
+    $("seats").append(b);
+  });
+}
+function toggleKeys(show) { $("keys").hidden = show === undefined ? !$("keys").hidden : !show; }
+function measure() {
+  document.documentElement.style.setProperty("--top", $("bar").offsetHeight + "px");
+}
 function init() {
   heading();
   drawHeader();
+  drawSeats();
   drawLines();
   if (G.problems.length) $("problems").textContent = G.problems.join("\n\n");
+  $("about").open = !narrow();
   $("first").onclick = () => go(0); $("back").onclick = () => go(position - 1);
   $("next").onclick = () => go(position + 1); $("last").onclick = () => go(G.positions.length - 1);
+  $("help").onclick = () => toggleKeys(); $("keys-close").onclick = () => toggleKeys(false);
+  document.querySelectorAll("#tabs button").forEach((b) => b.addEventListener("click", () => tab(b.dataset.tab)));
+  $("chart").addEventListener("click", (e) => {
+    const hit = e.target.closest ? e.target.closest("[data-turn]") : null;
+    if (hit && G.turn_starts[hit.dataset.turn] !== undefined) go(G.turn_starts[hit.dataset.turn]);
+  });
   document.addEventListener("keydown", (e) => {
+    if (e.key === "?") { e.preventDefault(); toggleKeys(); return; }
+    if (e.key === "Escape") { toggleKeys(false); return; }
     const to = {ArrowRight: position + 1, ArrowDown: position + 1, ArrowLeft: position - 1, ArrowUp: position - 1,
                 Home: 0, End: G.positions.length - 1}[e.key];
     if (to !== undefined) { e.preventDefault(); go(to); }
   });
+  $("about").addEventListener("toggle", measure);
+  window.addEventListener("resize", measure);
   window.addEventListener("hashchange", readHash);
+  tab("board");
   if (!readHash()) go(0, false);
 }
 init();
