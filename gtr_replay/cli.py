@@ -129,12 +129,16 @@ def selfplay(
                                                        "naming the shuffle in a Deck tag.")] = False,
     expansion: ExpansionOpt = None,
     as_json: JsonOpt = False,
+    seats: Annotated[Optional[str], typer.Option("--seats", help="A player program per seat, in seating order: "
+                                                                 "random, greedy, bot or bot:PLAYOUTS "
+                                                                 "(e.g. \"bot, bot:100, random\").")] = None,
 ) -> None:
-    """Play games of uniformly random legal decisions to the end and summarise them;
-    with --out, write them as records in canonical notation.
+    """Play games of uniformly random legal decisions (or of the programs --seats names)
+    to the end and summarise them; with --out, write them as records in canonical notation.
 
     Example: gtr selfplay --ruleset imperium --players 4 --seed 7 --games 50 --expansion geek --out games.gtr
     """
+    from gtr_replay.play import seat_players
     from gtr_replay.selfplay import selfplay as play
 
     if draws and out_file is None:
@@ -148,8 +152,9 @@ def selfplay(
     started = time.perf_counter()
     records = []
     try:
+        programs = seat_players(seats, players) if seats is not None else None
         for game in with_progress(play(ruleset, players, seed, games, rulings=rulings_, check=check,
-                                       expansion=expansion), "playing", games, quiet=as_json):
+                                       expansion=expansion, seats=programs), "playing", games, quiet=as_json):
             played += 1
             decisions += len(game.decisions)
             turns += game.turns
