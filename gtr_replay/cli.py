@@ -236,6 +236,7 @@ from gtr_replay import cli_view  # noqa: E402,F401  (show, replay, legal, view)
 from gtr_replay import cli_dispute  # noqa: E402,F401  (diff)
 from gtr_replay import cli_plot  # noqa: E402,F401  (plot)
 from gtr_replay import cli_corpus  # noqa: E402,F401  (extract, export)
+from gtr_replay import cli_analyse  # noqa: E402,F401  (analyse)
 
 
 def main() -> None:
