@@ -87,6 +87,7 @@ def determinize(game: Game, seat: str, rng: random.Random) -> Game:
     at random (see the module's text); ``game`` is left as it is."""
     state = game.state.copy()
     places, cards = _places(state, seat)
+    cards.sort()  # where the cards were must not show through the shuffle: it starts from their names alone
     narrowed = [(zone, n, ruled_out(zone[n])) for zone, n in places if is_unseen(zone[n]) and _NOT in zone[n]]
     for _ in range(_ATTEMPTS):
         rng.shuffle(cards)

@@ -5,7 +5,7 @@ line, and its ``seq`` as the ``decisions`` view gives it), the player who made i
 that player wins after the decision played and after the best decision found, that decision,
 the difference and its mark (``play.analysis.MARKS``), and the budget and seed that gave them.
 Judging a game again replaces its rows. The table is made when first written, so a database
-no game of which was judged has none (the saved query ``costliest-decisions`` then says so).
+no game of which was judged has none.
 """
 
 from __future__ import annotations
