@@ -31,7 +31,7 @@ from gtr_replay.engine import Game
 from gtr_replay.errors import ReplayError, UsageError
 from gtr_replay.game.decisions import Decision, same_decision
 from gtr_replay.game.state import GameState
-from gtr_replay.play.knowledge import check_seat
+from gtr_replay.play.knowledge import DeckChoice, check_seat
 from gtr_replay.play.search import DEFAULT_PLAYOUTS, SearchPlayer
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
 from gtr_replay.replay.translate import statement_for
@@ -156,9 +156,19 @@ def judge(position: Position, budget: int = DEFAULT_PLAYOUTS, seed: str = "1") -
     best = evaluation.best
     focus = evaluation.focus
     assert focus is not None
-    best_text = position.text if best is focus else str(statement_for(best.decision, state, []))
+    best_text = position.text if best is focus else said(best.choice, state)
     return Judgement(position.index, position.seq, position.turn, position.line, position.player, position.text, len(legal),
                      focus.chance, best_text, best.chance, evaluation.playouts, budget, seed)
+
+
+def said(choice: Decision | DeckChoice, state: GameState) -> str:
+    """A choice as a statement; a choice to take the deck's top card does not name the card,
+    which the deciding player had not seen."""
+    if isinstance(choice, tuple):
+        kind, player, _ = choice
+        verb = "takes" if kind == "TakeFromDeck" else f"{kind.lower()}s"
+        return f"{player} {verb} the deck's top card"
+    return str(statement_for(choice, state, []))
 
 
 def _judge_task(task: tuple[Position, int, str]) -> Judgement:

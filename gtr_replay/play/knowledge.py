@@ -20,6 +20,12 @@ What a seat has not seen depends on the game it is given:
   whole deck are dealt again. This forgets what a seat could have remembered (a card another
   player took into hand in the open, a card sold from a stockpile into a vault): the program
   plays with a little less than the seat knew, never with more.
+
+A decision that takes the deck's top card (a power's hire, lay, add or sale from the deck,
+B-BAR-1, B-FOUNTAIN-1, B-ATRIUM-1; a take from the deck) names that card, which the seat
+sees only once it has decided to take it. Before, such decisions are one choice, "take from
+the deck" (``blind``): a program chooses among the blind choices, and the card's use is
+settled once it is seen (``settle``).
 """
 
 from __future__ import annotations
@@ -29,7 +35,9 @@ from typing import Final
 
 from gtr_replay.engine import Game
 from gtr_replay.enums import JACK
+from gtr_replay.enums import Zone
 from gtr_replay.errors import UsageError
+from gtr_replay.game.decisions import Decision, TakeFromDeck
 from gtr_replay.game.piles import UNSEEN, is_unseen
 from gtr_replay.game.state import GameState
 
@@ -125,3 +133,32 @@ def unseen_by(game: Game, seat: str) -> list[str]:
     if state.unseen is not None:
         return sorted(state.unseen)
     return sorted(card for card in _places(state.copy(), seat)[1] if card != UNSEEN)
+
+
+DeckChoice = tuple[str, str, str]
+"""A decision that takes the deck's top card, as the seat can choose it before seeing the card:
+(decision type, player, "deck")."""
+
+
+def blind(decision: Decision) -> Decision | DeckChoice:
+    """The choice ``decision`` is for a seat that cannot see the deck (see the module's text)."""
+    if type(decision) is TakeFromDeck or getattr(decision, "source", None) is Zone.DECK:
+        return (type(decision).__name__, decision.player, "deck")
+    return decision
+
+
+def choices(legal: list[Decision]) -> dict[Decision | DeckChoice, list[Decision]]:
+    """The legal decisions grouped by the choice they are to the seat (``blind``), in order."""
+    found: dict[Decision | DeckChoice, list[Decision]] = {}
+    for decision in legal:
+        found.setdefault(blind(decision), []).append(decision)
+    return found
+
+
+def settle(choice: Decision | DeckChoice, legal: list[Decision], rng: random.Random) -> Decision | None:
+    """The decision of ``legal`` that makes ``choice``: itself, or for a choice to take from the
+    deck, one of the ways to use the card now on top, drawn at random; None if none is legal."""
+    if not isinstance(choice, tuple):
+        return choice if choice in legal else None
+    found = [d for d in legal if blind(d) == choice]
+    return rng.choice(found) if found else None

@@ -15,7 +15,7 @@ from gtr_replay.engine import Game
 from gtr_replay.errors import UsageError
 from gtr_replay.game.decisions import Decision, Pass, Think
 from gtr_replay.play.evaluation import points
-from gtr_replay.play.knowledge import check_seat, determinize
+from gtr_replay.play.knowledge import check_seat, choices, determinize, settle
 
 
 class Player(Protocol):
@@ -62,7 +62,8 @@ class GreedyPlayer:
     then makes by itself) and valued by the seat's own points after it (R-SCORE-2), ``WIN``
     for a won game and ``-WIN`` for a lost one. Among the best, a decision that is not a pass
     or a think is preferred; what remains is drawn uniformly. Only its own points: the others'
-    depend on their vaults, which the seat cannot see."""
+    depend on their vaults, which the seat cannot see. A choice to take the deck's top card
+    (``knowledge.blind``) is worth its best use in that determinization."""
 
     name = "greedy"
 
@@ -72,15 +73,23 @@ class GreedyPlayer:
             return legal[0]
         check_seat(game, seat)
         world = determinize(game, seat, rng)
-        best: list[Decision] = []
+        in_world = choices(world.legal())
+        best: list = []
         best_key: tuple[int, int] | None = None
-        for decision in legal:
-            key = (greedy_value(world, seat, decision), 0 if passive(decision) else 1)
+        for choice, decisions in choices(legal).items():
+            made = in_world.get(choice, [])
+            if not made:
+                continue
+            key = (max(greedy_value(world, seat, d) for d in made), 0 if passive(decisions[0]) else 1)
             if best_key is None or key > best_key:
-                best, best_key = [decision], key
+                best, best_key = [choice], key
             elif key == best_key:
-                best.append(decision)
-        return rng.choice(best)
+                best.append(choice)
+        if not best:
+            return rng.choice(legal)
+        chosen = settle(rng.choice(best), legal, rng)
+        assert chosen is not None
+        return chosen
 
 
 def greedy_value(world: Game, seat: str, decision: Decision) -> int:

@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from gtr_replay.engine import Game
-from gtr_replay.errors import UsageError
+from gtr_replay.errors import RulesError, UsageError
 from gtr_replay.game.decisions import Decision
 from gtr_replay.play.evaluation import estimate
-from gtr_replay.play.knowledge import check_seat, determinize
+from gtr_replay.play.knowledge import DeckChoice, blind, check_seat, choices, determinize, settle
 from gtr_replay.play.players import passive, seat_legal
 
 DEFAULT_PLAYOUTS: Final = 200
@@ -61,13 +61,25 @@ def prior(legal: list[Decision], rng: random.Random) -> Decision:
 POLICIES: Final[dict[str, Callable[[list[Decision], random.Random], Decision]]] = {"uniform": uniform, "prior": prior}
 
 
+REDRAWS: Final = 8
+"""Determinizations drawn for one playout before a choice no world allows is given up (a
+choice to take from the deck the drawn deck's top card does not allow): it then counts as lost."""
+
+
 @dataclass
 class Arm:
-    """One legal decision of the seat and what its playouts gave."""
+    """One choice of the seat (``knowledge.blind``: a legal decision, or "take from the deck"),
+    the legal decisions that make it, and what its playouts gave."""
 
-    decision: Decision
+    choice: Decision | DeckChoice
+    decisions: list[Decision]
     tries: int = 0
     total: float = 0.0
+
+    @property
+    def decision(self) -> Decision:
+        """The decision itself; for a choice to take from the deck, the first that makes it."""
+        return self.decisions[0]
 
     @property
     def chance(self) -> float:
@@ -113,7 +125,10 @@ class SearchPlayer:
         legal = seat_legal(game, seat)
         if len(legal) == 1:
             return legal[0]
-        return self.evaluate(game, seat, rng, legal=legal).best.decision
+        best = self.evaluate(game, seat, rng, legal=legal).best
+        chosen = settle(best.choice, legal, rng)
+        assert chosen is not None  # the choices are made of the legal decisions
+        return chosen
 
     def evaluate(self, game: Game, seat: str, rng: random.Random, *, focus: Decision | None = None,
                  legal: list[Decision] | None = None) -> Evaluation:
@@ -121,8 +136,8 @@ class SearchPlayer:
         quarter of the budget is kept to try it and the best as much as each other."""
         legal = seat_legal(game, seat) if legal is None else legal
         check_seat(game, seat)
-        arms = [Arm(d) for d in legal]
-        focused = next((a for a in arms if a.decision == focus), None) if focus is not None else None
+        arms = [Arm(choice, decisions) for choice, decisions in choices(legal).items()]
+        focused = next((a for a in arms if a.choice == blind(focus)), None) if focus is not None else None
         if focus is not None and focused is None:
             raise UsageError(f"{focus} is not one of {seat}'s legal decisions here")
         order = arms[:]
@@ -151,12 +166,28 @@ class SearchPlayer:
         return max(order, key=lambda a: a.chance + UCB_C * math.sqrt(log / a.tries))
 
     def _playout(self, game: Game, seat: str, arm: Arm, rng: random.Random) -> None:
-        world = determinize(game, seat, rng)
-        world.push(arm.decision)
+        arm.tries += 1
+        world = _world(game, seat, arm, rng)
+        if world is None:
+            return
         policy = self._policy
         steps = self.depth or -1
         while steps and not world.over:
             world.push(policy(world.legal(), rng))
             steps -= 1
-        arm.tries += 1
         arm.total += estimate(world, seat)
+
+
+def _world(game: Game, seat: str, arm: Arm, rng: random.Random) -> Game | None:
+    """A determinization with the arm's choice made in it, or None (``REDRAWS``)."""
+    for _ in range(REDRAWS):
+        world = determinize(game, seat, rng)
+        decision = settle(arm.choice, world.legal(), rng) if isinstance(arm.choice, tuple) else arm.choice
+        if decision is None:
+            continue
+        try:
+            world.push(decision)
+        except RulesError:
+            continue
+        return world
+    return None

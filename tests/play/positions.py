@@ -106,3 +106,27 @@ def decision_at(text: str, at: int) -> tuple[Game, str, Decision]:
     decision recorded."""
     position = positions(record_of(text), at=at)[0]
     return Game(GameState.from_dict(position.state)), position.player, position.decision
+
+BAR = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "Ann, Ben"]
+[Start "position"]
+
+position
+  leader: Ann
+  deck: {deck}
+  pool: Tower
+  hand Ann: Statue, Dock
+  building Ann: Bar on Rubble complete with Road
+  hand Ben: Bath
+
+turn 1 Ann
+  Ann leads Patron with Statue
+  Ben thinks: jack
+  Ann hires Tower
+"""
+"""B-BAR-1: a Patron action may hire the deck's top card, which Ann has not seen."""
+
+
+def bar(deck: str = "Road, Wall, Latrine, Latrine, Temple, Insula") -> str:
+    return BAR.format(deck=deck)

@@ -12,7 +12,9 @@ from typer.testing import CliRunner
 from gtr_replay.cli import app
 from gtr_replay.play.analysis import judge, positions
 
-from tests.play.positions import forum_romanum, record_of
+from gtr_replay.play.knowledge import choices
+
+from tests.play.positions import bar, decision_at, forum_romanum, record_of
 
 runner = CliRunner()
 
@@ -77,3 +79,14 @@ def test_another_seed_draws_other_playouts():
     position = positions(record_of(SEEN_BY_YOU), at=3)[0]
     chances = {judge(position, budget=12, seed=seed).chance_played for seed in ("1", "2", "3")}
     assert len(chances) > 1
+
+
+def test_a_choice_to_take_the_decks_top_card_is_one_choice_that_names_no_card(tmp_path):
+    """B-BAR-1: hiring the deck's top card is one choice whatever the card; the judgement of
+    the hire from the Pool is the same whichever card is on top."""
+    game, seat, _ = decision_at(bar(), 3)
+    grouped = choices(game.legal())
+    assert ("Hire", "Ann", "deck") in grouped and len(grouped) == 3
+    first = analysed(tmp_path, bar(), "--at", "3")
+    assert analysed(tmp_path, bar("Wall, Road, Latrine, Latrine, Temple, Insula"), "--at", "3") == first
+    assert "Road" not in json.dumps(first) and "Wall" not in json.dumps(first)
