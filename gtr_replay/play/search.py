@@ -37,7 +37,7 @@ from gtr_replay.play.players import passive, seat_legal
 DEFAULT_PLAYOUTS: Final = 200
 """The default budget (see the README's strength figures for how it was chosen)."""
 
-DEFAULT_DEPTH: Final = 40
+DEFAULT_DEPTH: Final = 20
 """Decisions a playout plays after the one it tries before the points' estimate; 0: to the end."""
 
 UCB_C: Final = 0.5
