@@ -30,6 +30,7 @@ from notation import Record
 from gtr_replay.engine import Game
 from gtr_replay.errors import ReplayError, UsageError
 from gtr_replay.game.decisions import Decision, same_decision
+from gtr_replay.game.piles import is_unseen
 from gtr_replay.game.state import GameState
 from gtr_replay.play.knowledge import DeckChoice, check_seat
 from gtr_replay.play.search import DEFAULT_PLAYOUTS, SearchPlayer
@@ -106,7 +107,9 @@ class Judgement:
 def positions(record: Record, *, seat: str | None = None, at: int | None = None,
               turn: int | None = None) -> list[Position]:
     """The decisions of the record's main line to judge: all, ``seat``'s, the one at
-    statement ``at`` (from 1), or those of turn ``turn``."""
+    statement ``at`` (from 1), or those of turn ``turn``. In a record from one seat, the
+    decisions of the players whose hands it does not show are left out (asked for by
+    ``seat`` or ``at``, they are refused in words)."""
     if seat is not None and seat not in record.players:
         raise UsageError(f"{seat} is not in the Players tag", hint=f"choose one of {', '.join(record.players)}")
     replayer = Replayer(record, keep_states="live")
@@ -125,6 +128,10 @@ def positions(record: Record, *, seat: str | None = None, at: int | None = None,
             if (seat is not None and snapshot.player != seat) or (at is not None and index != at) \
                     or (turn is not None and snapshot.turn != turn):
                 continue
+            if not _shown(state, snapshot.player):
+                if seat is not None or at is not None:
+                    check_seat(Game(state.copy()), snapshot.player)  # says why, in words
+                continue
             found.append(Position(index, snapshot.seq, snapshot.turn, snapshot.line, snapshot.player, snapshot.text,
                                   snapshot.decision, state.to_dict()))
     except IllegalStatement as error:
@@ -137,6 +144,12 @@ def positions(record: Record, *, seat: str | None = None, at: int | None = None,
         raise UsageError(f"--at {at}: that statement restates a decision the engine made by itself",
                          hint="choose a statement a player decided")
     return found
+
+
+def _shown(state: GameState, player: str) -> bool:
+    """Whether the record shows ``player``'s hand (a record from another seat does not): only
+    then can that player's decisions be judged from their knowledge."""
+    return state.unseen is None or not any(is_unseen(card) for card in state.player(player).hand)
 
 
 def judge(position: Position, budget: int = DEFAULT_PLAYOUTS, seed: str = "1") -> Judgement:

@@ -5,21 +5,18 @@ A determinization is one full game the seat cannot tell from the real one: every
 has not seen is dealt again at random into the places the seat cannot see, each place keeping
 its size, and every card the seat has seen stays where it is. A search plays many of them.
 
-What a seat has not seen depends on the game it is given:
+What a seat has not seen: every other player's hand but its Jacks (taken in the open,
+R-THINK-1), every other player's vault, and the whole deck; and in a game recorded from one
+seat (cards written ``?``, ``GameState.unseen`` listing the cards whose whereabouts the record
+has not shown), every ``?`` too, which is dealt one of the unseen cards, a ``?`` the record
+narrowed (``?~Brick,Stone``: of neither material, after a Glory to Rome answer, R-LEG-3) only
+a card it may be. The seat keeps its own hand and vault and everything face up (the Pool,
+camps, clienteles, stockpiles, buildings). A seat whose own hand the record does not show
+cannot be judged.
 
-- a game recorded from one seat (cards written ``?``, ``GameState.unseen`` listing the cards
-  whose whereabouts the record has not shown) is that seat's knowledge already: each ``?``
-  (another hand's unseen cards, the deck, a face-down vault card) is dealt one of the unseen
-  cards, and a ``?`` the record narrowed (``?~Brick,Stone``: of neither material, after a
-  Glory to Rome answer, R-LEG-3) only a card it may be. Named cards stay: the seat saw them.
-  Such a game can be judged only from a seat whose own hand the record shows.
-- a fully known game (a self-play game, a record naming every card, a position) is judged
-  from what any seat sees there: its own hand and vault, and everything face up (the Pool,
-  camps, clienteles, stockpiles, buildings, Jacks in hands, which are taken in the open,
-  R-THINK-1). Every other player's hand but its Jacks, every other player's vault and the
-  whole deck are dealt again. This forgets what a seat could have remembered (a card another
-  player took into hand in the open, a card sold from a stockpile into a vault): the program
-  plays with a little less than the seat knew, never with more.
+This forgets what a seat could have remembered (a card another player took into hand in the
+open, a card sold from a stockpile into a vault): the program plays with a little less than
+the seat knew, never with more.
 
 A decision that takes the deck's top card (a power's hire, lay, add or sale from the deck,
 B-BAR-1, B-FOUNTAIN-1, B-ATRIUM-1; a take from the deck) names that card, which the seat
@@ -34,11 +31,10 @@ import random
 from typing import Final
 
 from gtr_replay.engine import Game
-from gtr_replay.enums import JACK
-from gtr_replay.enums import Zone
+from gtr_replay.enums import JACK, Zone
 from gtr_replay.errors import UsageError
 from gtr_replay.game.decisions import Decision, TakeFromDeck
-from gtr_replay.game.piles import UNSEEN, is_unseen
+from gtr_replay.game.piles import is_unseen
 from gtr_replay.game.state import GameState
 
 _NOT: Final = "~"
@@ -70,23 +66,22 @@ def check_seat(game: Game, seat: str) -> None:
 
 
 def _places(state: GameState, seat: str) -> tuple[list[tuple[list[str], int]], list[str]]:
-    """The places the seat cannot see (zone, index) and the cards that may fill them."""
+    """The places the seat cannot see (zone, index) and the cards that may fill them: the
+    other players' hands but their Jacks, their vaults, the deck, and every ``?`` (a card the
+    record did not see, one of ``GameState.unseen``)."""
     places: list[tuple[list[str], int]] = []
+    for player in state.players:
+        if player.name != seat:
+            places += [(player.hand, n) for n, card in enumerate(player.hand) if card != JACK]
+            places += [(player.vault, n) for n in range(len(player.vault))]
+    places += [(state.deck, n) for n in range(len(state.deck))]
+    cards = [zone[n] for zone, n in places if not is_unseen(zone[n])]
     if state.unseen is not None:
-        zones = [state.deck, state.removed]
-        for player in state.players:
-            zones += [player.hand, player.vault, player.stockpile, player.clientele]
+        zones = [state.removed, *[z for p in state.players for z in (p.stockpile, p.clientele)]]
+        zones += [p.vault for p in state.players if p.name == seat]
         for zone in zones:
             places += [(zone, n) for n, card in enumerate(zone) if is_unseen(card)]
-        return places, list(state.unseen)
-    cards: list[str] = []
-    for player in state.players:
-        if player.name == seat:
-            continue
-        places += [(player.hand, n) for n, card in enumerate(player.hand) if card != JACK]
-        places += [(player.vault, n) for n in range(len(player.vault))]
-    places += [(state.deck, n) for n in range(len(state.deck))]
-    cards = [zone[n] for zone, n in places]
+        cards += state.unseen
     return places, cards
 
 
@@ -127,12 +122,8 @@ def _deal(game: Game, places, narrowed, cards: list[str]) -> bool:
 
 
 def unseen_by(game: Game, seat: str) -> list[str]:
-    """The cards ``seat`` has not seen, sorted (what a determinization deals again); the
-    ``?`` of a one-seat record stand for the record's unseen cards."""
-    state = game.state
-    if state.unseen is not None:
-        return sorted(state.unseen)
-    return sorted(card for card in _places(state.copy(), seat)[1] if card != UNSEEN)
+    """The cards ``seat`` has not seen, sorted (what a determinization deals again)."""
+    return sorted(_places(game.state.copy(), seat)[1])
 
 
 DeckChoice = tuple[str, str, str]

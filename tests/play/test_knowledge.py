@@ -79,23 +79,30 @@ def seen_by_ann() -> notation.Record:
     return as_seen_by(notation.parse(text, vocabulary=card_vocabulary())[0], "Ann")
 
 
-def test_a_one_seat_record_keeps_every_named_card_and_deals_the_unseen_ones(seen_by_ann):
+def test_a_one_seat_record_deals_its_unseen_cards_and_what_the_seat_cannot_see(seen_by_ann):
     position = positions(seen_by_ann, seat="Ann")[12]
     game = Game(GameState.from_dict(position.state))
     state = game.state
     assert state.unseen is not None and any(is_unseen(c) for c in state.player("Ben").hand)
-    world = determinize(game, "Ann", random.Random(1)).state
-    zones = lambda s: [s.deck, *[z for p in s.players for z in (p.hand, p.vault, p.stockpile, p.clientele)]]
-    dealt = Counter()
-    for before, after in zip(zones(state), zones(world)):
-        assert len(before) == len(after)
-        for old, new in zip(before, after):
-            if is_unseen(old):
-                dealt[new] += 1
-            else:
-                assert new == old
-    assert dealt == Counter(state.unseen)
-    assert not any(is_unseen(c) for z in zones(world) for c in z)
+    named = Counter(c for c in every_card(state).elements() if not is_unseen(c))
+    for seed in range(4):
+        world = determinize(game, "Ann", random.Random(seed)).state
+        assert world.player("Ann").hand == state.player("Ann").hand
+        assert public(world) == public(state)
+        assert len(world.player("Ben").hand) == len(state.player("Ben").hand)
+        assert not any(is_unseen(c) for c in every_card(world))
+        assert every_card(world) == named + Counter(state.unseen)
+
+
+def test_from_another_seat_the_recorders_own_hand_is_dealt_again(seen_by_ann):
+    """A decision of Ben's where the record shows Ben's hand is judged from Ben's seat: Ann's
+    hand, which the record names, is no more Ben's to see."""
+    state = next(GameState.from_dict(p.state) for p in positions(seen_by_ann) if p.player == "Ben")
+    game = Game(state)
+    ann = [c for c in state.player("Ann").hand if c != JACK]
+    assert ann
+    hands = {tuple(sorted(determinize(game, "Ben", random.Random(n)).state.player("Ann").hand)) for n in range(6)}
+    assert len(hands) > 1
 
 
 def test_a_narrowed_unseen_card_is_dealt_only_a_card_it_may_be(seen_by_ann):
@@ -122,3 +129,12 @@ def determinize_checked(game: Game, seat: str):
     from gtr_replay.play.knowledge import check_seat
 
     check_seat(game, seat)
+
+
+def test_a_record_from_one_seat_is_judged_from_that_seat_only(seen_by_ann):
+    found = positions(seen_by_ann)
+    assert {p.player for p in found} == {"Ann", "Ben"}
+    for p in found:  # the decisions of a player whose hand the record shows
+        assert not any(is_unseen(c) for c in GameState.from_dict(p.state).player(p.player).hand)
+    with pytest.raises(UsageError, match="does not show Ben's hand"):
+        positions(seen_by_ann, seat="Ben")
