@@ -10,8 +10,8 @@ points' estimate right after it, in one determinization) as ``PRIOR_WEIGHT`` pla
 a small budget spends its playouts on the decisions that gain at once. The decision tried most is chosen (ties: the
 higher mean, then the earlier).
 
-The search stops after ``playouts`` playouts, or after ``seconds`` when given (then the
-result depends on the machine's speed; by playouts alone, the same seed gives the same
+The search stops after ``playouts`` playouts, or sooner after ``seconds`` when given (then
+the result depends on the machine's speed; by playouts alone, the same seed gives the same
 decision). A seat with one legal decision is not searched.
 
 The playout policy (``POLICIES``): ``uniform`` draws every decision alike; ``prior`` draws
@@ -26,7 +26,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from gtr_replay.engine import Game
@@ -37,7 +37,8 @@ from gtr_replay.play.knowledge import DeckChoice, blind, check_seat, choices, de
 from gtr_replay.play.players import passive, seat_legal
 
 DEFAULT_PLAYOUTS: Final = 200
-"""The default budget (see the README's strength figures for how it was chosen)."""
+"""The default budget: about 0.75 CPU-second a decision from source (docs/ANALYSE.md says
+how it was chosen)."""
 
 DEFAULT_DEPTH: Final = 20
 """Decisions a playout plays after the one it tries before the points' estimate; 0: to the end."""
@@ -104,7 +105,6 @@ class Evaluation:
     focus: Arm | None = None
     """The decision the caller asked about (``focus``), searched at least as much as ``best``
     where the budget allowed."""
-    extra: dict = field(default_factory=dict)
 
 
 class SearchPlayer:
