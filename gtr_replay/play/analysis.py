@@ -108,13 +108,15 @@ def positions(record: Record, *, seat: str | None = None, at: int | None = None,
               turn: int | None = None) -> list[Position]:
     """The decisions of the record's main line to judge: all, ``seat``'s, the one at
     statement ``at`` (from 1), or those of turn ``turn``. In a record from one seat, the
-    decisions of the players whose hands it does not show are left out (asked for by
-    ``seat`` or ``at``, they are refused in words)."""
+    decisions of the players whose hands it does not show are left out (asked for by ``at``,
+    or by ``seat`` when none of that player's can be judged, they are refused in words)."""
     if seat is not None and seat not in record.players:
         raise UsageError(f"{seat} is not in the Players tag", hint=f"choose one of {', '.join(record.players)}")
     replayer = Replayer(record, keep_states="live")
     found: list[Position] = []
     before: GameState | None = None
+    unshown: GameState | None = None
+    """A state before a decision of a player whose hand the record does not show."""
     index = 0
     try:
         for snapshot in replayer.run():
@@ -129,8 +131,9 @@ def positions(record: Record, *, seat: str | None = None, at: int | None = None,
                     or (turn is not None and snapshot.turn != turn):
                 continue
             if not _shown(state, snapshot.player):
-                if seat is not None or at is not None:
+                if at is not None:
                     check_seat(Game(state.copy()), snapshot.player)  # says why, in words
+                unshown = state
                 continue
             found.append(Position(index, snapshot.seq, snapshot.turn, snapshot.line, snapshot.player, snapshot.text,
                                   snapshot.decision, state.to_dict()))
@@ -138,6 +141,8 @@ def positions(record: Record, *, seat: str | None = None, at: int | None = None,
         raise ReplayError(f"the record does not replay, so it cannot be judged: {error}") from None
     if replayer.diagnostics:
         raise ReplayError(f"the record does not replay, so it cannot be judged: {replayer.diagnostics[0]}")
+    if seat is not None and not found and unshown is not None:
+        check_seat(Game(unshown.copy()), seat)  # says why, in words
     if at is not None and not found:
         if not 1 <= at <= index:
             raise UsageError(f"--at {at}: the main line has {index} statement(s)", hint=f"choose 1 to {index}")

@@ -131,10 +131,17 @@ def determinize_checked(game: Game, seat: str):
     check_seat(game, seat)
 
 
-def test_a_record_from_one_seat_is_judged_from_that_seat_only(seen_by_ann):
+def test_a_record_from_one_seat_is_judged_where_it_shows_the_deciders_hand(seen_by_ann):
     found = positions(seen_by_ann)
     assert {p.player for p in found} == {"Ann", "Ben"}
     for p in found:  # the decisions of a player whose hand the record shows
         assert not any(is_unseen(c) for c in GameState.from_dict(p.state).player(p.player).hand)
-    with pytest.raises(UsageError, match="does not show Ben's hand"):
-        positions(seen_by_ann, seat="Ben")
+    assert [p.index for p in positions(seen_by_ann, seat="Ben")] == [p.index for p in found if p.player == "Ben"]
+    judged = {p.index for p in found}
+    left_out = [n for n, step in enumerate(seen_by_ann.steps, 1) if step.statement.player == "Ben" and n not in judged]
+    said = []
+    for at in left_out[:6]:
+        with pytest.raises(UsageError) as refused:
+            positions(seen_by_ann, at=at)
+        said.append(str(refused.value))
+    assert any("does not show Ben's hand" in words for words in said)
