@@ -157,12 +157,16 @@ def selfplay(
                                                        "naming the shuffle in a Deck tag.")] = False,
     expansion: ExpansionOpt = None,
     as_json: JsonOpt = False,
+    seats: Annotated[Optional[str], typer.Option("--seats", help="A player program per seat, in seating order: "
+                                                                 "random, greedy, bot or bot:PLAYOUTS "
+                                                                 "(e.g. \"bot, bot:100, random\").")] = None,
 ) -> None:
-    """Play games of uniformly random legal decisions to the end and summarise them;
-    with --out, write them as records in canonical notation.
+    """Play games of uniformly random legal decisions (or of the programs --seats names)
+    to the end and summarise them; with --out, write them as records in canonical notation.
 
     Example: gtr selfplay --ruleset imperium --players 4 --seed 7 --games 50 --expansion geek --out games.gtr
     """
+    from gtr_replay.play import seat_players
     from gtr_replay.selfplay import selfplay as play
 
     if draws and out_file is None:
@@ -176,8 +180,9 @@ def selfplay(
     started = time.perf_counter()
     records = []
     try:
+        programs = seat_players(seats, players) if seats is not None else None
         for game in with_progress(play(ruleset, players, seed, games, rulings=rulings_, check=check,
-                                       expansion=expansion), "playing", games, quiet=as_json):
+                                       expansion=expansion, seats=programs), "playing", games, quiet=as_json):
             played += 1
             decisions += len(game.decisions)
             turns += game.turns
@@ -262,6 +267,7 @@ from gtr_replay import cli_view  # noqa: E402,F401  (show, replay, legal, view)
 from gtr_replay import cli_dispute  # noqa: E402,F401  (diff)
 from gtr_replay import cli_plot  # noqa: E402,F401  (plot)
 from gtr_replay import cli_corpus  # noqa: E402,F401  (extract, export)
+from gtr_replay import cli_analyse  # noqa: E402,F401  (analyse)
 
 
 def main() -> None:

@@ -1,4 +1,5 @@
-"""Random self-play: games of uniformly random legal decisions, reproducible from a seed.
+"""Self-play: games of uniformly random legal decisions, or of player programs
+(``seats``: one ``play.Player`` per seat), reproducible from a seed.
 
 Game ``g`` of seed ``S`` deals from the shuffle named ``selfplay-RULESET-Np-S-g`` and draws
 its choices from a generator seeded with the same name, so one seed always gives one game.
@@ -48,17 +49,24 @@ class SelfPlayGame:
 
 
 def play_one(ruleset: str, players: list[str], name: str, *, rulings: dict[str, str] | str | None = None,
-             check: bool = False, expansion: str | tuple[str, ...] | None = None) -> SelfPlayGame:
+             check: bool = False, expansion: str | tuple[str, ...] | None = None,
+             seats: list | None = None) -> SelfPlayGame:
     """Play one game of random legal decisions from the shuffle called ``name``, with the
-    optional cards ``expansion`` in the deck (``"geek"``, ``"geek: Castra, Domus"``)."""
+    optional cards ``expansion`` in the deck (``"geek"``, ``"geek: Castra, Domus"``); with
+    ``seats``, each player's decisions are its program's (``play.Player``, in seating order)."""
     table = Game.new(ruleset, players, seed=name, rulings=rulings, expansion=expansion)
     state = table.state
     game = SelfPlayGame(str(state.ruleset), list(players), name, dict(state.rulings), expansions=state.expansions)
     rng = random.Random(f"{name}:choices")
     if check:
         table.check_invariants()
+    programs = dict(zip(players, seats)) if seats is not None else None
     while not table.over:
-        decision = rng.choice(table.legal())
+        if programs is None:
+            decision = rng.choice(table.legal())
+        else:
+            seat = table.pending().player
+            decision = programs[seat].choose(table, seat, rng)
         held = table.holdings() if check else None
         table.push(decision)
         game.decisions.append(decision)
@@ -71,9 +79,10 @@ def play_one(ruleset: str, players: list[str], name: str, *, rulings: dict[str, 
 
 def selfplay(ruleset: str, players: int, seed: int | str, games: int, *,
              rulings: dict[str, str] | str | None = None, check: bool = False,
-             expansion: str | tuple[str, ...] | None = None) -> Iterator[SelfPlayGame]:
+             expansion: str | tuple[str, ...] | None = None, seats: list | None = None) -> Iterator[SelfPlayGame]:
     """``games`` random games of ``players`` players, with the optional cards ``expansion``
-    in the deck; the same arguments give the same games."""
+    in the deck (``seats``: a player program per seat, see ``play_one``); the same arguments
+    give the same games."""
     spec = find_ruleset(ruleset)
     if not 2 <= players <= 5:
         raise UsageError(f"{players} players: Glory to Rome is played by 2 to 5", hint="choose --players 2 to 5")
@@ -82,4 +91,4 @@ def selfplay(ruleset: str, players: int, seed: int | str, games: int, *,
     names = list(NAMES[:players])
     for g in range(games):
         yield play_one(spec.ruleset, names, f"selfplay-{spec.ruleset}-{players}p-{seed}-{g}",
-                       rulings=rulings, check=check, expansion=expansion)
+                       rulings=rulings, check=check, expansion=expansion, seats=seats)

@@ -1,0 +1,140 @@
+"""``gtr analyse``: judge the decisions of a recorded game from each deciding player's
+knowledge (``play.analysis``), in a table, as JSON, into the record (``-o``) and the
+database (``--db``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from gtr_replay.cli_common import JsonOpt, app, emit_json, fail, out, progress_bar
+from gtr_replay.errors import GtrError, UsageError
+from gtr_replay.play.search import DEFAULT_PLAYOUTS
+
+FileArg = Annotated[Path, typer.Argument(help="A record file (.gtr).")]
+
+
+@app.command()
+def analyse(
+    file: FileArg,
+    record_number: Annotated[int, typer.Option("--record", "-k", help="Which record of the file, from 1.")] = 1,
+    seat: Annotated[Optional[str], typer.Option("--as", help="Judge only this player's decisions.")] = None,
+    at: Annotated[Optional[int], typer.Option("--at", help="Judge only the N-th statement of the main line.")] = None,
+    turn: Annotated[Optional[int], typer.Option("--turn", help="Judge only the decisions of turn T.")] = None,
+    budget: Annotated[int, typer.Option("--budget", "-b", help="Playouts per decision judged.")] = DEFAULT_PLAYOUTS,
+    seed: Annotated[str, typer.Option("--seed", "-s", help="Seed: the same seed and budget give the same "
+                                                          "judgements.")] = "1",
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (1: none).")] = 1,
+    out_file: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the record with the marks and "
+                                                                         "comments to this new file.")] = None,
+    db: Annotated[Optional[Path], typer.Option("--db", help="Store the game and its evaluations in this "
+                                                           "database.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Judge each decision of a record's main line from the knowledge of the player who made
+    it: the chance that player wins after the decision played and after the best one found,
+    with a mark where the difference is large (?! from 8 points of chance, ? from 15, ?? from
+    30). Every card the player had not seen is dealt again at random in each playout.
+
+    Example: gtr analyse game.gtr --as Ann --budget 200 --seed 1 -o annotated.gtr
+    """
+    from gtr_replay.play.analysis import judge_all, positions
+
+    if at is not None and turn is not None:
+        fail(UsageError("--at and --turn both choose what to judge", hint="give one of them"))
+    if budget < 1:
+        fail(UsageError(f"--budget {budget}: the search needs at least 1 playout", hint="e.g. --budget 200"))
+    if workers < 1:
+        fail(UsageError(f"--workers {workers}: give 1 (no worker process) or more"))
+    if out_file is not None and out_file.exists():
+        fail(UsageError(f"{out_file} already exists: analyse -o never overwrites a file",
+                        hint="give a new file name"))
+    try:
+        record = _read(file, record_number)
+        found = positions(record, seat=seat, at=at, turn=turn)
+        judgements = []
+        with progress_bar("judging", len(found), quiet=as_json) as advance:
+            for judgement in judge_all(found, budget=budget, seed=seed, workers=workers):
+                judgements.append(judgement)
+                if advance is not None:
+                    advance(1)
+        if out_file is not None:
+            _write_annotated(out_file, record, judgements, budget, seed)
+        stored = _store(db, file, record, judgements) if db is not None else None
+    except GtrError as error:
+        fail(error)
+    if as_json:
+        emit_json({"file": str(file), "record": record_number, "budget": budget, "seed": seed,
+                   "judgements": [j.to_dict() for j in judgements]})
+        return
+    _show(judgements, budget, seed)
+    if stored is not None:
+        out.print(f"{stored} evaluation(s) stored in {db}")
+
+
+def _read(path: Path, number: int):
+    from gtr_replay.replay.files import no_record, parse_piece, read_record_file, record_pieces
+
+    import notation
+
+    pieces = list(record_pieces(read_record_file(path)))
+    if not pieces:
+        raise no_record(path)
+    if not 1 <= number <= len(pieces):
+        raise UsageError(f"{path} has {len(pieces)} record(s); there is no record {number}",
+                         hint=f"choose --record 1 to {len(pieces)}")
+    _, first, piece = pieces[number - 1]
+    try:
+        records = parse_piece(str(path), first, piece)
+    except notation.NotationError as error:
+        raise UsageError(f"{error}", hint="gtr check shows every problem of the file") from None
+    return records[0]
+
+
+def _write_annotated(path: Path, record, judgements, budget: int, seed: str) -> None:
+    import notation
+
+    from gtr_replay.play.annotate import annotated
+
+    try:
+        with open(path, "x", encoding="utf-8") as handle:
+            handle.write(notation.write([annotated(record, judgements, budget=budget, seed=seed)]))
+    except FileExistsError:
+        raise UsageError(f"{path} already exists: analyse -o never overwrites a file") from None
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror}", hint="check the folder exists") from None
+
+
+def _store(db: Path, file: Path, record, judgements) -> int:
+    from gtr_replay.store.db import Store
+    from gtr_replay.store.evaluations import write
+    from gtr_replay.store.importer import import_files
+    from gtr_replay.store.rows import game_id
+
+    with Store(db) as store:
+        import_files(store, [file], workers=1)
+        return write(store, game_id(record), judgements)
+
+
+def _percent(value: float | None) -> str:
+    return "" if value is None else f"{value:.0%}"
+
+
+def _show(judgements, budget: int, seed: str) -> None:
+    searched = [j for j in judgements if j.chance_played is not None]
+    table = Table(title=f"{len(searched)} decision(s) judged, {budget} playouts each, seed {seed}")
+    for name, justify in (("#", "right"), ("turn", "right"), ("player", "left"), ("played", "left"),
+                          ("chance", "right"), ("best found", "left"), ("chance", "right"), ("mark", "left")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for j in searched:
+        best = "" if j.best == j.played else j.best
+        table.add_row(str(j.index), str(j.turn), escape(j.player), escape(j.played), _percent(j.chance_played),
+                      escape(best or ""), "" if not best else _percent(j.chance_best), escape(j.mark or ""))
+    out.print(table)
+    forced = len(judgements) - len(searched)
+    if forced:
+        out.print(f"{forced} statement(s) with one legal choice were not searched")

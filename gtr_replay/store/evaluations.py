@@ -1,0 +1,70 @@
+"""The ``evaluations`` table: the judgements of ``gtr analyse --db`` beside the games.
+
+One row per decision judged: the game (``games.id``), the statement (its number in the main
+line, and its ``seq`` as the ``decisions`` view gives it), the player who made it, the chance
+that player wins after the decision played and after the best decision found, that decision,
+the difference and its mark (``play.analysis.MARKS``), and the budget and seed that gave them.
+Judging a game again replaces its rows. The table is made when first written, so a database
+no game of which was judged has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from gtr_replay.play.analysis import Judgement
+from gtr_replay.store.db import Store
+
+TABLE: Final = "evaluations"
+
+COLUMNS: Final = {
+    "game": str, "statement": int, "seq": int, "turn": int, "player": str, "played": str, "choices": int,
+    "chance_played": float, "best": str, "chance_best": float, "difference": float, "mark": str,
+    "playouts": int, "budget": int, "seed": str,
+}
+
+
+def ensure_table(store: Store) -> None:
+    """Make the table (and its index by player) when missing."""
+    db = store.db
+    if TABLE not in db.table_names():
+        db[TABLE].create(COLUMNS, pk=("game", "statement"), foreign_keys=[("game", "games", "id")],
+                         not_null={"player", "played"})
+        db[TABLE].create_index(["player"], if_not_exists=True)
+
+
+def rows(game: str, judgements: Iterable[Judgement]) -> list[dict]:
+    """The table's rows for one game's judgements (a judged statement only: one legal choice
+    is not searched, so it has no chance to store)."""
+    found = []
+    for j in judgements:
+        if j.chance_played is None:
+            continue
+        data = j.to_dict()
+        found.append({"game": game, "statement": j.index, **{c: data[c] for c in COLUMNS if c in data
+                                                              and c not in ("game", "statement")}})
+    return found
+
+
+def write(store: Store, game: str, judgements: Iterable[Judgement]) -> int:
+    """Replace the stored judgements of ``game`` by these; the rows written."""
+    ensure_table(store)
+    found = rows(game, judgements)
+    names = list(COLUMNS)
+    insert = f"INSERT INTO {TABLE} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+    with store._write() as conn:  # one transaction, as a game's import is
+        conn.execute(f"DELETE FROM {TABLE} WHERE game = ?", [game])
+        conn.executemany(insert, [[row.get(c) for c in names] for row in found])
+    return len(found)
+
+
+COSTLIEST: Final = f"""SELECT e.game, g.source, g.record_number, e.player, e.statement, e.turn, e.played,
+       e.chance_played, e.best, e.chance_best, e.difference, e.mark
+  FROM {TABLE} e JOIN games g ON g.id = e.game
+ WHERE e.difference > 0
+ ORDER BY e.player, e.difference DESC, g.source, g.record_number, e.statement"""
+"""Each player's decisions that cost most chance to win, the costliest first. Not among the
+saved queries of ``gtr query --saved``: those answer every games database and its Parquet
+export, and this table exists only where a game was judged; run it as
+``gtr query "$(python -c 'from gtr_replay.store.evaluations import COSTLIEST; print(COSTLIEST)')"``."""

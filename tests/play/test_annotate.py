@@ -1,0 +1,91 @@
+"""``gtr analyse -o``: the record with its marks and comments replays, is canonical, and can
+be judged again; ``--db`` stores the evaluations beside the game."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import notation
+from typer.testing import CliRunner
+
+from gtr_replay.cli import app
+from gtr_replay.store.evaluations import COSTLIEST
+
+from tests.play.positions import forum_romanum
+
+runner = CliRunner()
+
+MISSED = forum_romanum(action="You lays Basilica on Marble")
+
+
+def run(*args: str):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_the_annotated_record_replays_is_canonical_and_names_the_better_decision(tmp_path):
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED, encoding="utf-8")
+    annotated = tmp_path / "annotated.gtr"
+    done = run("analyse", source, "--budget", "12", "-o", annotated)
+    assert done.exit_code == 0, done.output
+    text = annotated.read_text(encoding="utf-8")
+    assert "You lays Basilica on Marble ?? {analyse: You adds Basilica to Forum Romanum was better: 100% to win" in text
+    assert run("check", annotated).exit_code == 0
+    fmt = run("fmt", "--check", annotated)
+    assert fmt.exit_code == 0, fmt.output
+    again = tmp_path / "again.gtr"
+    assert run("analyse", annotated, "--budget", "12", "-o", again).exit_code == 0
+    assert again.read_text(encoding="utf-8") == text  # judged again: replaced, not doubled
+
+
+def test_the_annotated_record_is_the_same_game(tmp_path):
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED, encoding="utf-8")
+    annotated = tmp_path / "annotated.gtr"
+    assert run("analyse", source, "--budget", "8", "-o", annotated).exit_code == 0
+    before, after = notation.parse(MISSED)[0], notation.parse(annotated.read_text(encoding="utf-8"))[0]
+    assert [s.statement for s in before.steps] == [s.statement for s in after.steps]
+
+
+def test_analyse_never_overwrites_a_file(tmp_path):
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED, encoding="utf-8")
+    done = run("analyse", source, "--budget", "4", "-o", source)
+    assert done.exit_code == 2 and "already exists" in done.output
+
+
+def test_bad_options_are_usage_errors_in_words(tmp_path):
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED, encoding="utf-8")
+    for args, words in ((("--at", "9"), "the main line has 3 statement(s)"),
+                        (("--as", "Nobody"), "Nobody is not in the Players tag"),
+                        (("--budget", "0"), "at least 1 playout"),
+                        (("--at", "1", "--turn", "1"), "give one of them")):
+        done = run("analyse", source, *args)
+        assert done.exit_code == 2, done.output
+        assert words in done.output
+
+
+def test_the_evaluations_are_stored_beside_the_game(tmp_path):
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED, encoding="utf-8")
+    db = tmp_path / "games.db"
+    done = run("analyse", source, "--budget", "12", "--db", db, "--json")
+    assert done.exit_code == 0, done.output
+    judged = [j for j in json.loads(done.stdout)["judgements"] if j["chance_played"] is not None]
+    with sqlite3.connect(db) as conn:
+        conn.row_factory = sqlite3.Row
+        stored = [dict(r) for r in conn.execute("SELECT * FROM evaluations ORDER BY statement")]
+        games = [r[0] for r in conn.execute("SELECT id FROM games")]
+        costliest = [dict(r) for r in conn.execute(COSTLIEST)]
+    assert [(r["game"], r["statement"], r["player"], r["chance_played"], r["best"], r["chance_best"])
+            for r in stored] == [(games[0], j["index"], j["player"], j["chance_played"], j["best"], j["chance_best"])
+                                 for j in judged]
+    assert {r["budget"] for r in stored} == {12} and {r["seed"] for r in stored} == {"1"}
+    yours = [r for r in costliest if r["player"] == "You"]
+    assert yours[0]["played"] == "You lays Basilica on Marble" and yours[0]["mark"] == "??"
+    assert [r["player"] for r in costliest] == sorted(r["player"] for r in costliest)
+    assert run("analyse", source, "--budget", "12", "--db", db).exit_code == 0  # again: replaced
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM evaluations").fetchone()[0] == len(stored)
