@@ -30,6 +30,7 @@ READINGS: Final = (
     "ThinkHand",
     "RefillSize",
     "PublicCopy",
+    "AlsoStep",
     "PublicStatue",
     "BridgeStockpile",
     "ForumFoundation",
@@ -67,6 +68,7 @@ __all__ = [
     "ThinkHand",
     "RefillSize",
     "PublicCopy",
+    "AlsoStep",
     "PublicStatue",
     "BridgeStockpile",
     "ForumFoundation",
@@ -207,6 +209,13 @@ class PublicCopy(StrEnum):
     TWO_COPIES = "two-copies"
 
 
+class AlsoStep(StrEnum):
+    """B-STAIRWAY-1: Is a step an action may 'also' take (the Stairway's placement) still offered after the actions that action's completion started (a Foundry's Laborer actions)?"""
+
+    AFTER_BURST_TOO = "after-burst-too"
+    AT_ONCE = "at-once"
+
+
 class PublicStatue(StrEnum):
     """B-STATUE-4: Does an opponent's Statue made public by a Stairway give every player its 3 points?"""
 
@@ -344,6 +353,7 @@ _KINDS: Final[dict[str, tuple[str, type[StrEnum]]]] = {
     "think-hand": ("think_hand", ThinkHand),
     "refill-size": ("refill_size", RefillSize),
     "public-copy": ("public_copy", PublicCopy),
+    "also-step": ("also_step", AlsoStep),
     "public-statue": ("public_statue", PublicStatue),
     "bridge-stockpile": ("bridge_stockpile", BridgeStockpile),
     "forum-foundation": ("forum_foundation", ForumFoundation),
@@ -386,6 +396,7 @@ class Rulings(dict[str, str]):
     think_hand: ThinkHand
     refill_size: RefillSize
     public_copy: PublicCopy
+    also_step: AlsoStep
     public_statue: PublicStatue
     bridge_stockpile: BridgeStockpile
     forum_foundation: ForumFoundation

@@ -42,7 +42,8 @@ def scores(state: GameState) -> tuple[Score, ...]:
     return tuple(result)
 
 
-TIE_COUNTED = {"hand-then-shared": "cards in hand", "orders-then-shared": "Order cards in hand, Jacks not counted"}
+TIE_COUNTED = {FinalTie.HAND_THEN_SHARED: "cards in hand",
+               FinalTie.ORDERS_THEN_SHARED: "Order cards in hand, Jacks not counted"}
 """What each reading of ``final-tie`` counts between tied players (AMB-08)."""
 
 
@@ -61,11 +62,11 @@ def result(state: GameState) -> Result:
     tied = [i for i, s in enumerate(table) if s.total == best]
     if len(tied) == 1:
         return Result(state.end_reason or "", (state.players[tied[0]].name,), table)
-    reading = state.rulings.final_tie
-    jacks = reading is FinalTie.HAND_THEN_SHARED
+    jacks = state.rulings.final_tie is FinalTie.HAND_THEN_SHARED
+    reading = FinalTie.HAND_THEN_SHARED if jacks else FinalTie.ORDERS_THEN_SHARED
     held = {i: sum(1 for c in state.players[i].hand if jacks or c != JACK) for i in tied}
     most = max(held.values())
     winners = tuple(state.players[i].name for i in tied if held[i] == most)
     tie = TieBreak(best, tuple(state.players[i].name for i in tied), TIE_COUNTED[reading],
-                   tuple((state.players[i].name, held[i]) for i in tied), winners, f"final-tie={reading}")
+                   tuple((state.players[i].name, held[i]) for i in tied), winners, f"final-tie={reading.value}")
     return Result(state.end_reason or "", winners, table, tie_break=tie)

@@ -49,7 +49,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      'return problem("the discard before a think is the whole hand", "B-VOMITORIUM-1")'),
     # an action's "also" step stays open (point 3)
     ("also", ROLES, 'if granted and since is not None:', 'if False:'),
-    ("also", ROLES, 'if burst <= 0 or state.rulings["also-step"] != "after-burst-too":', 'if burst <= 0:'),
+    ("also", ROLES, 'if burst <= 0 or state.rulings.also_step is not AlsoStep.AFTER_BURST_TOO:', 'if burst <= 0:'),
     ("also", ROLES, 'return [step.open_over(burst) for step in granted]', 'return granted'),
     ("also", ROLES, 'if step.also and burst > 0:', 'if step.also:'),
     ("also", ROLES, 'state.steps.insert(max(len(state.steps) - burst, 0), step.open_over(0))',
@@ -62,8 +62,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      'if False:\n            return state.turned_up'),
     ("turned", ROLES, '(state.turned_up if turned_up else state.deck).remove(card)', 'state.deck.remove(card)'),
     ("turned", ROLES, 'return Zone.TURNED_UP if turned_up else zone', 'return zone'),
-    ("turned", ROLES, 'if not state.deck and not state.turned_up and state.rulings["deck-end"] == "last-card":',
-     'if not state.deck and state.rulings["deck-end"] == "last-card":'),
+    ("turned", ROLES, 'if not state.deck and not state.turned_up and state.rulings.deck_end is DeckEnd.LAST_CARD:',
+     'if not state.deck and state.rulings.deck_end is DeckEnd.LAST_CARD:'),
     ("turned", "gtr_replay/engine/rules.py", 'del state.deck[:count]', 'pass'),
     ("turned", "gtr_replay/engine/rules.py", 'state.turned_up.extend(state.deck[:count])', 'pass'),
     ("turned", GEEK, 'ctx.turn_up(owner, count)', 'pass'),
@@ -94,7 +94,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("tric", "gtr_replay/game/steps.py", 'if self.count <= 1:\n            return None\n        left = list(self.clients)',
      'if self.count < 1:\n            return None\n        left = list(self.clients)'),
     # the Plebian Council's on-completion reading (point 7)
-    ("tric", GEEK, 'if ctx.state.rulings["plebian-council-check"] == "on-completion" and self.holds(ctx, owner):', 'if False:'),
+    ("tric", GEEK, 'if ctx.state.rulings.plebian_council_check is PlebianCouncilCheck.ON_COMPLETION and self.holds(ctx, owner):', 'if False:'),
     # steps lapse at the game end (point 7)
     ("end", "gtr_replay/engine/endgame.py", 'state.steps.clear()  # steps granted and not yet taken lapse', 'pass'),
     ("end", GEEK, 'ctx.end_game("bacchanalia", by=owner)  # no bonus (G-BACCHANALIA-2)\n            return',

@@ -9,6 +9,7 @@ from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import Actions, PublicPlacement
 from gtr_replay.enums import Material, Role
 from gtr_replay.errors import RulesError
+from gtr_replay.ruling_types import Rulings
 from gtr_replay.rulings import DEFAULTS
 from tests.powers.test_client_powers import done, table
 
@@ -23,7 +24,7 @@ def _foundry_completed(*, stockpile=("Bath",), rulings=None):
                       buildings=[done("Stairway", Material.MARBLE), Building("Foundry", Material.BRICK, ["Academy"])])
     opp = PlayerState("Opp", hand=["Road"], buildings=[done("Aqueduct", Material.CONCRETE)])
     state = table(you, opp, pool=["Tower"])
-    state.rulings.update(rulings or {})
+    state.rulings = Rulings({**state.rulings, **(rulings or {})})
     apply(state, Lead("You", Role.ARCHITECT, ("Wall",)))
     apply(state, Think("Opp", "jack"))
     apply(state, Add("You", "Bath", "Foundry"))

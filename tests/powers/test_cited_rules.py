@@ -14,6 +14,7 @@ from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import STEPS
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.errors import RulesError
+from gtr_replay.ruling_types import Rulings
 from gtr_replay.powers import table as powers_table
 from gtr_replay.cards import cards_for
 from tests.powers.test_client_powers import table
@@ -37,7 +38,7 @@ def _thinking(card, ruleset=CLASSIC, rulings=None):
     right = PlayerState("Right", hand=["Tower"])
     you = PlayerState("You", hand=["Temple", "Temple", "Statue", JACK], buildings=[done(card, Material.STONE)])
     state = table(right, you, ruleset=ruleset)
-    state.rulings.update(rulings or {})
+    state.rulings = Rulings({**state.rulings, **(rulings or {})})
     apply(state, Lead("Right", Role.ARCHITECT, ("Tower",)))
     return state
 
@@ -72,7 +73,7 @@ def test_a_classic_sewers_refused_keep_cites_the_classic_card():
     right = PlayerState("Right", hand=["Temple"])
     you = PlayerState("You", hand=["Statue", "Temple"], buildings=[done("Sewer", Material.STONE)])
     state = table(right, you, ruleset=CLASSIC)
-    state.rulings["classic-sewer"] = "black-box"
+    state.rulings = Rulings({**state.rulings, "classic-sewer": "black-box"})
     apply(state, Lead("Right", Role.PATRON, ("Temple",)))
     apply(state, Follow("You", ("Statue",)))
     error = refused(state, Keep("You", ("Temple",)))  # not played this turn

@@ -88,7 +88,7 @@ def test_import_writes_into_a_zero_byte_file_and_a_database_without_tables(tmp_p
             sqlite3.connect(path).execute("PRAGMA user_version = 0").close()
         done = runner.invoke(app, ["import", "--db", str(path), str(EXAMPLE)])
         assert done.exit_code == 0, done.output
-        assert "1 game(s) added" in done.output
+        assert "1 game added" in done.output
 
 
 def test_delete_of_a_game_not_stored_says_one_thing(tmp_path):

@@ -15,7 +15,7 @@ from gtr_replay.game.state import Building, GameState, Phase
 from gtr_replay.game.steps import (
     ROLE_ACTIONS, Actions, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed, Step,
 )
-from gtr_replay.ruling_types import AnySiteOutOfTown, DeckEnd, LastSite, OutOfTownPair
+from gtr_replay.ruling_types import AlsoStep, AnySiteOutOfTown, DeckEnd, LastSite, OutOfTownPair
 
 def step_now(state: GameState) -> Step | None:
     """The step the current decision answers: being performed, or waiting on top. While a
@@ -122,7 +122,7 @@ def also_open(state: GameState, granted: list[Step], burst: int) -> list[Step]:
     may also", B-STAIRWAY-1) is offered at once; under the ``also-step`` ruling's default it
     carries the burst's size, so that, declined while the burst waits, it waits under it
     (``defer_also``) and is offered again once the burst is over."""
-    if burst <= 0 or state.rulings["also-step"] != "after-burst-too":
+    if burst <= 0 or state.rulings.also_step is not AlsoStep.AFTER_BURST_TOO:
         return granted
     return [step.open_over(burst) for step in granted]
 
