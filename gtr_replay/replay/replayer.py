@@ -367,7 +367,7 @@ class _Statement:
         leader = state.players[state.leader].name
         return self.refuse(f"{decision.player} cannot {decision.verb} here: turn {self.record_turn} is over, and this "
                            f"statement would belong to turn {state.turn}, led by {leader}, whose header is not "
-                           f"written yet", rule_ids=("R-TURN-9",),
+                           f"written yet", rule_ids=("R-TURN-9",), legal=False,  # nothing is legal in the record's turn
                            hint=f"write 'turn {state.turn} {leader}' before it, or the step it answers in turn "
                                 f"{self.record_turn}")
 
