@@ -11,7 +11,7 @@ from gtr_replay.engine import rules
 from gtr_replay.game.state import GameState
 from gtr_replay.engine.unseen import is_unseen
 from gtr_replay.errors import GtrError
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 
 
 class InvariantError(GtrError):
@@ -42,7 +42,7 @@ def misplaced_jacks(events: list[Event]) -> list[str]:
     """The moves of a decision's events that took a Jack where it never goes (R-JACK-3): a
     check cheap enough to make after every statement of a replay, as it reads only what moved."""
     return [f"a Jack moved into {e.player}'s {e.target}" if e.target is not Zone.POOL else "a Jack moved into the pool"
-            for e in events if e.card == JACK and e.kind == "move" and e.target in JACKLESS]
+            for e in events if e.card == JACK and e.kind == EventKind.MOVE and e.target in JACKLESS]
 
 
 def holdings(state: GameState) -> list[tuple[int, int]]:
@@ -87,7 +87,7 @@ def problems(state: GameState, before: list[tuple[int, int]] | None = None) -> l
             cards = state.pool if zone == "pool" else getattr(p, zone)
             if JACK in cards:
                 found.append(f"a Jack in {p.name}'s {zone}")  # R-JACK-3
-        if any(JACK in (b.foundation, *b.materials) for b in p.buildings):
+        if any(b.foundation == JACK or JACK in b.materials for b in p.buildings):
             found.append(f"a Jack in {p.name}'s buildings")  # R-JACK-3
         clients, vault = before[i] if before is not None else (0, 0)
         if len(p.clientele) > max(rules.clientele_limit(state, i), clients) and not limits_may_drop:
