@@ -16,7 +16,7 @@ from typing import Final
 from gtr_replay.engine import citations, flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
 from gtr_replay.game.decisions import (Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think,
                                        same_decision)
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.outcomes import Applied, ForcedStep, Prompt
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
 from gtr_replay.game.state import GameState, Phase
@@ -334,7 +334,7 @@ def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None
             break
         before = state.copy() if (type(only) is Pass or type(only) is Give) and _explains(only, then) else None
         steps.append(ForcedStep(only, state.turn, before))
-        ev.append(Event("auto", only.player, text=repr(only)))
+        ev.append(Event(EventKind.AUTO, only.player, text=repr(only)))
         _perform(state, only, ev)
         if then is not None and then.player == only.player and same_decision(only, then):
             then = None  # it restates this step: what comes after it is not known

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState, Phase
 
 
@@ -14,4 +14,4 @@ def end_game(state: GameState, ev: list[Event], reason: str, by: str | None = No
     state.ended_by = by
     state.winner = winner
     state.steps.clear()  # steps granted and not yet taken lapse
-    ev.append(Event("game-end", by, text=reason))
+    ev.append(Event(EventKind.GAME_END, by, text=reason))

@@ -12,7 +12,7 @@ from gtr_replay.enums import JACK, Zone
 from gtr_replay.engine import rules, spent
 from gtr_replay.engine.scoring import scores
 from gtr_replay.engine.endgame import end_game  # noqa: F401  (part of the flow)
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import EarlyActions
 from gtr_replay.ruling_types import DeckEnd, LegionaryGive
@@ -42,7 +42,7 @@ def start_turn(state: GameState, ev: list[Event]) -> None:
         player.hired.clear()
         player.acted.clear()
     spent.forget_old(state)
-    ev.append(Event("turn", state.players[state.leader].name, value=state.turn))
+    ev.append(Event(EventKind.TURN, state.players[state.leader].name, value=state.turn))
 
 
 def next_follower(state: GameState, ev: list[Event]) -> None:
@@ -82,7 +82,7 @@ def _announce(state: GameState, ev: list[Event]) -> int:
     """Announce the current player's actions; returns how many."""
     count = rules.action_count(state, state.current)
     if count:
-        ev.append(Event("actions", state.players[state.current].name, text=str(state.led_role), value=count))
+        ev.append(Event(EventKind.ACTIONS, state.players[state.current].name, text=str(state.led_role), value=count))
     return count
 
 
@@ -136,7 +136,7 @@ def end_turn(state: GameState, ev: list[Event]) -> None:
         for card in player.camp:
             put_back(state, player.name, card, Zone.CAMP, ev)
         player.camp.clear()
-    ev.append(Event("cleanup"))
+    ev.append(Event(EventKind.CLEANUP))
     state.leader = state.left_of(state.leader)
     state.turn += 1
     start_turn(state, ev)
@@ -146,10 +146,10 @@ def put_back(state: GameState, name: str, card: str, source: Zone, ev: list[Even
     """A card leaves play: an Order card to the Pool, a Jack to the Jack pile (R-TURN-8, R-JACK-2)."""
     if card == JACK:
         state.jack_pile += 1
-        ev.append(Event("move", name, JACK, source, Zone.JACK_PILE))
+        ev.append(Event(EventKind.MOVE, name, JACK, source, Zone.JACK_PILE))
     else:
         state.pool.append(card)
-        ev.append(Event("move", name, card, source, Zone.POOL))
+        ev.append(Event(EventKind.MOVE, name, card, source, Zone.POOL))
 
 
 def resume(state: GameState, ev: list[Event]) -> None:
@@ -171,10 +171,10 @@ def may_win(ev: list[Event], first: int = 0) -> bool:
     a client lost (a rival's Legionary, G-PLEBIANCOUNCIL-1)."""
     for e in ev[first:]:
         kind = e.kind
-        if kind == "move":
+        if kind == EventKind.MOVE:
             if e.target in _WIN_ZONES or e.source == Zone.CLIENTELE:
                 return True
-        elif kind == "complete" or kind == "public":
+        elif kind == EventKind.COMPLETE or kind == EventKind.PUBLIC:
             return True
     return False
 
@@ -212,6 +212,6 @@ def draw(state: GameState, ev: list[Event], i: int, count: int) -> None:
     for _ in range(min(count, len(state.deck))):
         card = state.deck.pop(0)
         player.hand.append(card)
-        ev.append(Event("move", player.name, card, Zone.DECK, Zone.HAND))
+        ev.append(Event(EventKind.MOVE, player.name, card, Zone.DECK, Zone.HAND))
     if not state.deck and state.rulings.deck_end is DeckEnd.LAST_CARD:
         end_game(state, ev, "deck", by=player.name)

@@ -19,7 +19,7 @@ from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
 from gtr_replay.engine.endgame import end_game
 from gtr_replay.engine import unseen
 from gtr_replay.engine.spent import LOST
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import Building, GameState
 from gtr_replay.game.steps import Step
 from gtr_replay.powers import SPECS, Power, table
@@ -231,7 +231,7 @@ def push_steps(state: GameState, ev: list[Event], steps: list[Step]) -> None:
         return
     for step in sorted(steps, key=lambda s: s.priority):
         state.steps.append(step)
-        ev.append(Event("step", state.players[step.player].name, step.power, text=step.describe()))
+        ev.append(Event(EventKind.STEP, state.players[step.player].name, step.power, text=step.describe()))
 
 
 def material_value(material: Material) -> int:
@@ -471,7 +471,7 @@ class EngineContext(Context):
             unseen.hide(state)
         name = state.players[by].name
         for card in state.deck[:count]:
-            self.events.append(Event("move", name, card, Zone.DECK, Zone.TURNED_UP))
+            self.events.append(Event(EventKind.MOVE, name, card, Zone.DECK, Zone.TURNED_UP))
         state.turned_up.extend(state.deck[:count])
         del state.deck[:count]
 

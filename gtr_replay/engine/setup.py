@@ -13,7 +13,7 @@ from typing import Final
 
 from gtr_replay.cards import cards_for
 from gtr_replay.engine import core, flow
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState, PlayerState
 from gtr_replay.enums import JACK, MATERIALS, Zone
 from gtr_replay.errors import UsageError
@@ -76,7 +76,7 @@ def _leader_draw(state: GameState, ev: list[Event]) -> int:
             card = state.deck.pop(0)
             state.pool.append(card)
             cards[i] = card
-            ev.append(Event("leader-draw", state.players[i].name, card, Zone.DECK, Zone.POOL, value=round_))
+            ev.append(Event(EventKind.LEADER_DRAW, state.players[i].name, card, Zone.DECK, Zone.POOL, value=round_))
         best = min(_draw_key(state, c) for i, c in cards.items() if i in contenders)
         contenders = [i for i in contenders if i in cards and _draw_key(state, cards[i]) == best]
         if len(contenders) == 1:
@@ -109,17 +109,17 @@ def new_game(ruleset: str, players: list[str], *, deck: list[str] | None = None,
     n = len(players)
     state = GameState(spec.ruleset, [PlayerState(name) for name in players], resolve(rulings), deck=list(deck),
                       expansions=expansions)
-    ev = [Event("setup", text=f"{spec.ruleset} {', '.join(players)}")]
+    ev = [Event(EventKind.SETUP, text=f"{spec.ruleset} {', '.join(players)}")]
 
     def deal_hands() -> None:  # R-SETUP-2, R-SETUP-3, R-SETUP-9
         for player in state.players:
             for _ in range(spec.starting_orders):
                 card = state.deck.pop(0)
                 player.hand.append(card)
-                ev.append(Event("move", player.name, card, Zone.DECK, Zone.HAND))
+                ev.append(Event(EventKind.MOVE, player.name, card, Zone.DECK, Zone.HAND))
             for _ in range(spec.starting_jacks):
                 player.hand.append(JACK)
-                ev.append(Event("move", player.name, JACK, Zone.JACK_PILE, Zone.HAND))
+                ev.append(Event(EventKind.MOVE, player.name, JACK, Zone.JACK_PILE, Zone.HAND))
 
     if spec.leader_draw_first:
         state.leader = _leader_draw(state, ev)

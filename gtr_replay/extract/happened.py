@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import notation
 
 from gtr_replay.engine import Game
+from gtr_replay.game.events import EventKind
 from gtr_replay.replay.files import parse_piece
 from gtr_replay.replay.overrides import with_rulings
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
@@ -36,7 +37,7 @@ def replayed(record: notation.Record, source: str, rulings: str | None = None) -
     try:
         for snap in replayer.run():
             if not snap.path:
-                completed.update(e.card for e in snap.events if e.kind == "complete")
+                completed.update(e.card for e in snap.events if e.kind == EventKind.COMPLETE)
     except IllegalStatement as error:
         return refused(str(error.diagnostic))
     final = replayer.final

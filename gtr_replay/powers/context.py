@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from gtr_replay.cards import Card
+    from gtr_replay.game.events import EventKind
     from gtr_replay.game.state import GameState
     from gtr_replay.game.steps import Step
     from gtr_replay.enums import Material
@@ -78,7 +79,7 @@ class Context:
         it without scoring (R-SCORE-1)."""
         raise NotImplementedError
 
-    def emit(self, kind: str, player: int, card: str | None = None, *, text: str | None = None,
+    def emit(self, kind: EventKind, player: int, card: str | None = None, *, text: str | None = None,
              value: int | None = None) -> None:
-        """Tell what the power did, as an event of ``kind`` (``game.events.KINDS``)."""
+        """Tell what the power did, as an event of ``kind`` (``game.events.KINDS`` says what each holds)."""
         raise NotImplementedError

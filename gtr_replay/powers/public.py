@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gtr_replay.game.events import EventKind
 from gtr_replay.powers.base import (
     BLACK_BOX, CLASSIC, Add, Lay, PaidTheft, Power, PublicPlacement, Retrigger, Role, Theft,
 )
@@ -49,8 +50,8 @@ class Prison(_Prison):
         players[victim].influence.append(prison.site)
         value = ctx.material_value(prison.site)  # each event's value is the change: the Site's value
         text = f"Site of {self.building}"
-        ctx.emit("influence", owner, self.building, text=text, value=-value)
-        ctx.emit("influence", victim, self.building, text=text, value=value)
+        ctx.emit(EventKind.INFLUENCE, owner, self.building, text=text, value=-value)
+        ctx.emit(EventKind.INFLUENCE, victim, self.building, text=text, value=value)
 
 
 @register

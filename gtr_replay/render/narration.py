@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 
 from gtr_replay.engine import Game
 from gtr_replay.game.decisions import Think
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.enums import Zone
 from gtr_replay.powers.summary import summary
@@ -64,7 +64,7 @@ def moved_cards(events: list[Event], viewer: str | None) -> list[dict]:
     ``{"card", "player", "zone"}`` per move (``player``: whose zone, None for the pool), for
     the page to mark them on the table. A card the viewer could not see is left out."""
     return [{"card": e.card, "player": e.player, "zone": str(e.target)} for e in events
-            if e.kind == "move" and e.card and not _hidden_from(e, viewer)]
+            if e.kind == EventKind.MOVE and e.card and not _hidden_from(e, viewer)]
 
 
 def _moves(events: list[Event], actor: str, viewer: str | None) -> list[str]:
@@ -72,7 +72,7 @@ def _moves(events: list[Event], actor: str, viewer: str | None) -> list[str]:
     groups: dict[tuple, list[str]] = {}
     for e in events:
         taken = e.source == e.target == Zone.BUILDING  # narrated by ``_others``
-        if e.kind != "move" or taken or e.source == Zone.CAMP or _answer(e, actor):
+        if e.kind != EventKind.MOVE or taken or e.source == Zone.CAMP or _answer(e, actor):
             continue
         key = (e.player, str(e.source), str(e.target), e.text or "")
         groups.setdefault(key, []).append("?" if _hidden_from(e, viewer) else e.card)
@@ -89,7 +89,7 @@ def _moves(events: list[Event], actor: str, viewer: str | None) -> list[str]:
 
 def _returned(events: list[Event]) -> str | None:
     """The turn's played cards going back to the pool and the Jack pile (R-TURN-8)."""
-    n = sum(1 for e in events if e.kind == "move" and e.source == Zone.CAMP)
+    n = sum(1 for e in events if e.kind == EventKind.MOVE and e.source == Zone.CAMP)
     return f"turn over: {n} played card{'' if n == 1 else 's'} back to the pool" if n else None
 
 
@@ -99,21 +99,21 @@ def _others(events: list[Event], actor: str, ruleset: str) -> list[str]:
     out = []
     influence: dict[str, int] = {}
     for e in events:
-        if e.kind == "influence":
+        if e.kind == EventKind.INFLUENCE:
             influence[e.player] = influence.get(e.player, 0) + (e.value or 0)
     for e in events:
-        if e.kind == "site":
+        if e.kind == EventKind.SITE:
             out.append(f"{e.player}'s {e.card} on a {e.text} site")
-        elif e.kind == "complete":
+        elif e.kind == EventKind.COMPLETE:
             power = summary(ruleset, e.card)
             out.append(f"completes {e.player}'s {e.card}" + (f": {power[:1].lower()}{power[1:]}" if power else ""))
-        elif e.kind == "move" and e.source == e.target == Zone.BUILDING:
+        elif e.kind == EventKind.MOVE and e.source == e.target == Zone.BUILDING:
             out.append(f"{e.player} takes {e.card} ({e.text})")
-        elif e.kind == "step":
+        elif e.kind == EventKind.STEP:
             out.append(f"{e.card}: {e.player} may {e.text}")
-        elif e.kind == "public":
+        elif e.kind == EventKind.PUBLIC:
             out.append(f"{e.player}'s {e.card} is public")
-        elif e.kind == "glory":
+        elif e.kind == EventKind.GLORY:
             out.append(f"{e.player}: Glory to Rome")
     out.extend(f"{name} {gain:+d} influence" for name, gain in influence.items() if gain)
     gives: dict[str, list[str]] = {}
@@ -127,12 +127,12 @@ def _others(events: list[Event], actor: str, ruleset: str) -> list[str]:
 
 def _answer(e: Event, actor: str) -> bool:
     """An answer to a demand the engine made, the only legal one (R-LEG-3)."""
-    return (e.kind == "move" and e.player != actor and e.target == Zone.STOCKPILE
+    return (e.kind == EventKind.MOVE and e.player != actor and e.target == Zone.STOCKPILE
             and e.source in (Zone.HAND, Zone.STOCKPILE))
 
 
 def _to(events: list[Event], who: str) -> str:
-    return next((e.text for e in events if e.kind == "move" and e.player == who and e.text), "")
+    return next((e.text for e in events if e.kind == EventKind.MOVE and e.player == who and e.text), "")
 
 
 def _actions_left(state: GameState) -> str | None:
@@ -151,7 +151,7 @@ def _points_moved(before: dict[str, int], after: dict[str, int]) -> str | None:
 
 def _demand(events: list[Event], state: GameState) -> str | None:
     """'Rome demands Brick of Eve and Cid' when a demand has just been made (R-LEG-1, R-LEG-3)."""
-    if state.legionary is None or not any(e.kind == "demand" for e in events):
+    if state.legionary is None or not any(e.kind == EventKind.DEMAND for e in events):
         return None
     d = state.legionary
     victims = [state.players[i].name for i in d.victims]
@@ -189,7 +189,7 @@ def narrate(timeline: Timeline, moment: Moment, *, viewer: str | None = None) ->
     changes.extend(_others(snap.events, snap.player, after.ruleset))
     changes.extend(_moves(snap.events, snap.player, viewer))
     points = visible_points(after, viewer)
-    ended = [e.text for e in snap.events if e.kind == "game-end"]
+    ended = [e.text for e in snap.events if e.kind == EventKind.GAME_END]
     if ended:
         changes.append(f"game ends: {ended[0]}")
         changes.append("points " + ", ".join(f"{name} {n}" for name, n in points.items()))

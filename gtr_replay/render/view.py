@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from gtr_replay.game.events import TURNED_UP, Event
+from gtr_replay.game.events import TURNED_UP, Event, EventKind
 from gtr_replay.game.state import GameState
 from gtr_replay.enums import Zone
 
@@ -50,9 +50,9 @@ class VaultWatch:
 
     def feed(self, events: Iterable[Event]) -> None:
         for event in events:
-            if event.kind == "turn":
+            if event.kind == EventKind.TURN:
                 self.entries.clear()
-            elif event.kind == "move" and event.target == Zone.VAULT and event.player and event.card:
+            elif event.kind == EventKind.MOVE and event.target == Zone.VAULT and event.player and event.card:
                 self.entries.append(VaultEntry(event.player, event.card, _seen_by(event)))
 
     def copy(self) -> VaultWatch:

@@ -13,7 +13,7 @@ from gtr_replay.engine import SHUFFLE_ALGORITHM, Game
 from gtr_replay.enums import Zone
 from gtr_replay.expansions import expansion_tag
 from gtr_replay.game.decisions import Decision, TakeFromDeck
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.scores import Result
 from gtr_replay.replay.translate import statement_for
 from gtr_replay.rulings import DEFAULTS
@@ -44,12 +44,12 @@ def _from_deck(decision: Decision) -> bool:
 def _setup_block(state, events: list[Event]) -> Setup:
     rounds: dict[int, list[Draw]] = {}
     for event in events:
-        if event.kind == "leader-draw":
+        if event.kind == EventKind.LEADER_DRAW:
             rounds.setdefault(event.value, []).append(Draw(event.player, event.card))
     lines: list = [PoolDraw(tuple(draws), redeal=n > 1) for n, draws in sorted(rounds.items())]
     hands: dict[str, list[str]] = {p.name: [] for p in state.players}
     for event in events:
-        if event.kind == "move" and event.target == "hand":
+        if event.kind == EventKind.MOVE and event.target == "hand":
             hands[event.player].append(event.card)
     lines += [Hand(name, tuple(cards)) for name, cards in hands.items()]
     lines.append(Leader(state.players[state.leader].name))

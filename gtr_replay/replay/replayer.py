@@ -23,7 +23,7 @@ from notation import Record, Step
 from gtr_replay.engine import AllPlaced, Applied, Game
 from gtr_replay.errors import GtrError, IllegalDecisionError, NotYourDecisionError, ReplayError, RulesError
 from gtr_replay.game.decisions import Decision
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.replay.diagnostics import Diagnostic, closest_first, summary
 from gtr_replay.replay.outcome import check_result, placed_lines, unwritten_power
@@ -331,7 +331,7 @@ class _Statement:
             replayer._revealed.setdefault(card, []).append(self.line)
         if replayer._unpowered:
             for e in applied.events:
-                if e.kind == "complete" and e.card in replayer._unpowered:
+                if e.kind == EventKind.COMPLETE and e.card in replayer._unpowered:
                     replayer._warn_unwritten(game, e.player or "", e.card or "", self.line, self.column, self.text)
         replayer.decisions += 1
         return self.snap(decision, applied) if replayer._emit else None

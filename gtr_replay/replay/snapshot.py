@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from gtr_replay.engine import Game
 from gtr_replay.game.decisions import Decision
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState
 from gtr_replay.replay.diagnostics import Diagnostic
 
@@ -80,8 +80,8 @@ _POINT_ZONES = frozenset({"vault", "stockpile"})
 def changes_points(events: list[Event]) -> bool:
     """Whether the events can change anyone's points: influence, vaults, stockpiles, the end."""
     for e in events:
-        if e.kind in ("influence", "complete", "game-end") or (
-                e.kind == "move" and (e.source in _POINT_ZONES or e.target in _POINT_ZONES)):
+        if e.kind in (EventKind.INFLUENCE, EventKind.COMPLETE, EventKind.GAME_END) or (
+                e.kind == EventKind.MOVE and (e.source in _POINT_ZONES or e.target in _POINT_ZONES)):
             return True
     return False
 
@@ -90,19 +90,19 @@ def annotate(events: list[Event], game: Game, points: dict[str, int] | None = No
     """What the events did, and everyone's points now (``points`` when known unchanged)."""
     note = Annotation()
     for e in events:
-        if e.kind == "move" and e.source == e.target == "building":  # a structure changes owner
+        if e.kind == EventKind.MOVE and e.source == e.target == "building":  # a structure changes owner
             note.powers.append(f"{e.player} takes {e.card} ({e.text})")
-        elif e.kind == "move":
+        elif e.kind == EventKind.MOVE:
             note.moved.append(f"{e.player}: {e.card} {e.source} -> {e.target}")
-        elif e.kind == "influence" and e.player is not None:
+        elif e.kind == EventKind.INFLUENCE and e.player is not None:
             note.influence[e.player] = note.influence.get(e.player, 0) + (e.value or 0)
-        elif e.kind == "complete":
+        elif e.kind == EventKind.COMPLETE:
             note.completed.append(f"{e.player}'s {e.card}")
-        elif e.kind == "game-end":
+        elif e.kind == EventKind.GAME_END:
             note.ended = e.text
-        elif e.kind == "step":
+        elif e.kind == EventKind.STEP:
             note.powers.append(f"{e.card}: {e.player} may {e.text}")
-        elif e.kind == "public":
+        elif e.kind == EventKind.PUBLIC:
             note.powers.append(f"{e.player}'s {e.card} is public")
     note.points = points if points is not None else {s.player: s.total for s in game.scores()}
     return note

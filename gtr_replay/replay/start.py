@@ -22,6 +22,7 @@ from gtr_replay.errors import GtrError, ReplayError
 from gtr_replay.expansions import expansion_cards, outside_the_game
 from gtr_replay.game import position as opening
 from gtr_replay.game.decisions import Decision
+from gtr_replay.game.events import EventKind
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.rulesets import find_ruleset
 from gtr_replay.rulings import resolve
@@ -164,7 +165,7 @@ def _started(span, make, prefix: str, line: int | None = None, column: int | Non
 
 def _check_setup(setup: Setup, game: Game) -> None:
     """The setup block's leader draw and leader must be what the deal gives (checked, not trusted)."""
-    dealt = [(e.player, e.card) for e in game.opening if e.kind == "leader-draw"]
+    dealt = [(e.player, e.card) for e in game.opening if e.kind == EventKind.LEADER_DRAW]
     written = [(d.player, d.card) for round_ in setup.draws for d in round_]
     span = setup.span
     if written and written != dealt:

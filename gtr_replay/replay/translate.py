@@ -16,7 +16,7 @@ from notation.words import Zone as NZone
 
 from gtr_replay.game import decisions as dc
 from gtr_replay.cards import cards_for
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.state import GameState
 from gtr_replay.enums import Material, Role, Zone
@@ -37,12 +37,12 @@ def drawn_cards(events: list[Event], player: str) -> tuple[str, ...]:
     drawn: list[str] = []
     started = False
     for event in events:
-        if event.kind == "think" and event.player == player:
+        if event.kind == EventKind.THINK and event.player == player:
             started = True
         elif started:
-            if event.kind == "move" and event.source == Zone.DECK and event.player == player:
+            if event.kind == EventKind.MOVE and event.source == Zone.DECK and event.player == player:
                 drawn.append(event.card)  # type: ignore[arg-type]  # a move names its card
-            elif drawn or event.kind != "move":
+            elif drawn or event.kind != EventKind.MOVE:
                 break
     return tuple(drawn)
 

@@ -35,7 +35,7 @@ from copy import deepcopy
 from functools import lru_cache
 from operator import attrgetter
 
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import Building, GameState, PlayerState
 from gtr_replay.store.snapshots import CARD_ZONES, compact, deck_value
 
@@ -79,7 +79,7 @@ def touched(events: Iterable[Event]) -> frozenset[str] | None:
     """The player zones the events can have changed; None for every zone."""
     zones: frozenset[str] = frozenset()
     for e in events:
-        found = _MOVE_ZONES.get((e.source, e.target)) if e.kind == "move" else _KIND_ZONES.get(e.kind)
+        found = _MOVE_ZONES.get((e.source, e.target)) if e.kind == EventKind.MOVE else _KIND_ZONES.get(e.kind)
         if found is None:
             return None
         if not found <= zones:
@@ -327,7 +327,7 @@ class Line:
         state = self.state
         drawn = []
         for e in events:
-            if e.kind == "move":
+            if e.kind == EventKind.MOVE:
                 seat = seat_of.get(e.player)
                 take(state, e.source, seat, e.card)
                 put(state, e.target, seat, e.card)

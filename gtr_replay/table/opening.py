@@ -19,6 +19,7 @@ from gtr_replay.engine import Game
 from gtr_replay.enums import JACK
 from gtr_replay.errors import GtrError
 from gtr_replay.expansions import expansion_cards, outside_the_game
+from gtr_replay.game.events import EventKind
 from gtr_replay.recorder import Recording, Refused, opening_record
 from gtr_replay.rulesets import find_ruleset
 from gtr_replay.table.links import Links
@@ -57,7 +58,7 @@ class Opening:
                                    expansion=self.chosen)
             dealt: dict[int, list[str]] = {}
             for event in game.opening:
-                if event.kind == "leader-draw":
+                if event.kind == EventKind.LEADER_DRAW:
                     dealt.setdefault(event.value, []).append(event.player)
             if len(dealt) == len(rounds):
                 return rounds, game.state.players[game.state.leader].name

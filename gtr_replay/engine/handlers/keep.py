@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from gtr_replay.engine import flow, rules
 from gtr_replay.game.decisions import Discard, Keep, TakeFromDeck
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.engine.handlers.base import Handler, Problem, missing, multisets, problem
 from gtr_replay.engine.handlers.roles import _sources, _take, _zone_cards, acting_role, step_now, use_actions
 from gtr_replay.game.state import GameState
@@ -133,12 +133,12 @@ class KeepHandler(Handler):
             for j in kept if isinstance(kept, list) else ():  # checked before: a list
                 state.players[j].camp.remove(JACK)
                 player.hand.append(JACK)
-                ev.append(Event("move", player.name, JACK, Zone.CAMP, Zone.HAND, text=f"played by {state.players[j].name}"))
+                ev.append(Event(EventKind.MOVE, player.name, JACK, Zone.CAMP, Zone.HAND, text=f"played by {state.players[j].name}"))
             return
         for card in d.cards:
             player.camp.remove(card)
             player.stockpile.append(card)
-            ev.append(Event("move", player.name, card, Zone.CAMP, Zone.STOCKPILE))
+            ev.append(Event(EventKind.MOVE, player.name, card, Zone.CAMP, Zone.STOCKPILE))
 
 
 def _named_keeps(state: GameState, name: str, by: dict[int, int]):
@@ -252,5 +252,5 @@ class TakeFromDeckHandler(Handler):
     def perform(self, state, i, d, ev):
         zone = _take(state, i, Zone.DECK, d.card, ev)
         state.players[i].hand.append(d.card)
-        ev.append(Event("move", d.player, d.card, zone, Zone.HAND))
+        ev.append(Event(EventKind.MOVE, d.player, d.card, zone, Zone.HAND))
         use_actions(state, ev, d, 1, i)

@@ -9,7 +9,7 @@ from itertools import combinations
 from gtr_replay.enums import JACK, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Demand, Give, TakeFromPool
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.engine.handlers.base import Handler, missing, multisets, not_held, problem, take
 from gtr_replay.engine.handlers.roles import remaining, spend, step_now
 from gtr_replay.game.state import GameState, LegionaryDemand, Phase
@@ -99,7 +99,7 @@ class DemandHandler(Handler):
             spend(state, step.actions if step is not None else rules.action_count(state, i) - state.actions_used, i)
             state.players[i].done = True
             spent.note(state, i, "demand")
-        ev.append(Event("demand", d.player, text=", ".join(str(m) for m in demanded), value=len(demanded)))
+        ev.append(Event(EventKind.DEMAND, d.player, text=", ".join(str(m) for m in demanded), value=len(demanded)))
         # the demand is answered at once: steps waiting (a burst under a new client's action) come after
         state.demand().held, state.steps[:] = state.steps[:], []
         state.current = i
@@ -228,7 +228,7 @@ class TakeFromPoolHandler(Handler):
         demand.pool_left.remove(rules.material_of(state, d.card))
         demand.pool_budget -= 1
         spent.note(state, i, "pool")
-        ev.append(Event("move", d.player, d.card, Zone.POOL, Zone.STOCKPILE))
+        ev.append(Event(EventKind.MOVE, d.player, d.card, Zone.POOL, Zone.STOCKPILE))
         if not pool_takes(state):
             end_pool_stage(state, ev)
 
@@ -427,7 +427,7 @@ class GiveHandler(Handler):
         take(_zone_cards(state, answering, zone), d.cards)
         demander.stockpile.extend(d.cards)
         for card in d.cards:
-            ev.append(Event("move", victim.name, card, zone, Zone.STOCKPILE, text=f"to {demander.name}"))
+            ev.append(Event(EventKind.MOVE, victim.name, card, zone, Zone.STOCKPILE, text=f"to {demander.name}"))
         if zone is Zone.STOCKPILE:
             demand.stockpile_due.remove(answering)
         elif demand.stockpile and owed(state, answering, Zone.STOCKPILE) and (
@@ -441,5 +441,5 @@ class GiveHandler(Handler):
         if d.cards and zone is Zone.HAND and rules.active_powers(state, answering, "end_of_turn"):
             spent.note(state, answering, spent.LOST)  # for a power acting at the turn's end (G-CASTRA-1)
         if not d.cards:
-            ev.append(Event("glory", victim.name))
+            ev.append(Event(EventKind.GLORY, victim.name))
         next_victim(state, ev)

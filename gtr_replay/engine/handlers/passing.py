@@ -8,7 +8,7 @@ from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.engine.handlers.legionary import end_pool_stage, pool_take_required
 from gtr_replay.engine.handlers.roles import defer_also, step_now
 from gtr_replay.game.decisions import Pass
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import Phase
 
 
@@ -29,7 +29,7 @@ class PassHandler(Handler):
         return None
 
     def perform(self, state, i, d, ev):
-        ev.append(Event("pass", d.player))
+        ev.append(Event(EventKind.PASS, d.player))
         if state.answering is not None:
             defer_also(state, state.answering)  # part of an action: open until the action is over
             state.answering = None  # only the step is declined; the flow resumes (core._perform)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from gtr_replay.enums import JACK, ROLES, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Follow, Lead, Think
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.engine.handlers.base import Handler, Problem, multisets, not_held, problem, take
 from gtr_replay.engine.handlers.roles import step_now
 from gtr_replay.game.state import GameState, Phase
@@ -247,7 +247,7 @@ def _put_in_camp(state: GameState, i: int, cards: tuple[str, ...], role, ev: lis
     player.played = True
     player.plays = count if count > 1 else 0  # each unit one action (B-PALACE-1)
     for card in cards:
-        ev.append(Event("move", player.name, card, Zone.HAND, Zone.CAMP))
+        ev.append(Event(EventKind.MOVE, player.name, card, Zone.HAND, Zone.CAMP))
 
 
 class LeadHandler(Handler):
@@ -267,7 +267,7 @@ class LeadHandler(Handler):
     def perform(self, state, i, d, ev):
         _put_in_camp(state, i, d.cards, d.role, ev, d.groups)
         state.led_role = Role(d.role)  # a role read from text arrives as a plain string
-        ev.append(Event("lead", d.player, text=str(d.role)))
+        ev.append(Event(EventKind.LEAD, d.player, text=str(d.role)))
         flow.act_early(state, i, ev)
         flow.next_follower(state, ev)
 
@@ -285,7 +285,7 @@ class FollowHandler(Handler):
 
     def perform(self, state, i, d, ev):
         _put_in_camp(state, i, d.cards, state.led_role, ev, d.groups)
-        ev.append(Event("follow", d.player, text=str(state.led_role)))
+        ev.append(Event(EventKind.FOLLOW, d.player, text=str(state.led_role)))
         flow.act_early(state, i, ev)
         flow.next_follower(state, ev)
 
@@ -345,11 +345,11 @@ class ThinkHandler(Handler):
         step = state.answering
         state.answering = None
         player = state.players[i]
-        ev.append(Event("think", d.player, text=d.option))
+        ev.append(Event(EventKind.THINK, d.player, text=d.option))
         if d.option == "jack":
             state.jack_pile -= 1
             player.hand.append(JACK)
-            ev.append(Event("move", d.player, JACK, Zone.JACK_PILE, Zone.HAND))
+            ev.append(Event(EventKind.MOVE, d.player, JACK, Zone.JACK_PILE, Zone.HAND))
         else:
             want = rules.think_draws(state, i, d.option)
             if not state.deck:  # only reachable when the deck may lie empty (AMB-01 'empty-draw')

@@ -9,7 +9,7 @@ from typing import Final
 from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
-from gtr_replay.game.events import TURNED_UP, Event
+from gtr_replay.game.events import TURNED_UP, Event, EventKind
 from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.game.state import Building, GameState, Phase
 from gtr_replay.game.steps import (
@@ -173,7 +173,7 @@ def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
 
 
 def _move(ev, player, card, source, target):
-    ev.append(Event("move", player, card, source, target))
+    ev.append(Event(EventKind.MOVE, player, card, source, target))
 
 
 def _sources(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
@@ -419,7 +419,7 @@ class LayHandler(Handler):
         stack[site] -= 1
         player.buildings.append(Building(d.card, site, out_of_town=d.out_of_town))
         _move(ev, d.player, d.card, zone, Zone.BUILDING)
-        ev.append(Event("site", d.player, d.card, text=f"{site} {'out of town' if d.out_of_town else 'in town'}"))
+        ev.append(Event(EventKind.SITE, d.player, d.card, text=f"{site} {'out of town' if d.out_of_town else 'in town'}"))
         if d.out_of_town:
             spent.note(state, i, "out-of-town")
         cost = rules.out_of_town_cost(state, i) if d.out_of_town else 1
@@ -525,7 +525,7 @@ class AddHandler(Handler):
             _move(ev, d.player, d.card, zone, Zone.BUILDING)
             if (j, d.building) not in state.public:
                 state.public.append((j, d.building))
-            ev.append(Event("public", d.owner, d.building, text=f"made public by {d.player}"))
+            ev.append(Event(EventKind.PUBLIC, d.owner, d.building, text=f"made public by {d.player}"))
             use_actions(state, ev, d)  # without a step, the placement was the whole action (B-STAIRWAY-4)
             return
         building = player.building(d.building)
@@ -547,8 +547,8 @@ def complete(state: GameState, i: int, building: Building, ev: list[Event]) -> N
     building.complete = True
     player.influence.append(building.site)
     value = rules.material_value(building.site)
-    ev.append(Event("complete", player.name, building.foundation))
-    ev.append(Event("influence", player.name, building.foundation, value=value))
+    ev.append(Event(EventKind.COMPLETE, player.name, building.foundation))
+    ev.append(Event(EventKind.INFLUENCE, player.name, building.foundation, value=value))
     upon_completion(state, i, building, ev)
     flow.check_wins(state, ev)
 
@@ -591,7 +591,7 @@ class SellHandler(Handler):
             zone = _take(state, i, zone, d.card, ev)
         state.players[i].vault.append(d.card)
         seen = TURNED_UP if step is not None and step.turned_up else None  # the table saw it (AMB-25)
-        ev.append(Event("move", d.player, d.card, zone, Zone.VAULT, text=seen))
+        ev.append(Event(EventKind.MOVE, d.player, d.card, zone, Zone.VAULT, text=seen))
         use_actions(state, ev, d)
 
 

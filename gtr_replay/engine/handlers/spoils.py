@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from gtr_replay.engine import rules
 from gtr_replay.game.decisions import Slay, TearDown
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.engine.handlers.roles import step_now
 from gtr_replay.game.state import Building, GameState
@@ -160,7 +160,7 @@ class SlayHandler(_SpoilsHandler):
         if victim.hired.count(d.card) > victim.clientele.count(d.card):
             victim.hired.remove(d.card)  # the client slain was one hired this turn
         state.players[i].vault.append(d.card)
-        ev.append(Event("move", d.victim, d.card, Zone.CLIENTELE, Zone.VAULT, text=f"slain, into {d.player}'s vault"))
+        ev.append(Event(EventKind.MOVE, d.victim, d.card, Zone.CLIENTELE, Zone.VAULT, text=f"slain, into {d.player}'s vault"))
 
 
 class TearDownHandler(_SpoilsHandler):
@@ -192,7 +192,7 @@ class TearDownHandler(_SpoilsHandler):
         victim.buildings.remove(building)
         me.stockpile.append(building.foundation)
         me.influence.append(building.site)  # the Site, not the foundation card (CONFLICT-BB-1, AMB-20)
-        ev.append(Event("move", d.victim, d.building, Zone.BUILDING, Zone.STOCKPILE,
+        ev.append(Event(EventKind.MOVE, d.victim, d.building, Zone.BUILDING, Zone.STOCKPILE,
                         text=f"torn down, into {d.player}'s stockpile"))
-        ev.append(Event("influence", d.player, d.building, value=rules.material_value(building.site),
+        ev.append(Event(EventKind.INFLUENCE, d.player, d.building, value=rules.material_value(building.site),
                         text=f"{building.site} Site from {d.victim}"))

@@ -7,7 +7,7 @@ from collections import Counter
 
 from gtr_replay.engine import rules
 from gtr_replay.game.decisions import Steal
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.engine.handlers.base import Handler, missing, multisets, problem
 from gtr_replay.engine.handlers.roles import step_now, upon_completion
 from gtr_replay.game.state import GameState
@@ -92,12 +92,12 @@ class StealHandler(Handler):
         thief.buildings.append(building)
         if (j, d.building) in state.public:  # a public structure stays public (B-STAIRWAY-1)
             state.public[state.public.index((j, d.building))] = (i, d.building)
-        ev.append(Event("move", d.player, d.building, Zone.BUILDING, Zone.BUILDING, text=f"taken from {d.victim}"))
+        ev.append(Event(EventKind.MOVE, d.player, d.building, Zone.BUILDING, Zone.BUILDING, text=f"taken from {d.victim}"))
         for site in d.sites:  # the price asked (C-AERARIUM-PRISON-1)
             thief.influence.remove(site)
             victim.influence.append(site)
             value = rules.material_value(site)
-            ev.append(Event("influence", thief.name, d.building, value=-value, text=f"{site} Site to {d.victim}"))
-            ev.append(Event("influence", victim.name, d.building, value=value, text=f"{site} Site from {d.player}"))
+            ev.append(Event(EventKind.INFLUENCE, thief.name, d.building, value=-value, text=f"{site} Site to {d.victim}"))
+            ev.append(Event(EventKind.INFLUENCE, victim.name, d.building, value=value, text=f"{site} Site from {d.player}"))
         rules.fire(state, i, "on_steal", ev, j, building, powers=[rules.power_of(state, step.power)], answered=step)
         upon_completion(state, i, building, ev)  # as if just completed (B-PRISON-1, AMB-19)

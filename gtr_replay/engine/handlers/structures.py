@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gtr_replay.engine import rules
 from gtr_replay.game.decisions import Demolish, Trigger
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.engine.handlers.roles import acting_role, step_now, upon_completion, use_actions
 from gtr_replay.game.state import Building, GameState
@@ -53,10 +53,10 @@ class DemolishHandler(Handler):
         building = player.building(d.building)
         player.buildings.remove(building)
         player.hand.append(building.foundation)
-        ev.append(Event("move", d.player, building.foundation, Zone.BUILDING, Zone.HAND, text="torn down"))
+        ev.append(Event(EventKind.MOVE, d.player, building.foundation, Zone.BUILDING, Zone.HAND, text="torn down"))
         for card in building.materials:
             player.stockpile.append(card)
-            ev.append(Event("move", d.player, card, Zone.BUILDING, Zone.STOCKPILE, text=f"from the {d.building}"))
+            ev.append(Event(EventKind.MOVE, d.player, card, Zone.BUILDING, Zone.STOCKPILE, text=f"from the {d.building}"))
         if (i, d.building) in state.public:
             state.public.remove((i, d.building))
         if not building.stolen and state.rulings.watch_post_site is WatchPostSite.RETURNS:
@@ -76,7 +76,7 @@ def _return_site(state: GameState, i: int, building: Building, ev: list[Event]) 
     stack = state.sites_out_of_town if building.out_of_town else state.sites_in_town
     stack[building.site] += 1
     where = "out of town" if building.out_of_town else "in town"
-    ev.append(Event("influence", player.name, building.foundation, value=-rules.material_value(building.site),
+    ev.append(Event(EventKind.INFLUENCE, player.name, building.foundation, value=-rules.material_value(building.site),
                     text=f"{building.site} Site back {where}"))
 
 
@@ -134,7 +134,7 @@ class TriggerHandler(Handler):
             owner.influence.append(site)
             value = rules.material_value(site)
             text = f"Site of {step.power}"
-            ev.append(Event("influence", giver.name, step.power, value=-value, text=text))
-            ev.append(Event("influence", owner.name, step.power, value=value, text=text))
-        ev.append(Event("power", giver.name, step.power, text=f"triggers {owner.name}'s {d.building}"))
+            ev.append(Event(EventKind.INFLUENCE, giver.name, step.power, value=-value, text=text))
+            ev.append(Event(EventKind.INFLUENCE, owner.name, step.power, value=value, text=text))
+        ev.append(Event(EventKind.POWER, giver.name, step.power, text=f"triggers {owner.name}'s {d.building}"))
         upon_completion(state, j, owner.building(d.building), ev, answered=step)
