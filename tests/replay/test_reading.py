@@ -107,6 +107,17 @@ def test_forced_passes_restated_before_the_academys_think():
     assert replayer.final.player("You").hand.count("Jack") == 1
 
 
+def test_forced_passes_restated_before_the_stairways_placement():
+    """B-STAIRWAY-1, 000 Appendix I, Stairway: "Each time you execute an Architect action you may
+    also choose to move an appropriate Material into any opponent's completed Structure".
+    'You passes' after the Foundry's gather restates its forced Laborer passes (B-FOUNDRY-1); the
+    placement written next, which the Architect action still offers, decides that reading."""
+    replayer, snaps = _replayed(_text("stairway-foundry-restated.gtr"))
+    assert [s.forced for s in snaps if s.text == "You passes"] == [True]
+    aqueduct = replayer.final.player("Opp").building("Aqueduct")
+    assert "Tower" in aqueduct.materials and "Tower" not in replayer.final.player("You").stockpile
+
+
 def test_a_legal_statement_that_could_restate_is_a_decision_when_nothing_decides_otherwise():
     """With nothing written after it, 'You passes' is read as it stands: it declines the
     Academy's think (R-TURN-7), and the turn ends."""
