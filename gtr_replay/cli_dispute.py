@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
+from gtr_replay.counted import counted
 from gtr_replay.cli_common import JsonOpt, RulingsOpt, app, emit_json, out
 from gtr_replay.cli_view import FileArg, RecordOpt
 
@@ -23,7 +24,7 @@ def _said(name: str, side) -> Text:
 def _outcome(name: str, o) -> str:
     if not o.started:
         return f"{name}: the game cannot be set up: {o.problem}"
-    text = f"{name}: {o.statements} statement(s) replayed; "
+    text = f"{name}: {counted(o.statements, 'statement')} replayed; "
     text += f"{o.said}; scores {o.result}" if o.over else "the game goes on, nobody has won"
     if o.problem:
         text += f"; stopped: {o.problem}"

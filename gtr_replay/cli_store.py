@@ -77,7 +77,7 @@ def import_(
                           highlight=False)
         _summary(report, db)
     if report.interrupted:
-        err.print(f"interrupted: the {len(report.added) + len(report.updated)} game(s) stored before Ctrl-C are "
+        err.print(f"interrupted: the {counted(len(report.added) + len(report.updated), 'game')} stored before Ctrl-C "
                   f"kept, each whole; run the same import again to add the rest", highlight=False)
         raise typer.Exit(130)
     raise typer.Exit(0 if report.ok else 1)
@@ -156,7 +156,7 @@ def delete(
     if as_json:
         print(json.dumps({"deleted": deleted, "not_found": missing}, indent=2))
     elif deleted:  # nothing deleted: the error below is the one message
-        out.print(f"{len(deleted)} game(s) deleted from {db}: " + ", ".join(deleted), soft_wrap=True)
+        out.print(f"{counted(len(deleted), 'game')} deleted from {db}: " + ", ".join(deleted), soft_wrap=True)
     if missing or not deleted:
         where = f"from {source}" if source is not None and not games else ", ".join(missing)
         fail(StoreError(f"no game {where} in {db}", hint="list them with: gtr query 'SELECT id, source FROM games'"))

@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from gtr_replay.counted import counted
 from gtr_replay.cli_common import ExpansionOpt, app, fail, out
 from gtr_replay.errors import GtrError, UsageError
 
@@ -56,7 +57,7 @@ def table(
     except GtrError as error:
         fail(error)
     said = len(sitting.recording.record.steps) if sitting.recording else 0
-    state = "the setup to type" if sitting.recording is None else f"{said} statement(s) so far"
+    state = "the setup to type" if sitting.recording is None else f"{counted(said, 'statement')} so far"
     out.print(f"gtr table {file} ({state}); the links are kept in {file.name}.table", markup=False)
     out.print(links_text(sitting, address, listen, codes=codes), markup=False, highlight=False)
     out.print("Ctrl-C stops the server: every statement is already saved.", markup=False)
@@ -67,4 +68,4 @@ def table(
     finally:
         bound.close()
     said = len(sitting.recording.record.steps) if sitting.recording else 0
-    out.print(f"{file}: {said} statement(s) saved", markup=False)
+    out.print(f"{file}: {counted(said, 'statement')} saved", markup=False)

@@ -18,6 +18,7 @@ import notation
 from notation import scan
 from notation.fmt import canonical_text
 
+from gtr_replay.counted import counted
 from gtr_replay.errors import UsageError
 from gtr_replay.extract.happened import examine
 from gtr_replay.extract.select import Selection
@@ -54,11 +55,11 @@ class ExtractReport:
                 "outputs": self.outputs, "problems": self.problems}
 
     def summary(self) -> str:
-        parts = [f"{self.written} of {self.records} record(s) written"]
+        parts = [f"{self.written:,} of {counted(self.records, 'record')} written"]
         if self.duplicates:
-            parts.append(f"{self.duplicates} duplicate(s) left out")
+            parts.append(f"{counted(self.duplicates, 'duplicate')} left out")
         if self.problems:
-            parts.append(f"{len(self.problems)} problem(s)")
+            parts.append(counted(len(self.problems), "problem"))
         where = f" to {self.outputs[0]}" if len(self.outputs) == 1 else (
             f" to {len(self.outputs)} files, {self.outputs[0]} to {self.outputs[-1]}" if self.outputs else "")
         return ", ".join(parts) + where

@@ -33,6 +33,7 @@ from pathlib import Path
 import notation
 from notation import scan
 
+from gtr_replay.counted import counted
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.files import NO_RECORD, parse_piece, record_files, records_at_least
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
@@ -72,9 +73,9 @@ class ExportReport:
 
     def summary(self, root: Path | str) -> str:
         rows = ", ".join(f"{table} {n:,}" for table, n in self.rows.items())
-        more = f", {self.already} record(s) of a game already exported" if self.already else ""
-        problems = f"; {len(self.problems)} record(s) not exported" if self.problems else ""
-        return f"{self.games} game(s) exported to {root} ({rows}){more}{problems}"
+        more = f", {counted(self.already, 'record')} of a game already exported" if self.already else ""
+        problems = f"; {counted(len(self.problems), 'record')} not exported" if self.problems else ""
+        return f"{counted(self.games, 'game')} exported to {root} ({rows}){more}{problems}"
 
 
 class CannotWrite(GtrError):

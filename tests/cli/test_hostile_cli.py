@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gtr_replay.cli import app
+from gtr_replay.counted import counted
 from gtr_replay.selfplay import selfplay
 
 runner = CliRunner()
@@ -110,4 +111,4 @@ def test_ctrl_c_during_an_import_says_what_was_kept(tmp_path):
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     conn.close()
     assert 2 <= kept < len(games)
-    assert f"interrupted: the {kept} game(s) stored before Ctrl-C are kept" in errors
+    assert f"interrupted: the {counted(kept, 'game')} stored before Ctrl-C kept" in errors

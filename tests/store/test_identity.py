@@ -115,7 +115,7 @@ def test_delete_by_id_and_by_source(record, tmp_path):
     import_(path, db)
     first, second = (g[0] for g in stored(db))
     result = runner.invoke(app, ["delete", first, "--db", str(db)])
-    assert result.exit_code == 0 and f"1 game(s) deleted from {db}: {first}" in result.stdout
+    assert result.exit_code == 0 and f"1 game deleted from {db}: {first}" in result.stdout
     unknown = runner.invoke(app, ["delete", first, "--db", str(db)])
     assert unknown.exit_code == 1 and f"no game {first}" in unknown.stderr
     by_source = runner.invoke(app, ["delete", "--source", str(path), "--db", str(db), "--json"])
