@@ -5,8 +5,8 @@ against a stale build). Everything else is in pyproject.toml.
 An install never fails for want of a compiler. Before anything is compiled, a one-line C
 file that includes ``Python.h`` is compiled and linked with the compiler the build would use
 (``CC`` and the rest, as setuptools reads them); where that fails, or the engine's own
-compile fails later, the package installs from source: the same results, and replays take
-about two and a half times as long. One line (``NOTICE``) says so and how to get the compiled
+compile fails later, the package installs from source: the same results, and a check takes
+about 1.4 times as long. One line (``NOTICE``) says so and how to get the compiled
 engine, and the version carries the local label ``+source`` (``gtr-replay 0.1.0+source``),
 which pip's closing "Successfully installed" line shows (pip prints a build's own output only
 with ``-v``); ``gtr --version`` says how the engine runs.
@@ -30,8 +30,8 @@ from gtr_replay import _native  # noqa: E402  (the two packages' compiled module
 
 BUILDS = (_native.ENGINE, _native.NOTATION)
 
-NOTICE = ("gtr-replay: {why}, so the rules engine is installed from source (same results, replays take "
-          "about two and a half times as long); for the compiled engine {how} and run pip install again")
+NOTICE = ("gtr-replay: {why}, so the rules engine is installed from source (same results, a check takes "
+          "about 1.4 times as long); for the compiled engine {how} and run pip install again")
 GET_A_COMPILER = "install a C compiler and the Python headers (Debian: apt-get install gcc python3-dev)"
 
 
