@@ -26,6 +26,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gtr_replay.game.decisions import Add, Decision, Gather, Hire, Lay, Sell, Think  # value types
+from gtr_replay.game.events import EventKind  # what a power tells it did
 from gtr_replay.game.piles import multisets  # counting cards
 from gtr_replay.game.steps import (  # value types
     TAKES, USUAL, Actions, AlsoFrom, ClientAction, EarlyActions, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement,
@@ -281,7 +282,7 @@ class Power:
 
 __all__ = [
     "Actions", "Add", "AlsoFrom", "BLACK_BOX", "CLASSIC", "ClientAction", "Context", "Decision", "EarlyActions", "EVERY",
-    "EVERY_OPPONENT", "REACH", "STOCKPILE", "THROUGH_PALISADE",
+    "EVERY_OPPONENT", "EventKind", "REACH", "STOCKPILE", "THROUGH_PALISADE",
     "ClientActions", "FromUnder", "PaidTheft", "Retire", "Retrigger", "Revealed",
     "ExtraJack", "ExtraThink", "Fold", "Gather", "HOOKS", "HOOK_SPECS", "HookSpec", "Hire", "JACK", "KeepPlayed",
     "Lay", "MATERIALS", "Material", "Power", "PublicPlacement", "ROLES", "Razing", "Role", "Ruleset", "SPECS", "Sell",

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from gtr_replay.game.events import EventKind
 from gtr_replay.powers.base import (
-    BLACK_BOX, CLASSIC, Add, Lay, PaidTheft, Power, PublicPlacement, Retrigger, Role, Theft,
+    BLACK_BOX, CLASSIC, Add, EventKind, Lay, PaidTheft, Power, PublicPlacement, Retrigger, Role, Theft,
 )
 from gtr_replay.powers.registry import register
 from gtr_replay.powers.base import AerariumPrisonSites

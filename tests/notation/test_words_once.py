@@ -4,6 +4,7 @@ from notation import words
 from notation.statements import Lead
 
 from gtr_replay import enums
+from gtr_replay.engine import Game
 from gtr_replay.game import decisions
 from gtr_replay.replay.translate import decision_for
 
@@ -15,5 +16,5 @@ def test_the_engine_reexports_the_notations_roles_and_materials():
 
 def test_a_statements_role_is_the_decisions_role():
     said = Lead("Ann", words.Role.PATRON, ("Temple",))
-    decision = decision_for(said, None)
+    decision = decision_for(said, Game.new("republic", ["Ann", "Ben"], seed="words").state)
     assert isinstance(decision, decisions.Lead) and decision.role is said.role

@@ -10,6 +10,7 @@ from gtr_replay.cards import cards_for
 from gtr_replay.engine import rules
 from gtr_replay.engine.core import apply
 from gtr_replay.game import Add, Demand, Follow, Give, Hire, Lay, Lead, Sell, Think
+from gtr_replay.game.events import EventKind
 from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores
 from gtr_replay.game.state import Building, GameState, Phase, PlayerState
@@ -93,9 +94,9 @@ class Probe(Power):
         return None if building.foundation == self.building else 1
     def site_materials(self, ctx, owner, card): return frozenset({Material.STONE})
     def out_of_town_cost(self, ctx, owner): return 1
-    def on_complete(self, ctx, owner, building): ctx.emit("power", owner, "Atrium", text="probe")
-    def actions_end(self, ctx, owner): ctx.emit("power", owner, "Atrium", text="actions end")
-    def end_of_turn(self, ctx, owner): ctx.emit("power", owner, "Atrium", text="end of turn")
+    def on_complete(self, ctx, owner, building): ctx.emit(EventKind.POWER, owner, "Atrium", text="probe")
+    def actions_end(self, ctx, owner): ctx.emit(EventKind.POWER, owner, "Atrium", text="actions end")
+    def end_of_turn(self, ctx, owner): ctx.emit(EventKind.POWER, owner, "Atrium", text="end of turn")
     def immune_to_demand(self, ctx, owner, demander): return True
     def demand_reach(self, ctx, owner): return frozenset({"stockpile"})
     def score_bonus(self, ctx, owner): return 10
@@ -105,14 +106,14 @@ class Probe(Power):
     def action_sources(self, ctx, owner, role): return frozenset({Zone.HAND}) if role is Role.PATRON else frozenset()
     def after_action(self, ctx, owner, decision, role): ctx.grant(ClientAction("Atrium", owner, Role.LABORER))
     def before_think(self, ctx, owner): return frozenset({"one"})
-    def after_think(self, ctx, owner, decision): ctx.emit("power", owner, "Atrium", text="after think")
+    def after_think(self, ctx, owner, decision): ctx.emit(EventKind.POWER, owner, "Atrium", text="after think")
     def public_placement(self, ctx, owner): return True
     def play_options(self, ctx, owner, role): return [(Role.PATRON, ("Jack", "Jack"))]
     def allows_play(self, ctx, owner, cards, role): return True
     def several_plays(self, ctx, owner, role): return role is Role.MERCHANT
-    def on_steal(self, ctx, owner, victim, building): ctx.emit("power", owner, "Atrium", text="stolen")
+    def on_steal(self, ctx, owner, victim, building): ctx.emit(EventKind.POWER, owner, "Atrium", text="stolen")
     def after_demand(self, ctx, owner, victims, demanded):
-        ctx.emit("power", owner, "Atrium", text=f"after demand of {victims} for {[str(m) for m in demanded]}")
+        ctx.emit(EventKind.POWER, owner, "Atrium", text=f"after demand of {victims} for {[str(m) for m in demanded]}")
     def acts_early(self, ctx, owner, role): return role is Role.MERCHANT
     def replaces_client(self, ctx, owner): return True
     def influence_checked(self, ctx, owner, use): return 9 if use == "count" else None

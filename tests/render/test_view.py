@@ -5,7 +5,7 @@ from pathlib import Path
 import notation
 import pytest
 
-from gtr_replay.game.events import Event
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.engine.scoring import result
 from gtr_replay.render import camp_panel, state_view, status, table_panel
 from gtr_replay.render.timeline import Timeline
@@ -129,10 +129,10 @@ def test_status_names_the_pending_decision(timeline):
 def test_vault_watch_knows_who_saw_a_card_go_in(source, viewers):
     """A sale is public, a Basilica card is seen by its owner, an Atrium card by nobody (R-VAULT-1)."""
     watch = VaultWatch()
-    watch.feed([Event("move", "Ben", "Dock", source, "vault")])
+    watch.feed([Event(EventKind.MOVE, "Ben", "Dock", source, "vault")])
     assert {v for v in ("Ann", "Ben", "Cid") if watch.seen("Ben", v)} == viewers
     assert watch.seen("Ben", None) == ["Dock"]  # the omniscient view
-    watch.feed([Event("turn", "Ann", value=2)])
+    watch.feed([Event(EventKind.TURN, "Ann", value=2)])
     assert watch.seen("Ben", "Ben") == []
 
 

@@ -13,6 +13,7 @@ from notation import scan
 
 from gtr_replay.engine import Game
 from gtr_replay.game import Event
+from gtr_replay.game.events import EventKind
 from gtr_replay.replay.files import parse_piece
 from gtr_replay.selfplay import selfplay
 from gtr_replay.store.changes import Line, check_line, entries, put, take, touched
@@ -43,20 +44,20 @@ def test_the_moves_and_the_change_build_every_whole_state():
 
 
 def test_the_events_name_the_zones_to_compare():
-    move = Event("move", "Ben", "Wall", "hand", "stockpile", text="to Ann")  # a Legionary demand
+    move = Event(EventKind.MOVE, "Ben", "Wall", "hand", "stockpile", text="to Ann")  # a Legionary demand
     assert touched([move]) == {"hand", "stockpile"}
-    assert touched([Event("turn", "Ann", value=2), Event("lead", "Ann", text="Patron")]) == set()
-    assert touched([Event("complete", "Ann", "Wall")]) == {"buildings", "influence"}
-    assert touched([Event("cleanup")]) == set()  # the played cards leave the camps by moves of their own
-    assert touched([Event("move", "Ann", "Bar", "camp", "pool"), Event("cleanup")]) == {"camp"}
-    assert touched([Event("power", "Ann", "Wall", text="...")]) is None
+    assert touched([Event(EventKind.TURN, "Ann", value=2), Event(EventKind.LEAD, "Ann", text="Patron")]) == set()
+    assert touched([Event(EventKind.COMPLETE, "Ann", "Wall")]) == {"buildings", "influence"}
+    assert touched([Event(EventKind.CLEANUP)]) == set()  # the played cards leave the camps by moves of their own
+    assert touched([Event(EventKind.MOVE, "Ann", "Bar", "camp", "pool"), Event(EventKind.CLEANUP)]) == {"camp"}
+    assert touched([Event(EventKind.POWER, "Ann", "Wall", text="...")]) is None
 
 
 def test_a_change_no_event_names_is_caught_by_the_check():
     state = Game.new("republic", ["Ann", "Ben"], seed="deltas").state
     line = Line(state.deck, compact(state.to_dict(), state.deck))
     state.players[1].stockpile.append(state.players[1].hand.pop())
-    events = [Event("turn", "Ann", value=1)]
+    events = [Event(EventKind.TURN, "Ann", value=1)]
     line.step(state, events, {"Ann": 0, "Ben": 1}, touched(events))
     with pytest.raises(AssertionError, match="missed something"):
         check_line(line, state)
