@@ -14,7 +14,8 @@ from gtr_replay.enums import JACK, Role, Zone
 from gtr_replay.engine.scoring import result
 from gtr_replay.selfplay import play_one, selfplay
 
-GAMES = 50
+GAMES = 12
+"""Games per ruleset and player count: a sample; the sweep is `gtr selfplay ... --games N --check`."""
 END_REASONS = {"deck", "last-site", "all-sites", "catacomb", "win:Forum Romanum", "win:Forum"}
 
 
