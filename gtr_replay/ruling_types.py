@@ -50,43 +50,7 @@ READINGS: Final = (
     "PlebianCouncilClients",
 )
 """The classes of readings, one per ruling (what a building power imports from powers.base)."""
-__all__ = [
-    "DeckEnd",
-    "LastSite",
-    "ShortRefill",
-    "OutOfTown",
-    "OutOfTownCost",
-    "OutOfTownPair",
-    "LeaderDraw",
-    "LeaderTie",
-    "FinalTie",
-    "LegionaryPool",
-    "LegionaryGive",
-    "ColosseumClients",
-    "LegionaryPoolOptional",
-    "DomusAureaCount",
-    "ThinkHand",
-    "RefillSize",
-    "PublicCopy",
-    "AlsoStep",
-    "PublicStatue",
-    "BridgeStockpile",
-    "ForumFoundation",
-    "AcademyTiming",
-    "PalacePetitions",
-    "AnySiteOutOfTown",
-    "MerchantBonus",
-    "ClassicSewer",
-    "ClassicStairway",
-    "SchoolThinks",
-    "SenateThink",
-    "WatchPostSite",
-    "AerariumChecks",
-    "AerariumPrisonSites",
-    "BacchanaliaWays",
-    "PlebianCouncilCheck",
-    "PlebianCouncilClients",
-]
+__all__ = [*READINGS]
 
 
 class DeckEnd(StrEnum):

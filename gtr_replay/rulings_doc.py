@@ -62,9 +62,7 @@ def types_source() -> str:
         *(f'    "{_class_name(r.name)}",' for r in RULINGS),
         ")",
         '"""The classes of readings, one per ruling (what a building power imports from powers.base)."""',
-        "__all__ = [",
-        *(f'    "{_class_name(r.name)}",' for r in RULINGS),
-        "]",
+        "__all__ = [*READINGS]",
         "",
     ]
     for r in RULINGS:
