@@ -213,17 +213,39 @@ def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "",
     seats = [viewer] if viewer is not None else [None, *(p.name for p in timeline.start.players)]
     turns = [timeline.start.turn] + [m.turn for m in timeline.main]
     after = _states(timeline)
+    parts: dict[str, int] = {}
     views = [_view(timeline, seat, disputes, after) for seat in seats]
+    for view in views:
+        view["states"] = {key: _shared(state, parts) for key, state in view["states"].items()}
+    shared = [json.loads(text) for text in parts]
     return {
         "title": title, "viewer": viewer, "ruleset": str(timeline.start.ruleset),
         "header": game_header(record, timeline),
         "players": [p.name for p in timeline.start.players],
-        "cards": _cards(timeline, [v["states"] for v in views]), "colours": MATERIAL_COLOURS,
+        "cards": _cards(timeline, shared), "colours": MATERIAL_COLOURS, "parts": shared,
         "positions": [0] + [m.snapshot.seq for m in timeline.main], "turns": turns,
         "turn_starts": {str(t): timeline.start_of_turn(t) for t in timeline.turns},
         "views": views,
         "problems": [str(p) for p in timeline.problems],
     }
+
+
+def _shared(state: dict, parts: dict[str, int]) -> dict:
+    """``state`` with its table and each camp replaced by its number in ``parts`` (their JSON
+    texts, in the order first met): a camp or a table is written once however many states
+    and seats show it, which keeps a whole game's page with every seat's view small."""
+    def number(part: dict) -> int:
+        return parts.setdefault(json.dumps(part, sort_keys=True, ensure_ascii=False), len(parts))
+
+    return {**state, "table": number(state["table"]), "camps": [number(camp) for camp in state["camps"]]}
+
+
+def state_at(data: dict, view: int, key: str) -> dict:
+    """The state view ``view`` of ``data`` (``page_data``'s) shows at ``key`` (a statement's
+    seq, "0" the start), with its table and camps written out as the page's script reads them."""
+    state = data["views"][view]["states"][key]
+    parts = data["parts"]
+    return {**state, "table": parts[state["table"]], "camps": [parts[n] for n in state["camps"]]}
 
 
 def page(timeline: Timeline, *, viewer: str | None = None, title: str = "", problems=(),

@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gtr_replay.cli import app
+from gtr_replay.render.html import state_at
 from gtr_replay.render.model import visible_points
 from gtr_replay.render.opening import open_record
 
@@ -47,15 +48,15 @@ def test_the_page_holds_every_state_and_line(tmp_path, replayed):
     assert len(data["views"][0]["lines"]) == len(replayed.moments)
     assert any(line["depth"] for line in data["views"][0]["lines"])  # the example's variation is listed
     assert any(line["comments"] for line in data["views"][0]["lines"])
-    end = data["views"][0]["states"][str(data["positions"][-1])]
+    end = state_at(data, 0, str(data["positions"][-1]))
     assert [c["points"]["shown"] for c in end["camps"]] == list(visible_points(replayed.state(len(replayed)),
                                                                                None).values())
 
 
 def test_as_a_player_the_page_holds_only_what_that_player_saw(tmp_path, replayed):
     data = page_data(make_page(tmp_path, "--as", "Ann"))
-    for key, state in data["views"][0]["states"].items():
-        for camp in state["camps"]:
+    for key in data["views"][0]["states"]:
+        for camp in state_at(data, 0, key)["camps"]:
             if camp["name"] != "Ann":
                 assert set(camp["hand"]) == {"hidden", "known"} and not camp["hand"]["known"]
     draws = [change for line in data["views"][0]["lines"] if line["statement"].startswith(("Ben thinks", "Cid thinks"))

@@ -108,9 +108,9 @@ function outcomeBox(o) {
   return box;
 }
 function drawState(key) {
-  const s = V.states[key];
-  drawTable(s.table);
-  $("camps").replaceChildren(...s.camps.map((c) => drawCamp(c, s.table.led_role)));
+  const s = V.states[key], table = G.parts[s.table];
+  drawTable(table);
+  $("camps").replaceChildren(...s.camps.map((n) => drawCamp(G.parts[n], table.led_role)));
   if (s.outcome) {
     $("status").replaceChildren(outcomeBox(s.outcome));
     $("result").replaceChildren(outcomeBox(s.outcome)); $("result").hidden = false;
