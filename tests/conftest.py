@@ -17,6 +17,12 @@ from processes import LINUX, children, kill_all, marked, wait_gone  # noqa: E402
 
 MARK = "GTR_TEST_RUN"
 
+# The width of a terminal is each test's to choose (rich reads COLUMNS once, when the command
+# line's consoles are made): a width the shell or a test runner's worker exports must not
+# decide how a table is laid out.
+for _name in ("COLUMNS", "LINES"):
+    os.environ.pop(_name, None)
+
 
 @pytest.fixture(scope="session", autouse=True)
 def no_process_left_behind():

@@ -1,9 +1,10 @@
-"""A bounded mutation check of the rule modules behind issue 35's powers points: each mutant is
+"""A bounded mutation check of the rule modules behind issue 35's powers and reading points: each mutant is
 one line of a rule changed by hand (a condition dropped or turned, a rule cited wrongly, a
 zone swapped), run against the tests that speak for that rule. A mutant that no test kills
 is a blind spot, unless the change means the same rule (then say why in ``EQUIVALENT``).
 
-Run from the repository root: ``python -m tests.powers.mutants`` (a few minutes). The
+Run from the repository root: ``python -m tests.powers.mutants`` (a few minutes), or name
+groups to run only theirs: ``python -m tests.powers.mutants read``. The
 project is copied into a temporary folder and mutated there; nothing here is changed.
 """
 
@@ -27,11 +28,16 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "give": ("tests/engine/test_legionary.py",),
     "tric": ("tests/powers/test_triclinium.py", "tests/powers/test_geek_powers.py", "tests/rulebook/test_gk_examples.py"),
     "end": ("tests/powers/test_game_end_steps.py", "tests/powers/test_turned_up.py"),
+    "read": ("tests/replay/test_reading.py", "tests/engine/test_refusals.py", "tests/replay/test_reading_property.py",
+             "tests/engine/test_legionary.py"),
 }
 """The tests that speak for each group of rules mutated."""
 
 ROLES = "gtr_replay/engine/handlers/roles.py"
 GEEK = "gtr_replay/powers/geek.py"
+GAME = "gtr_replay/engine/game.py"
+REPLAYER = "gtr_replay/replay/replayer.py"
+CORE = "gtr_replay/engine/core.py"
 MUTANTS: list[tuple[str, str, str, str]] = [
     # citations: a card's rules as the ruleset in play numbers them (point 4a)
     ("cite", "gtr_replay/engine/citations.py", 'if card is not None and rule.partition("-")[0] not in own and card in by_card:',
@@ -99,6 +105,34 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("end", "gtr_replay/engine/endgame.py", 'state.steps.clear()  # steps granted and not yet taken lapse', 'pass'),
     ("end", GEEK, 'ctx.end_game("bacchanalia", by=owner)  # no bonus (G-BACCHANALIA-2)\n            return',
      'ctx.end_game("bacchanalia", by=owner)  # no bonus (G-BACCHANALIA-2)'),
+    # how a record is read: a step not taken, a restated forced step, a refusal, the record's turn
+    ("read", GAME, "if problem is not None and passing_over and core.not_taken(self.state, decision):",
+     "if problem is not None and core.not_taken(self.state, decision):"),
+    ("read", GAME, "def check(self, decision: Decision, *, passing_over: bool = True)",
+     "def check(self, decision: Decision, *, passing_over: bool = False)"),
+    ("read", GAME, "            passes = core.not_taken(state, decision)\n", "            passes = ()\n"),
+    ("read", GAME, "and f.decision.to == decision.to and f.turn == turn]", "]"),
+    ("read", GAME, "and f.decision.to == decision.to and f.turn == turn]", "and f.turn == turn]"),
+    ("read", GAME, "and f.decision.to == decision.to and f.turn == turn]", "and f.decision.to == decision.to]"),
+    ("read", GAME, "            else:\n                self._forced = []", "            else:\n                pass"),
+    ("read", GAME, "passes = core.not_taken(self.state, decision, restating=True)", "passes = ()"),
+    ("read", GAME, "del self._forced[:self._forced.index(step) + 1]", "del self._forced[self._forced.index(step)]"),
+    ("read", GAME, "if prompt is not None and type(decision) in prompt.decisions and prompt.player == decision.player:",
+     "if False:"),
+    ("read", GAME, "if before is None or made.player != decision.player:", "if before is None:"),
+    ("read", GAME, "if asked is None or asked.player != decision.player or type(decision) not in asked.decisions:",
+     "if asked is None:"),
+    ("read", GAME, 'elif type(made) is Give and type(decision) is Give and decision.to in ("", made.to):',
+     "elif type(made) is Give and type(decision) is Give:"),
+    ("read", REPLAYER, 'if left == "declining":', "if False:"),
+    ("read", REPLAYER, 'return "declining" if trial.state.turn > self.record_turn else None', "return None"),
+    ("read", REPLAYER, 'return "left" if game.check(decision) is None else None', 'return "left"'),
+    ("read", REPLAYER, "if game.restates(decision) is not None and _reads_as_restated(game, decision, likely):",
+     "if game.restates(decision) is not None:"),
+    ("read", REPLAYER, "    return not _goes_on(trial, likely) and _goes_on(game, likely)", "    return not _goes_on(trial, likely)"),
+    ("read", CORE, "        if restating and any(same_decision(f.decision, decision) for f in made):",
+     "        if restating:"),
+    ("read", CORE, "        if prompt is None or Pass not in prompt.decisions:", "        if prompt is None:"),
 ]
 
 EQUIVALENT: dict[int, str] = {
@@ -118,12 +152,14 @@ def _run(tree: Path, tests: tuple[str, ...]) -> bool:
     return done.returncode == 0
 
 
-def main() -> int:
+def main(groups: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "tree"
         shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(".git", "__pycache__", "*.db", ".pytest_cache"))
         survivors = []
         for n, (group, path, old, new) in enumerate(MUTANTS):
+            if groups and group not in groups:
+                continue
             target = tree / path
             original = target.read_text("utf-8")
             if original.count(old) != 1:
@@ -142,4 +178,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
