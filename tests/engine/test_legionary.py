@@ -169,3 +169,24 @@ def test_a_revealed_card_can_still_be_demanded_later_AMB_41_R_LEG_4(position, pl
     play(state, Lead("Ann", Role.LEGIONARY, ("Academy",)), Follow("Bob", ("Bath",)), Demand("Ann", ("School",)))
     play(state, Demand("Bob", ("Road",)))  # Ann gives her only Rubble by herself
     assert state.players[0].hand == ["School"] and state.players[1].stockpile == ["Road"]
+
+
+def test_a_wrong_give_after_the_engine_answered_for_both_neighbours_is_refused_for_its_own_answer(position):
+    """R-LEG-3, 000 Demanding Materials: "If your neighbors ... have one or more cards of the color
+    you are demanding in their hand then they must give one to you." Bob and Cat each held one
+    Brick, so the engine gave both for them and the turn ended. A record then writing Cat giving
+    a Wood card is refused for Cat's own answer (she had to give her Brick), not for Bob's,
+    which the engine made first in a state where Cat's turn to answer had not come."""
+    from gtr_replay.engine import Game
+
+    state = legionary_turn(position, bob_hand=("Shrine", "Road"), cat_hand=("Atrium", "Dock"))
+    game = Game(state)
+    game.push(Demand("Ann", ("School",)))
+    game.push(Pass("Ann"))
+    assert game.restates(Give("Bob", ("Shrine",), "Ann")) and game.restates(Give("Cat", ("Atrium",), "Ann"))
+    wrong = Give("Cat", ("Dock",), "Ann")
+    problem = game.check(wrong)
+    assert problem is not None
+    found = game.refusal(wrong, problem)
+    assert found.message.endswith("the engine made Cat's only answer to this demand"), found.message
+    assert "Bob" not in found.message, found.message

@@ -140,6 +140,23 @@ EQUIVALENT: dict[int, str] = {
         "action or its demand), so no chained Retire carries hired=True: passing it on or not gives the same steps",
     36: "with count 1, Retire.after then gives a Retire of count 0, which Triclinium._offer never grants (its count "
         "guard): the same steps",
+    41: "the callers that take the default ask about a statement at the start of a later turn, or one that restates "
+        "a forced step; neither meets an optional step to pass over (a turn opens with the leader's lead or think, "
+        "which no pass answers), so passing over or not gives the same answer",
+    43: "forced steps are kept only until the next written decision; between two written gives no demand is made "
+        "(an action is never forced: a pass always answers it, R-TURN-7), so every kept give answers the demand "
+        "under way, to its demander and in its turn: the filter on both keeps the same steps",
+    44: "as 43: every kept give answers the demand under way, so its receiver is always the written give's",
+    45: "as 43: every kept give was made after the last written decision, in the turn of the demand under way",
+    49: "a player's step the engine made, followed by a step of the same player and kind with no written decision "
+        "between, would need the state to change in between by forced steps alone; without the early return the "
+        "loop finds no such step and returns the same refusal (the whole engine and replay suite passes with this "
+        "mutant and 41, 43 and 52 together)",
+    50: "a forced pass checks its own player (the prompt it answered must be the decision's player's); a forced give "
+        "of the other neighbour is checked in a state where the answers to one demand are set in no order "
+        "(R-LEG-3), so the decision is refused there for the same reason, with the same words",
+    52: "as 43: the forced gives kept answer the demand under way, whose demander a written give names (a 'Glory "
+        "to Rome' is read as a give to the demander): the receiver always matches",
 }
 """Mutants (by index) that change no rule, and why."""
 
