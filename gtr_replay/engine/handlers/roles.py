@@ -457,21 +457,26 @@ class AddHandler(Handler):
     def candidates(self, state, i):
         player = state.players[i]
         usual = self._usual(state)
-        offered = [(card, source) for card, source in _source_candidates(state, i, usual)
-                   if source is not Zone.DECK or rules.material_of(state, card) is not None]  # a card not seen
+        # only a shown card of a material the building takes (``problem`` asks both again): most
+        # pairs of a hand and a camp's buildings do not fit, and are not offered to be refused
+        offered = [(card, source, material) for card, source in _source_candidates(state, i, usual)
+                   if (material := rules.material_of(state, card)) is not None]
         step = step_now(state)
         if step is None or isinstance(step, (ClientAction, Actions, Revealed)):
             for building in player.buildings:
                 if not building.complete:
-                    for card, source in offered:
-                        yield Add(player.name, card, building.foundation, source)
+                    for card, source, _ in offered:
+                        if rules.material_fits(state, i, building, card):
+                            yield Add(player.name, card, building.foundation, source)
         if self._public_open(state, i):
             for j, other in enumerate(state.players):
                 if j != i:
                     for building in other.buildings:
                         if building.complete:
-                            for card, source in offered:
-                                yield Add(player.name, card, building.foundation, source, other.name)
+                            material = rules.material_of(state, building.foundation)
+                            for card, source, fits in offered:
+                                if fits is material:
+                                    yield Add(player.name, card, building.foundation, source, other.name)
 
     def problem(self, state, i, d):
         player = state.players[i]
