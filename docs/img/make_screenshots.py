@@ -4,7 +4,8 @@ headless chromium through Selenium (nothing downloaded). Run from the project's 
 
     python docs/img/make_screenshots.py
 
-It writes docs/img/viewer-phone-table.png, viewer-phone-statements.png and viewer-desktop.png.
+It writes docs/img/viewer-phone-table.png, viewer-phone-statements.png and viewer-desktop.png,
+and viewer-phone-analysis.png: the statement list of the analysed example at a costly decision.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "games" / "republic-3p.gtr"
 STATEMENT = 120
 """The statement the pictures show: a lay, so the cards it moved are marked."""
+ANALYSED = ROOT / "examples" / "analysed" / "republic-2p.gtr"
+COSTLY = 29
+"""The analysed example's statement the analysis picture shows: a decision marked ``?``."""
 
 
 def main() -> None:
@@ -27,7 +31,9 @@ def main() -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="gtr-shots-"))
     page = folder / "game.html"
+    analysed = folder / "analysed.html"
     subprocess.run([sys.executable, "-m", "gtr_replay", "view", str(EXAMPLE), "-o", str(page)], check=True, cwd=ROOT)
+    subprocess.run([sys.executable, "-m", "gtr_replay", "view", str(ANALYSED), "-o", str(analysed)], check=True, cwd=ROOT)
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     flags = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--user-data-dir={folder / 'profile'}")
@@ -48,6 +54,13 @@ def main() -> None:
                     driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(str(out / f"{name}.png"))
             print(f"wrote docs/img/{name}.png")
+        driver.set_window_size(360, 740)
+        driver.get("about:blank")
+        driver.get(analysed.as_uri() + f"#s{COSTLY}")
+        driver.find_element("css selector", '#tabs button[data-tab="list"]').click()
+        driver.execute_script("document.querySelector('#lines li.current').scrollIntoView({block: 'center'})")
+        driver.save_screenshot(str(out / "viewer-phone-analysis.png"))
+        print("wrote docs/img/viewer-phone-analysis.png")
     finally:
         driver.quit()
         shutil.rmtree(folder, ignore_errors=True)

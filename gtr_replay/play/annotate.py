@@ -1,6 +1,9 @@
-"""A record with its judgements written in: the mark as the statement's glyph (``?!``, ``?``,
-``??``, ``analysis.MARKS``) and a comment naming the better decision with both chances,
-``{analyse: Ben lays Wall was better: 62% to win, against 31% [%chance 0.31 0.62]}``.
+"""A record with its judgements written in: every judged statement gets a comment with its
+chances, ``{[%chance 0.52 0.55]}`` (after the decision played and after the best one found, as
+a chess engine writes an evaluation after every move); a costly one also gets its mark as the
+statement's glyph (``?!``, ``?``, ``??``, ``analysis.MARKS``) and words naming the better
+decision, ``{analyse: Ben lays Wall was better: 62% to win, against 31% [%chance 0.31 0.62]}``.
+The viewer draws the chances and shows the better decision (``render.html``).
 
 An earlier analysis's glyphs and comments are replaced, so a record can be judged again; the
 other glyphs and comments stay as written. The record still replays as before (comments and
@@ -24,10 +27,14 @@ TAG: Final = "Annotator"
 
 
 def comment_for(judgement: Judgement) -> Comment:
+    """The comment a judged statement gets: its chances, with words naming the better decision
+    where the statement is marked."""
     played, best = judgement.chance_played, judgement.chance_best
     assert played is not None and best is not None
-    return Comment(f"analyse: {judgement.best} was better: {best:.0%} to win, against {played:.0%} "
-                   f"[%{COMMAND} {played:.2f} {best:.2f}]")
+    chances = f"[%{COMMAND} {played:.2f} {best:.2f}]"
+    if judgement.mark is None:
+        return Comment(chances)
+    return Comment(f"analyse: {judgement.best} was better: {best:.0%} to win, against {played:.0%} {chances}")
 
 
 def _ours(comment) -> bool:
@@ -35,8 +42,8 @@ def _ours(comment) -> bool:
 
 
 def annotated(record: Record, judgements: list[Judgement], *, budget: int, seed: str) -> Record:
-    """``record`` with the marked judgements written in (see the module's text)."""
-    marked = {j.index: j for j in judgements if j.mark is not None}
+    """``record`` with the judgements written in (see the module's text)."""
+    judged = {j.index: j for j in judgements if j.chance_played is not None}
     index = 0
     turns = []
     for turn in record.turns:
@@ -46,9 +53,9 @@ def annotated(record: Record, judgements: list[Judgement], *, budget: int, seed:
                 index += 1
                 notes = tuple(n for n in item.notes if not _ours(n))
                 glyphs = tuple(g for g in item.glyphs if g not in GLYPHS)
-                judgement = marked.get(index)
+                judgement = judged.get(index)
                 if judgement is not None:
-                    glyphs += (judgement.mark,)
+                    glyphs += (judgement.mark,) if judgement.mark is not None else ()
                     notes = (comment_for(judgement), *notes)
                 item = replace(item, glyphs=glyphs, notes=notes)
             items.append(item)

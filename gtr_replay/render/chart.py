@@ -70,16 +70,17 @@ OFFSET = 3
 
 
 def svg(series: Series, *, title: str = "points by turn", width: int = 640, height: int = 320,
-        marker: int | None = None) -> str:
+        marker: int | None = None, axis: str = "victory points", most: int | None = None) -> str:
     """A step line per player (points change at the end of a turn, they do not slope between
     turns), each a few pixels off the next so equal lines stay apart, both axes labelled;
     ``marker`` draws a vertical line at that turn (the viewer moves it). Every turn has a
-    hit area (``data-turn``) that the viewer's page goes to when it is clicked."""
+    hit area (``data-turn``) that the viewer's page goes to when it is clicked. ``axis`` names
+    the values and ``most`` fixes the top of their scale (100 for a chance in percent)."""
     left, right, top_pad, bottom = 52, 110, 28, 40
     turns = [t for points in series.values() for t, _ in points] or [0, 1]
     values = [p for points in series.values() for _, p in points] or [0]
     first, last = min(turns), max(max(turns), min(turns) + 1)
-    y_ticks = _ticks(max(max(values), 1))
+    y_ticks = _ticks(most if most is not None else max(max(values), 1))
     high = y_ticks[-1]
     plot_w, plot_h = width - left - right, height - top_pad - bottom
 
@@ -106,7 +107,7 @@ def svg(series: Series, *, title: str = "points by turn", width: int = 640, heig
                f'text-anchor="middle" font-family="sans-serif">turn</text>')
     middle = top_pad + plot_h / 2
     out.append(f'<text class="axis-label" x="14" y="{middle}" font-size="12" text-anchor="middle" '
-               f'font-family="sans-serif" transform="rotate(-90 14 {middle})">victory points</text>')
+               f'font-family="sans-serif" transform="rotate(-90 14 {middle})">{escape(axis)}</text>')
     out.append(f'<line x1="{left}" x2="{left}" y1="{top_pad}" y2="{top_pad + plot_h}" stroke="#888"/>'
                f'<line x1="{left}" x2="{left + plot_w}" y1="{top_pad + plot_h}" y2="{top_pad + plot_h}" '
                f'stroke="#888"/>')
@@ -130,6 +131,18 @@ def svg(series: Series, *, title: str = "points by turn", width: int = 640, heig
                    f'<title>turn {turn}</title></rect>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def chances_by_turn(lines: list[dict]) -> Series:
+    """Each judged player's chance to win, in percent, after their last judged decision of
+    every turn of the main line (``lines``: a page view's lines, whose ``judged`` the viewer
+    reads from the record's analysis comments)."""
+    last: dict[str, dict[int, int]] = {}
+    for line in lines:
+        judged = line.get("judged")
+        if judged is not None and not line["depth"] and not line["problem"]:
+            last.setdefault(judged["player"], {})[line["turn"]] = round(judged["played"] * 100)
+    return {player: sorted(by_turn.items()) for player, by_turn in last.items()}
 
 
 def _steps(points: list[tuple[float, float]]) -> str:

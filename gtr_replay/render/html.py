@@ -36,7 +36,9 @@ from notation import Comment, Record
 from gtr_replay.cards import cards_for
 from gtr_replay.errors import GtrError
 from gtr_replay.render import model
-from gtr_replay.render.chart import points_by_turn, svg
+from gtr_replay.play.analysis import GLYPHS as ANALYSIS_GLYPHS
+from gtr_replay.play.annotate import COMMAND as CHANCE
+from gtr_replay.render.chart import chances_by_turn, points_by_turn, svg
 from gtr_replay.render.disputes import reading_effect, under_reading
 from gtr_replay.render.narration import moved_cards, narrated
 from gtr_replay.render.timeline import Timeline
@@ -124,6 +126,29 @@ def dispute(comments: list[str], in_force: dict[str, str]) -> dict | None:
     return {"rulings": at_stake, "unknown": unknown}
 
 
+_BETTER = re.compile(r"analyse: (.+) was better:")
+
+
+def judgement(comments) -> dict | None:
+    """A statement's analysis (``gtr analyse -o``, ``play.annotate``), from its comments: the
+    chances to win after the decision played and after the best one found, and the better
+    decision where the comment names one; None without an analysis comment. A ``[%chance]``
+    whose values are not two chances between 0 and 1 is left as a comment."""
+    for text in comments:
+        comment = Comment(text)
+        for command in comment.commands:
+            if command.name != CHANCE:
+                continue
+            try:
+                played, best = (float(value) for value in command.value.split())
+            except ValueError:
+                continue
+            if 0 <= played <= 1 and 0 <= best <= 1:
+                better = _BETTER.match(comment.remark.strip())
+                return {"played": played, "best": best, "better": better[1] if better else None}
+    return None
+
+
 def _notes(comments) -> list[dict]:
     """Each comment as the page shows it: its words without the embedded commands, and the
     commands other than a dispute's as short labels (``clock 0:12:03``)."""
@@ -131,7 +156,7 @@ def _notes(comments) -> list[dict]:
     for text in comments:
         comment = Comment(text)
         commands = comment.commands
-        labels = [f"{c.name} {c.value}".strip() for c in commands if c.name not in ("ruling", "source")]
+        labels = [f"{c.name} {c.value}".strip() for c in commands if c.name not in ("ruling", "source", CHANCE)]
         labels += [f"source: {c.value}" for c in commands if c.name == "source" and c.value != "disputed"]
         shown.append({"text": comment.remark if commands else text, "labels": labels})
     return shown
@@ -161,7 +186,15 @@ def _view(timeline: Timeline, viewer: str | None, disputes: dict[int, dict], aft
         states[str(line.seq)] = model.state_model(state, viewer=viewer, watch=watch).to_dict()
         data = line.to_dict()
         data["number"] = timeline.number(moment)
-        data["notes"] = _notes(line.comments)
+        judged = judgement(line.comments)
+        if judged is not None and viewer is not None and moment.snapshot.player != viewer:
+            # judged from another player's knowledge: the chances tell what that hand held
+            data["comments"] = [c for c in data["comments"] if judgement([c]) is None]
+            data["glyphs"] = [g for g in data["glyphs"] if g not in ANALYSIS_GLYPHS]
+            judged = None
+        data["judged"] = judged and {**judged, "player": moment.snapshot.player,
+                                     "mark": next((g for g in data["glyphs"] if g in ANALYSIS_GLYPHS), None)}
+        data["notes"] = _notes([c for c in data["comments"] if judgement([c]) is None])  # the analysis is "judged"
         data["moved"] = [] if moment.refused else moved_cards(moment.snapshot.events, viewer)
         data["dispute"] = disputes.get(line.seq) and _effects(disputes[line.seq], viewer)
         shown.append(data)
@@ -256,9 +289,16 @@ def page(timeline: Timeline, *, viewer: str | None = None, title: str = "", prob
     data = page_data(timeline, viewer=viewer, title=title, record=record, source=source)
     if problems:
         data["problems"] = list(problems)
-    charts = [svg(points_by_turn(timeline, view["seat"]),
-                  title="points by turn" + (f" as {view['seat']} can count them" if view["seat"] else ""),
-                  marker=timeline.start.turn) for view in data["views"]]
+    charts = []
+    for view in data["views"]:
+        chart = svg(points_by_turn(timeline, view["seat"]),
+                    title="points by turn" + (f" as {view['seat']} can count them" if view["seat"] else ""),
+                    marker=timeline.start.turn)
+        chances = chances_by_turn(view["lines"])
+        if chances:  # the record was analysed (gtr analyse -o): each player's chance along the game
+            chart += svg(chances, title="chance to win after each player's decisions (gtr analyse)",
+                         marker=timeline.start.turn, axis="chance to win, %", most=100)
+        charts.append(chart)
     return document(data, charts)
 
 
@@ -294,7 +334,7 @@ _BOARD = """<header><h1 id="heading">Glory to Rome</h1>
 <dt>?</dt><dd>show or hide these keys</dd><dt>Esc</dt><dd>hide them</dd></dl><button id="keys-close">close</button></div>
 <main>
 <div id="result" hidden></div>
-<section id="board"><div id="table"></div><div id="status"></div><div id="changes"></div><div id="camps"></div>
+<section id="board"><div id="table"></div><div id="status"></div><div id="changes"></div><div id="judged"></div><div id="camps"></div>
 <div id="chart">"""
 """The page's fixed markup, up to the charts (the script fills in the heading, table and camps)."""
 

@@ -31,6 +31,13 @@ def test_the_annotated_record_replays_is_canonical_and_names_the_better_decision
     assert done.exit_code == 0, done.output
     text = annotated.read_text(encoding="utf-8")
     assert "You lays Basilica on Marble ?? {analyse: You adds Basilica to Forum Romanum was better: 100% to win" in text
+    judged = json.loads(run("analyse", source, "--budget", "12", "--json").stdout)["judgements"]
+    searched = [j for j in judged if j["chance_played"] is not None]
+    assert text.count("[%chance ") == len(searched) > 1  # every judged statement carries its chances
+    assert any(j["mark"] is None for j in searched)
+    for j in searched:
+        if j["mark"] is None:
+            assert f"{j['played']} {{[%chance {j['chance_played']:.2f} {j['chance_best']:.2f}]}}" in text
     assert run("check", annotated).exit_code == 0
     fmt = run("fmt", "--check", annotated)
     assert fmt.exit_code == 0, fmt.output

@@ -144,6 +144,7 @@ function drawLines() {
     if (l.dispute) { li.classList.add("dispute"); li.append(disputeBox(l.dispute)); }
     if (l.problem) li.append(el("span", "changes", "✗ refused: " + l.problem));
     else if (l.changes.length) li.append(el("span", "changes", l.changes.join("; ")));
+    if (l.judged && l.judged.mark) { li.classList.add("costly"); li.append(el("span", "better", judgedText(l.judged))); }
     l.notes.forEach((n) => {
       const c = el("span", "comment", `{${n.text}}`);
       n.labels.forEach((label) => c.append(el("span", "label", label)));
@@ -152,6 +153,13 @@ function drawLines() {
     li.addEventListener("click", (e) => { e.preventDefault(); l.position !== null ? go(l.position) : showSeq(String(l.seq)); });
     list.append(li);
   });
+}
+function percent(x) { return Math.round(x * 100) + "%"; }
+function judgedText(j) {
+  // gtr analyse's judgement, from the deciding player's knowledge
+  const played = `${j.player}: ${percent(j.played)} to win after this`;
+  return j.better ? `${j.mark || ""} ${played}; ${j.better} was better: ${percent(j.best)}`.trim()
+    : `${played} (best found ${percent(j.best)})`;
 }
 function effectText(x) {
   const at = x.at;
@@ -217,6 +225,7 @@ function mark(seq) {
   if (li) { li.classList.add("current"); reveal(li); }
   const line = V.lines.find((l) => String(l.seq) === seq);
   $("changes").textContent = line ? (line.problem ? "✗ refused: " + line.problem : line.changes.join("; ")) : "";
+  $("judged").textContent = line && line.judged ? judgedText(line.judged) : "";
   markMoved(line);
 }
 function reveal(li) {
