@@ -138,3 +138,42 @@ def _show(judgements, budget: int, seed: str) -> None:
     forced = len(judgements) - len(searched)
     if forced:
         out.print(f"{forced} statement(s) with one legal choice were not searched")
+
+
+def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers: int, quiet: bool) -> dict:
+    """``gtr import --analyse``: judge every game of ``files`` the database holds (a record the
+    rules refused is not stored, so not judged) and store the judgements; a game whose stored
+    judgements were made at this budget and seed is left as it is. What was done, counted."""
+    from gtr_replay.play.analysis import judge_all, positions
+    from gtr_replay.replay.files import parse_piece, read_record_file, record_pieces
+    from gtr_replay.store.evaluations import TABLE, write
+    from gtr_replay.store.rows import game_id
+
+    import notation
+
+    stored = {row[0] for row in store.db.execute("SELECT id FROM games")}
+    judged_before = set()
+    if TABLE in store.db.table_names():
+        judged_before = {row[0] for row in store.db.execute(
+            f"SELECT DISTINCT game FROM {TABLE} WHERE budget = ? AND seed = ?", [budget, seed])}
+    games: dict[str, list] = {}
+    already = set()
+    for path in files:
+        for _, first, piece in record_pieces(read_record_file(path)):
+            try:
+                records = parse_piece(str(path), first, piece)
+            except notation.NotationError:
+                continue  # reported by the import, not stored
+            for record in records:
+                key = game_id(record)
+                if key in judged_before:
+                    already.add(key)
+                elif key in stored and key not in games:
+                    games[key] = positions(record)
+    evaluations = 0
+    with progress_bar("judging", sum(map(len, games.values())), quiet=quiet) as advance:
+        for key, found in games.items():
+            judgements = list(judge_all(found, budget=budget, seed=seed, workers=workers,
+                                        progress=None if advance is None else lambda _: advance(1)))
+            evaluations += write(store, key, judgements)
+    return {"games": len(games), "evaluations": evaluations, "already": len(already), "budget": budget, "seed": seed}

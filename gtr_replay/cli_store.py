@@ -34,6 +34,13 @@ def import_(
     metadata: Annotated[Optional[Path], typer.Option(
         "--metadata", help="Also make the database ready for Datasette: write its metadata (tables, columns, "
                            "saved queries) to this JSON file and index the comments for full-text search.")] = None,
+    analyse: Annotated[bool, typer.Option(
+        "--analyse", help="Also judge each stored game's decisions as gtr analyse does and store them in the "
+                          "evaluations table (a game judged before at the same budget and seed is not judged "
+                          "again).")] = False,
+    budget: Annotated[Optional[int], typer.Option("--budget", "-b", help="With --analyse: playouts per decision "
+                                                                          "judged (default 200).")] = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="With --analyse: the seed (default 1).")] = None,
 ) -> None:
     """Replay records and store every game in a SQLite database: players, decisions, events and a
     snapshot per decision. A record already stored is skipped; one corrected in its comments,
@@ -44,10 +51,15 @@ def import_(
 
     Example: gtr import examples/ --db games.db
     """
-    from gtr_replay.errors import UsageError
+    from gtr_replay.errors import GtrError, UsageError
+    from gtr_replay.play.search import DEFAULT_PLAYOUTS
     from gtr_replay.replay.overrides import parse_rulings
     from gtr_replay.store import Store, count_records, import_files
 
+    if not analyse and (budget is not None or seed is not None):
+        fail(UsageError("--budget and --seed set how games are judged", hint="add --analyse"))
+    if budget is not None and budget < 1:
+        fail(UsageError(f"--budget {budget}: the search needs at least 1 playout", hint="e.g. --budget 200"))
     if rulings:
         parse_rulings(rulings)  # a wrong name is a usage error, before the database is opened
     files = found_files(paths)
@@ -58,6 +70,14 @@ def import_(
         with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
             report = import_files(store, paths, files=files, progress=advance, rulings=rulings,
                                   replace=not keep_both, workers=workers)
+            if analyse and not report.interrupted:
+                from gtr_replay.cli_analyse import analyse_stored
+
+                try:
+                    judged = analyse_stored(store, files, budget=budget or DEFAULT_PLAYOUTS, seed=seed or "1",
+                                            workers=workers or 1, quiet=as_json)
+                except GtrError as error:
+                    fail(error)
             if metadata is not None:
                 from gtr_replay.store.datasette import make_searchable, write_metadata
 
@@ -67,7 +87,8 @@ def import_(
         if made:
             _remove_if_empty(db)
     if as_json:
-        print(json.dumps(report.to_dict(), indent=2))
+        print(json.dumps({**report.to_dict(), **({"analysed": judged} if analyse and not report.interrupted else {})},
+                         indent=2))
     else:
         for problem in report.problems:
             err.print(f"[red]error:[/red] {escape(str(problem))}", soft_wrap=True, highlight=False)
@@ -76,6 +97,10 @@ def import_(
                 err.print(f"[yellow]warning:[/yellow] game {game.id}: {escape(warning)}", soft_wrap=True,
                           highlight=False)
         _summary(report, db)
+        if analyse and not report.interrupted:
+            out.print(f"{counted(judged['games'], 'game')} judged ({counted(judged['evaluations'], 'decision')}, "
+                      f"{judged['budget']} playouts each, seed {judged['seed']}), "
+                      f"{counted(judged['already'], 'game')} judged before; in the evaluations table of {db}")
     if report.interrupted:
         err.print(f"interrupted: the {counted(len(report.added) + len(report.updated), 'game')} stored before Ctrl-C "
                   f"kept, each whole; run the same import again to add the rest", highlight=False)

@@ -96,3 +96,38 @@ def test_the_evaluations_are_stored_beside_the_game(tmp_path):
     assert run("analyse", source, "--budget", "12", "--db", db).exit_code == 0  # again: replaced
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT count(*) FROM evaluations").fetchone()[0] == len(stored)
+
+
+def test_import_analyse_stores_what_analyse_gives_and_judges_a_game_once_per_budget_and_seed(tmp_path):
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED, encoding="utf-8")
+    refused = tmp_path / "refused.gtr"
+    refused.write_text(MISSED.replace("You lays Basilica on Marble", "You lays Basilica on Wood"), encoding="utf-8")
+    db = tmp_path / "games.db"
+    done = run("import", source, refused, "--db", db, "--analyse", "--budget", "12", "--json")
+    assert done.exit_code == 1, done.output  # the refused record is reported, not stored, not judged
+    assert json.loads(done.stdout)["analysed"] == {"games": 1, "evaluations": 3, "already": 0, "budget": 12,
+                                                   "seed": "1"}
+    expected = [j for j in json.loads(run("analyse", source, "--budget", "12", "--json").stdout)["judgements"]
+                if j["chance_played"] is not None]
+
+    def stored():
+        with sqlite3.connect(db) as conn:
+            return conn.execute("SELECT statement, player, played, chance_played, best, chance_best, mark, seed "
+                                "FROM evaluations ORDER BY statement").fetchall()
+
+    assert stored() == [(j["index"], j["player"], j["played"], j["chance_played"], j["best"], j["chance_best"],
+                         j["mark"], "1") for j in expected]
+    again = run("import", source, "--db", db, "--analyse", "--budget", "12")
+    assert again.exit_code == 0 and "1 game judged before" in again.stdout, again.output
+    other = run("import", source, "--db", db, "--analyse", "--budget", "12", "--seed", "2", "--json")
+    assert json.loads(other.stdout)["analysed"]["games"] == 1
+    assert {row[-1] for row in stored()} == {"2"}  # judged again: its rows replaced
+
+
+def test_import_budget_and_seed_need_analyse(tmp_path):
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED, encoding="utf-8")
+    done = run("import", source, "--db", tmp_path / "games.db", "--budget", "12")
+    assert done.exit_code == 2 and "add --analyse" in done.output
+    assert not (tmp_path / "games.db").exists()
