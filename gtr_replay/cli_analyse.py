@@ -4,6 +4,7 @@ database (``--db``)."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -11,16 +12,18 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, app, emit_json, fail, out, progress_bar
+from gtr_replay.cli_common import JsonOpt, app, emit_json, err, fail, found_files, out, progress_bar
+from gtr_replay.counted import counted
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.play.search import DEFAULT_PLAYOUTS
 
-FileArg = Annotated[Path, typer.Argument(help="A record file (.gtr).")]
+PathsArg = Annotated[list[Path], typer.Argument(help="A record file (.gtr); or several files or folders, "
+                                                   "with --db.")]
 
 
 @app.command()
 def analyse(
-    file: FileArg,
+    paths: PathsArg,
     record_number: Annotated[int, typer.Option("--record", "-k", help="Which record of the file, from 1.")] = 1,
     seat: Annotated[Optional[str], typer.Option("--as", help="Judge only this player's decisions.")] = None,
     at: Annotated[Optional[int], typer.Option("--at", help="Judge only the N-th statement of the main line.")] = None,
@@ -33,6 +36,8 @@ def analyse(
                                                                          "comments to this new file.")] = None,
     db: Annotated[Optional[Path], typer.Option("--db", help="Store the game and its evaluations in this "
                                                            "database.")] = None,
+    dask: Annotated[Optional[str], typer.Option(
+        "--dask", help="A Dask scheduler's address (tcp://host:8786), or local:N: judge on its workers.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Judge each decision of a record's main line from the knowledge of the player who made
@@ -40,10 +45,21 @@ def analyse(
     with a mark where the difference is large (?! from 8 points of chance, ? from 15, ?? from
     30). Every card the player had not seen is dealt again at random in each playout.
 
+    A corpus (several files, or folders) is judged game by game into a database: give --db;
+    each game is imported as gtr import imports it, and one judged before at the same budget
+    and seed is not judged again.
+
     Example: gtr analyse game.gtr --as Ann --budget 200 --seed 1 -o annotated.gtr
     """
     from gtr_replay.play.analysis import judge_all, positions
 
+    files = found_files(paths)
+    if not files:
+        fail(UsageError("no .gtr files found", hint="give a .gtr file, or folders holding them"))
+    if len(files) > 1 or paths[0].is_dir():
+        return _corpus(paths, files, seat=seat, at=at, turn=turn, record_number=record_number, out_file=out_file,
+                       db=db, budget=budget, seed=seed, workers=workers, dask=dask, as_json=as_json)
+    file = files[0]
     if at is not None and turn is not None:
         fail(UsageError("--at and --turn both choose what to judge", hint="give one of them"))
     if budget < 1:
@@ -57,8 +73,8 @@ def analyse(
         record = _read(file, record_number)
         found = positions(record, seat=seat, at=at, turn=turn)
         judgements = []
-        with progress_bar("judging", len(found), quiet=as_json) as advance:
-            for judgement in judge_all(found, budget=budget, seed=seed, workers=workers):
+        with progress_bar("judging", len(found), quiet=as_json) as advance, _cluster(dask) as run:
+            for judgement in judge_all(found, budget=budget, seed=seed, workers=workers, run=run):
                 judgements.append(judgement)
                 if advance is not None:
                     advance(1)
@@ -74,6 +90,53 @@ def analyse(
     _show(judgements, budget, seed)
     if stored is not None:
         out.print(f"{stored} evaluation(s) stored in {db}")
+
+
+@contextmanager
+def _cluster(address: str | None):
+    """The ``run`` of a Dask cluster at ``address`` for the block, or None without one."""
+    if address is None:
+        yield None
+        return
+    from gtr_replay.distributed import cluster
+
+    with cluster(address) as on:
+        yield on.run
+
+
+def _corpus(paths: list[Path], files: list[Path], *, seat, at, turn, record_number, out_file, db, budget, seed,
+            workers, dask, as_json) -> None:
+    """``gtr analyse`` of several files or folders: every game imported and judged into ``db``."""
+    from gtr_replay.store import Store, count_records, import_files
+
+    given = [name for name, value in (("--as", seat), ("--at", at), ("--turn", turn), ("-o", out_file))
+             if value is not None] + (["--record"] if record_number != 1 else [])
+    if given:
+        fail(UsageError(f"{', '.join(given)}: only for one record; a corpus is judged whole",
+                        hint="give one file for them"))
+    if db is None:
+        fail(UsageError(f"{counted(len(files), 'file')} to judge: their judgements go into a database",
+                        hint="add --db games.db"))
+    if budget < 1:
+        fail(UsageError(f"--budget {budget}: the search needs at least 1 playout", hint="e.g. --budget 200"))
+    try:
+        with Store(db) as store:
+            with progress_bar("importing", count_records(files), quiet=as_json) as advance:
+                report = import_files(store, paths, files=files, progress=advance, workers=workers)
+            with _cluster(dask) as run:
+                judged = analyse_stored(store, files, budget=budget, seed=seed, workers=workers, quiet=as_json,
+                                        run=run)
+    except GtrError as error:
+        fail(error)
+    if as_json:
+        emit_json({"files": len(files), "imported": report.to_dict(), "analysed": judged})
+    else:
+        for problem in report.problems:
+            err.print(f"[red]error:[/red] {escape(str(problem))}", soft_wrap=True, highlight=False)
+        out.print(f"{counted(judged['games'], 'game')} judged ({counted(judged['evaluations'], 'decision')}, "
+                  f"{budget} playouts each, seed {seed}), {counted(judged['already'], 'game')} judged before; "
+                  f"in the evaluations table of {db}")
+    raise typer.Exit(0 if report.ok else 1)
 
 
 def _read(path: Path, number: int):
@@ -140,7 +203,8 @@ def _show(judgements, budget: int, seed: str) -> None:
         out.print(f"{forced} statement(s) with one legal choice were not searched")
 
 
-def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers: int, quiet: bool) -> dict:
+def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers: int, quiet: bool,
+                   run=None) -> dict:
     """``gtr import --analyse``: judge every game of ``files`` the database holds (a record the
     rules refused is not stored, so not judged) and store the judgements; a game whose stored
     judgements were made at this budget and seed is left as it is. What was done, counted."""
@@ -173,7 +237,7 @@ def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers:
     evaluations = 0
     with progress_bar("judging", sum(map(len, games.values())), quiet=quiet) as advance:
         for key, found in games.items():
-            judgements = list(judge_all(found, budget=budget, seed=seed, workers=workers,
+            judgements = list(judge_all(found, budget=budget, seed=seed, workers=workers, run=run,
                                         progress=None if advance is None else lambda _: advance(1)))
             evaluations += write(store, key, judgements)
     return {"games": len(games), "evaluations": evaluations, "already": len(already), "budget": budget, "seed": seed}

@@ -194,9 +194,18 @@ def _judge_task(task: tuple[Position, int, str]) -> Judgement:
 
 
 def judge_all(found: Iterable[Position], *, budget: int = DEFAULT_PLAYOUTS, seed: str = "1", workers: int = 1,
-              progress: Callable[[Judgement], None] | None = None) -> Iterator[Judgement]:
-    """Judge each position, in order, in ``workers`` worker processes (1: in this one)."""
+              progress: Callable[[Judgement], None] | None = None,
+              run: Callable[..., Iterable] | None = None) -> Iterator[Judgement]:
+    """Judge each position, in order, in ``workers`` worker processes (1: in this one), or by
+    ``run(work, tasks)``, which gives ``work(task)`` of every task in order (a Dask cluster's,
+    ``distributed.Cluster.run``: the positions are independent)."""
     tasks = [(position, budget, seed) for position in found]
+    if run is not None:
+        for judgement in run(_judge_task, tasks):
+            if progress is not None:
+                progress(judgement)
+            yield judgement
+        return
     if workers <= 1 or len(tasks) < 2:
         results: Iterable[Judgement] = map(_judge_task, tasks)
         for judgement in results:

@@ -207,3 +207,35 @@ def test_a_full_disk_on_the_workers_is_said_in_words_and_leaves_nothing(records,
     assert not list(tmp_path.rglob("*.tmp"))
     remote = export_records([records], tmp_path / "out", per_part=5, run=Cluster(client, "test").run)
     assert check_complete(tmp_path / "out")["games"] == remote.games == 19
+
+
+def test_a_corpus_judged_on_the_cluster_stores_what_a_local_analysis_stores(cluster, tmp_path):
+    """``gtr analyse FOLDER --db --dask``: each position is a task; the same seed and budget
+    give the same evaluations on the cluster as in this process."""
+    import json
+    import shutil
+    import sqlite3
+
+    from typer.testing import CliRunner
+
+    from gtr_replay.cli import app
+
+    _, _, address = cluster
+    folder = tmp_path / "games"
+    folder.mkdir()
+    rulebook = Path(__file__).parents[2] / "examples" / "rulebook"
+    for name in ("ex-bb-forumromanum-1.gtr", "ex-bb-latrine-1.gtr"):
+        shutil.copy(rulebook / name, folder / name)
+    runner = CliRunner()
+
+    def evaluations(db: Path) -> list[tuple]:
+        with sqlite3.connect(db) as conn:
+            return conn.execute("SELECT game, statement, played, chance_played, best, chance_best "
+                                "FROM evaluations ORDER BY game, statement").fetchall()
+
+    here = runner.invoke(app, ["analyse", str(folder), "--db", str(tmp_path / "here.db"), "--budget", "10", "--json"])
+    there = runner.invoke(app, ["analyse", str(folder), "--db", str(tmp_path / "there.db"), "--budget", "10",
+                                "--json", "--dask", address])
+    assert here.exit_code == there.exit_code == 0, (here.output, there.output)
+    assert json.loads(here.stdout)["analysed"] == json.loads(there.stdout)["analysed"]
+    assert evaluations(tmp_path / "here.db") == evaluations(tmp_path / "there.db") != []

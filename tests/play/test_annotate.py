@@ -131,3 +131,25 @@ def test_import_budget_and_seed_need_analyse(tmp_path):
     done = run("import", source, "--db", tmp_path / "games.db", "--budget", "12")
     assert done.exit_code == 2 and "add --analyse" in done.output
     assert not (tmp_path / "games.db").exists()
+
+
+def test_a_corpus_is_judged_game_by_game_into_a_database(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "missed.gtr").write_text(MISSED, encoding="utf-8")
+    (folder / "won.gtr").write_text(forum_romanum(action="You adds Basilica to Forum Romanum"), encoding="utf-8")
+    without = run("analyse", folder, "--budget", "6")
+    assert without.exit_code == 2 and "add --db" in without.output
+    chosen = run("analyse", folder, "--db", tmp_path / "games.db", "--at", "2")
+    assert chosen.exit_code == 2 and "--at: only for one record" in chosen.output
+    done = run("analyse", folder, "--db", tmp_path / "games.db", "--budget", "6", "--json")
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["analysed"]["games"] == 2
+    single = [j for j in json.loads(run("analyse", folder / "missed.gtr", "--budget", "6", "--json").stdout)[
+        "judgements"] if j["chance_played"] is not None]
+    with sqlite3.connect(tmp_path / "games.db") as conn:
+        games = conn.execute("SELECT count(DISTINCT game) FROM evaluations").fetchone()[0]
+        stored = conn.execute("SELECT e.statement, e.chance_played, e.best FROM evaluations e JOIN games g "
+                              "ON g.id = e.game WHERE g.source LIKE '%missed.gtr' ORDER BY e.statement").fetchall()
+    assert games == 2
+    assert stored == [(j["index"], j["chance_played"], j["best"]) for j in single]
