@@ -20,9 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "games" / "republic-3p.gtr"
 STATEMENT = 120
 """The statement the pictures show: a lay, so the cards it moved are marked."""
-ANALYSED = ROOT / "examples" / "analysed" / "republic-2p.gtr"
-COSTLY = 29
-"""The analysed example's statement the analysis picture shows: a decision marked ``?``."""
+ANALYSED = ROOT / "examples" / "analysed" / "republic-2p-bot-greedy.gtr"
+COSTLY = 44
+"""The analysed example's statement the analysis picture shows: a decision marked ``?!``."""
 
 
 def main() -> None:

@@ -70,12 +70,15 @@ OFFSET = 3
 
 
 def svg(series: Series, *, title: str = "points by turn", width: int = 640, height: int = 320,
-        marker: int | None = None, axis: str = "victory points", most: int | None = None) -> str:
+        marker: int | None = None, axis: str = "victory points", most: int | None = None,
+        seats: list[str] | None = None) -> str:
     """A step line per player (points change at the end of a turn, they do not slope between
     turns), each a few pixels off the next so equal lines stay apart, both axes labelled;
     ``marker`` draws a vertical line at that turn (the viewer moves it). Every turn has a
     hit area (``data-turn``) that the viewer's page goes to when it is clicked. ``axis`` names
-    the values and ``most`` fixes the top of their scale (100 for a chance in percent)."""
+    the values and ``most`` fixes the top of their scale (100 for a chance in percent).
+    ``seats`` (every player, in seating order) gives each player the colour of their seat
+    when the series leave some out; otherwise the series' order does."""
     left, right, top_pad, bottom = 52, 110, 28, 40
     turns = [t for points in series.values() for t, _ in points] or [0, 1]
     values = [p for points in series.values() for _, p in points] or [0]
@@ -112,7 +115,8 @@ def svg(series: Series, *, title: str = "points by turn", width: int = 640, heig
                f'<line x1="{left}" x2="{left + plot_w}" y1="{top_pad + plot_h}" y2="{top_pad + plot_h}" '
                f'stroke="#888"/>')
     for n, (player, points) in enumerate(series.items()):
-        colour = COLOURS[n % len(COLOURS)]
+        seat = seats.index(player) if seats is not None and player in seats else n
+        colour = COLOURS[seat % len(COLOURS)]
         shift = round((n - (len(series) - 1) / 2) * OFFSET, 1)
         path = _steps([(x(t), round(y(p) + shift, 1)) for t, p in points])
         out.append(f'<path class="series" data-player="{escape(player)}" fill="none" stroke="{colour}" '
@@ -133,16 +137,19 @@ def svg(series: Series, *, title: str = "points by turn", width: int = 640, heig
     return "\n".join(out)
 
 
-def chances_by_turn(lines: list[dict]) -> Series:
+def chances_by_turn(lines: list[dict], players: list[str]) -> Series:
     """Each judged player's chance to win, in percent, after their last judged decision of
     every turn of the main line (``lines``: a page view's lines, whose ``judged`` the viewer
-    reads from the record's analysis comments)."""
+    reads from the record's analysis comments), in seating order (``players``)."""
+    def seat(name: str) -> int:
+        return players.index(name) if name in players else len(players)
+
     last: dict[str, dict[int, int]] = {}
     for line in lines:
         judged = line.get("judged")
         if judged is not None and not line["depth"] and not line["problem"]:
             last.setdefault(judged["player"], {})[line["turn"]] = round(judged["played"] * 100)
-    return {player: sorted(by_turn.items()) for player, by_turn in last.items()}
+    return {player: sorted(by_turn.items()) for player, by_turn in sorted(last.items(), key=lambda item: seat(item[0]))}
 
 
 def _steps(points: list[tuple[float, float]]) -> str:

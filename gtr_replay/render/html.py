@@ -294,10 +294,10 @@ def page(timeline: Timeline, *, viewer: str | None = None, title: str = "", prob
         chart = svg(points_by_turn(timeline, view["seat"]),
                     title="points by turn" + (f" as {view['seat']} can count them" if view["seat"] else ""),
                     marker=timeline.start.turn)
-        chances = chances_by_turn(view["lines"])
+        chances = chances_by_turn(view["lines"], data["players"])
         if chances:  # the record was analysed (gtr analyse -o): each player's chance along the game
             chart += svg(chances, title="chance to win after each player's decisions (gtr analyse)",
-                         marker=timeline.start.turn, axis="chance to win, %", most=100)
+                         marker=timeline.start.turn, axis="chance to win, %", most=100, seats=data["players"])
         charts.append(chart)
     return document(data, charts)
 

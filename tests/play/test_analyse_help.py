@@ -9,7 +9,7 @@ from tests.cli.test_help import help_of
 
 def test_analyse_help_reads_like_the_other_commands():
     text = help_of("analyse")
-    assert text.startswith("Usage: gtr analyse [OPTIONS] FILE\n")
+    assert text.startswith("Usage: gtr analyse [OPTIONS] PATH...\n")
     assert "{" not in text and "╭" not in text and "Example: gtr analyse" in text
     assert re.search(r"^  -b, --budget INTEGER  +Playouts per decision judged", text, re.M)
     assert re.search(r"^  analyse +\S", help_of(), re.M)

@@ -3,8 +3,8 @@ game under the points chart, the costly decisions marked in the list with the be
 and the judgement of the statement shown; a player's page carries no judgement of another
 player's decision (it was made from that player's hand); and an analysis comment is text.
 
-The record is examples/analysed/republic-2p.gtr, examples/games/republic-2p.gtr as
-``gtr analyse --budget 200 --seed 1 -o`` wrote it."""
+The record is examples/analysed/republic-2p-bot-greedy.gtr: a game of the search player (Ann)
+against the greedy player (Ben), as ``gtr analyse --budget 200 --seed 1 -o`` wrote it."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ from tests.render.test_hostile_pages import assert_inert_and_working, data_of, m
 from tests.render.test_viewer_review import open_page, window
 
 runner = CliRunner()
-ANALYSED = Path(__file__).parents[2] / "examples" / "analysed" / "republic-2p.gtr"
+ANALYSED = Path(__file__).parents[2] / "examples" / "analysed" / "republic-2p-bot-greedy.gtr"
+MARKS = ("?!", "?", "??")
 PHONE = (360, 740)
 
 
@@ -61,13 +62,13 @@ def test_every_judged_statement_carries_its_chances_and_the_costly_ones_the_bett
         played, best = (float(v) for v in re.search(r"\[%chance ([\d.]+ [\d.]+)\]", texts[0])[1].split())
         assert line["judged"]["played"] == played and line["judged"]["best"] == best
         assert line["judged"]["player"] == player_of(step)
-        marks = [g for g in step.glyphs if g in ("?!", "?", "??")]
+        marks = [g for g in step.glyphs if g in MARKS]
         assert line["judged"]["mark"] == (marks[0] if marks else None)
         better = re.match(r"analyse: (.+) was better:", texts[0])
         assert line["judged"]["better"] == (better[1] if better else None)
         assert not any("chance" in label for n in line["notes"] for label in n["labels"])  # shown as the judgement
         assert not any(n["text"].startswith("analyse:") for n in line["notes"])
-    assert any(line["judged"] and line["judged"]["mark"] == "?" for line in lines.values())
+    assert any(line["judged"] and line["judged"]["mark"] in MARKS for line in lines.values())
 
 
 def test_the_chance_chart_is_drawn_under_the_points_chart_for_each_seat(pages):
@@ -77,8 +78,10 @@ def test_the_chance_chart_is_drawn_under_the_points_chart_for_each_seat(pages):
     for n, chart in views:
         charts = re.findall(r'<svg .*?</svg>', chart, re.S)
         assert len(charts) == 2 and "chance to win" in charts[1]
-        players = re.findall(r'class="series" data-player="(\w+)"', charts[1])
-        assert sorted(players) == {"0": ["Ann", "Ben"], "1": ["Ann"], "2": ["Ben"]}[n]
+        drawn = re.findall(r'class="series" data-player="(\w+)" fill="none" stroke="(#\w+)"', charts[1])
+        assert [player for player, _ in drawn] == {"0": ["Ann", "Ben"], "1": ["Ann"], "2": ["Ben"]}[n]
+        colours = dict(re.findall(r'class="series" data-player="(\w+)" fill="none" stroke="(#\w+)"', charts[0]))
+        assert all(colours[player] == colour for player, colour in drawn)  # a player's colour in both charts
 
 
 def test_a_players_page_carries_no_judgement_of_the_other_players_decisions(pages):
@@ -90,7 +93,7 @@ def test_a_players_page_carries_no_judgement_of_the_other_players_decisions(page
         remark = texts[0].split(" [%chance")[0]
         line = next(x for x in data["views"][0]["lines"] if x["number"] == str(number))
         if player_of(step) == "Ben":
-            assert line["judged"] is None and not {"?!", "?", "??"} & set(line["glyphs"])
+            assert line["judged"] is None and not set(MARKS) & set(line["glyphs"])
             if remark.startswith("analyse:"):
                 assert json.dumps(remark)[1:-1] not in raw, number
         else:
@@ -100,7 +103,7 @@ def test_a_players_page_carries_no_judgement_of_the_other_players_decisions(page
 
 
 def test_on_a_phone_a_costly_decision_is_marked_and_its_judgement_shown(browser, pages):
-    number, step, texts = next((n, s, t) for n, s, t in judged_statements() if "?" in s.glyphs)
+    number, step, texts = next((n, s, t) for n, s, t in judged_statements() if set(s.glyphs) & set(MARKS))
     better = re.match(r"analyse: (.+) was better:", texts[0])[1]
     with window(browser, *PHONE):
         open_page(browser, pages["everyone"], f"#s{number}")
