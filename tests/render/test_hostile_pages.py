@@ -230,21 +230,21 @@ def _page_sample() -> list[Path]:
     return sorted(p for p in EXAMPLES.rglob("*.gtr") if p.parent.name != "games") + sample
 
 
-def test_every_bundled_example_s_page_renders(browser, tmp_path):
+@pytest.mark.parametrize("path", _page_sample(), ids=lambda p: str(p.relative_to(EXAMPLES)))
+def test_every_bundled_example_s_page_renders(browser, tmp_path, path):
     """Each example's page (the whole games sampled, one per ruleset) opens without a script
     error, lists every statement and steps to the end (the End key, as a reader presses it;
-    what the page shows then is read in one round trip, as there are over a hundred pages)."""
-    for path in _page_sample():
-        out = tmp_path / (path.stem + ".html")
-        result = runner.invoke(app, ["view", str(path), "-o", str(out)])
-        assert result.exit_code == 0, (path, result.output)
-        data = data_of(out)
-        browser.get(out.as_uri())
-        shown = browser.execute_script(
-            "const lines = document.querySelectorAll('#lines li:not(.turnhead)').length;"
-            "document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'End', bubbles: true}));"
-            "return [document.title, lines, document.getElementById('position').dataset.position,"
-            " document.querySelectorAll('#camps .camp').length]")
-        last = len(data["positions"]) - 1
-        assert shown == [f"{path.name} · record 1", len(data["views"][0]["lines"]), str(last), len(data["players"])], path
-        assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == [], path
+    what the page shows then is read in one round trip)."""
+    out = tmp_path / (path.stem + ".html")
+    result = runner.invoke(app, ["view", str(path), "-o", str(out)])
+    assert result.exit_code == 0, (path, result.output)
+    data = data_of(out)
+    browser.get(out.as_uri())
+    shown = browser.execute_script(
+        "const lines = document.querySelectorAll('#lines li:not(.turnhead)').length;"
+        "document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'End', bubbles: true}));"
+        "return [document.title, lines, document.getElementById('position').dataset.position,"
+        " document.querySelectorAll('#camps .camp').length]")
+    last = len(data["positions"]) - 1
+    assert shown == [f"{path.name} · record 1", len(data["views"][0]["lines"]), str(last), len(data["players"])]
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
