@@ -167,7 +167,7 @@ def judge(position: Position, budget: int = DEFAULT_PLAYOUTS, seed: str = "1") -
         raise ReplayError(f"line {position.line}: {position.text!r} is not among the legal decisions it replayed as")
     if len(legal) == 1:
         return Judgement(position.index, position.seq, position.turn, position.line, position.player, position.text, 1,
-                         None, None, 0, budget, seed)
+                         None, None, None, 0, budget, seed)
     check_seat(game, position.player)
     rng = random.Random(f"analyse:{seed}:{position.index}")
     evaluation = SearchPlayer(budget).evaluate(game, position.player, rng, focus=played, legal=legal)

@@ -153,3 +153,22 @@ def test_a_corpus_is_judged_game_by_game_into_a_database(tmp_path):
                               "ON g.id = e.game WHERE g.source LIKE '%missed.gtr' ORDER BY e.statement").fetchall()
     assert games == 2
     assert stored == [(j["index"], j["chance_played"], j["best"]) for j in single]
+
+
+def test_a_decision_with_one_legal_choice_is_judged_without_a_search(tmp_path):
+    """A think the rules leave one way to take (the engine does not take a think by itself: it
+    draws cards the record shows) is judged as not searched: no chance, no mark."""
+    from gtr_replay.engine import Game
+    from gtr_replay.game.state import GameState
+    from gtr_replay.play.analysis import positions
+    from gtr_replay.selfplay import selfplay
+
+    record = next(selfplay("republic", 3, "analyse-1", 1)).record(event="one legal choice")
+    only = next(p for p in positions(record) if len(Game(GameState.from_dict(p.state)).legal()) == 1)
+    source = tmp_path / "game.gtr"
+    source.write_text(notation.write([record]), encoding="utf-8")
+    done = run("analyse", source, "--at", str(only.index), "--budget", "4", "--json")
+    assert done.exit_code == 0, done.output
+    (judged,) = json.loads(done.stdout)["judgements"]
+    assert (judged["choices"], judged["chance_played"], judged["best"], judged["mark"], judged["playouts"]) == (
+        1, None, None, None, 0)
