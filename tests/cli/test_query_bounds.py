@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from gtr_replay import cli_store
+from gtr_replay.cli import store as cli_store
 from gtr_replay.cli import app
 
 runner = CliRunner()

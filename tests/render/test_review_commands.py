@@ -11,7 +11,8 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from gtr_replay import __version__, cli_common
+from gtr_replay import __version__
+from gtr_replay.cli import common as cli_common
 from gtr_replay.cli import app
 from gtr_replay.render.chart import points_by_turn
 from gtr_replay.render.opening import open_record

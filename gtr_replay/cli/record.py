@@ -9,7 +9,7 @@ from typing import Annotated, NoReturn, Optional
 
 import typer
 
-from gtr_replay.cli_common import ExpansionOpt, app, err, fail, out
+from gtr_replay.cli.common import ExpansionOpt, app, err, fail, out
 from gtr_replay.counted import counted
 from gtr_replay.errors import GtrError, UsageError
 

@@ -12,7 +12,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import JsonOpt, app, emit_json, err, fail, found_files, out, progress_bar
+from gtr_replay.cli.common import JsonOpt, app, emit_json, err, fail, found_files, out, progress_bar
 from gtr_replay.counted import counted
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.play.search import DEFAULT_PLAYOUTS

@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 from rich.text import Text
 
-from gtr_replay.cli_common import JsonOpt, RulingsOpt, app, emit_json, err, fail, out, unseen_legend
+from gtr_replay.cli.common import JsonOpt, RulingsOpt, app, emit_json, err, fail, out, unseen_legend
 from gtr_replay.errors import UsageError
 
 FileArg = Annotated[Path, typer.Argument(help="A record file (.gtr).")]

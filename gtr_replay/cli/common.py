@@ -1,6 +1,6 @@
 """What every ``gtr`` command shares: the typer app, consoles, and error translation.
 
-Commands live in small modules (``cli``, ``cli_store``, ``cli_view``) that register on
+Commands live in the small modules of ``cli`` (``cli.store``, ``cli.view``...) that register on
 ``app``. Every command translates errors at the boundary: a bad record or decision exits 1,
 a usage error 2; tracebacks appear only with ``--debug``.
 """

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from gtr_replay.counted import counted
-from gtr_replay.cli_common import ExpansionOpt, app, fail, out
+from gtr_replay.cli.common import ExpansionOpt, app, fail, out
 from gtr_replay.errors import GtrError, UsageError
 
 

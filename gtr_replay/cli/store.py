@@ -12,7 +12,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import (
+from gtr_replay.cli.common import (
     JsonOpt, RulingsOpt, WorkersOpt, app, emit_json, err, fail, found_files, out, progress_bar,
 )
 from gtr_replay.counted import counted
@@ -71,7 +71,7 @@ def import_(
             report = import_files(store, paths, files=files, progress=advance, rulings=rulings,
                                   replace=not keep_both, workers=workers)
             if analyse and not report.interrupted:
-                from gtr_replay.cli_analyse import analyse_stored
+                from gtr_replay.cli.analyse import analyse_stored
 
                 try:
                     judged = analyse_stored(store, files, budget=budget or DEFAULT_PLAYOUTS, seed=seed or "1",

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gtr_replay.cli_common import RulingsOpt, WorkersOpt, app, emit_json, err, fail, found_files, out, progress_bar
+from gtr_replay.cli.common import RulingsOpt, WorkersOpt, app, emit_json, err, fail, found_files, out, progress_bar
 from gtr_replay.errors import UsageError
 
 

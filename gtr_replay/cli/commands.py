@@ -1,8 +1,4 @@
-"""The ``gtr`` command line: thin commands over the library (STYLE.md).
-
-This module holds the card, ruling, self-play and formatting commands and the entry point;
-``cli_store`` and ``cli_view`` add theirs to the same app.
-"""
+"""The card, ruling, self-play and formatting commands, and the entry point (``main``)."""
 
 from __future__ import annotations
 
@@ -17,7 +13,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli_common import (
+from gtr_replay.cli.common import (
     ExpansionOpt, JsonOpt, RulesetOpt, app, closed_pipe, debug, err, fail, found_files, out, with_progress,
 )
 from gtr_replay.counted import counted
@@ -256,18 +252,6 @@ def fmt(
         raise typer.Exit(result.status)
     if check and not stdout:
         out.print(f"{counted(len(files), 'file')} already canonical")
-
-
-# Commands defined in other modules register on the same app when imported here.
-from gtr_replay import cli_check  # noqa: E402,F401  (check)
-from gtr_replay import cli_record  # noqa: E402,F401  (record)
-from gtr_replay import cli_table  # noqa: E402,F401  (table)
-from gtr_replay import cli_store  # noqa: E402,F401  (import, query)
-from gtr_replay import cli_view  # noqa: E402,F401  (show, replay, legal, view)
-from gtr_replay import cli_dispute  # noqa: E402,F401  (diff)
-from gtr_replay import cli_plot  # noqa: E402,F401  (plot)
-from gtr_replay import cli_corpus  # noqa: E402,F401  (extract, export)
-from gtr_replay import cli_analyse  # noqa: E402,F401  (analyse)
 
 
 def main() -> None:

@@ -8,8 +8,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from gtr_replay.cli_common import RulingsOpt, app, fail, out
-from gtr_replay.cli_view import AsOpt, RecordOpt
+from gtr_replay.cli.common import RulingsOpt, app, fail, out
+from gtr_replay.cli.view import AsOpt, RecordOpt
 from gtr_replay.errors import UsageError
 
 
@@ -59,7 +59,7 @@ def plot(
         series = series_from_rows(result.columns, result.rows)
         target = Path(output) if output else Path("points.svg")
     else:
-        from gtr_replay.cli_view import _open, _problems, _viewer
+        from gtr_replay.cli.view import _open, _problems, _viewer
 
         opened = _open(file, record, rulings)
         viewer = _viewer(opened.timeline, as_player)

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gtr_replay.cli_common import RulingsOpt, WorkersOpt, app, emit_json, err, out, progress_bar
+from gtr_replay.cli.common import RulingsOpt, WorkersOpt, app, emit_json, err, out, progress_bar
 
 
 @app.command()

@@ -8,8 +8,8 @@ import typer
 from rich.text import Text
 
 from gtr_replay.counted import counted
-from gtr_replay.cli_common import JsonOpt, RulingsOpt, app, emit_json, out
-from gtr_replay.cli_view import FileArg, RecordOpt
+from gtr_replay.cli.common import JsonOpt, RulingsOpt, app, emit_json, out
+from gtr_replay.cli.view import FileArg, RecordOpt
 
 
 def _said(name: str, side) -> Text:

@@ -1,0 +1,21 @@
+"""The ``gtr`` command line: thin commands over the library (STYLE.md), one module per group of
+commands, each registering on the one ``app`` of ``cli.common`` when imported here.
+
+``gtr_replay.cli:main`` is the ``gtr`` script's entry point and ``python -m gtr_replay``'s.
+"""
+
+from gtr_replay.cli.common import app
+from gtr_replay.cli.commands import main
+from gtr_replay.cli import (  # noqa: F401  (each registers its commands on app)
+    analyse,  # analyse
+    check,  # check
+    corpus,  # extract, export
+    dispute,  # diff
+    plot,  # plot
+    record,  # record
+    store,  # import, query
+    table,  # table
+    view,  # show, replay, legal, view
+)
+
+__all__ = ["app", "main"]
