@@ -201,6 +201,31 @@ def _interactive(timeline, viewer: str | None) -> None:
             out.print(Text(reply.message, style="dim"))
 
 
+def _with_evaluations(opened, db: Path, rulings: str | None):
+    """``opened`` with the judgements ``db`` stores of its game written into its record, as
+    ``gtr analyse -o`` writes them, and replayed again (comments change no decision)."""
+    from dataclasses import replace
+
+    from gtr_replay.errors import GtrError
+    from gtr_replay.play.annotate import annotated
+    from gtr_replay.render.timeline import Timeline
+    from gtr_replay.store.evaluations import stored
+    from gtr_replay.store.rows import game_id
+
+    try:
+        judgements = stored(db, game_id(opened.record))
+    except GtrError as error:
+        fail(error)
+    if not judgements:
+        err.print(f"note: {db} holds no evaluation of this game (gtr import --analyse stores them)", soft_wrap=True,
+                  markup=False, highlight=False)
+        return opened
+    first = judgements[0]
+    record = annotated(opened.record, judgements, budget=first.budget, seed=first.seed)
+    timeline = Timeline.replay(record, source=str(opened.path), lenient=True, rulings=rulings)
+    return replace(opened, record=record, timeline=timeline)
+
+
 @app.command()
 def legal(
     file: FileArg,
@@ -246,19 +271,24 @@ def view(
     as_player: AsOpt = None,
     record: RecordOpt = 1,
     rulings: RulingsOpt = None,
+    db: Annotated[Optional[Path], typer.Option("--db", help="A games database whose evaluations of this game "
+                                                           "(gtr import --analyse) the page shows.")] = None,
 ) -> None:
     """Write a record as one self-contained HTML page to step through in a browser, on a
     phone or a desktop: the table and every camp, the statements with comments and variations
     (click to jump, arrow keys to step, ? for the keys), the cards each one moved, each player's
     points by turn (click a turn to go there), disputes with what each reading does, and the
     result. A page of a fully known game switches between every player's view; with --as it
-    holds only that player's.
+    holds only that player's. An analysed game (gtr analyse -o, or its evaluations in --db)
+    shows each player's chance to win and the costly decisions.
 
     Example: gtr view game.gtr -o game.html --as Ann
     """
     from gtr_replay.render.html import page
 
     opened = _open(file, record, rulings)
+    if db is not None:
+        opened = _with_evaluations(opened, db, rulings)
     viewer = _viewer(opened.timeline, as_player)
     target = output or Path(file.stem + ".html")  # in the current folder, as gtr plot writes
     text = page(opened.timeline, viewer=viewer, title=f"{file.name} · record {record}", problems=opened.problems,

@@ -59,6 +59,35 @@ def write(store: Store, game: str, judgements: Iterable[Judgement]) -> int:
     return len(found)
 
 
+def stored(path, game: str) -> list[Judgement]:
+    """The judgements of ``game`` stored in the database at ``path`` (read only), in the order
+    of its statements; [] when none was judged there. ``UsageError`` when ``path`` is no
+    database."""
+    import sqlite3
+    from pathlib import Path
+
+    from gtr_replay.errors import UsageError
+
+    if not Path(path).is_file():
+        raise UsageError(f"{path}: no such database", hint="gtr import --analyse or gtr analyse --db makes one")
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [TABLE]).fetchone():
+                return []
+            rows = conn.execute(f"SELECT statement, seq, turn, player, played, choices, chance_played, best, "
+                                f"chance_best, playouts, budget, seed FROM {TABLE} WHERE game = ? ORDER BY statement",
+                                [game]).fetchall()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise UsageError(f"{path} is not a games database ({error})", hint="give the file gtr import wrote") from None
+    return [Judgement(index, seq, turn, 0, player, played, choices, chance_played, best, chance_best, playouts,
+                      budget, seed)
+            for index, seq, turn, player, played, choices, chance_played, best, chance_best, playouts, budget, seed
+            in rows]
+
+
 COSTLIEST: Final = f"""SELECT e.game, g.source, g.record_number, e.player, e.statement, e.turn, e.played,
        e.chance_played, e.best, e.chance_best, e.difference, e.mark
   FROM {TABLE} e JOIN games g ON g.id = e.game

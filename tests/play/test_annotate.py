@@ -172,3 +172,27 @@ def test_a_decision_with_one_legal_choice_is_judged_without_a_search(tmp_path):
     (judged,) = json.loads(done.stdout)["judgements"]
     assert (judged["choices"], judged["chance_played"], judged["best"], judged["mark"], judged["playouts"]) == (
         1, None, None, None, 0)
+
+
+def test_the_page_shows_the_evaluations_the_database_holds_as_it_shows_an_annotated_record(tmp_path):
+    from tests.render.test_hostile_pages import data_of
+
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED, encoding="utf-8")
+    db = tmp_path / "games.db"
+    assert run("import", source, "--db", db, "--analyse", "--budget", "12").exit_code == 0
+    from_db = tmp_path / "from-db.html"
+    done = run("view", source, "--db", db, "-o", from_db)
+    assert done.exit_code == 0, done.output
+    annotated = tmp_path / "annotated.gtr"
+    assert run("analyse", source, "--budget", "12", "-o", annotated).exit_code == 0
+    from_record = tmp_path / "from-record.html"
+    assert run("view", annotated, "-o", from_record).exit_code == 0
+
+    def judged(page):
+        return [line["judged"] for line in data_of(page)["views"][0]["lines"]]
+
+    assert judged(from_db) == judged(from_record)
+    assert any(j and j["mark"] == "??" for j in judged(from_db))
+    plain = run("view", source, "--db", tmp_path / "missing.db", "-o", tmp_path / "x.html")
+    assert plain.exit_code == 2 and "no such database" in plain.output
