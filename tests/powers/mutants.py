@@ -28,6 +28,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "give": ("tests/engine/test_legionary.py",),
     "tric": ("tests/powers/test_triclinium.py", "tests/powers/test_geek_powers.py", "tests/rulebook/test_gk_examples.py"),
     "end": ("tests/powers/test_game_end_steps.py", "tests/powers/test_turned_up.py"),
+    "add": ("tests/engine/test_build.py", "tests/powers/test_building_powers.py", "tests/rulebook"),
     "read": ("tests/replay/test_reading.py", "tests/engine/test_refusals.py", "tests/replay/test_reading_property.py",
              "tests/engine/test_legionary.py"),
 }
@@ -133,6 +134,11 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("read", CORE, "        if restating and any(same_decision(f.decision, decision) for f in made):",
      "        if restating:"),
     ("read", CORE, "        if prompt is None or Pass not in prompt.decisions:", "        if prompt is None:"),
+    # the Add candidates offered: only what fits (an offer narrowed too far hides legal adds)
+    ("add", ROLES, "                        if rules.material_fits(state, i, building, card):",
+     "                        if not rules.material_fits(state, i, building, card):"),
+    ("add", ROLES, "                                if fits is material:", "                                if fits is not material:"),
+    ("add", ROLES, "if (material := rules.material_of(state, card)) is not None]", "if (material := rules.material_of(state, card)) is None]"),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -7,7 +7,8 @@ from __future__ import annotations
 import notation
 from rulebook_helpers import influence, play, player, record_path
 
-from gtr_replay.engine import rules, scoring
+from gtr_replay.engine import Game, rules, scoring
+from gtr_replay.game.decisions import Add
 from gtr_replay.game.state import Building, Phase
 from gtr_replay.game.steps import PublicPlacement, Theft
 from gtr_replay.enums import MATERIALS, ROLES, Material, Role, Zone
@@ -112,7 +113,12 @@ def test_ex_bb_stairway_1():
     assert Zone.POOL not in rules.action_sources(completed, you, Role.ARCHITECT)
     assert Zone.POOL in rules.action_sources(archway, you, Role.ARCHITECT)  # the public Archway
 
-    # Action 2 (the client's) is only the placement, from the Pool through the Archway.
+    # Action 2 (the client's) is only the placement, from the Pool through the Archway: the
+    # legal decisions there offer it (as gtr legal lists them), and no Brick into a Marble structure.
+    offered = [(d.card, d.building, d.source) for d in Game(archway.copy()).legal()
+               if isinstance(d, Add) and d.owner == "Opp"]
+    assert ("Gate", "Shrine", Zone.POOL) in offered and ("Gate", "Archway", Zone.POOL) in offered, offered
+    assert all(rules.material_of(archway, card) is rules.material_of(archway, building) for card, building, _ in offered)
     moved = [e for e in game.events(last) if e.kind == "move" and e.card == "Gate"]
     assert [(e.source, e.target) for e in moved] == [(Zone.POOL, Zone.BUILDING)]
     assert final.public == [(opp, "Archway"), (opp, "Shrine")]
