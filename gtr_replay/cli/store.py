@@ -222,16 +222,21 @@ def query(
     """
     from gtr_replay.errors import UsageError
     from gtr_replay.store import SAVED, saved_query, streamed_query
+    from gtr_replay.store.queries import ANALYSIS
 
     if as_json + as_csv + as_tsv > 1:
         fail(UsageError("give one of --json, --csv and --tsv"))
     if saved:
-        if sql is None or sql not in SAVED:
-            _list_saved(SAVED, as_json)
+        if sql is None or (sql not in SAVED and sql not in ANALYSIS):
+            _list_saved({**SAVED, **ANALYSIS}, as_json)
             if sql is not None:
                 fail(UsageError(f"unknown saved query {sql!r}", hint="choose one of the names listed"))
             raise typer.Exit(0)
-        sql = saved_query(sql)
+        if sql in ANALYSIS:
+            _needs_evaluations(db, sql)
+            sql = ANALYSIS[sql].sql
+        else:
+            sql = saved_query(sql)
     elif sql is None:
         fail(UsageError("no query given", hint="give SQL, or --saved NAME (gtr query --saved lists them)"))
     if as_csv or as_tsv or as_json or not out.is_terminal:
@@ -308,6 +313,25 @@ def _delimited(result, delimiter: str) -> None:
         if delimiter != ",":
             cells = [" ".join(str(c).split("\t")).replace("\r\n", " ").replace("\n", " ") for c in cells]
         writer.writerow(cells)
+
+
+def _needs_evaluations(db: Path, name: str) -> None:
+    """A usage error, in words, when ``db`` holds no judged game for the query ``name``."""
+    import sqlite3
+
+    from gtr_replay.errors import UsageError
+
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            found = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'evaluations'").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return  # not a database: the query itself says so, as for any query
+    if found is None:
+        fail(UsageError(f"{name} reads the evaluations of judged games, and {db} holds none",
+                        hint=f"judge its games first: gtr import GAMES --db {db} --analyse"))
 
 
 def _list_saved(saved, as_json: bool) -> None:

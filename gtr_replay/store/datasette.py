@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from gtr_replay.store.describe import TABLES, column_text
-from gtr_replay.store.queries import SAVED
+from gtr_replay.store.queries import ANALYSIS, SAVED
 from gtr_replay.store.schema import MAX_SEQ, SEQ_BITS, TEXT
 
 FTS_TABLE = "stored_decisions_fts"
@@ -66,6 +66,9 @@ def metadata(db, name: str) -> dict:
             entry.update(fts_table=FTS_TABLE, fts_pk="key", searchmode="raw")
         tables[table] = entry
     queries = {n: {"title": n, "description": q.description, "sql": " ".join(q.sql.split())} for n, q in SAVED.items()}
+    if "evaluations" in db.table_names():  # games were judged here (gtr import --analyse)
+        queries.update({n: {"title": n, "description": q.description, "sql": " ".join(q.sql.split())}
+                        for n, q in ANALYSIS.items()})
     if "comments" in db.view_names():
         queries["search-comments"] = {"title": "search-comments", "sql": SEARCH,
                                       "description": "statements whose comment holds these words (an FTS5 query: "

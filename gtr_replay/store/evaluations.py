@@ -15,6 +15,7 @@ from typing import Final
 
 from gtr_replay.play.analysis import Judgement
 from gtr_replay.store.db import Store
+from gtr_replay.store.queries import ANALYSIS
 
 TABLE: Final = "evaluations"
 
@@ -88,12 +89,6 @@ def stored(path, game: str) -> list[Judgement]:
             in rows]
 
 
-COSTLIEST: Final = f"""SELECT e.game, g.source, g.record_number, e.player, e.statement, e.turn, e.played,
-       e.chance_played, e.best, e.chance_best, e.difference, e.mark
-  FROM {TABLE} e JOIN games g ON g.id = e.game
- WHERE e.difference > 0
- ORDER BY e.player, e.difference DESC, g.source, g.record_number, e.statement"""
-"""Each player's decisions that cost most chance to win, the costliest first. Not among the
-saved queries of ``gtr query --saved``: those answer every games database and its Parquet
-export, and this table exists only where a game was judged; run it as
-``gtr query "$(python -c 'from gtr_replay.store.evaluations import COSTLIEST; print(COSTLIEST)')"``."""
+COSTLIEST: Final = ANALYSIS["costliest-decisions"].sql
+"""Each player's decisions that cost most chance to win, the costliest first:
+``gtr query --saved costliest-decisions`` (``store.queries.ANALYSIS``)."""

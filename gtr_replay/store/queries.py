@@ -44,6 +44,20 @@ SAVED: dict[str, Saved] = {
 }
 
 
+ANALYSIS: dict[str, Saved] = {
+    "costliest-decisions": Saved(
+        "each player's decisions that cost most chance to win, the costliest first (a database where games were "
+        "judged: gtr import --analyse)",
+        """SELECT e.game, g.source, g.record_number, e.player, e.statement, e.turn, e.played,
+                  e.chance_played, e.best, e.chance_best, e.difference, e.mark
+           FROM evaluations e JOIN games g ON g.id = e.game
+           WHERE e.difference > 0
+           ORDER BY e.player, e.difference DESC, g.source, g.record_number, e.statement"""),
+}
+"""Shipped queries of the ``evaluations`` table, which only a database where games were judged
+holds (``store.evaluations``); ``SAVED``'s answer every games database and its Parquet export."""
+
+
 def saved_query(name: str) -> str:
     """The SQL of a shipped query, or an error listing them."""
     try:

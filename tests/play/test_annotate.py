@@ -196,3 +196,24 @@ def test_the_page_shows_the_evaluations_the_database_holds_as_it_shows_an_annota
     assert any(j and j["mark"] == "??" for j in judged(from_db))
     plain = run("view", source, "--db", tmp_path / "missing.db", "-o", tmp_path / "x.html")
     assert plain.exit_code == 2 and "no such database" in plain.output
+
+
+def test_the_costliest_decisions_are_a_saved_query_where_games_were_judged(tmp_path):
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED, encoding="utf-8")
+    plain, judged = tmp_path / "plain.db", tmp_path / "judged.db"
+    assert run("import", source, "--db", plain).exit_code == 0
+    refused = run("query", "--saved", "costliest-decisions", "--db", plain)
+    assert refused.exit_code == 2 and "holds none" in refused.output and "--analyse" in refused.output
+    assert run("import", source, "--db", judged, "--analyse", "--budget", "12").exit_code == 0
+    done = run("query", "--saved", "costliest-decisions", "--db", judged, "--json")
+    assert done.exit_code == 0, done.output
+    rows = json.loads(done.stdout)
+    with sqlite3.connect(judged) as conn:
+        conn.row_factory = sqlite3.Row
+        assert rows == [dict(r) for r in conn.execute(COSTLIEST)] and rows[0]["mark"] == "??"
+    listed = run("query", "--saved", "--db", plain)
+    assert "costliest-decisions" in listed.stdout
+    meta = tmp_path / "meta.json"
+    assert run("import", source, "--db", judged, "--metadata", meta).exit_code == 0
+    assert "costliest-decisions" in json.loads(meta.read_text())["databases"]["judged"]["queries"]
