@@ -12,6 +12,7 @@ glyphs change no decision) and is written in the canonical notation.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Final
 
@@ -39,6 +40,42 @@ def comment_for(judgement: Judgement) -> Comment:
 
 def _ours(comment) -> bool:
     return isinstance(comment, Comment) and any(c.name == COMMAND for c in comment.commands)
+
+
+_BETTER = re.compile(r"analyse: (.+) was better:")
+
+
+def judgement_in(comments) -> dict | None:
+    """A statement's judgement, from its comments' texts: the chances to win after the decision
+    played and after the best one found, and the better decision where the comment names one;
+    None without an analysis comment. A ``[%chance]`` whose values are not two chances between
+    0 and 1 is no judgement."""
+    for text in comments:
+        comment = Comment(text)
+        for command in comment.commands:
+            if command.name != COMMAND:
+                continue
+            try:
+                played, best = (float(value) for value in command.value.split())
+            except ValueError:
+                continue
+            if 0 <= played <= 1 and 0 <= best <= 1:
+                better = _BETTER.match(comment.remark.strip())
+                return {"played": played, "best": best, "better": better[1] if better else None}
+    return None
+
+
+def as_known(player: str, glyphs: tuple[str, ...], comments: tuple[str, ...],
+             viewer: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A statement's glyphs and comments as ``viewer`` may know them: the judgement of another
+    player's decision was made from that player's hand, so its comment and its mark are left
+    out of what ``viewer`` is shown (RULES.md §0.5); everything else stays as written."""
+    if viewer is None or player == viewer:
+        return glyphs, comments
+    kept = tuple(text for text in comments if judgement_in([text]) is None)
+    if len(kept) == len(comments):
+        return glyphs, comments
+    return tuple(g for g in glyphs if g not in GLYPHS), kept
 
 
 def annotated(record: Record, judgements: list[Judgement], *, budget: int, seed: str) -> Record:

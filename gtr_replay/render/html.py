@@ -37,7 +37,7 @@ from gtr_replay.cards import cards_for
 from gtr_replay.errors import GtrError
 from gtr_replay.render import model
 from gtr_replay.play.analysis import GLYPHS as ANALYSIS_GLYPHS
-from gtr_replay.play.annotate import COMMAND as CHANCE
+from gtr_replay.play.annotate import COMMAND as CHANCE, judgement_in
 from gtr_replay.render.chart import chances_by_turn, points_by_turn, svg
 from gtr_replay.render.disputes import reading_effect, under_reading
 from gtr_replay.render.narration import moved_cards, narrated
@@ -126,29 +126,6 @@ def dispute(comments: list[str], in_force: dict[str, str]) -> dict | None:
     return {"rulings": at_stake, "unknown": unknown}
 
 
-_BETTER = re.compile(r"analyse: (.+) was better:")
-
-
-def judgement(comments) -> dict | None:
-    """A statement's analysis (``gtr analyse -o``, ``play.annotate``), from its comments: the
-    chances to win after the decision played and after the best one found, and the better
-    decision where the comment names one; None without an analysis comment. A ``[%chance]``
-    whose values are not two chances between 0 and 1 is left as a comment."""
-    for text in comments:
-        comment = Comment(text)
-        for command in comment.commands:
-            if command.name != CHANCE:
-                continue
-            try:
-                played, best = (float(value) for value in command.value.split())
-            except ValueError:
-                continue
-            if 0 <= played <= 1 and 0 <= best <= 1:
-                better = _BETTER.match(comment.remark.strip())
-                return {"played": played, "best": best, "better": better[1] if better else None}
-    return None
-
-
 def _notes(comments) -> list[dict]:
     """Each comment as the page shows it: its words without the embedded commands, and the
     commands other than a dispute's as short labels (``clock 0:12:03``)."""
@@ -186,15 +163,10 @@ def _view(timeline: Timeline, viewer: str | None, disputes: dict[int, dict], aft
         states[str(line.seq)] = model.state_model(state, viewer=viewer, watch=watch).to_dict()
         data = line.to_dict()
         data["number"] = timeline.number(moment)
-        judged = judgement(line.comments)
-        if judged is not None and viewer is not None and moment.snapshot.player != viewer:
-            # judged from another player's knowledge: the chances tell what that hand held
-            data["comments"] = [c for c in data["comments"] if judgement([c]) is None]
-            data["glyphs"] = [g for g in data["glyphs"] if g not in ANALYSIS_GLYPHS]
-            judged = None
+        judged = judgement_in(line.comments)  # none of another player's in a seat's view (narration.as_known)
         data["judged"] = judged and {**judged, "player": moment.snapshot.player,
                                      "mark": next((g for g in data["glyphs"] if g in ANALYSIS_GLYPHS), None)}
-        data["notes"] = _notes([c for c in data["comments"] if judgement([c]) is None])  # the analysis is "judged"
+        data["notes"] = _notes([c for c in data["comments"] if judgement_in([c]) is None])  # shown as "judged"
         data["moved"] = [] if moment.refused else moved_cards(moment.snapshot.events, viewer)
         data["dispute"] = disputes.get(line.seq) and _effects(disputes[line.seq], viewer)
         shown.append(data)

@@ -20,6 +20,7 @@ from gtr_replay.game.decisions import Think
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.enums import Zone
+from gtr_replay.play.annotate import as_known
 from gtr_replay.powers.summary import summary
 from gtr_replay.render.model import next_words, visible_points
 from gtr_replay.render.timeline import Moment, Timeline
@@ -179,9 +180,10 @@ def narrate(timeline: Timeline, moment: Moment, *, viewer: str | None = None) ->
     snap = moment.snapshot
     before = timeline.state_of(moment.before)
     position = timeline.position_of(moment)
+    glyphs, comments = as_known(snap.player, tuple(snap.glyphs), tuple(snap.comments), viewer)
     if moment.refused:
-        return Line(snap.seq, None, moment.turn, moment.depth, statement_text(moment, viewer), tuple(snap.glyphs),
-                    tuple(snap.comments), False, (), visible_points(before, viewer), snap.diagnostic.message)
+        return Line(snap.seq, None, moment.turn, moment.depth, statement_text(moment, viewer), glyphs,
+                    comments, False, (), visible_points(before, viewer), snap.diagnostic.message)
     after = snap.state
     changes = []
     if snap.forced:
@@ -204,8 +206,8 @@ def narrate(timeline: Timeline, moment: Moment, *, viewer: str | None = None) ->
         changes.append(demand)
     if not changes and not after.over:  # nothing moved: say what the statement leads to
         changes.append(next_words(after))
-    return Line(snap.seq, position, moment.turn, moment.depth, statement_text(moment, viewer), tuple(snap.glyphs),
-                tuple(snap.comments), snap.forced, tuple(changes), points)
+    return Line(snap.seq, position, moment.turn, moment.depth, statement_text(moment, viewer), glyphs,
+                comments, snap.forced, tuple(changes), points)
 
 
 def narrated(timeline: Timeline, *, viewer: str | None = None) -> list[Line]:

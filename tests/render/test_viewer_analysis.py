@@ -132,3 +132,18 @@ def test_an_analysis_comment_is_text_on_the_page(browser, tmp_path):
     assert_inert_and_working(browser, page, "analysed.gtr · record 1", [])
     assert any(payload in t for t in browser.execute_script(
         "return Array.from(document.querySelectorAll('#lines .better'), (e) => e.textContent)"))
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_gtr_replay_as_a_player_carries_no_judgement_of_the_other_players_decisions(as_json):
+    """The same rule in the terminal (and its JSON): Ann's replay holds her judgements only."""
+    extra = ["--json"] if as_json else []
+    ann = runner.invoke(app, ["replay", str(ANALYSED), "--as", "Ann", *extra])
+    everyone = runner.invoke(app, ["replay", str(ANALYSED), *extra])
+    assert ann.exit_code == everyone.exit_code == 0, ann.output
+    bens = [texts[0] for _, step, texts in judged_statements() if player_of(step) == "Ben"]
+    anns = [texts[0] for _, step, texts in judged_statements() if player_of(step) == "Ann"]
+    shown = (lambda text: json.dumps(text)[1:-1]) if as_json else (lambda text: text)
+    assert bens and not any(shown(text) in ann.stdout for text in bens)
+    assert all(shown(text) in everyone.stdout for text in bens)
+    assert sum(shown(text) in ann.stdout for text in anns) == len(anns) > 0
