@@ -34,7 +34,7 @@ class Game:
     """One game under way: its state (``state``, read it, never change it but through the
     game) and the events that opened it (``opening``: the setup's deal and leader draw)."""
 
-    __slots__ = ("state", "opening", "_found_legal", "_forced")
+    __slots__ = ("state", "opening", "_found_legal", "_forced", "_listed")
 
     def __init__(self, state: GameState, opening: list[Event] | None = None) -> None:
         self.state = state
@@ -43,6 +43,9 @@ class Game:
         """A decision the last push found legal in the state as it stands (``then``)."""
         self._forced: list[ForcedStep] = []
         """The steps the engine made by itself that a statement may still restate (``restates``)."""
+        self._listed: tuple[Decision, ...] = ()
+        """The decisions the last ``legal()`` listed, until the game moves: one of them pushed
+        is legal already and is not checked again (a search's playouts push thousands)."""
 
     @classmethod
     def new(cls, ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
@@ -94,7 +97,9 @@ class Game:
 
     def legal(self, *, surrender: bool = False) -> list[Decision]:
         """Every legal decision now, in a stable order (a surrender only when asked for)."""
-        return core.legal_decisions(self.state, surrender=surrender)
+        found = core.legal_decisions(self.state, surrender=surrender)
+        self._listed = tuple(found)
+        return found
 
     def check(self, decision: Decision, *, passing_over: bool = True) -> RulesError | None:
         """Why ``decision`` is not legal now (the error, citing its rules), or None. A decision
@@ -134,7 +139,8 @@ class Game:
         cards of that hand (R-LEG-3)."""
         state = self.state
         found, self._found_legal = self._found_legal, None
-        known = found is not None and (found is decision or found == decision)
+        listed, self._listed = self._listed, ()
+        known = found is not None and (found is decision or found == decision) or _among(decision, listed)
         problem = None if known else core.check(state, decision)
         revealed: list[str] = []
         declined: list[Applied] = []
@@ -285,6 +291,7 @@ class Game:
         unknown they are put on top of the deck (``?`` for one not seen); with it known they
         must be its top cards; ``None`` (no list) only with the order known (R-THINK-1)."""
         state = self.state
+        self._listed = ()
         if cards is None and state.deck_known:
             return
         want = min(rules.think_draws(state, state.index(think.player), think.option), len(state.deck))
@@ -373,3 +380,12 @@ class Game:
         """Raise ``InvariantError`` if the state breaks an invariant: a card in two places, a
         limit exceeded, a state that does not round-trip (``before``: ``holdings``)."""
         invariants.check_invariants(self.state, before)
+
+
+def _among(decision: Decision, listed: tuple[Decision, ...]) -> bool:
+    """Whether ``decision`` is one of ``listed`` itself (the same object: one a caller built
+    equal to it is checked as any other)."""
+    for candidate in listed:
+        if candidate is decision:
+            return True
+    return False

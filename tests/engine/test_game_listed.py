@@ -1,0 +1,34 @@
+"""``Game.legal`` and ``Game.push``: a decision the game has just listed is pushed without being
+checked again (a search pushes thousands), and only until the game moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from gtr_replay.engine import Game
+from gtr_replay.errors import RulesError
+
+
+def test_a_decision_listed_before_the_game_moved_is_checked_again():
+    game = Game.new("republic", ["Ann", "Ben"], seed="listed")
+    listed = game.legal()
+    game.push(listed[0])
+    stale = [d for d in listed if game.check(d) is not None]
+    assert stale  # the leader's other leads and thinks: the game waits for the follower now
+    for decision in stale:
+        with pytest.raises(RulesError):
+            game.push(decision)
+
+
+def test_a_listed_decision_plays_as_an_equal_one_built_anew():
+    listed_game = Game.new("classic", ["Ann", "Ben", "Cid"], seed="listed")
+    built_game = listed_game.copy()
+    for _ in range(40):
+        if listed_game.over:
+            break
+        listed = listed_game.legal()
+        choice = listed[len(listed) // 2]
+        rebuilt = type(choice)(**{name: getattr(choice, name) for name in choice.__dataclass_fields__})
+        assert rebuilt == choice and rebuilt is not choice
+        assert [e.text for e in listed_game.push(choice).events] == [e.text for e in built_game.push(rebuilt).events]
+    assert listed_game.state.to_dict() == built_game.state.to_dict()
