@@ -8,7 +8,11 @@ state after every statement (``render.model``), the narrated line of every state
 (``render.narration``) with its number (``Timeline.number``, the one the list, the counter
 and the link ``#s120`` share) and the cards it moved, and a disputed statement's readings,
 each with what it does there and how the game ends under it (``render.disputes``, replayed
-when the page is written). A small script draws them, phone first: one column with tabs
+when the page is written), and an analysed statement's judgement (``gtr analyse -o``:
+``judged``, with a chart of each player's chance to win under the points chart). A state's
+table and camps are written once in ``parts`` and referenced by number (``state_at`` reads
+one back), as most of them repeat from statement to statement and seat to seat. A small
+script draws them, phone first: one column with tabs
 (table, hands, statements) on a narrow screen, two columns on a wide one; the result on top
 once the game is over; a points-by-turn step chart (``render.chart``, one per view) whose
 turns move the page; ``?`` shows the keys.
