@@ -62,8 +62,7 @@ def analyse(
     file = files[0]
     if at is not None and turn is not None:
         fail(UsageError("--at and --turn both choose what to judge", hint="give one of them"))
-    if budget < 1:
-        fail(UsageError(f"--budget {budget}: the search needs at least 1 playout", hint="e.g. --budget 200"))
+    check_budget(budget)
     if workers < 1:
         fail(UsageError(f"--workers {workers}: give 1 (no worker process) or more"))
     if out_file is not None and out_file.exists():
@@ -92,6 +91,12 @@ def analyse(
         out.print(f"{stored} evaluation(s) stored in {db}")
 
 
+def check_budget(budget: int) -> None:
+    """Fail, in words, for a budget that leaves the search nothing to play."""
+    if budget < 1:
+        fail(UsageError(f"--budget {budget}: the search needs at least 1 playout", hint="e.g. --budget 200"))
+
+
 @contextmanager
 def _cluster(address: str | None):
     """The ``run`` of a Dask cluster at ``address`` for the block, or None without one."""
@@ -117,8 +122,7 @@ def _corpus(paths: list[Path], files: list[Path], *, seat, at, turn, record_numb
     if db is None:
         fail(UsageError(f"{counted(len(files), 'file')} to judge: their judgements go into a database",
                         hint="add --db games.db"))
-    if budget < 1:
-        fail(UsageError(f"--budget {budget}: the search needs at least 1 playout", hint="e.g. --budget 200"))
+    check_budget(budget)
     try:
         with Store(db) as store:
             with progress_bar("importing", count_records(files), quiet=as_json) as advance:

@@ -58,8 +58,10 @@ def import_(
 
     if not analyse and (budget is not None or seed is not None):
         fail(UsageError("--budget and --seed set how games are judged", hint="add --analyse"))
-    if budget is not None and budget < 1:
-        fail(UsageError(f"--budget {budget}: the search needs at least 1 playout", hint="e.g. --budget 200"))
+    if budget is not None:
+        from gtr_replay.cli.analyse import check_budget
+
+        check_budget(budget)
     if rulings:
         parse_rulings(rulings)  # a wrong name is a usage error, before the database is opened
     files = found_files(paths)
@@ -318,18 +320,18 @@ def _delimited(result, delimiter: str) -> None:
 def _needs_evaluations(db: Path, name: str) -> None:
     """A usage error, in words, when ``db`` holds no judged game for the query ``name``."""
     import sqlite3
+    from contextlib import closing
 
-    from gtr_replay.errors import UsageError
+    from gtr_replay.errors import GtrError, UsageError
+    from gtr_replay.store import open_read_only
+    from gtr_replay.store.evaluations import has_table
 
     try:
-        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-        try:
-            found = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'evaluations'").fetchone()
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        return  # not a database: the query itself says so, as for any query
-    if found is None:
+        with closing(open_read_only(db)) as conn:
+            judged = has_table(conn)
+    except (GtrError, sqlite3.Error):
+        return  # no database, or not one: the query itself says so, as for any query
+    if not judged:
         fail(UsageError(f"{name} reads the evaluations of judged games, and {db} holds none",
                         hint=f"judge its games first: gtr import GAMES --db {db} --analyse"))
 

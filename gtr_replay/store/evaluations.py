@@ -15,7 +15,7 @@ from typing import Final
 
 from gtr_replay.play.analysis import Judgement
 from gtr_replay.store.db import Store
-from gtr_replay.store.queries import ANALYSIS
+from gtr_replay.store.queries import ANALYSIS, open_read_only
 
 TABLE: Final = "evaluations"
 
@@ -60,11 +60,17 @@ def write(store: Store, game: str, judgements: Iterable[Judgement]) -> int:
     return len(found)
 
 
+def has_table(conn) -> bool:
+    """Whether the database ``conn`` reads holds the table (a game was judged there)."""
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [TABLE]).fetchone() is not None
+
+
 def stored(path, game: str) -> list[Judgement]:
     """The judgements of ``game`` stored in the database at ``path`` (read only), in the order
     of its statements; [] when none was judged there. ``UsageError`` when ``path`` is no
     database."""
     import sqlite3
+    from contextlib import closing
     from pathlib import Path
 
     from gtr_replay.errors import UsageError
@@ -72,15 +78,12 @@ def stored(path, game: str) -> list[Judgement]:
     if not Path(path).is_file():
         raise UsageError(f"{path}: no such database", hint="gtr import --analyse or gtr analyse --db makes one")
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [TABLE]).fetchone():
+        with closing(open_read_only(path)) as conn:
+            if not has_table(conn):
                 return []
             rows = conn.execute(f"SELECT statement, seq, turn, player, played, choices, chance_played, best, "
                                 f"chance_best, playouts, budget, seed FROM {TABLE} WHERE game = ? ORDER BY statement",
                                 [game]).fetchall()
-        finally:
-            conn.close()
     except sqlite3.DatabaseError as error:
         raise UsageError(f"{path} is not a games database ({error})", hint="give the file gtr import wrote") from None
     return [Judgement(index, seq, turn, 0, player, played, choices, chance_played, best, chance_best, playouts,

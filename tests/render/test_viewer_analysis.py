@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from gtr_replay.cli import app
 from tests.render.test_hostile_pages import assert_inert_and_working, data_of, make_page
-from tests.render.test_viewer_review import open_page, window
+from tests.render.test_viewer_review import everyone_and_ann, open_page, window
 
 runner = CliRunner()
 ANALYSED = Path(__file__).parents[2] / "examples" / "analysed" / "republic-2p-bot-greedy.gtr"
@@ -44,13 +44,7 @@ def player_of(step: notation.Step) -> str:
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("analysed")
-    made = {}
-    for name, extra in (("everyone", ()), ("Ann", ("--as", "Ann"))):
-        made[name] = folder / f"{name}.html"
-        result = runner.invoke(app, ["view", str(ANALYSED), "-o", str(made[name]), *extra])
-        assert result.exit_code == 0, result.output
-    return made
+    return everyone_and_ann(ANALYSED, tmp_path_factory.mktemp("analysed"))
 
 
 def test_every_judged_statement_carries_its_chances_and_the_costly_ones_the_better_decision(pages):

@@ -29,15 +29,19 @@ CONTROLS = "button, a, summary, select, input, [role=tab], #lines li:not(.turnhe
 """What a reader taps: every control, and every statement of the list (a tap goes there)."""
 
 
-@pytest.fixture(scope="module")
-def pages(tmp_path_factory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("review")
+def everyone_and_ann(record: Path, folder: Path) -> dict[str, Path]:
+    """``gtr view`` of ``record``: the page of every seat and Ann's own."""
     made = {}
     for name, extra in (("everyone", ()), ("Ann", ("--as", "Ann"))):
         made[name] = folder / f"{name}.html"
-        result = runner.invoke(app, ["view", str(EXAMPLE), "-o", str(made[name]), *extra])
+        result = runner.invoke(app, ["view", str(record), "-o", str(made[name]), *extra])
         assert result.exit_code == 0, result.output
     return made
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> dict[str, Path]:
+    return everyone_and_ann(EXAMPLE, tmp_path_factory.mktemp("review"))
 
 
 @pytest.fixture(scope="module")

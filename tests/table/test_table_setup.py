@@ -24,6 +24,17 @@ def _act(sitting: Sitting, seat, **action) -> str:
     return sitting.act(seat, sitting.version, action)
 
 
+def _dealt(tmp_path):
+    """The example game's record and a sitting whose seats have typed its leader draw and hands."""
+    expected = notation.parse_one(GAME.read_text(encoding="utf-8"))
+    sitting = Sitting.open(tmp_path / "g.gtr", ruleset="republic", players=SEATS)
+    for draw in expected.start.draws[0]:
+        _act(sitting, draw.player, do="draw", card=draw.card)
+    for seat, hand in expected.start.hands.items():
+        _act(sitting, seat, do="hand", cards=list(hand))
+    return expected, sitting
+
+
 def test_a_tie_redeals_to_the_tied_players_only_R_SETUP_5(tmp_path):
     sitting = Sitting.open(tmp_path / "g.gtr", ruleset="republic", players=SEATS)
     _act(sitting, "Ann", do="draw", card="road")
@@ -68,12 +79,7 @@ def test_a_hand_is_refused_in_gtr_records_words(tmp_path):
 
 
 def test_a_typed_statement_is_refused_in_gtr_checks_words(tmp_path):
-    expected = notation.parse_one(GAME.read_text(encoding="utf-8"))
-    sitting = Sitting.open(tmp_path / "g.gtr", ruleset="republic", players=SEATS)
-    for draw in expected.start.draws[0]:
-        _act(sitting, draw.player, do="draw", card=draw.card)
-    for seat, hand in expected.start.hands.items():
-        _act(sitting, seat, do="hand", cards=list(hand))
+    expected, sitting = _dealt(tmp_path)
     bad = "Cid leads Craftsman with Palace"  # not in Cid's hand
     with pytest.raises(Refused) as ours:
         _act(sitting, "Cid", do="say", text=bad)
@@ -125,12 +131,7 @@ def test_hands_holding_too_many_copies_are_refused_without_naming_the_card_R_COM
 
 
 def test_a_draw_of_a_card_placed_elsewhere_is_refused_without_saying_where(tmp_path):
-    expected = notation.parse_one(GAME.read_text(encoding="utf-8"))
-    sitting = Sitting.open(tmp_path / "g.gtr", ruleset="republic", players=SEATS)
-    for draw in expected.start.draws[0]:
-        _act(sitting, draw.player, do="draw", card=draw.card)
-    for seat, hand in expected.start.hands.items():
-        _act(sitting, seat, do="hand", cards=list(hand))
+    expected, sitting = _dealt(tmp_path)
     for step in expected.steps[:35]:  # to Cid's think after his Latrine's discard: five cards
         _act(sitting, step.statement.actor, do="say", text=str(step.statement))
     deciding = sitting.view(None)["deciding"]
