@@ -98,11 +98,8 @@ def _may_discard(state: GameState, i: int) -> bool:
 def _legal(state: GameState, kinds, i: int) -> Iterator[Decision]:
     for kind in kinds:
         handler = HANDLERS[kind]
-        if handler.none_legal(state, i):
-            continue
-        for candidate in handler.candidates(state, i):
-            if handler.problem(state, i, candidate) is None:
-                yield candidate
+        if not handler.none_legal(state, i):
+            yield from handler.legal(state, i)
 
 
 def legal_decisions(state: GameState, *, surrender: bool = False) -> list[Decision]:
@@ -312,6 +309,8 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     if state.steps and type(decision) is not Surrender and type(decision) is not Discard:
         step = state.answering = state.steps.pop()
     first = len(ev)
+    ctx = rules.query_context(state)
+    ctx.active = None  # what is active changes as it is performed: nothing is kept meanwhile
     state.performing = True
     HANDLERS[type(decision)].perform(state, i, decision, ev)
     state.performing = False
@@ -320,6 +319,7 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
         flow.resume(state, ev)
     if flow.may_win(ev, first):
         flow.check_wins(state, ev)
+    ctx.active = {}
 
 
 def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None) -> tuple[list[ForcedStep], bool]:

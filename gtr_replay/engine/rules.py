@@ -90,7 +90,21 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     their completed structures (R-BUILD-9, R-BUILD-10), of foundations a power activates
     early (B-GATE-1), and of other players' public structures whose name the player does
     not own (B-STAIRWAY-1, B-STAIRWAY-2; a woken foundation counts as owned under the
-    ``public-copy`` ruling's default). Asked most of all: the common case returns early."""
+    ``public-copy`` ruling's default). Asked most of all, and the same between two decisions:
+    each answer is kept until the next decision is performed (``EngineContext.active``). The
+    list is shared: never change it."""
+    ctx = query_context(state)
+    kept = ctx.active
+    if kept is None:
+        return _active_powers(state, i, hook)
+    key = (i, hook)
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = _active_powers(state, i, hook)
+    return found
+
+
+def _active_powers(state: GameState, i: int, hook: str | None) -> list[Power]:
     rules = _resolve(state.ruleset)
     powers = rules.powers if hook is None else rules.by_hook[hook]
     if not powers:
@@ -427,7 +441,7 @@ class EngineContext(Context):
     hook may ask and do. Effects append to ``events`` and steps to ``granted``, which the
     engine orders, pushes and announces (``fire``)."""
 
-    __slots__ = ("state", "spec", "_cards", "_values", "events", "granted", "answered")
+    __slots__ = ("state", "spec", "_cards", "_values", "events", "granted", "answered", "active")
 
     def __init__(self, state: GameState, resolved: Resolved, events: list[Event] | None = None) -> None:
         self.state = state
@@ -437,6 +451,9 @@ class EngineContext(Context):
         self.events = events if events is not None else []
         self.granted: list[Step] = []
         self.answered: Step | None = None
+        self.active: dict[tuple[int, str | None], list[Power]] | None = {}
+        """Each player's active powers by hook, as asked since the last decision was performed;
+        None while one is (``core._perform``): its effects change what is active."""
 
     def card(self, name: str) -> Card:
         return self._cards[name]

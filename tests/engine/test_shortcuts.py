@@ -1,7 +1,8 @@
 """The engine's shortcuts agree with the long way round, at every point of every example
-record and of self-play games of every ruleset: a handler's ``none_legal`` is never true
-while one of its candidates is legal, and a give is accepted exactly when it is one of the
-listed options (R-LEG-3)."""
+record and of self-play games of every ruleset: a handler's ``legal`` yields exactly the
+candidates its ``problem`` accepts, in their order (where it builds them legal without asking),
+its ``none_legal`` is never true while one of its candidates is legal, and a give is accepted
+exactly when it is one of the listed options (R-LEG-3)."""
 
 from collections import Counter
 from pathlib import Path
@@ -14,6 +15,7 @@ from gtr_replay.engine.core import pending
 from gtr_replay.engine.handlers.base import HANDLERS, multisets
 from gtr_replay.engine.handlers.legionary import _one_of_options, give_options, giving_from
 from gtr_replay.game import GameState
+from gtr_replay.game.decisions import Surrender
 from gtr_replay.game.state import Phase as StatePhase
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.selfplay import selfplay
@@ -27,13 +29,14 @@ def _check_state(state: GameState) -> str | None:
     if prompt is None:
         return None
     taken = None
-    for kind in prompt.decisions:
+    for kind in (*prompt.decisions, Surrender):
         handler = HANDLERS[kind]
+        legal = handler.filtered(state, prompt.index)
         if handler.none_legal(state, prompt.index):
-            legal = [c for c in handler.candidates(state, prompt.index)
-                     if handler.problem(state, prompt.index, c) is None]
             assert not legal, f"{type(handler).__name__}.none_legal is true, yet {legal[0]} is legal"
             taken = "none-legal"
+        else:
+            assert list(handler.legal(state, prompt.index)) == legal, type(handler).__name__
     if state.phase is StatePhase.GIVE and not state.steps:
         victim = state.legionary.victims[0]
         zone = giving_from(state, victim)
@@ -56,12 +59,15 @@ def test_shortcuts_agree_on_every_example(path):
     assert seen
 
 
-@pytest.mark.parametrize("ruleset", ["classic", "republic", "imperium"])
-def test_shortcuts_agree_in_self_play(ruleset):
-    games = [g for players in (2, 3, 4, 5) for g in selfplay(ruleset, players, seed="shortcuts", games=2)]
+@pytest.mark.parametrize("ruleset, expansion", [("classic", None), ("republic", None), ("imperium", None),
+                                                ("republic", "geek"), ("imperium", "geek")])
+def test_shortcuts_agree_in_self_play(ruleset, expansion):
+    games = [g for players in (2, 3, 4, 5)
+             for g in selfplay(ruleset, players, seed="shortcuts", games=2, expansion=expansion)]
     seen = []
     for game in games:
-        table = Game.new(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings)
+        table = Game.new(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings,
+                         expansion=game.expansions)
         for decision in game.decisions:
             table.push(decision)
             seen.append(_check_state(table.state) or table.state.phase)

@@ -60,6 +60,11 @@ class DemandHandler(Handler):
                     for cards in multisets(orders, k):
                         yield Demand(player.name, cards, None, shown)
 
+    def legal(self, state, i):
+        """The candidates: Order cards from hand and buildings that may be shown
+        (``showable``), at least one, no more than the player's Legionary actions (R-LEG-1, R-LEG-6)."""
+        return self.candidates(state, i)
+
     def problem(self, state, i, d):
         if not d.cards and not d.buildings:
             return problem("a demand shows at least one card", "R-LEG-1")
@@ -209,6 +214,10 @@ class TakeFromPoolHandler(Handler):
         name = state.players[i].name
         for card in pool_takes(state):
             yield TakeFromPool(name, card)
+
+    def legal(self, state, i):
+        """The Pool cards of a material still demanded while the budget lasts (``pool_takes``)."""
+        return self.candidates(state, i)
 
     def problem(self, state, i, d):
         demand = state.demand()

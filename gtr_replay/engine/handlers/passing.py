@@ -22,6 +22,9 @@ class PassHandler(Handler):
         if self.problem(state, i, None) is None:
             yield Pass(state.players[i].name)
 
+    def legal(self, state, i):
+        return self.candidates(state, i)  # asked as it is offered
+
     def problem(self, state, i, d):
         if state.phase is Phase.POOL and step_now(state) is None:
             if pool_take_required(state):

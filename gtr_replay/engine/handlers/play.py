@@ -250,6 +250,29 @@ def _put_in_camp(state: GameState, i: int, cards: tuple[str, ...], role, ev: lis
         ev.append(Event(EventKind.MOVE, player.name, card, Zone.HAND, Zone.CAMP))
 
 
+def _plain_or_checked(state: GameState, i: int, role, make, check):
+    """The plays ``make`` builds from ``_play_options``, legal: without a power for several
+    plays, a card of the role, a Jack or a petition from a hand of cards seen is a play by
+    construction (R-TURN-1, R-JACK-1, R-PET-1), and only what a power adds is checked
+    (``check``). A card not seen (``?``, engine.unseen) has no role to build a play from."""
+    if state.unseen is not None or rules.active_powers(state, i, "several_plays"):
+        for option in _play_options(state, i, role):
+            d = make(*option)
+            if check(d) is None:
+                yield d
+        return
+    seen = set()
+    for option in _plain_play_options(state, i, role):
+        seen.add(option)
+        yield make(*option, ())
+    for option in rules.fold(state, i, "play_options", role):
+        if option not in seen:
+            seen.add(option)
+            d = make(*option, ())
+            if check(d) is None:
+                yield d
+
+
 class LeadHandler(Handler):
     decision = Lead
 
@@ -257,6 +280,11 @@ class LeadHandler(Handler):
         name = state.players[i].name
         for role, cards, groups in _play_options(state, i):
             yield Lead(name, role, cards, groups)
+
+    def legal(self, state, i):
+        name = state.players[i].name
+        return _plain_or_checked(state, i, None, lambda role, cards, groups: Lead(name, role, cards, groups),
+                                 lambda d: self.problem(state, i, d))
 
     def problem(self, state, i, d):
         if d.role not in ROLES:
@@ -279,6 +307,11 @@ class FollowHandler(Handler):
         name = state.players[i].name
         for _, cards, groups in _play_options(state, i, state.led_role):
             yield Follow(name, cards, groups)
+
+    def legal(self, state, i):
+        name = state.players[i].name
+        return _plain_or_checked(state, i, state.led_role, lambda _, cards, groups: Follow(name, cards, groups),
+                                 lambda d: self.problem(state, i, d))
 
     def problem(self, state, i, d):
         return _play_problem(state, i, d.cards, state.led_role, d.groups)
@@ -313,6 +346,13 @@ class ThinkHandler(Handler):
         name = state.players[i].name
         for option in think_options(state, i):
             yield Think(name, option)
+
+    def legal(self, state, i):
+        """The options open (``think_options``) that the step answered allows (B-TRIBUNAL-1)."""
+        step = step_now(state)
+        for d in self.candidates(state, i):
+            if step is None or step.allows(d) is None:
+                yield d
 
     def problem(self, state, i, d):
         step = step_now(state)

@@ -251,6 +251,15 @@ def _source_candidates(state, i, usual: Zone):
                 yield card, (None if zone is usual else zone)
 
 
+def _answering_step(state: GameState, decisions):
+    """``decisions`` built from the places an action may take from (``_source_candidates``),
+    less those the step they answer turns down: all ``_source_problem`` asks of them."""
+    step = step_now(state)
+    if step is None:
+        return decisions
+    return (d for d in decisions if step.allows(d) is None)
+
+
 def _under(state: GameState) -> str | None:
     """The building whose materials the step answered now gives (G-CASTRAPRAETORIA-1, G-SOLARIUM-1)."""
     step = step_now(state)
@@ -276,6 +285,12 @@ class HireHandler(Handler):
 
     def none_legal(self, state, i):
         return len(state.players[i].clientele) >= rules.clientele_limit(state, i) and not _replaceable(state, i)
+
+    def legal(self, state, i):
+        """The candidates, less the plain hires of a full clientele (R-PATRON-2); a client is
+        offered for replacing only where a power allows it (``_replaceable``)."""
+        full = len(state.players[i].clientele) >= rules.clientele_limit(state, i)
+        return _answering_step(state, (d for d in self.candidates(state, i) if d.replacing is not None or not full))
 
     def problem(self, state, i, d):
         found = _source_problem(state, i, d, Zone.POOL, "R-PATRON-1", "a Patron hires")
@@ -328,6 +343,9 @@ class GatherHandler(Handler):
     def problem(self, state, i, d):
         return _source_problem(state, i, d, Zone.POOL, "R-LAB-1", "a Laborer gathers")
 
+    def legal(self, state, i):
+        return _answering_step(state, self.candidates(state, i))
+
     def perform(self, state, i, d, ev):
         zone = _take(state, i, d.source or Zone.POOL, d.card, ev)
         state.players[i].stockpile.append(d.card)
@@ -376,19 +394,54 @@ class LayHandler(Handler):
         role = acting_role(state)
         return (role is Role.CRAFTSMAN or role is None) and Zone.DECK in _sources(state, i, Zone.HAND)
 
+    def _offered(self, state, i) -> list[tuple[str, Zone | None]]:
+        """The cards a foundation may come from: the hand, and the deck where a power allows."""
+        offered: list[tuple[str, Zone | None]] = [(card, None) for card in sorted(set(state.players[i].hand))]
+        if self._from_deck(state, i):
+            offered += [(card, Zone.DECK) for card in sorted(set(_zone_cards(state, i, Zone.DECK)))]
+        return offered
+
     def candidates(self, state, i):
         player = state.players[i]
         places = (False, True) if rules.spec(state).out_of_town_sites else (False,)
-        offered = [(card, None) for card in sorted(set(player.hand))]
-        if self._from_deck(state, i):
-            offered += [(card, Zone.DECK) for card in sorted(set(_zone_cards(state, i, Zone.DECK)))]
-        for card, source in offered:
+        for card, source in self._offered(state, i):
             own = rules.material_of(state, card)
             if own is None:  # a Jack, or a card not seen: no foundation to offer (engine.unseen)
                 continue
             for site in sorted(rules.site_materials(state, i, card), key=MATERIALS.index):
                 for oot in places:
-                    yield Lay(player.name, card, None if site is own else site, oot, source)
+                    if not oot or (state.sites_out_of_town[site] > 0 and rules.out_of_town_open(state, site)):
+                        yield Lay(player.name, card, None if site is own else site, oot, source)
+
+    def legal(self, state, i):
+        """The candidates ``_site_problem`` accepts, each Site asked once: a card not yet
+        built, on a Site of a material it may take, in town while one is left there, out of
+        town where it is open, the ruling lets it take that Site, and enough actions remain
+        (R-BUILD-1..4, AMB-04, AMB-05, AMB-28)."""
+        player = state.players[i]
+        step = step_now(state)
+        far = rules.spec(state).out_of_town_sites
+        own_site_only = state.rulings.any_site_out_of_town is AnySiteOutOfTown.IN_TOWN_ONLY
+        reach: bool | None = None  # whether the actions an out-of-town foundation takes remain: asked once
+        for card, source in self._offered(state, i):
+            own = rules.material_of(state, card)
+            if own is None or player.building(card) is not None:
+                continue
+            for site in sorted(rules.site_materials(state, i, card), key=MATERIALS.index):
+                written = None if site is own else site
+                if state.sites_in_town[site] > 0:
+                    d = Lay(player.name, card, written, False, source)
+                    if step is None or step.allows(d) is None:
+                        yield d
+                if not far or state.sites_out_of_town[site] <= 0 or (written is not None and own_site_only) \
+                        or not rules.out_of_town_open(state, site):
+                    continue
+                if reach is None:
+                    reach = remaining(state, i) >= rules.out_of_town_cost(state, i)
+                if reach:
+                    d = Lay(player.name, card, written, True, source)
+                    if step is None or step.allows(d) is None:
+                        yield d
 
     def problem(self, state, i, d):
         player = state.players[i]
@@ -477,6 +530,12 @@ class AddHandler(Handler):
                             for card, source, fits in offered:
                                 if fits is material:
                                     yield Add(player.name, card, building.foundation, source, other.name)
+
+    def legal(self, state, i):
+        """The candidates: each is a shown card of a material its building takes, into an
+        incomplete building of the player's own or, where placing is open, a completed
+        structure of another's (``candidates``); the step answered may turn some down."""
+        return _answering_step(state, self.candidates(state, i))
 
     def problem(self, state, i, d):
         player = state.players[i]
@@ -577,6 +636,10 @@ class SellHandler(Handler):
 
     def none_legal(self, state, i):
         return len(state.players[i].vault) >= rules.vault_limit(state, i)
+
+    def legal(self, state, i):
+        """The candidates: a full vault refuses them all (``none_legal``, asked first)."""
+        return _answering_step(state, self.candidates(state, i))
 
     def problem(self, state, i, d):
         found = _source_problem(state, i, d, Zone.STOCKPILE, "R-MER-1", "a Merchant sells")
