@@ -5,7 +5,10 @@
     python benchmarks/bench_playouts.py --from-source     # the same, the engine read from source
 
 A playout is what a search does thousands of times a second: from a new deal, push a uniformly
-random legal decision until the game is over (``game.push(rng.choice(game.legal()))``). The
+random legal decision until the game is over, measured two ways: every legal decision listed
+and one chosen (``game.push(rng.choice(game.legal()))``, "listed"), and one drawn without
+listing them all (``game.push(game.random_legal(rng))``, "drawn": the same games, since both
+draw the same decision from the same generator). The
 anchor is the same loop in python-chess (``board.push(rng.choice(list(board.legal_moves)))``
 until the game is over or 200 plies), the loop a chess engine's playout is measured by.
 
@@ -44,15 +47,16 @@ from gtr_replay.selfplay import NAMES  # noqa: E402
 DEFAULT_CONFIGS = "republic:3,classic:3,imperium:3,republic:2,classic:2,imperium:2,republic:4,republic:5"
 
 
-def gtr_playouts(ruleset: str, players: int, games: int, seed: str) -> int:
-    """``games`` random playouts from new deals; the decisions made."""
+def gtr_playouts(ruleset: str, players: int, games: int, seed: str, drawn: bool = False) -> int:
+    """``games`` random playouts from new deals; the decisions made. ``drawn``: each decision
+    drawn with ``random_legal`` rather than chosen from ``legal()``."""
     decisions = 0
     for g in range(games):
         name = f"playout-{ruleset}-{players}p-{seed}-{g}"
         game = Game.new(ruleset, list(NAMES[:players]), seed=name)
         rng = random.Random(name)
         while not game.over:
-            game.push(rng.choice(game.legal()))
+            game.push(game.random_legal(rng) if drawn else rng.choice(game.legal()))
             decisions += 1
     return decisions
 
@@ -79,19 +83,28 @@ def measure(configs: list[tuple[str, int]], rounds: int, games: int, chess_games
     load_before = os.getloadavg()[0]
     rows = {}
     for ruleset, players in configs:
-        ratios, ours, theirs = [], [], []
+        ratios, ours, theirs, drawn_ratios, drawn = [], [], [], [], []
         for r in range(rounds):
             seconds, decisions = timed(gtr_playouts, ruleset, players, games, f"r{r}")
+            drawn_seconds, same = timed(gtr_playouts, ruleset, players, games, f"r{r}", True)
             chess_seconds, plies = timed(chess_playouts, chess_games, f"r{r}")
+            if same != decisions:
+                sys.exit(f"{ruleset} {players}p: drawn playouts made {same} decisions, listed ones {decisions}")
             ours.append(decisions / seconds)
+            drawn.append(decisions / drawn_seconds)
             theirs.append(plies / chess_seconds)
             ratios.append(ours[-1] / theirs[-1])
+            drawn_ratios.append(drawn[-1] / theirs[-1])
         rows[f"{ruleset} {players}p"] = {
             "decisions_per_cpu_s": round(statistics.median(ours)),
+            "drawn_per_cpu_s": round(statistics.median(drawn)),
             "chess_plies_per_cpu_s": round(statistics.median(theirs)),
             "ratio": round(statistics.median(ratios), 2),
             "lowest": round(min(ratios), 2),
             "highest": round(max(ratios), 2),
+            "drawn_ratio": round(statistics.median(drawn_ratios), 2),
+            "drawn_lowest": round(min(drawn_ratios), 2),
+            "drawn_highest": round(max(drawn_ratios), 2),
         }
     return {"engine": _native.STATE, "rounds": rounds, "games": games, "chess_games": chess_games,
             "load": [round(load_before, 2), round(os.getloadavg()[0], 2)], "configs": rows}
@@ -100,10 +113,12 @@ def measure(configs: list[tuple[str, int]], rounds: int, games: int, chess_games
 def show(result: dict) -> None:
     print(f"engine: {result['engine']}; {result['rounds']} rounds of {result['games']} playouts "
           f"(python-chess: {result['chess_games']}); load {result['load'][0]} -> {result['load'][1]}")
-    print(f"{'configuration':14} {'decisions/CPU-s':>16} {'chess plies/CPU-s':>18} {'ratio':>6}  lowest-highest")
+    print(f"{'configuration':14} {'listed/CPU-s':>13} {'drawn/CPU-s':>12} {'chess plies/CPU-s':>18} "
+          f"{'listed ratio':>20} {'drawn ratio':>20}")
     for name, row in result["configs"].items():
-        print(f"{name:14} {row['decisions_per_cpu_s']:>16,} {row['chess_plies_per_cpu_s']:>18,} "
-              f"{row['ratio']:>6.2f}  {row['lowest']:.2f}-{row['highest']:.2f}")
+        print(f"{name:14} {row['decisions_per_cpu_s']:>13,} {row['drawn_per_cpu_s']:>12,} "
+              f"{row['chess_plies_per_cpu_s']:>18,} {row['ratio']:>6.2f} ({row['lowest']:.2f}-{row['highest']:.2f})"
+              f" {row['drawn_ratio']:>8.2f} ({row['drawn_lowest']:.2f}-{row['drawn_highest']:.2f})")
 
 
 def parse_configs(text: str) -> list[tuple[str, int]]:

@@ -11,6 +11,7 @@ record has to show.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from random import Random
 from typing import Final
 
 from gtr_replay.engine import citations, flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
@@ -109,7 +110,41 @@ def legal_decisions(state: GameState, *, surrender: bool = False) -> list[Decisi
     if prompt is None:
         return []
     kinds = prompt.decisions + ((Surrender,) if surrender else ())
-    return list(_legal(state, kinds, prompt.index))
+    rules.keeping_powers(state, True)
+    try:
+        return list(_legal(state, kinds, prompt.index))
+    finally:
+        rules.keeping_powers(state, False)
+
+
+def random_legal(state: GameState, rng: Random) -> Decision | None:
+    """The decision ``rng.choice(legal_decisions(state))`` draws, or None once the game is
+    over: each kind counts its legal choices (``Handler.sample``) and only the one drawn is built."""
+    prompt = pending(state)
+    if prompt is None:
+        return None
+    i = prompt.index
+    counted = []
+    total = 0
+    rules.keeping_powers(state, True)
+    try:
+        for kind in prompt.decisions:
+            handler = HANDLERS[kind]
+            if not handler.none_legal(state, i):
+                n, build = handler.sample(state, i)
+                if n:
+                    counted.append((n, build))
+                    total += n
+    finally:
+        rules.keeping_powers(state, False)
+    if not total:
+        raise AssertionError(f"no legal decision for {prompt}")  # a gap in the rules engine
+    k = rng.randrange(total)
+    for n, build in counted:
+        if k < n:
+            return build(k)
+        k -= n
+    raise AssertionError("unreachable: k < total")
 
 
 def check(state: GameState, decision: Decision) -> RulesError | None:
@@ -289,10 +324,14 @@ def _only_choice(state: GameState, prompt: Prompt) -> Decision | None:
     # declining is the cheapest choice to check: with it first, a second legal choice (so no
     # forced move) is usually found at the first legal action rather than the second
     kinds = prompt.decisions if prompt.decisions[-1] is not Pass else (Pass, *prompt.decisions[:-1])
-    for n, decision in enumerate(_legal(state, kinds, prompt.index)):
-        if n:
-            return None
-        only = decision
+    rules.keeping_powers(state, True)
+    try:
+        for n, decision in enumerate(_legal(state, kinds, prompt.index)):
+            if n:
+                return None
+            only = decision
+    finally:
+        rules.keeping_powers(state, False)
     if only is None:
         raise AssertionError(f"no legal decision for {prompt}")  # a gap in the rules engine
     if type(only) is Think:  # a think may draw cards the record has to show
@@ -309,8 +348,6 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     if state.steps and type(decision) is not Surrender and type(decision) is not Discard:
         step = state.answering = state.steps.pop()
     first = len(ev)
-    ctx = rules.query_context(state)
-    ctx.active = None  # what is active changes as it is performed: nothing is kept meanwhile
     state.performing = True
     HANDLERS[type(decision)].perform(state, i, decision, ev)
     state.performing = False
@@ -319,7 +356,6 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
         flow.resume(state, ev)
     if flow.may_win(ev, first):
         flow.check_wins(state, ev)
-    ctx.active = {}
 
 
 def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None) -> tuple[list[ForcedStep], bool]:

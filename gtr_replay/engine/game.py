@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from random import Random
 
 from gtr_replay.cards import Card
 from gtr_replay.engine import core, draws, hidden, invariants, opening, rules, scoring, setup, unseen
@@ -100,6 +101,15 @@ class Game:
         found = core.legal_decisions(self.state, surrender=surrender)
         self._listed = tuple(found)
         return found
+
+    def random_legal(self, rng: Random) -> Decision | None:
+        """A legal decision drawn uniformly at random with ``rng`` (what a playout pushes):
+        the one ``rng.choice(self.legal())`` picks, the same draw from the same ``rng``, but
+        counted kind by kind and built alone where a kind can count its choices without
+        building them. None once the game is over. Pushed next, it is not checked again."""
+        picked = core.random_legal(self.state, rng)
+        self._listed = () if picked is None else (picked,)
+        return picked
 
     def check(self, decision: Decision, *, passing_over: bool = True) -> RulesError | None:
         """Why ``decision`` is not legal now (the error, citing its rules), or None. A decision

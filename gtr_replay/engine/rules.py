@@ -90,9 +90,9 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     their completed structures (R-BUILD-9, R-BUILD-10), of foundations a power activates
     early (B-GATE-1), and of other players' public structures whose name the player does
     not own (B-STAIRWAY-1, B-STAIRWAY-2; a woken foundation counts as owned under the
-    ``public-copy`` ruling's default). Asked most of all, and the same between two decisions:
-    each answer is kept until the next decision is performed (``EngineContext.active``). The
-    list is shared: never change it."""
+    ``public-copy`` ruling's default). Asked most of all, and many times over while the legal
+    decisions are listed: then each answer is kept (``keeping_powers``). The list may be
+    shared: never change it."""
     ctx = query_context(state)
     kept = ctx.active
     if kept is None:
@@ -102,6 +102,13 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     if found is None:
         found = kept[key] = _active_powers(state, i, hook)
     return found
+
+
+def keeping_powers(state: GameState, keep: bool) -> None:
+    """Keep each player's active powers as first asked (``keep``), or stop: while the legal
+    decisions are listed nothing changes, and the same few questions come again for each
+    kind of decision (``core``'s listings switch it on and off around themselves)."""
+    query_context(state).active = {} if keep else None
 
 
 def _active_powers(state: GameState, i: int, hook: str | None) -> list[Power]:
@@ -451,9 +458,9 @@ class EngineContext(Context):
         self.events = events if events is not None else []
         self.granted: list[Step] = []
         self.answered: Step | None = None
-        self.active: dict[tuple[int, str | None], list[Power]] | None = {}
-        """Each player's active powers by hook, as asked since the last decision was performed;
-        None while one is (``core._perform``): its effects change what is active."""
+        self.active: dict[tuple[int, str | None], list[Power]] | None = None
+        """Each player's active powers by hook, as asked while the legal decisions are listed
+        (``keeping_powers``); None otherwise."""
 
     def card(self, name: str) -> Card:
         return self._cards[name]

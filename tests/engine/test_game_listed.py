@@ -3,6 +3,8 @@ checked again (a search pushes thousands), and only until the game moves."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from gtr_replay.engine import Game
@@ -32,3 +34,31 @@ def test_a_listed_decision_plays_as_an_equal_one_built_anew():
         assert rebuilt == choice and rebuilt is not choice
         assert [e.text for e in listed_game.push(choice).events] == [e.text for e in built_game.push(rebuilt).events]
     assert listed_game.state.to_dict() == built_game.state.to_dict()
+
+
+@pytest.mark.parametrize("ruleset, players, expansion", [
+    ("classic", 3, None), ("republic", 2, None), ("imperium", 4, None), ("republic", 5, "geek"), ("imperium", 3, "geek")])
+def test_a_random_legal_decision_is_the_one_a_choice_from_the_listed_ones_draws(ruleset, players, expansion):
+    names = ["Ann", "Ben", "Cid", "Dee", "Eve"][:players]
+    listing = Game.new(ruleset, names, seed=f"random-{ruleset}", expansion=expansion)
+    drawing = listing.copy()
+    by_choice, by_draw = random.Random("same"), random.Random("same")
+    kinds = set()
+    while not listing.over:
+        chosen = by_choice.choice(listing.legal())
+        drawn = drawing.random_legal(by_draw)
+        assert drawn == chosen
+        kinds.add(type(drawn).__name__)
+        listing.push(chosen)
+        drawing.push(drawn)
+    assert drawing.over and drawing.random_legal(by_draw) is None
+    assert listing.state.to_dict() == drawing.state.to_dict()
+    assert {"Lead", "Follow", "Think"} <= kinds and len(kinds) >= 6
+
+
+def test_a_drawn_decision_is_pushed_unchecked_only_until_the_game_moves():
+    game = Game.new("republic", ["Ann", "Ben"], seed="drawn")
+    drawn = game.random_legal(random.Random(1))
+    game.push(drawn)
+    with pytest.raises(RulesError):
+        game.push(drawn)  # the leader's decision again, now the follower's turn

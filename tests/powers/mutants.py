@@ -1,4 +1,5 @@
-"""A bounded mutation check of the rule modules behind issue 35's powers and reading points: each mutant is
+"""A bounded mutation check of the rule modules behind the powers, the reading of records and the
+legal decisions each handler builds without asking ``problem`` (group ``legal``): each mutant is
 one line of a rule changed by hand (a condition dropped or turned, a rule cited wrongly, a
 zone swapped), run against the tests that speak for that rule. A mutant that no test kills
 is a blind spot, unless the change means the same rule (then say why in ``EQUIVALENT``).
@@ -29,6 +30,9 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "tric": ("tests/powers/test_triclinium.py", "tests/powers/test_geek_powers.py", "tests/rulebook/test_gk_examples.py"),
     "end": ("tests/powers/test_game_end_steps.py", "tests/powers/test_turned_up.py"),
     "add": ("tests/engine/test_build.py", "tests/powers/test_building_powers.py", "tests/rulebook"),
+    "legal": ("tests/engine/test_shortcuts.py", "tests/engine/test_game_listed.py", "tests/powers/test_hooks.py",
+              "tests/engine/test_think.py", "tests/engine/test_build.py", "tests/engine/test_patron.py",
+              "tests/engine/test_turn.py"),
     "read": ("tests/replay/test_reading.py", "tests/engine/test_refusals.py", "tests/replay/test_reading_property.py",
              "tests/engine/test_legionary.py"),
 }
@@ -39,7 +43,31 @@ GEEK = "gtr_replay/powers/geek.py"
 GAME = "gtr_replay/engine/game.py"
 REPLAYER = "gtr_replay/replay/replayer.py"
 CORE = "gtr_replay/engine/core.py"
+PLAY = "gtr_replay/engine/handlers/play.py"
 MUTANTS: list[tuple[str, str, str, str]] = [
+    # the legal decisions a handler builds without asking problem (Handler.legal, sample) and the powers kept meanwhile
+    ("legal", ROLES, "(d for d in self.candidates(state, i) if d.replacing is not None or not full)",
+     "(d for d in self.candidates(state, i))"),
+    ("legal", ROLES, "    if step is None:\n        return decisions\n", "    if True:\n        return decisions\n"),
+    ("legal", ROLES, "if own is None or player.building(card) is not None:", "if own is None:"),
+    ("legal", ROLES, "                if state.sites_in_town[site] > 0:\n                    d = Lay(",
+     "                if True:\n                    d = Lay("),
+    ("legal", ROLES, "(written is not None and own_site_only)", "False"),
+    ("legal", ROLES, "                if reach:\n", "                if True:\n"),
+    ("legal", ROLES, "if step_now(state) is not None or _replaceable(state, i):", "if step_now(state) is not None:"),
+    ("legal", ROLES, "return kind(name, card, source, building=under if source is Zone.BUILDING else None)",
+     "return kind(name, card, source)"),
+    ("legal", PLAY, "            if step is None or step.allows(d) is None:\n                yield d",
+     "            if True:\n                yield d"),
+    ("legal", PLAY, 'if state.unseen is not None or rules.active_powers(state, i, "several_plays"):\n        for option',
+     'if rules.active_powers(state, i, "several_plays"):\n        for option'),
+    ("legal", PLAY, "            d = make(*option, ())\n            if check(d) is None:", "            d = make(*option, ())\n            if True:"),
+    ("legal", PLAY, '            or rules.active_powers(state, i, "play_options"):', "            or False:"),
+    ("legal", PLAY, "    if size and sum(counts.values()) >= size:", "    if size and len(counts) > 1 and sum(counts.values()) >= size:"),
+    ("legal", CORE, "            return build(k)", "            return build(0)"),
+    ("legal", "gtr_replay/engine/rules.py", "query_context(state).active = {} if keep else None",
+     "query_context(state).active = {} if keep else query_context(state).active"),
+
     # citations: a card's rules as the ruleset in play numbers them (point 4a)
     ("cite", "gtr_replay/engine/citations.py", 'if card is not None and rule.partition("-")[0] not in own and card in by_card:',
      'if card is not None and card in by_card:'),

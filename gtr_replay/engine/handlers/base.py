@@ -11,7 +11,7 @@ candidates equal at every decision of every example and of random games.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import ClassVar, Final
 
 from gtr_replay.game.decisions import Decision
@@ -54,6 +54,13 @@ class Handler:
         for candidate in self.candidates(state, i):
             if self.problem(state, i, candidate) is None:
                 yield candidate
+
+    def sample(self, state: GameState, i: int) -> tuple[int, Callable[[int], Decision]]:
+        """How many decisions ``legal`` yields, and how to build the k-th of them, for a draw
+        of one at random (``Game.random_legal``). A handler that can count its choices
+        without building them all overrides it."""
+        found = list(self.legal(state, i))
+        return len(found), found.__getitem__
 
     def filtered(self, state: GameState, i: int) -> list[Decision]:
         """The candidates ``problem`` accepts, each asked: what ``legal`` must equal."""

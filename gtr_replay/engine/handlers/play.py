@@ -214,20 +214,25 @@ def _several(state: GameState, i: int, role: Role):
 
 
 def _plain_play_options(state: GameState, i: int, role=None):
-    hand = state.players[i].hand
-    orders = Counter(c for c in hand if c != JACK)
-    for card in sorted(orders):
-        card_role = rules.role_of(state, card)
+    """(role, unit) pairs a hand plays without a power: each card as its role, a Jack as
+    any role, a petition of the ruleset's size of cards of one role as any role (R-TURN-1,
+    R-JACK-1, R-PET-1); ``role`` fixes the role when following."""
+    counts = Counter(state.players[i].hand)
+    jacks = counts.pop(JACK, 0)
+    known = rules.resolved(state).cards
+    roles = {card: known[card].role if card in known else None for card in counts}  # '?': no role (engine.unseen)
+    for card in sorted(counts):
+        card_role = roles[card]
         if role is None or card_role is role:
             yield card_role, (card,)
-    if JACK in hand:
+    if jacks:
         for r in ROLES if role is None else (role,):
             yield r, (JACK,)
     size = rules.spec(state).petition_size
-    if size:
+    if size and sum(counts.values()) >= size:
         by_role: dict = {}
-        for card, n in orders.items():
-            by_role.setdefault(rules.role_of(state, card), Counter())[card] = n
+        for card, n in counts.items():
+            by_role.setdefault(roles[card], {})[card] = n
         for group in by_role.values():
             if sum(group.values()) >= size:
                 for cards in multisets(group, size):
@@ -273,6 +278,16 @@ def _plain_or_checked(state: GameState, i: int, role, make, check):
                 yield d
 
 
+def _plain_sample(state: GameState, i: int, role, make):
+    """``sample`` for a lead or a follow: where no power adds a play, the plain plays
+    (``_plain_or_checked``) counted as pairs and built one at a time; None otherwise."""
+    if state.unseen is not None or rules.active_powers(state, i, "several_plays") \
+            or rules.active_powers(state, i, "play_options"):
+        return None
+    options = list(_plain_play_options(state, i, role))
+    return len(options), lambda k: make(*options[k], ())
+
+
 class LeadHandler(Handler):
     decision = Lead
 
@@ -285,6 +300,11 @@ class LeadHandler(Handler):
         name = state.players[i].name
         return _plain_or_checked(state, i, None, lambda role, cards, groups: Lead(name, role, cards, groups),
                                  lambda d: self.problem(state, i, d))
+
+    def sample(self, state, i):
+        name = state.players[i].name
+        return _plain_sample(state, i, None, lambda role, cards, groups: Lead(name, role, cards, groups)) \
+            or super().sample(state, i)
 
     def problem(self, state, i, d):
         if d.role not in ROLES:
@@ -312,6 +332,11 @@ class FollowHandler(Handler):
         name = state.players[i].name
         return _plain_or_checked(state, i, state.led_role, lambda _, cards, groups: Follow(name, cards, groups),
                                  lambda d: self.problem(state, i, d))
+
+    def sample(self, state, i):
+        name = state.players[i].name
+        return _plain_sample(state, i, state.led_role, lambda _, cards, groups: Follow(name, cards, groups)) \
+            or super().sample(state, i)
 
     def problem(self, state, i, d):
         return _play_problem(state, i, d.cards, state.led_role, d.groups)

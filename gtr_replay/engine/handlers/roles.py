@@ -260,6 +260,19 @@ def _answering_step(state: GameState, decisions):
     return (d for d in decisions if step.allows(d) is None)
 
 
+def _sampled(state: GameState, i: int, usual: Zone, kind):
+    """The count of a Patron's or Laborer's choices answering no step, and how to build the
+    k-th: each card of each place it may come from (``_source_candidates``)."""
+    name = state.players[i].name
+    under = _under(state)
+    offered = list(_source_candidates(state, i, usual))
+
+    def build(k: int):
+        card, source = offered[k]
+        return kind(name, card, source, building=under if source is Zone.BUILDING else None)
+    return len(offered), build
+
+
 def _under(state: GameState) -> str | None:
     """The building whose materials the step answered now gives (G-CASTRAPRAETORIA-1, G-SOLARIUM-1)."""
     step = step_now(state)
@@ -291,6 +304,12 @@ class HireHandler(Handler):
         offered for replacing only where a power allows it (``_replaceable``)."""
         full = len(state.players[i].clientele) >= rules.clientele_limit(state, i)
         return _answering_step(state, (d for d in self.candidates(state, i) if d.replacing is not None or not full))
+
+    def sample(self, state, i):
+        """Without a step or a client to replace, one hire for each card ``legal`` offers."""
+        if step_now(state) is not None or _replaceable(state, i):
+            return super().sample(state, i)
+        return _sampled(state, i, Zone.POOL, Hire)
 
     def problem(self, state, i, d):
         found = _source_problem(state, i, d, Zone.POOL, "R-PATRON-1", "a Patron hires")
@@ -345,6 +364,11 @@ class GatherHandler(Handler):
 
     def legal(self, state, i):
         return _answering_step(state, self.candidates(state, i))
+
+    def sample(self, state, i):
+        if step_now(state) is not None:
+            return super().sample(state, i)
+        return _sampled(state, i, Zone.POOL, Gather)
 
     def perform(self, state, i, d, ev):
         zone = _take(state, i, d.source or Zone.POOL, d.card, ev)
@@ -640,6 +664,13 @@ class SellHandler(Handler):
     def legal(self, state, i):
         """The candidates: a full vault refuses them all (``none_legal``, asked first)."""
         return _answering_step(state, self.candidates(state, i))
+
+    def sample(self, state, i):
+        if step_now(state) is not None:
+            return super().sample(state, i)
+        name = state.players[i].name
+        offered = list(_source_candidates(state, i, Zone.STOCKPILE))
+        return len(offered), lambda k: Sell(name, *offered[k])
 
     def problem(self, state, i, d):
         found = _source_problem(state, i, d, Zone.STOCKPILE, "R-MER-1", "a Merchant sells")
