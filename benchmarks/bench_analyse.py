@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 import notation  # noqa: E402
 
 from gtr_replay.play.search import DEFAULT_PLAYOUTS  # noqa: E402
-from gtr_replay.selfplay import selfplay  # noqa: E402
+from gtr_replay.play.selfplay import selfplay  # noqa: E402
 
 
 def long_game(statements: int) -> tuple[str, int]:

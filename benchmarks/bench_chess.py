@@ -62,7 +62,7 @@ from notation import reader  # noqa: E402
 
 from gtr_replay import _native  # noqa: E402
 from gtr_replay.replay.files import check_piece, parse_piece, record_pieces  # noqa: E402
-from gtr_replay.selfplay import selfplay  # noqa: E402
+from gtr_replay.play.selfplay import selfplay  # noqa: E402
 from gtr_replay.store import Store, import_files  # noqa: E402
 
 CONFIGS = [(r, n) for r in ("classic", "republic", "imperium") for n in (2, 3, 4, 5)]

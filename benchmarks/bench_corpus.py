@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 import notation  # noqa: E402
 
-from gtr_replay.selfplay import selfplay  # noqa: E402
+from gtr_replay.play.selfplay import selfplay  # noqa: E402
 
 TIME = shutil.which("time", path="/usr/bin:/bin") or "/usr/bin/time"
 """GNU time, for a command's peak memory (Debian: apt-get install time)."""

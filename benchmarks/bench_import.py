@@ -32,7 +32,7 @@ from notation import scan  # noqa: E402
 
 from gtr_replay.replay.files import parse_piece, record_files  # noqa: E402
 from gtr_replay.replay.replayer import IllegalStatement  # noqa: E402
-from gtr_replay.selfplay import selfplay  # noqa: E402
+from gtr_replay.play.selfplay import selfplay  # noqa: E402
 from gtr_replay.store import Store, import_files  # noqa: E402
 from gtr_replay.store.rows import game_rows  # noqa: E402
 

@@ -42,7 +42,7 @@ except ImportError:  # pragma: no cover - a usage error, not a failure
 
 from gtr_replay import _native  # noqa: E402
 from gtr_replay.engine import Game  # noqa: E402
-from gtr_replay.selfplay import NAMES  # noqa: E402
+from gtr_replay.play.selfplay import NAMES  # noqa: E402
 
 DEFAULT_CONFIGS = "republic:3,classic:3,imperium:3,republic:2,classic:2,imperium:2,republic:4,republic:5"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 
 
 def main() -> None:

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from gtr_replay import _native  # noqa: E402
 from gtr_replay.play import GreedyPlayer, RandomPlayer, SearchPlayer  # noqa: E402
 from gtr_replay.play.search import DEFAULT_DEPTH, DEFAULT_PLAYOUTS  # noqa: E402
-from gtr_replay.selfplay import NAMES, play_one  # noqa: E402
+from gtr_replay.play.selfplay import NAMES, play_one  # noqa: E402
 
 DEFAULT_CONFIGS = "republic:2,classic:2,imperium:2,republic:3,classic:3,imperium:3"
 

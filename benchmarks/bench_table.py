@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:  # run as a script: use the code of this checkout
 import httpx  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
-from gtr_replay.selfplay import play_one  # noqa: E402
+from gtr_replay.play.selfplay import play_one  # noqa: E402
 from gtr_replay.table.serve import server  # noqa: E402
 from gtr_replay.table.sitting import Sitting  # noqa: E402
 

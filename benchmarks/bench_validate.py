@@ -16,7 +16,7 @@ import argparse
 import time
 
 from gtr_replay.engine import Game
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 
 
 def main() -> None:

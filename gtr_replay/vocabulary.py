@@ -6,7 +6,7 @@ from functools import cache
 
 from notation import Vocabulary
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.enums import Ruleset
 
 

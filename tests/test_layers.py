@@ -93,6 +93,14 @@ def test_no_import_circle_among_the_game_values_the_powers_and_the_engine():
     assert circles(graph(RULES_WING)) == []
 
 
+def test_the_rules_data_import_only_the_closed_sets_and_the_errors():
+    allowed = ("gtr_replay.data", "gtr_replay.enums", "gtr_replay.errors")
+    for name, path in modules().items():
+        if name.startswith("gtr_replay.data"):
+            wrong = [(t, line) for t, line, _ in imports(path, name) if not t.startswith(allowed)]
+            assert not wrong, f"{name} imports {wrong}"
+
+
 def test_the_game_values_import_neither_powers_nor_engine():
     wrong = [(name, target) for name, targets in graph(RULES_WING).items() if name.startswith("gtr_replay.game")
              for target in targets if not target.startswith("gtr_replay.game")]

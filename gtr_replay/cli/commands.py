@@ -32,10 +32,10 @@ def cards(ruleset: RulesetOpt = "republic", as_json: JsonOpt = False,
 
     Example: gtr cards --ruleset imperium --expansion geek --missing
     """
-    from gtr_replay.cards import cards_for
-    from gtr_replay.expansions import expansion_cards
+    from gtr_replay.data.cards import cards_for
+    from gtr_replay.data.expansions import expansion_cards
     from gtr_replay.powers.unwritten import not_written
-    from gtr_replay.rulesets import find_ruleset
+    from gtr_replay.data.rulesets import find_ruleset
 
     try:
         spec = find_ruleset(ruleset)
@@ -90,8 +90,8 @@ def rulings(as_json: JsonOpt = False,
 
     Example: gtr rulings --json
     """
-    from gtr_replay.rulings import RULINGS
-    from gtr_replay.rulings_doc import markdown as render
+    from gtr_replay.data.rulings import RULINGS
+    from gtr_replay.data.rulings_doc import markdown as render
 
     if markdown:
         sys.stdout.write(render())
@@ -163,7 +163,7 @@ def selfplay(
     Example: gtr selfplay --ruleset imperium --players 4 --seed 7 --games 50 --expansion geek --out games.gtr
     """
     from gtr_replay.play import seat_players
-    from gtr_replay.selfplay import selfplay as play
+    from gtr_replay.play.selfplay import selfplay as play
 
     if draws and out_file is None:
         fail(UsageError("--draws only changes what --out writes", hint="add --out FILE.gtr"))

@@ -1,4 +1,4 @@
-"""``gtr record``: record a game at the table, statement by statement (``gtr_replay.recorder``)."""
+"""``gtr record``: record a game at the table, statement by statement (``gtr_replay.replay.recorder``)."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def _opening(file: Path, read: Callable[[str], str], *, ruleset: str, players: l
     """The new record, once the rules accept its leader draw and ``me``'s starting hand: each
     asked for when not given, and asked again when refused (a given one refused ends the
     command). Returns the recording and how many lines were refused."""
-    from gtr_replay.recorder import Recording, Refused, check_leader_draw, starting_hand_prompt
+    from gtr_replay.replay.recorder import Recording, Refused, check_leader_draw, starting_hand_prompt
 
     refused = 0
     ask_pool, ask_hand = pool is None, hand is None
@@ -127,7 +127,7 @@ def record(
 
     Example: gtr record thursday.gtr --ruleset republic --players "Ann, Ben" --me Ann --expansion geek
     """
-    from gtr_replay.recorder import CannotSave, Recording, Refused, check_options
+    from gtr_replay.replay.recorder import CannotSave, Recording, Refused, check_options
 
     if file.is_dir():
         fail(UsageError(f"{file} is a folder", hint=f"a game is recorded in one file: name it, e.g. {file / 'game.gtr'}"))

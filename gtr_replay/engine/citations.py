@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.enums import Ruleset
 from gtr_replay.powers import table
 

@@ -24,7 +24,7 @@ from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import ROLE_ACTIONS, Step, answers_with_discard, discard_answers
 from gtr_replay.enums import JACK, Role
 from gtr_replay.errors import IllegalDecisionError, NotYourDecisionError, RulesError
-from gtr_replay.ruling_types import LegionaryGive
+from gtr_replay.data.ruling_types import LegionaryGive
 
 
 _PHASES: Final[dict[Phase, tuple[type[Decision], ...]]] = {

@@ -15,7 +15,7 @@ from gtr_replay.engine.endgame import end_game  # noqa: F401  (part of the flow)
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import EarlyActions
-from gtr_replay.ruling_types import DeckEnd, LegionaryGive
+from gtr_replay.data.ruling_types import DeckEnd, LegionaryGive
 
 
 def waiting_for(state: GameState) -> int:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from random import Random
 
-from gtr_replay.cards import Card
+from gtr_replay.data.cards import Card
 from gtr_replay.engine import core, draws, hidden, invariants, opening, rules, scoring, setup, unseen
 from gtr_replay.engine.core import Applied, ForcedStep, Prompt
 from gtr_replay.errors import IllegalDecisionError, RulesError
@@ -27,8 +27,8 @@ from gtr_replay.game.position import Position
 from gtr_replay.game.scores import Result, Score
 from gtr_replay.game.state import Building, GameState
 from gtr_replay.powers.base import Power
-from gtr_replay.rulesets import RULESETS, RulesetSpec
-from gtr_replay.rulings import resolve
+from gtr_replay.data.rulesets import RULESETS, RulesetSpec
+from gtr_replay.data.rulings import resolve
 
 
 class Game:

@@ -11,7 +11,7 @@ from itertools import combinations_with_replacement, product
 from math import prod
 from typing import Final
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.engine.core import legal_decisions, pending
 from gtr_replay.engine.handlers.base import HANDLERS
 from gtr_replay.engine.handlers.legionary import giving_from, immune

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.enums import JACK, MATERIALS, Zone
 from gtr_replay.engine import rules
 from gtr_replay.game.state import GameState

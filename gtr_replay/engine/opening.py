@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.engine import core, draws, flow, setup, unseen
 from gtr_replay.enums import JACK, MATERIALS
 from gtr_replay.errors import RulesError
-from gtr_replay.expansions import outside_the_game
+from gtr_replay.data.expansions import outside_the_game
 from gtr_replay.game.events import Event
 from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.position import Position
 from gtr_replay.game.state import GameState
-from gtr_replay.rulesets import find_ruleset
-from gtr_replay.ruling_types import Rulings
+from gtr_replay.data.rulesets import find_ruleset
+from gtr_replay.data.ruling_types import Rulings
 
 
 def from_setup(ruleset: str, players: list[str], rulings: Rulings, chosen: tuple[str, ...],

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from gtr_replay.cards import Card, CardSet, cards_for, material_facts
+from gtr_replay.data.cards import Card, CardSet, cards_for, material_facts
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
 from gtr_replay.engine.endgame import end_game
 from gtr_replay.engine import unseen
@@ -25,8 +25,8 @@ from gtr_replay.game.steps import Step
 from gtr_replay.powers import SPECS, Power, table
 from gtr_replay.powers.context import Context
 from gtr_replay.powers.base import IDENTITY, Fold
-from gtr_replay.rulesets import RULESETS, RulesetSpec
-from gtr_replay.ruling_types import OutOfTown, OutOfTownCost, PublicCopy, ThinkHand
+from gtr_replay.data.rulesets import RULESETS, RulesetSpec
+from gtr_replay.data.ruling_types import OutOfTown, OutOfTownCost, PublicCopy, ThinkHand
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from gtr_replay.enums import JACK, MATERIALS, Material
 from gtr_replay.engine import rules
 from gtr_replay.game.scores import Result, Score, TieBreak
 from gtr_replay.game.state import GameState
-from gtr_replay.ruling_types import FinalTie, MerchantBonus
+from gtr_replay.data.ruling_types import FinalTie, MerchantBonus
 
 
 def merchant_bonuses(state: GameState) -> dict[Material, list[int]]:

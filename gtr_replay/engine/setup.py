@@ -11,16 +11,16 @@ import random
 from collections import Counter
 from typing import Final
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.engine import core, flow
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState, PlayerState
 from gtr_replay.enums import JACK, MATERIALS, Zone
 from gtr_replay.errors import UsageError
-from gtr_replay.expansions import expansion_cards
-from gtr_replay.rulesets import find_ruleset
-from gtr_replay.rulings import resolve
-from gtr_replay.ruling_types import LeaderDraw, LeaderTie
+from gtr_replay.data.expansions import expansion_cards
+from gtr_replay.data.rulesets import find_ruleset
+from gtr_replay.data.rulings import resolve
+from gtr_replay.data.ruling_types import LeaderDraw, LeaderTie
 
 SHUFFLE_ALGORITHM: Final = "fy-1"
 """Fisher-Yates over the card manifest, driven by Python's ``random.Random(name)``."""
@@ -91,7 +91,7 @@ def new_game(ruleset: str, players: list[str], *, deck: list[str] | None = None,
              expansion: str | tuple[str, ...] | list[str] | None = None) -> tuple[GameState, list[Event]]:
     """A game at its first decision: deal from ``deck`` (top first) or from the shuffle named
     ``seed``. ``expansion`` adds optional cards to the deck: ``"geek"`` (all ten Geek cards),
-    ``"geek: NAME, NAME"`` or the names (R-VER-2, ``gtr_replay.expansions``). Returns the
+    ``"geek: NAME, NAME"`` or the names (R-VER-2, ``gtr_replay.data.expansions``). Returns the
     state and the setup events."""
     spec = find_ruleset(ruleset)
     if not 2 <= len(players) <= 5:

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import fields
 from itertools import combinations
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.game.decisions import Decision, Sell, TakeFromDeck
 from gtr_replay.game.piles import NARROWED, UNSEEN, excluded, is_unseen
 from gtr_replay.game.state import GameState

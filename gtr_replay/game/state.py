@@ -12,7 +12,7 @@ from typing import Any
 
 from gtr_replay.game.steps import Step, step_from_dict
 from gtr_replay.enums import MATERIALS, Material, Role, Ruleset
-from gtr_replay.ruling_types import Rulings
+from gtr_replay.data.ruling_types import Rulings
 
 
 class Phase(StrEnum):

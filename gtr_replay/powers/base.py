@@ -35,8 +35,8 @@ from gtr_replay.game.steps import (  # value types
 from gtr_replay.game.steps import ClientActions, FromUnder, PaidTheft, Retire, Retrigger, Revealed  # value types
 from gtr_replay.enums import JACK, MATERIALS, ROLES, Material, Role, Ruleset, Zone
 from gtr_replay.powers.context import Context
-from gtr_replay.ruling_types import *  # noqa: F403  every ruling's readings, as types (READINGS)
-from gtr_replay.ruling_types import READINGS
+from gtr_replay.data.ruling_types import *  # noqa: F403  every ruling's readings, as types (READINGS)
+from gtr_replay.data.ruling_types import READINGS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gtr_replay.cards import Card
+    from gtr_replay.data.cards import Card
     from gtr_replay.game.events import EventKind
     from gtr_replay.game.state import GameState
     from gtr_replay.game.steps import Step
     from gtr_replay.enums import Material
-    from gtr_replay.rulesets import RulesetSpec
+    from gtr_replay.data.rulesets import RulesetSpec
 
 
 class Context:

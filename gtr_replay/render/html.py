@@ -37,7 +37,7 @@ from pathlib import Path
 
 from notation import Comment, Record
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.errors import GtrError
 from gtr_replay.render import model
 from gtr_replay.play.analysis import GLYPHS as ANALYSIS_GLYPHS
@@ -46,7 +46,7 @@ from gtr_replay.render.chart import chances_by_turn, points_by_turn, svg
 from gtr_replay.render.disputes import reading_effect, under_reading
 from gtr_replay.render.narration import moved_cards, narrated
 from gtr_replay.render.timeline import Timeline
-from gtr_replay.rulings import RULINGS, find_ruling
+from gtr_replay.data.rulings import RULINGS, find_ruling
 
 MATERIAL_COLOURS = {
     "Rubble": "#e8c547", "Wood": "#9a6b3f", "Brick": "#c0392b",

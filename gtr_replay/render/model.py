@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, fields, is_dataclass
 from functools import cache
 
-from gtr_replay.cards import Card, cards_for
+from gtr_replay.data.cards import Card, cards_for
 from gtr_replay.engine import Game
 from gtr_replay.game.scores import Result, Score
 from gtr_replay.game.state import GameState, Phase

@@ -11,12 +11,12 @@ from notation.blocks import Draw
 
 from gtr_replay.engine import SHUFFLE_ALGORITHM, Game
 from gtr_replay.enums import Zone
-from gtr_replay.expansions import expansion_tag
+from gtr_replay.data.expansions import expansion_tag
 from gtr_replay.game.decisions import Decision, TakeFromDeck
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.scores import Result
 from gtr_replay.replay.translate import statement_for
-from gtr_replay.rulings import DEFAULTS
+from gtr_replay.data.rulings import DEFAULTS
 
 
 def result_tag(result: Result) -> str:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from notation import Record, Tag
 
 from gtr_replay.errors import GtrError
-from gtr_replay.rulings import DEFAULTS, find_ruling, resolve
+from gtr_replay.data.rulings import DEFAULTS, find_ruling, resolve
 
 
 def parse_rulings(chosen: str) -> dict[str, str]:

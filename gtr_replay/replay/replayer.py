@@ -30,7 +30,7 @@ from gtr_replay.replay.outcome import check_result, placed_lines, unwritten_powe
 from gtr_replay.replay.resuming import Resuming, Troubles
 from gtr_replay.replay.revealing import answers, owed, unseen_choices
 from gtr_replay.replay.snapshot import UNANNOTATED, Snapshot, annotate, changes_points
-from gtr_replay.expansions import geek_hint, left_out, not_in_game
+from gtr_replay.data.expansions import geek_hint, left_out, not_in_game
 from gtr_replay.replay.start import StartError, named_cards, start_game
 from gtr_replay.replay.translate import decision_for, drawn_listed, reads_state, statement_for
 

@@ -15,17 +15,17 @@ from dataclasses import fields
 import notation
 from notation import Position, Record, Setup
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.engine import SHUFFLE_ALGORITHM, Game
 from gtr_replay.enums import Material
 from gtr_replay.errors import GtrError, ReplayError
-from gtr_replay.expansions import expansion_cards, outside_the_game
+from gtr_replay.data.expansions import expansion_cards, outside_the_game
 from gtr_replay.game import position as opening
 from gtr_replay.game.decisions import Decision
 from gtr_replay.game.events import EventKind
 from gtr_replay.game.state import Building, PlayerState
-from gtr_replay.rulesets import find_ruleset
-from gtr_replay.rulings import resolve
+from gtr_replay.data.rulesets import find_ruleset
+from gtr_replay.data.rulings import resolve
 
 
 class StartError(ReplayError):

@@ -15,7 +15,7 @@ from notation.words import ThinkKind
 from notation.words import Zone as NZone
 
 from gtr_replay.game import decisions as dc
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.state import GameState

@@ -11,7 +11,7 @@ it in its line.
 
 from __future__ import annotations
 
-from gtr_replay.cards import material_facts
+from gtr_replay.data.cards import material_facts
 from gtr_replay.game.state import GameState
 
 PLAYER_STATE_COLUMNS = ("game", "seq", "seat", "name", "turn", "hand", "clientele", "stockpile", "vault",

@@ -14,13 +14,13 @@ from functools import cache
 import notation
 from notation import Comment, Record
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.engine import Game
-from gtr_replay.expansions import canonical_tag
+from gtr_replay.data.expansions import canonical_tag
 from gtr_replay.game.decisions import Lead
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
-from gtr_replay.rulesets import RULESETS
+from gtr_replay.data.rulesets import RULESETS
 from gtr_replay.store.changes import Line, check_line, touched
 from gtr_replay.store.player_states import COUNTED, changed_rows, seat_values
 from gtr_replay.store.schema import MAX_SEQ

@@ -3,7 +3,7 @@
 A small ASGI server (Starlette on uvicorn) gives each seat a private page and the table a
 public one, each behind a secret link. The pages hold no rules: the server asks the engine
 for the pending decision and the legal choices (``replay.legal``), records what a player
-chose through ``gtr record``'s recorder (``gtr_replay.recorder``: the same record, checks and
+chose through ``gtr record``'s recorder (``gtr_replay.replay.recorder``: the same record, checks and
 error words), and sends every page its own view (``render.model``: the view ``gtr show --as``
 gives). Modules:
 

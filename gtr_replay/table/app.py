@@ -33,7 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from notation import NotationError
 
 from gtr_replay.errors import GtrError
-from gtr_replay.recorder import CannotSave
+from gtr_replay.replay.recorder import CannotSave
 from gtr_replay.table.sitting import MovedOn, Sitting
 
 POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.engine import Game
 from gtr_replay.enums import JACK
 from gtr_replay.errors import GtrError
-from gtr_replay.expansions import expansion_cards, outside_the_game
+from gtr_replay.data.expansions import expansion_cards, outside_the_game
 from gtr_replay.game.events import EventKind
-from gtr_replay.recorder import Recording, Refused, opening_record
-from gtr_replay.rulesets import find_ruleset
+from gtr_replay.replay.recorder import Recording, Refused, opening_record
+from gtr_replay.data.rulesets import find_ruleset
 from gtr_replay.table.links import Links
 
 RECORDER = "gtr table"

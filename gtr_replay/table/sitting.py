@@ -18,7 +18,7 @@ from pathlib import Path
 import notation
 
 from gtr_replay.errors import GtrError, UsageError
-from gtr_replay.recorder import Recording, Refused, opening_record
+from gtr_replay.replay.recorder import Recording, Refused, opening_record
 from gtr_replay.replay.legal import final_result
 from gtr_replay.table import views
 from gtr_replay.table.links import Links, side_file

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from notation import statements as st
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.engine import Game
 from gtr_replay.enums import JACK
 from gtr_replay.game.piles import is_unseen

@@ -7,8 +7,8 @@ import pytest
 from typer.testing import CliRunner
 
 from gtr_replay.cli import app
-from gtr_replay.rulings import RULINGS
-from gtr_replay.rulings_doc import markdown
+from gtr_replay.data.rulings import RULINGS
+from gtr_replay.data.rulings_doc import markdown
 
 runner = CliRunner()
 

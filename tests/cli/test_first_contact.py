@@ -110,7 +110,7 @@ def test_the_selfplay_title_stays_on_one_line_on_a_narrow_terminal():
 
 @pytest.mark.parametrize("columns", [60, 80])
 def test_rulings_on_a_narrow_terminal_are_a_list_within_its_width(columns):
-    from gtr_replay.rulings import RULINGS
+    from gtr_replay.data.rulings import RULINGS
 
     result = runner.invoke(app, ["rulings"], env={"COLUMNS": str(columns)})
     assert result.exit_code == 0

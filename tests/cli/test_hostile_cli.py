@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from gtr_replay.cli import app
 from gtr_replay.counted import counted
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).parents[2] / "examples" / "games" / "classic-2p.gtr"

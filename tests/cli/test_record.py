@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gtr_replay.cli import app
-from gtr_replay.recorder import Recording, Refused
+from gtr_replay.replay.recorder import Recording, Refused
 
 ROOT = Path(__file__).parents[2]
 TABLE = ROOT / "examples" / "table" / "republic-2p-ann.gtr"
@@ -183,7 +183,7 @@ def test_a_file_that_cannot_be_saved_any_more_stops_the_recording_in_words(tmp_p
     def full(fd):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("gtr_replay.recorder.os.fsync", full)
+    monkeypatch.setattr("gtr_replay.replay.recorder.os.fsync", full)
     result = runner.invoke(app, ["record", str(path)], input=str(record.steps[0].statement) + "\n")
     _refused(result, 1, f"cannot write {path}: No space left on device")
 
@@ -261,8 +261,8 @@ def test_a_refused_leader_draw_is_asked_again_before_the_hand(tmp_path):
 
 @pytest.mark.parametrize("ruleset", ["classic", "republic", "imperium"])
 def test_the_hand_prompt_says_how_many_cards_and_the_jack(ruleset):
-    from gtr_replay.recorder import starting_hand_prompt
-    from gtr_replay.rulesets import find_ruleset
+    from gtr_replay.replay.recorder import starting_hand_prompt
+    from gtr_replay.data.rulesets import find_ruleset
 
     spec = find_ruleset(ruleset)
     asked = starting_hand_prompt(ruleset, "Ann")

@@ -22,7 +22,7 @@ from processes import alive
 from gtr_replay.distributed import Cluster
 from gtr_replay.extract import Selection, extract, output
 from gtr_replay.replay.files import check_files
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 from gtr_replay.store.export import export_records
 from gtr_replay.store.parquet_schema import TABLES, check_complete, duckdb_views
 

@@ -12,15 +12,15 @@ from collections import Counter
 
 import pytest
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.engine.setup import new_game
 from gtr_replay.game import GameState, Phase, PlayerState
 from gtr_replay.engine import core, flow
 from gtr_replay.enums import JACK, MATERIALS, Role, Ruleset
 from gtr_replay.errors import RulesError
-from gtr_replay.rulesets import find_ruleset
-from gtr_replay.rulings import resolve
+from gtr_replay.data.rulesets import find_ruleset
+from gtr_replay.data.rulings import resolve
 
 FILLER = ["Road", "Dock", "Academy", "Tower", "Villa", "Temple"] * 4
 """A default draw deck long enough that no ordinary test empties it."""

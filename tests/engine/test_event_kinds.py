@@ -2,7 +2,7 @@
 every event a game makes carries a member of it, never a bare word."""
 
 from gtr_replay.game.events import KINDS, EventKind
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 
 
 def test_every_kind_is_described_once():

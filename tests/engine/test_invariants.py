@@ -15,7 +15,7 @@ from gtr_replay.engine.invariants import check_invariants, problems
 from gtr_replay.engine.scoring import result
 from gtr_replay.game.state import Building, GameState, PlayerState
 from gtr_replay.enums import Material, Role, Ruleset
-from gtr_replay.rulings import resolve
+from gtr_replay.data.rulings import resolve
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "republic", "imperium"])

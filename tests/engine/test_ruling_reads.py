@@ -1,5 +1,5 @@
-"""The rulings as types (gtr_replay/ruling_types.py, generated from the table in
-gtr_replay/rulings.py): the generated file is the table's, and every place the engine reads a
+"""The rulings as types (gtr_replay/data/ruling_types.py, generated from the table in
+gtr_replay/data/rulings.py): the generated file is the table's, and every place the engine reads a
 ruling names a ruling and compares it with one of that ruling's own readings. A misspelt name
 or reading is a type error for mypy, and fails here in CI rather than when a game reaches the
 line."""
@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 
 import gtr_replay
-from gtr_replay import ruling_types
-from gtr_replay.ruling_types import DeckEnd, Rulings
-from gtr_replay.rulings import RULINGS, resolve
-from gtr_replay.rulings_doc import types_source
+from gtr_replay.data import ruling_types
+from gtr_replay.data.ruling_types import DeckEnd, Rulings
+from gtr_replay.data.rulings import RULINGS, resolve
+from gtr_replay.data.rulings_doc import types_source
 
 SOURCE = Path(gtr_replay.__file__).parent
 FIELDS = {ruling.name.replace("-", "_"): ruling for ruling in RULINGS}
 
 
 def test_the_types_are_generated_from_the_table():
-    assert (SOURCE / "ruling_types.py").read_text(encoding="utf-8") == types_source(), \
-        "run: python -m gtr_replay.rulings_doc --types > new.py && mv new.py gtr_replay/ruling_types.py"
+    assert (SOURCE / "data" / "ruling_types.py").read_text(encoding="utf-8") == types_source(), \
+        "run: python -m gtr_replay.data.rulings_doc --types > new.py && mv new.py gtr_replay/data/ruling_types.py"
 
 
 def ruling_reads() -> list[tuple[str, int, str, list[tuple[str, str]]]]:
@@ -34,7 +34,7 @@ def ruling_reads() -> list[tuple[str, int, str, list[tuple[str, str]]]]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         compared: dict[int, list[tuple[str, str]]] = {}
         named = {a.asname or a.name: a.name for node in ast.walk(tree)  # the readings' classes, as imported
-                 if isinstance(node, ast.ImportFrom) and node.module in ("gtr_replay.ruling_types", "gtr_replay.powers.base")
+                 if isinstance(node, ast.ImportFrom) and node.module in ("gtr_replay.data.ruling_types", "gtr_replay.powers.base")
                  for a in node.names}
         for node in ast.walk(tree):
             if isinstance(node, ast.Compare):

@@ -1,5 +1,5 @@
 """Every reading of every ruling other than the default changes what its description says
-(gtr_replay/rulings.py, AMB-*). The defaults are tested in the topic files.
+(gtr_replay/data/rulings.py, AMB-*). The defaults are tested in the topic files.
 
 Each test is named ``test_<ruling>_<reading>``; the last test fails when a reading has none."""
 
@@ -13,7 +13,7 @@ from gtr_replay.game import Demand, Follow, Gather, Give, Lay, Lead, Pass, Playe
 from gtr_replay.engine import rules
 from gtr_replay.engine.scoring import merchant_bonuses, result
 from gtr_replay.enums import JACK, Material, Role, Zone
-from gtr_replay.rulings import RULINGS
+from gtr_replay.data.rulings import RULINGS
 
 
 def thinks(state):

@@ -1,6 +1,7 @@
 """The engine's shortcuts agree with the long way round, at every point of every example
 record and of self-play games of every ruleset: a handler's ``legal`` yields exactly the
 candidates its ``problem`` accepts, in their order (where it builds them legal without asking),
+and its ``sample`` counts and builds the same (``Game.random_legal``),
 its ``none_legal`` is never true while one of its candidates is legal, and a give is accepted
 exactly when it is one of the listed options (R-LEG-3)."""
 
@@ -18,7 +19,7 @@ from gtr_replay.game import GameState
 from gtr_replay.game.decisions import Surrender
 from gtr_replay.game.state import Phase as StatePhase
 from gtr_replay.replay.replayer import Replayer
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 from gtr_replay.vocabulary import card_vocabulary
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples").rglob("*.gtr"))
@@ -37,6 +38,8 @@ def _check_state(state: GameState) -> str | None:
             taken = "none-legal"
         else:
             assert list(handler.legal(state, prompt.index)) == legal, type(handler).__name__
+            count, build = handler.sample(state, prompt.index)
+            assert [build(k) for k in range(count)] == legal, f"{type(handler).__name__}.sample"
     if state.phase is StatePhase.GIVE and not state.steps:
         victim = state.legionary.victims[0]
         zone = giving_from(state, victim)

@@ -135,6 +135,14 @@ def test_republic_petition_two_cards_of_one_role_as_any_role_R_PET_1_R_PET_4(pos
     assert sorted(state.pool) == ["Insula", "Road", "Wall"] and state.leader == 1
 
 
+def test_copies_of_one_card_are_a_petition_among_the_legal_leads_R_PET_1(position):
+    """"Two cards of the same role" (three in the Imperium): two copies of one card are too."""
+    for ruleset, hand in (("republic", ["Road", "Road"]), ("imperium", ["Road", "Road", "Road"])):
+        state = position(PlayerState("Ann", hand=hand), PlayerState("Bob", hand=["Temple"]), ruleset=ruleset)
+        leads = {(d.role, d.cards) for d in legal_decisions(state) if isinstance(d, Lead)}
+        assert (Role.PATRON, tuple(hand)) in leads and (Role.LABORER, ("Road",)) in leads
+
+
 def test_petition_may_follow_a_role_of_another_colour_R_PET_1(position, play):
     state = position(PlayerState("Ann", hand=["Temple"]), PlayerState("Bob", hand=["Road", "Insula"]),
                      pool=["Villa"])

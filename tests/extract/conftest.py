@@ -9,7 +9,7 @@ from pathlib import Path
 import notation
 import pytest
 
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 from gtr_replay.store import Store, import_files
 
 

@@ -116,7 +116,7 @@ def test_extract_canonical_writes_no_record_that_would_not_read_back(corpus, tmp
 def test_record_keeps_a_file_it_could_not_rewrite_canonically(tmp_path, monkeypatch):
     import notation.fmt
     from gtr_replay.errors import UsageError
-    from gtr_replay.recorder import Recording
+    from gtr_replay.replay.recorder import Recording
 
     text = (ROOT / "examples" / "games" / "classic-2p.gtr").read_text(encoding="utf-8")
     lines = text.split("\n")

@@ -161,7 +161,7 @@ def test_a_decision_with_one_legal_choice_is_judged_without_a_search(tmp_path):
     from gtr_replay.engine import Game
     from gtr_replay.game.state import GameState
     from gtr_replay.play.analysis import positions
-    from gtr_replay.selfplay import selfplay
+    from gtr_replay.play.selfplay import selfplay
 
     record = next(selfplay("republic", 3, "analyse-1", 1)).record(event="one legal choice")
     only = next(p for p in positions(record) if len(Game(GameState.from_dict(p.state)).legal()) == 1)

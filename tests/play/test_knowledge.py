@@ -16,7 +16,7 @@ from gtr_replay.game.state import GameState
 from gtr_replay.play import determinize, unseen_by
 from gtr_replay.play.analysis import positions
 from gtr_replay.replay.viewpoint import as_seen_by
-from gtr_replay.selfplay import play_one
+from gtr_replay.play.selfplay import play_one
 from gtr_replay.vocabulary import card_vocabulary
 
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from gtr_replay.cli import app
 from gtr_replay.errors import UsageError
 from gtr_replay.play import GreedyPlayer, RandomPlayer, SearchPlayer, player_named, seat_players
-from gtr_replay.selfplay import play_one
+from gtr_replay.play.selfplay import play_one
 
 runner = CliRunner()
 

@@ -32,7 +32,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "add": ("tests/engine/test_build.py", "tests/powers/test_building_powers.py", "tests/rulebook"),
     "legal": ("tests/engine/test_shortcuts.py", "tests/engine/test_game_listed.py", "tests/powers/test_hooks.py",
               "tests/engine/test_think.py", "tests/engine/test_build.py", "tests/engine/test_patron.py",
-              "tests/engine/test_turn.py"),
+              "tests/engine/test_turn.py", "tests/engine/test_rulings.py", "tests/powers/test_classic_bath.py",
+              "tests/powers/test_statue.py"),
     "read": ("tests/replay/test_reading.py", "tests/engine/test_refusals.py", "tests/replay/test_reading_property.py",
              "tests/engine/test_legionary.py"),
 }
@@ -45,29 +46,6 @@ REPLAYER = "gtr_replay/replay/replayer.py"
 CORE = "gtr_replay/engine/core.py"
 PLAY = "gtr_replay/engine/handlers/play.py"
 MUTANTS: list[tuple[str, str, str, str]] = [
-    # the legal decisions a handler builds without asking problem (Handler.legal, sample) and the powers kept meanwhile
-    ("legal", ROLES, "(d for d in self.candidates(state, i) if d.replacing is not None or not full)",
-     "(d for d in self.candidates(state, i))"),
-    ("legal", ROLES, "    if step is None:\n        return decisions\n", "    if True:\n        return decisions\n"),
-    ("legal", ROLES, "if own is None or player.building(card) is not None:", "if own is None:"),
-    ("legal", ROLES, "                if state.sites_in_town[site] > 0:\n                    d = Lay(",
-     "                if True:\n                    d = Lay("),
-    ("legal", ROLES, "(written is not None and own_site_only)", "False"),
-    ("legal", ROLES, "                if reach:\n", "                if True:\n"),
-    ("legal", ROLES, "if step_now(state) is not None or _replaceable(state, i):", "if step_now(state) is not None:"),
-    ("legal", ROLES, "return kind(name, card, source, building=under if source is Zone.BUILDING else None)",
-     "return kind(name, card, source)"),
-    ("legal", PLAY, "            if step is None or step.allows(d) is None:\n                yield d",
-     "            if True:\n                yield d"),
-    ("legal", PLAY, 'if state.unseen is not None or rules.active_powers(state, i, "several_plays"):\n        for option',
-     'if rules.active_powers(state, i, "several_plays"):\n        for option'),
-    ("legal", PLAY, "            d = make(*option, ())\n            if check(d) is None:", "            d = make(*option, ())\n            if True:"),
-    ("legal", PLAY, '            or rules.active_powers(state, i, "play_options"):', "            or False:"),
-    ("legal", PLAY, "    if size and sum(counts.values()) >= size:", "    if size and len(counts) > 1 and sum(counts.values()) >= size:"),
-    ("legal", CORE, "            return build(k)", "            return build(0)"),
-    ("legal", "gtr_replay/engine/rules.py", "query_context(state).active = {} if keep else None",
-     "query_context(state).active = {} if keep else query_context(state).active"),
-
     # citations: a card's rules as the ruleset in play numbers them (point 4a)
     ("cite", "gtr_replay/engine/citations.py", 'if card is not None and rule.partition("-")[0] not in own and card in by_card:',
      'if card is not None and card in by_card:'),
@@ -167,9 +145,32 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "                        if not rules.material_fits(state, i, building, card):"),
     ("add", ROLES, "                                if fits is material:", "                                if fits is not material:"),
     ("add", ROLES, "if (material := rules.material_of(state, card)) is not None]", "if (material := rules.material_of(state, card)) is None]"),
+    # the legal decisions a handler builds without asking problem (Handler.legal, sample) and the powers kept meanwhile
+    ("legal", ROLES, "(d for d in self.candidates(state, i) if d.replacing is not None or not full)",
+     "(d for d in self.candidates(state, i))"),
+    ("legal", ROLES, "    if step is None:\n        return decisions\n", "    if True:\n        return decisions\n"),
+    ("legal", ROLES, "if own is None or player.building(card) is not None:", "if own is None:"),
+    ("legal", ROLES, "                if state.sites_in_town[site] > 0:\n                    d = Lay(",
+     "                if True:\n                    d = Lay("),
+    ("legal", ROLES, "(written is not None and own_site_only)", "False"),
+    ("legal", ROLES, "                if reach:\n", "                if True:\n"),
+    ("legal", ROLES, "if step_now(state) is not None or _replaceable(state, i):", "if step_now(state) is not None:"),
+    ("legal", PLAY, "            if step is None or step.allows(d) is None:\n                yield d",
+     "            if True:\n                yield d"),
+    ("legal", PLAY, 'if state.unseen is not None or rules.active_powers(state, i, "several_plays"):\n        for option',
+     'if rules.active_powers(state, i, "several_plays"):\n        for option'),
+    ("legal", PLAY, "            d = make(*option, ())\n            if check(d) is None:", "            d = make(*option, ())\n            if True:"),
+    ("legal", PLAY, '            or rules.active_powers(state, i, "play_options"):', "            or False:"),
+    ("legal", PLAY, "    if size and sum(counts.values()) >= size:", "    if size and len(counts) > 1 and sum(counts.values()) >= size:"),
+    ("legal", CORE, "            return build(k)", "            return build(0)"),
+    ("legal", "gtr_replay/engine/rules.py", "query_context(state).active = {} if keep else None",
+     "query_context(state).active = {} if keep else query_context(state).active"),
 ]
 
 EQUIVALENT: dict[int, str] = {
+    72: "every power's play_options yields only plays its own allows_play accepts (powers/plays.py: a single card as "
+        "Architect, two cards of one role, a leader's single card as any role), so a play a power adds is legal "
+        "as built; the check stays for a power written later",
     28: "a Retire of clients hired this turn is only ever granted for one client (the Bath's new client, after its "
         "action or its demand), so no chained Retire carries hired=True: passing it on or not gives the same steps",
     36: "with count 1, Retire.after then gives a Retire of count 0, which Triclinium._offer never grants (its count "

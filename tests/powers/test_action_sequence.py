@@ -12,7 +12,7 @@ from gtr_replay.game.steps import PublicPlacement
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.errors import RulesError
 from gtr_replay.powers import table as power_table
-from gtr_replay.selfplay import play_one
+from gtr_replay.play.selfplay import play_one
 from tests.fidelity_helpers import replay_file
 from tests.powers.test_client_powers import done, table
 
@@ -173,7 +173,7 @@ def test_an_architect_action_does_not_pair_with_a_craftsman_burst_by_default():
 def architect_after_a_craftsman_burst(rulings=None):
     """Ann leads Architect with an Architect client: her first Architect action completes the
     Amphitheatre from her stockpile; three of its four Craftsman actions lay in town."""
-    from gtr_replay.rulings import resolve
+    from gtr_replay.data.rulings import resolve
     ann = PlayerState("Ann", hand=["Tower", "Insula", "Latrine", "Bar", "Road"], stockpile=["Wall"],
                       clientele=["Bridge"], buildings=[Building("Amphitheatre", Material.CONCRETE, ["Aqueduct"])])
     state = table(ann, PlayerState("Ben", hand=["Academy"]))

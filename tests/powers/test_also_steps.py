@@ -9,8 +9,8 @@ from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import Actions, PublicPlacement
 from gtr_replay.enums import Material, Role
 from gtr_replay.errors import RulesError
-from gtr_replay.ruling_types import Rulings
-from gtr_replay.rulings import DEFAULTS
+from gtr_replay.data.ruling_types import Rulings
+from gtr_replay.data.rulings import DEFAULTS
 from tests.powers.test_client_powers import done, table
 
 PLACE = Add("You", "Tower", "Aqueduct", owner="Opp")

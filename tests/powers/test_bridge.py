@@ -8,7 +8,7 @@ from gtr_replay.game import Demand, Give, Lead, TakeFromPool, Think
 from gtr_replay.game.state import GameState, Phase, PlayerState
 from gtr_replay.enums import Material, Role, Ruleset, Zone
 from gtr_replay.errors import RulesError
-from gtr_replay.rulings import resolve
+from gtr_replay.data.rulings import resolve
 from tests.powers.test_client_powers import done, table
 
 MARBLE = {"Temple", "Statue", "Palace", "Forum Romanum", "Stairway"}

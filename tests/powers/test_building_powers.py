@@ -7,7 +7,7 @@ from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores
 from gtr_replay.game.state import Building, GameState, Phase, PlayerState
 from gtr_replay.enums import JACK, Material, Role, Ruleset
-from gtr_replay.rulings import resolve
+from gtr_replay.data.rulings import resolve
 
 
 def table(*players, ruleset=Ruleset.REPUBLIC, pool=(), leader=0, in_town=2, out_of_town=2):

@@ -14,9 +14,9 @@ from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import STEPS
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.errors import RulesError
-from gtr_replay.ruling_types import Rulings
+from gtr_replay.data.ruling_types import Rulings
 from gtr_replay.powers import table as powers_table
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from tests.powers.test_client_powers import table
 
 CLASSIC = Ruleset.CLASSIC

@@ -2,11 +2,13 @@
 a client, who goes back to the Pool at once (BC-BATH-1, BC-BATH-2); written
 ``Ann hires Road replacing Villa``. Each test quotes 001's Appendix."""
 
+import random
+
 import pytest
 
 import notation
 from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine.core import apply, legal_decisions, random_legal
 from gtr_replay.game import Follow, Gather, Hire, Lead, Pass, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import ClientAction
@@ -68,6 +70,9 @@ def test_a_full_clientele_may_still_replace():
     assert rules.clientele_limit(state, 0) == 2
     apply(state, Lead("You", Role.PATRON, (JACK,)))
     apply(state, Think("Ben", "refill"))
+    hires = [d for d in legal_decisions(state) if isinstance(d, Hire)]
+    assert hires == [Hire("You", "Road", None, "Garden"), Hire("You", "Road", None, "Villa")]
+    assert {random_legal(state, random.Random(n)) for n in range(30)} == set(legal_decisions(state))
     with pytest.raises(RulesError, match="clientele is full"):
         apply(state, Hire("You", "Road"))
     with pytest.raises(RulesError, match="not one of You's clients"):

@@ -10,7 +10,7 @@ from gtr_replay.game import Add, Discard, Follow, Lead, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
 from gtr_replay.errors import RulesError
-from gtr_replay.rulings import DEFAULTS
+from gtr_replay.data.rulings import DEFAULTS
 from tests.powers.test_client_powers import table
 
 CLASSIC = Ruleset.CLASSIC

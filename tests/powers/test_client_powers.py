@@ -10,7 +10,7 @@ from gtr_replay.engine.core import settle
 from gtr_replay.errors import RulesError
 from gtr_replay.game.state import Building, GameState, Phase, PlayerState
 from gtr_replay.enums import JACK, Material, Role, Ruleset
-from gtr_replay.rulings import resolve
+from gtr_replay.data.rulings import resolve
 
 EVERY_ROLE = ["Road", "Dock", "Academy", "Tower", "Villa", "Temple"]
 """One client of each role: Laborer, Craftsman, Legionary, Architect, Merchant, Patron."""

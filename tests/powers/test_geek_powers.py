@@ -13,8 +13,8 @@ from gtr_replay.game.state import Building, GameState, Phase, PlayerState
 from gtr_replay.game.steps import Actions, ClientAction, ClientActions, ExtraThink, FromUnder, Retire, Revealed
 from gtr_replay.enums import Material, Role, Ruleset, Zone
 from gtr_replay.errors import IllegalDecisionError
-from gtr_replay.expansions import geek_cards
-from gtr_replay.rulings import resolve
+from gtr_replay.data.expansions import geek_cards
+from gtr_replay.data.rulings import resolve
 
 DECK = ("Road", "Insula", "Dock", "Market", "Garden", "Villa", "Temple", "Statue", "Bar", "Latrine")
 

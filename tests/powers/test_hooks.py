@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply
+from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Add, Demand, Follow, Give, Hire, Lay, Lead, Sell, Think
 from gtr_replay.game.events import EventKind
 from gtr_replay.engine.core import settle
@@ -18,7 +18,7 @@ from gtr_replay.game.steps import ClientAction
 from gtr_replay.enums import Material, Role, Ruleset, Zone
 from gtr_replay.powers import HOOKS, Power, registry
 from gtr_replay.powers.limits import Market, Shrine, Temple
-from gtr_replay.rulings import resolve
+from gtr_replay.data.rulings import resolve
 
 ENGINE = Path(__file__).parents[2] / "gtr_replay" / "engine"
 
@@ -42,6 +42,16 @@ def test_shrine_and_temple_raise_the_refill_size_and_stack():
     state.players[0].buildings.append(structure("Temple", Material.MARBLE))
     assert rules.refill_size(state, 0) == 11
     assert rules.refill_size(state, 1) == 5
+
+
+def test_the_powers_kept_while_the_legal_decisions_are_listed_are_asked_afresh_after():
+    """R-BUILD-9: a structure's function is active from the moment it is complete; what the
+    engine kept while listing one moment's choices says nothing of the next."""
+    state = two_players(hand=["Road"] * 5, buildings=[structure("Shrine", Material.BRICK)])
+    settle(state)
+    assert Think("Ann", "refill") in legal_decisions(state)
+    state.players[0].buildings.append(structure("Temple", Material.MARBLE))
+    assert rules.refill_size(state, 0) == 11
 
 
 def test_a_thinker_with_a_shrine_refills_to_seven():

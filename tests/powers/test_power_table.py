@@ -5,7 +5,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.cli import app
 from gtr_replay.enums import Ruleset
 from gtr_replay.powers import table

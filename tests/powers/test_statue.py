@@ -11,7 +11,7 @@ from gtr_replay.engine.scoring import scores
 from gtr_replay.game.state import GameState, PlayerState
 from gtr_replay.enums import Material, Role, Ruleset
 from gtr_replay.errors import IllegalDecisionError
-from gtr_replay.rulings import resolve
+from gtr_replay.data.rulings import resolve
 
 
 def table(ruleset=Ruleset.REPUBLIC, in_town=2):

@@ -16,7 +16,7 @@ from gtr_replay.game.state import Building, GameState, Phase, PlayerState
 from gtr_replay.game.steps import STEPS, Actions, AlsoFrom, ExtraThink, KeepPlayed, step_from_dict
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
 from gtr_replay.errors import IllegalDecisionError
-from gtr_replay.rulings import resolve
+from gtr_replay.data.rulings import resolve
 
 POWERS = Path(__file__).parents[2] / "gtr_replay" / "powers"
 

@@ -23,7 +23,7 @@ from gtr_replay.game.decisions import Sell
 from gtr_replay.engine.scoring import result
 from gtr_replay.enums import Zone
 from gtr_replay.render.timeline import Timeline
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 from tests.text_snapshot import TextSnapshot
 
 SEED = 4

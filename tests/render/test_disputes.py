@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from gtr_replay.cli import app
 from gtr_replay.render.disputes import compare, differences
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 from gtr_replay.vocabulary import card_vocabulary
 
 runner = CliRunner()

@@ -156,7 +156,7 @@ def test_building_lines_mark_stolen_and_public_structures():
     from gtr_replay.game.state import Building, GameState, PlayerState
     from gtr_replay.enums import Material, Ruleset
     from gtr_replay.render.state import building_line
-    from gtr_replay.rulings import resolve
+    from gtr_replay.data.rulings import resolve
 
     tower = Building("Tower", Material.CONCRETE, ["Wall", "Bridge"], complete=True, stolen=True)
     archway = Building("Archway", Material.BRICK, ["Bath", "School", "Atrium"], complete=True)
@@ -173,7 +173,7 @@ def test_a_completed_structure_shows_its_power_and_a_foundation_none():
     from gtr_replay.game.state import Building, GameState, PlayerState
     from gtr_replay.enums import Material, Ruleset
     from gtr_replay.render.model import camp
-    from gtr_replay.rulings import resolve
+    from gtr_replay.data.rulings import resolve
 
     crane = Building("Crane", Material.WOOD, ["Dock", "Market"], complete=True)
     forum = Building("Forum", Material.MARBLE, ["Temple"])

@@ -12,16 +12,16 @@ import notation
 import pytest
 from typer.testing import CliRunner
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.cli import app
 from gtr_replay.engine.setup import new_game
 from gtr_replay.engine.invariants import check_invariants
 from gtr_replay.enums import Material, Ruleset
 from gtr_replay.errors import UnknownNameError, UsageError
-from gtr_replay.expansions import expansion_cards, expansion_tag, geek_cards
-from gtr_replay.recorder import Recording
+from gtr_replay.data.expansions import expansion_cards, expansion_tag, geek_cards
+from gtr_replay.replay.recorder import Recording
 from gtr_replay.replay.replayer import Replayer
-from gtr_replay.selfplay import play_one
+from gtr_replay.play.selfplay import play_one
 from gtr_replay.store.rows import game_id
 from gtr_replay.vocabulary import card_vocabulary
 

@@ -20,8 +20,8 @@ from gtr_replay.game.decisions import Decision, Pass
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.replay.from_game import deck_tag, rulings_tag
 from gtr_replay.replay.translate import statement_for
-from gtr_replay.expansions import expansion_tag
-from gtr_replay.selfplay import SelfPlayGame, selfplay
+from gtr_replay.data.expansions import expansion_tag
+from gtr_replay.play.selfplay import SelfPlayGame, selfplay
 from gtr_replay.vocabulary import card_vocabulary
 
 RULESETS = ("classic", "republic", "imperium")

@@ -8,7 +8,7 @@ import notation
 from gtr_replay.engine import Game
 from gtr_replay.engine.invariants import problems
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
-from gtr_replay.selfplay import play_one
+from gtr_replay.play.selfplay import play_one
 from gtr_replay.vocabulary import card_vocabulary
 
 

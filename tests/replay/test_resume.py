@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.cli import app
 from gtr_replay.game.decisions import Gather, Hire, Lead
 from gtr_replay.render.opening import open_record

@@ -7,11 +7,11 @@ import pytest
 from typer.testing import CliRunner
 
 import notation
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.cli import app
 from gtr_replay.enums import Ruleset
 from gtr_replay.replay.replayer import Replayer
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 from gtr_replay.vocabulary import card_vocabulary
 
 GAMES = 25  # x 3 rulesets x 4 player counts = 300

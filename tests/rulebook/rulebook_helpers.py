@@ -14,7 +14,7 @@ from gtr_replay.engine import rules
 from gtr_replay.game.state import GameState, PlayerState
 from gtr_replay.render.timeline import Timeline
 from gtr_replay.replay.replayer import Replayer, Snapshot
-from gtr_replay.rulings import DEFAULTS
+from gtr_replay.data.rulings import DEFAULTS
 from gtr_replay.vocabulary import card_vocabulary
 
 RULEBOOK = Path(__file__).resolve().parents[2] / "examples" / "rulebook"

@@ -12,7 +12,7 @@ from gtr_replay.engine import rules
 from gtr_replay.engine.core import apply
 from gtr_replay.engine.setup import new_game
 from gtr_replay.game.decisions import Demand, Demolish, Discard, Pass, Steal, Trigger
-from gtr_replay.selfplay import NAMES, play_one, selfplay
+from gtr_replay.play.selfplay import NAMES, play_one, selfplay
 
 GAMES = 3
 """Games per ruleset and player count in the suite."""

@@ -12,7 +12,7 @@ from gtr_replay.game.decisions import Add, Discard, Follow, Give, Hire, Lay, Lea
 from gtr_replay.enums import JACK, Role, Zone
 
 from gtr_replay.engine.scoring import result
-from gtr_replay.selfplay import play_one, selfplay
+from gtr_replay.play.selfplay import play_one, selfplay
 
 GAMES = 12
 """Games per ruleset and player count: a sample; the sweep is `gtr selfplay ... --games N --check`."""
@@ -151,7 +151,7 @@ def test_every_classic_power_comes_into_play():
 
     from gtr_replay.enums import Ruleset
     from gtr_replay.powers import table
-    from gtr_replay.selfplay import NAMES
+    from gtr_replay.play.selfplay import NAMES
 
     seen: Counter = Counter()
     for players in (2, 3, 4, 5):
@@ -170,7 +170,7 @@ def test_games_do_not_depend_on_the_hash_seed():
     """The legal decisions come in one order whatever Python's string hashing (set orders)."""
     import subprocess
     import sys
-    code = ("from gtr_replay.selfplay import selfplay; "
+    code = ("from gtr_replay.play.selfplay import selfplay; "
             "print([len(g.decisions) for r in ('republic', 'imperium') for g in selfplay(r, 3, 'hash', 3)])")
     runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**__import__("os").environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}

@@ -9,7 +9,7 @@ import pytest
 
 from store_helpers import big_lead_game, example_files, selfplay_records
 
-from gtr_replay.selfplay import play_one
+from gtr_replay.play.selfplay import play_one
 from gtr_replay.store import Store, import_files
 
 

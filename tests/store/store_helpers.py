@@ -7,7 +7,7 @@ from pathlib import Path
 import notation
 
 from gtr_replay.replay.replayer import Replayer
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 from gtr_replay.vocabulary import card_vocabulary
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -20,7 +20,7 @@ def big_lead_game() -> str:
     from gtr_replay.engine.core import apply
     from gtr_replay.engine.setup import new_game
     from gtr_replay.game import Lead
-    from gtr_replay.selfplay import play_one
+    from gtr_replay.play.selfplay import play_one
 
     for g in range(200):
         name = f"selfplay-republic-3p-2-{g}"

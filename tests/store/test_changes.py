@@ -15,7 +15,7 @@ from gtr_replay.engine import Game
 from gtr_replay.game import Event
 from gtr_replay.game.events import EventKind
 from gtr_replay.replay.files import parse_piece
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 from gtr_replay.store.changes import Line, check_line, entries, put, take, touched
 from gtr_replay.store.rows import game_rows
 from gtr_replay.store.snapshots import compact, deck_of, deck_value

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gtr_replay.cli import app
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 from gtr_replay.store import SAVED, run_query
 from gtr_replay.store.datasette import SEARCH
 

@@ -20,7 +20,7 @@ import pytest
 from processes import LINUX, alive, children, kill_all, wait_gone
 from store_helpers import ORPHANS
 
-from gtr_replay.selfplay import selfplay
+from gtr_replay.play.selfplay import selfplay
 from gtr_replay.store import Store, import_files
 
 TABLES = ("games", "players", "decisions", "events", "snapshots")

@@ -10,7 +10,7 @@ import pytest
 from store_helpers import replays
 from typer.testing import CliRunner
 
-from gtr_replay.cards import cards_for
+from gtr_replay.data.cards import cards_for
 from gtr_replay.cli import app
 from gtr_replay.engine.scoring import result, scores
 from gtr_replay.game.state import GameState

@@ -9,8 +9,8 @@ from dataclasses import replace
 import notation
 from notation import statements as st
 
-from gtr_replay.recorder import Recording
-from gtr_replay.selfplay import play_one
+from gtr_replay.replay.recorder import Recording
+from gtr_replay.play.selfplay import play_one
 
 
 def test_think_turns_after_a_written_turn_get_their_headers(tmp_path):

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from gtr_replay.cli import app
 from gtr_replay.errors import UsageError
-from gtr_replay.recorder import Recording, Refused
+from gtr_replay.replay.recorder import Recording, Refused
 from gtr_replay.table.links import side_file
 from gtr_replay.table import sitting as sitting_module
 from gtr_replay.table.sitting import Sitting

@@ -20,7 +20,7 @@ from notation import statements as st
 
 from gtr_replay.game.state import GameState
 from gtr_replay.replay.replayer import Replayer
-from gtr_replay.selfplay import play_one
+from gtr_replay.play.selfplay import play_one
 
 from tests.table.play import say, set_up
 

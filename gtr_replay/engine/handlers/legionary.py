@@ -15,7 +15,7 @@ from gtr_replay.engine.handlers.roles import remaining, spend, step_now
 from gtr_replay.game.state import GameState, LegionaryDemand, Phase
 from gtr_replay.game.steps import EarlyActions
 from gtr_replay.powers.base import EVERY_OPPONENT, STOCKPILE
-from gtr_replay.ruling_types import LegionaryGive, LegionaryPool, LegionaryPoolOptional
+from gtr_replay.data.ruling_types import LegionaryGive, LegionaryPool, LegionaryPoolOptional
 
 
 def neighbours(state: GameState, i: int) -> list[int]:

@@ -21,7 +21,7 @@ from gtr_replay.engine.handlers.base import Handler, Problem, multisets, not_hel
 from gtr_replay.engine.handlers.roles import step_now
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import Actions, ThinkAfterDiscard
-from gtr_replay.ruling_types import PalacePetitions, RefillSize, ShortRefill
+from gtr_replay.data.ruling_types import PalacePetitions, RefillSize, ShortRefill
 
 Unit = tuple[str, ...]
 

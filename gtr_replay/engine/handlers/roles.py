@@ -15,7 +15,7 @@ from gtr_replay.game.state import Building, GameState, Phase
 from gtr_replay.game.steps import (
     ROLE_ACTIONS, Actions, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed, Step,
 )
-from gtr_replay.ruling_types import AlsoStep, AnySiteOutOfTown, DeckEnd, LastSite, OutOfTownPair
+from gtr_replay.data.ruling_types import AlsoStep, AnySiteOutOfTown, DeckEnd, LastSite, OutOfTownPair
 
 def step_now(state: GameState) -> Step | None:
     """The step the current decision answers: being performed, or waiting on top. While a
@@ -262,15 +262,11 @@ def _answering_step(state: GameState, decisions):
 
 def _sampled(state: GameState, i: int, usual: Zone, kind):
     """The count of a Patron's or Laborer's choices answering no step, and how to build the
-    k-th: each card of each place it may come from (``_source_candidates``)."""
+    k-th: each card of each place it may come from (``_source_candidates``; without a step,
+    never from under a building)."""
     name = state.players[i].name
-    under = _under(state)
     offered = list(_source_candidates(state, i, usual))
-
-    def build(k: int):
-        card, source = offered[k]
-        return kind(name, card, source, building=under if source is Zone.BUILDING else None)
-    return len(offered), build
+    return len(offered), lambda k: kind(name, *offered[k])
 
 
 def _under(state: GameState) -> str | None:

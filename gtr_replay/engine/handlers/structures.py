@@ -12,7 +12,7 @@ from gtr_replay.engine.handlers.roles import acting_role, step_now, upon_complet
 from gtr_replay.game.state import Building, GameState
 from gtr_replay.game.steps import Retrigger
 from gtr_replay.enums import Material, Zone
-from gtr_replay.ruling_types import WatchPostSite
+from gtr_replay.data.ruling_types import WatchPostSite
 
 
 def may_tear_down(state: GameState, i: int) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gtr_replay.rulings import RULINGS
+from gtr_replay.data.rulings import RULINGS
 
 
 def markdown() -> str:
@@ -41,7 +41,7 @@ def _field(ruling: str) -> str:
 
 
 def types_source() -> str:
-    """The text of ``gtr_replay/ruling_types.py``: one StrEnum of readings per ruling, and
+    """The text of ``gtr_replay/data/ruling_types.py``: one StrEnum of readings per ruling, and
     ``Rulings``, every ruling's reading as a typed attribute (kept in step by a test)."""
     lines = [
         '"""The rulings as types: one ``StrEnum`` of its readings per ruling, and ``Rulings``, every',
@@ -49,8 +49,8 @@ def types_source() -> str:
         "misspelt ruling or reading is a type error. ``Rulings`` is also the mapping of ruling names",
         "to readings that records, stored states and the ``[Rulings]`` tag use.",
         "",
-        "Generated from the table in gtr_replay/rulings.py, which says what each reading means:",
-        "``python -m gtr_replay.rulings_doc --types > new.py && mv new.py gtr_replay/ruling_types.py``. Do not edit.",
+        "Generated from the table in gtr_replay/data/rulings.py, which says what each reading means:",
+        "``python -m gtr_replay.data.rulings_doc --types > new.py && mv new.py gtr_replay/data/ruling_types.py``. Do not edit.",
         '"""',
         "",
         "from __future__ import annotations",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from gtr_replay.errors import UnknownNameError
-from gtr_replay.ruling_types import Rulings
+from gtr_replay.data.ruling_types import Rulings
 
 
 @dataclass(frozen=True, slots=True)

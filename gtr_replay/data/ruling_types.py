@@ -3,8 +3,8 @@ ruling's reading as a typed attribute (``state.rulings.deck_end is DeckEnd.LAST_
 misspelt ruling or reading is a type error. ``Rulings`` is also the mapping of ruling names
 to readings that records, stored states and the ``[Rulings]`` tag use.
 
-Generated from the table in gtr_replay/rulings.py, which says what each reading means:
-``python -m gtr_replay.rulings_doc --types > new.py && mv new.py gtr_replay/ruling_types.py``. Do not edit.
+Generated from the table in gtr_replay/data/rulings.py, which says what each reading means:
+``python -m gtr_replay.data.rulings_doc --types > new.py && mv new.py gtr_replay/data/ruling_types.py``. Do not edit.
 """
 
 from __future__ import annotations

@@ -104,8 +104,8 @@ def _replace_atomically(path: Path, text: str) -> None:
 
 def _expansion(value: str, ruleset: str) -> str:
     """The Expansion tag's canonical value for ``value`` (checked: a usage error otherwise)."""
-    from gtr_replay.expansions import expansion_cards, expansion_tag
-    from gtr_replay.rulesets import find_ruleset
+    from gtr_replay.data.expansions import expansion_cards, expansion_tag
+    from gtr_replay.data.rulesets import find_ruleset
     return expansion_tag(expansion_cards(value, find_ruleset(ruleset).ruleset)) or ""
 
 
@@ -138,7 +138,7 @@ def starting_hand_prompt(ruleset: str, me: str) -> str:
     """What the recorder asks for ``me``'s starting hand: how many cards the ruleset deals,
     with the Jacks dealt with them (R-SETUP-2, R-SETUP-3, R-SETUP-9)."""
     from gtr_replay.enums import JACK
-    from gtr_replay.rulesets import find_ruleset
+    from gtr_replay.data.rulesets import find_ruleset
 
     spec = find_ruleset(ruleset)
     jacks = spec.starting_jacks
@@ -155,7 +155,7 @@ def check_leader_draw(*, ruleset: str, players: list[str], me: str, pool: str, e
     own that is then removed (nothing is written where the record goes)."""
     import tempfile
 
-    from gtr_replay.rulesets import find_ruleset
+    from gtr_replay.data.rulesets import find_ruleset
 
     unseen = ", ".join([UNSEEN] * find_ruleset(ruleset).starting_orders)  # its Jacks are added, face up
     with tempfile.TemporaryDirectory() as folder:

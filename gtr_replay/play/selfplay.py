@@ -16,7 +16,7 @@ from gtr_replay.errors import UsageError
 from gtr_replay.game.decisions import Decision
 from gtr_replay.game.scores import Result
 from gtr_replay.game.state import GameState
-from gtr_replay.rulesets import find_ruleset
+from gtr_replay.data.rulesets import find_ruleset
 
 NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve")
 
