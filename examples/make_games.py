@@ -36,7 +36,7 @@ from notation import Comment, Record, Step, Turn, Variation
 from gtr_replay.engine import Game
 from gtr_replay.replay.from_game import record_of_game
 from gtr_replay.replay.translate import statement_for
-from gtr_replay.selfplay import NAMES, SelfPlayGame, play_one
+from gtr_replay.play.selfplay import NAMES, SelfPlayGame, play_one
 
 GAMES = ROOT / "examples" / "games"
 RULESETS = ("classic", "republic", "imperium")
