@@ -442,7 +442,7 @@ class LayHandler(Handler):
         step = step_now(state)
         far = rules.spec(state).out_of_town_sites
         own_site_only = state.rulings.any_site_out_of_town is AnySiteOutOfTown.IN_TOWN_ONLY
-        reach: bool | None = None  # whether the actions an out-of-town foundation takes remain: asked once
+        reach = None  # whether the actions an out-of-town foundation takes remain: asked once
         for card, source in self._offered(state, i):
             own = rules.material_of(state, card)
             if own is None or player.building(card) is not None:
