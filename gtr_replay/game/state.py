@@ -41,7 +41,7 @@ class Building:
     stayed with the player it was taken from (AMB-19)."""
 
     def to_dict(self) -> dict:
-        data = {"foundation": self.foundation, "site": self.site.value, "materials": list(self.materials),
+        data = {"foundation": self.foundation, "site": str(self.site), "materials": list(self.materials),
                 "complete": self.complete}
         if self.out_of_town:
             data["out_of_town"] = True
@@ -100,10 +100,10 @@ class PlayerState:
         return {
             "name": self.name, "hand": list(self.hand), "camp": list(self.camp),
             "clientele": list(self.clientele), "stockpile": list(self.stockpile), "vault": list(self.vault),
-            "influence": [m.value for m in self.influence],
+            "influence": [str(m) for m in self.influence],
             "buildings": [b.to_dict() for b in self.buildings],
             "hired": list(self.hired), "played": self.played, "done": self.done,
-            **({"acted": [r.value for r in self.acted]} if self.acted else {}),
+            **({"acted": [str(r) for r in self.acted]} if self.acted else {}),
             **({"spent": [[k, t] for k, t in self.spent.items()]} if self.spent else {}),
             **({"plays": self.plays} if self.plays else {}),
         }
@@ -151,14 +151,14 @@ class LegionaryDemand:
     client's Legionary action): the demand is answered first, then they come back (R-LEG-2..5)."""
 
     def to_dict(self) -> dict:
-        data = {"demander": self.demander, "shown": list(self.shown), "demanded": [m.value for m in self.demanded],
-                "pool_left": [m.value for m in self.pool_left], "pool_budget": self.pool_budget,
+        data = {"demander": self.demander, "shown": list(self.shown), "demanded": [str(m) for m in self.demanded],
+                "pool_left": [str(m) for m in self.pool_left], "pool_budget": self.pool_budget,
                 "victims": list(self.victims)}
         if self.stockpile:
             data["stockpile"] = True
             data["stockpile_due"] = list(self.stockpile_due)
         if self.return_phase is not None:
-            data["return"] = [self.return_phase.value, self.return_to]
+            data["return"] = [str(self.return_phase), self.return_to]
         if self.by:
             data["by"] = self.by
         if self.held:
@@ -271,7 +271,7 @@ class GameState:
     # -- serialisation ---------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {
-            "ruleset": self.ruleset.value,
+            "ruleset": str(self.ruleset),
             "rulings": dict(self.rulings),
             "expansions": list(self.expansions),
             "players": [p.to_dict() for p in self.players],
@@ -282,13 +282,13 @@ class GameState:
             "pool": list(self.pool),
             "jack_pile": self.jack_pile,
             "jacks_out": self.jacks_out,
-            "sites_in_town": {m.value: n for m, n in self.sites_in_town.items()},
-            "sites_out_of_town": {m.value: n for m, n in self.sites_out_of_town.items()},
-            "sites_out_of_game": {m.value: n for m, n in self.sites_out_of_game.items()},
+            "sites_in_town": {str(m): n for m, n in self.sites_in_town.items()},
+            "sites_out_of_town": {str(m): n for m, n in self.sites_out_of_town.items()},
+            "sites_out_of_game": {str(m): n for m, n in self.sites_out_of_game.items()},
             "leader": self.leader,
             "turn": self.turn,
-            "phase": self.phase.value,
-            "led_role": self.led_role.value if self.led_role else None,
+            "phase": str(self.phase),
+            "led_role": str(self.led_role) if self.led_role else None,
             "current": self.current,
             "actions_used": self.actions_used,
             "legionary": self.legionary.to_dict() if self.legionary else None,
