@@ -10,7 +10,7 @@ record has to show.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from random import Random
 from typing import Final
 
@@ -117,15 +117,42 @@ def legal_decisions(state: GameState, *, surrender: bool = False) -> list[Decisi
         rules.keeping_powers(state, False)
 
 
-def random_legal(state: GameState, rng: Random) -> Decision | None:
-    """The decision ``rng.choice(legal_decisions(state))`` draws, or None once the game is
-    over: each kind counts its legal choices (``Handler.sample``) and only the one drawn is built."""
-    prompt = pending(state)
+class Choices:
+    """The legal decisions at one moment, counted kind by kind (``Handler.sample``) and built
+    only when asked: how many there are (``total``), the k-th in ``legal_decisions``' order
+    (``decision``), all of them (``all``). Valid until the state changes."""
+
+    __slots__ = ("prompt", "counted", "total")
+
+    def __init__(self, prompt: Prompt, counted: list[tuple[int, Callable[[int], Decision]]]) -> None:
+        self.prompt = prompt
+        self.counted = counted
+        self.total = sum(n for n, _ in counted)
+
+    def decision(self, k: int) -> Decision:
+        for n, build in self.counted:
+            if k < n:
+                return build(k)
+            k -= n
+        raise IndexError(f"choice {k} of {self.total}")
+
+    def all(self) -> list[Decision]:
+        return [build(k) for n, build in self.counted for k in range(n)]
+
+    def draw(self, rng: Random) -> Decision:
+        """One of them uniformly at random: the one ``rng.choice(self.all())`` would draw."""
+        if not self.total:
+            raise AssertionError(f"no legal decision for {self.prompt}")  # a gap in the rules engine
+        return self.decision(rng.randrange(self.total))
+
+
+def choices(state: GameState, prompt: Prompt | None = None) -> Choices | None:
+    """The legal decisions now, counted (``Choices``); None once the game is over."""
+    prompt = prompt or pending(state)
     if prompt is None:
         return None
     i = prompt.index
     counted = []
-    total = 0
     rules.keeping_powers(state, True)
     try:
         for kind in prompt.decisions:
@@ -134,17 +161,16 @@ def random_legal(state: GameState, rng: Random) -> Decision | None:
                 n, build = handler.sample(state, i)
                 if n:
                     counted.append((n, build))
-                    total += n
     finally:
         rules.keeping_powers(state, False)
-    if not total:
-        raise AssertionError(f"no legal decision for {prompt}")  # a gap in the rules engine
-    k = rng.randrange(total)
-    for n, build in counted:
-        if k < n:
-            return build(k)
-        k -= n
-    raise AssertionError("unreachable: k < total")
+    return Choices(prompt, counted)
+
+
+def random_legal(state: GameState, rng: Random) -> Decision | None:
+    """The decision ``rng.choice(legal_decisions(state))`` draws, or None once the game is
+    over: each kind counts its legal choices (``Handler.sample``) and only the one drawn is built."""
+    found = choices(state)
+    return None if found is None else found.draw(rng)
 
 
 def check(state: GameState, decision: Decision) -> RulesError | None:
@@ -282,12 +308,19 @@ def advance(state: GameState, decision: Decision, *, checked: bool = False, then
     spares the search for a forced action wherever it is legal beside a pass: two choices, so
     nothing is forced. It changes no outcome but one: a forced step's ``before`` is left out
     where ``then`` shows it cannot be asked for (``_explains``)."""
+    return advance_counted(state, decision, checked=checked, then=then)[0]
+
+
+def advance_counted(state: GameState, decision: Decision, *, checked: bool = False,
+                    then: Decision | None = None) -> tuple[Applied, Choices | None]:
+    """``advance``, and the choices the search for forced actions counted where it stopped
+    (None where it counted none): the next decision's, until the state changes."""
     if not checked:
         _raise_if_illegal(state, decision)
     ev: list[Event] = []
     _perform(state, decision, ev)
-    forced, then_legal = _make_forced(state, ev, then)
-    return Applied(ev, forced, then_legal=then_legal)
+    forced, then_legal, counted = _make_forced(state, ev, then)
+    return Applied(ev, forced, then_legal=then_legal), counted
 
 
 def _raise_if_illegal(state: GameState, decision: Decision) -> None:
@@ -301,7 +334,7 @@ def forced_decision(state: GameState) -> Decision | None:
     """The action the engine would make by itself now: the only legal choice of an action
     prompt. None when a player must decide (or at a lead, follow or think)."""
     prompt = _action_prompt(state)
-    return None if prompt is None else _only_choice(state, prompt)
+    return None if prompt is None else _only_choice(state, prompt)[0]
 
 
 def _action_prompt(state: GameState) -> Prompt | None:
@@ -316,27 +349,20 @@ def _action_prompt(state: GameState) -> Prompt | None:
     return prompt
 
 
-def _only_choice(state: GameState, prompt: Prompt) -> Decision | None:
-    """The only legal choice at ``prompt``, or None when there are more (or it is a think)."""
+def _only_choice(state: GameState, prompt: Prompt) -> tuple[Decision | None, Choices | None]:
+    """The only legal choice at ``prompt`` (None when there are more, or it is a think) and,
+    where it is None, the choices counted to learn it: the player's to make next."""
     if prompt.decisions == _THINK_ONLY:  # a think is the player's own statement: nothing to search
-        return None
-    only = None
-    # declining is the cheapest choice to check: with it first, a second legal choice (so no
-    # forced move) is usually found at the first legal action rather than the second
-    kinds = prompt.decisions if prompt.decisions[-1] is not Pass else (Pass, *prompt.decisions[:-1])
-    rules.keeping_powers(state, True)
-    try:
-        for n, decision in enumerate(_legal(state, kinds, prompt.index)):
-            if n:
-                return None
-            only = decision
-    finally:
-        rules.keeping_powers(state, False)
-    if only is None:
+        return None, None
+    found = choices(state, prompt)
+    if found is None or not found.total:
         raise AssertionError(f"no legal decision for {prompt}")  # a gap in the rules engine
+    if found.total > 1:
+        return None, found
+    only = found.decision(0)
     if type(only) is Think:  # a think may draw cards the record has to show
-        return None
-    return only
+        return None, found
+    return only, None
 
 
 def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
@@ -358,23 +384,24 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
         flow.check_wins(state, ev)
 
 
-def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None) -> tuple[list[ForcedStep], bool]:
-    """Perform every action that is the only legal choice (principle: forced moves are derived);
-    and whether ``then`` was found legal where it stopped."""
+def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None) \
+        -> tuple[list[ForcedStep], bool, Choices | None]:
+    """Perform every action that is the only legal choice (principle: forced moves are
+    derived); whether ``then`` was found legal where it stopped; the choices counted there."""
     steps: list[ForcedStep] = []
     while (prompt := _action_prompt(state)) is not None:
         if then is not None and _beside_a_pass(state, prompt, then):
-            return steps, True
-        only = _only_choice(state, prompt)
+            return steps, True, None
+        only, counted = _only_choice(state, prompt)
         if only is None:
-            break
+            return steps, False, counted
         before = state.copy() if (type(only) is Pass or type(only) is Give) and _explains(only, then) else None
         steps.append(ForcedStep(only, state.turn, before))
         ev.append(Event(EventKind.AUTO, only.player, text=repr(only)))
         _perform(state, only, ev)
         if then is not None and then.player == only.player and same_decision(only, then):
             then = None  # it restates this step: what comes after it is not known
-    return steps, False
+    return steps, False, None
 
 
 def _explains(forced: Decision, then: Decision | None) -> bool:

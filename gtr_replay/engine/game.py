@@ -35,7 +35,7 @@ class Game:
     """One game under way: its state (``state``, read it, never change it but through the
     game) and the events that opened it (``opening``: the setup's deal and leader draw)."""
 
-    __slots__ = ("state", "opening", "_found_legal", "_forced", "_listed")
+    __slots__ = ("state", "opening", "_found_legal", "_forced", "_listed", "_choices")
 
     def __init__(self, state: GameState, opening: list[Event] | None = None) -> None:
         self.state = state
@@ -47,6 +47,10 @@ class Game:
         self._listed: tuple[Decision, ...] = ()
         """The decisions the last ``legal()`` listed, until the game moves: one of them pushed
         is legal already and is not checked again (a search's playouts push thousands)."""
+        self._choices: core.Choices | None = None
+        """The next decision's choices, as the last push counted them looking for a forced
+        action (``core.Choices``), until the game moves: ``legal`` and ``random_legal`` read
+        them rather than counting again."""
 
     @classmethod
     def new(cls, ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
@@ -98,7 +102,9 @@ class Game:
 
     def legal(self, *, surrender: bool = False) -> list[Decision]:
         """Every legal decision now, in a stable order (a surrender only when asked for)."""
-        found = core.legal_decisions(self.state, surrender=surrender)
+        counted = self._choices
+        found = counted.all() if counted is not None and not surrender \
+            else core.legal_decisions(self.state, surrender=surrender)
         self._listed = tuple(found)
         return found
 
@@ -107,7 +113,8 @@ class Game:
         the one ``rng.choice(self.legal())`` picks, the same draw from the same ``rng``, but
         counted kind by kind and built alone where a kind can count its choices without
         building them. None once the game is over. Pushed next, it is not checked again."""
-        picked = core.random_legal(self.state, rng)
+        counted = self._choices or core.choices(self.state)
+        picked = None if counted is None else counted.draw(rng)
         self._listed = () if picked is None else (picked,)
         return picked
 
@@ -150,6 +157,7 @@ class Game:
         state = self.state
         found, self._found_legal = self._found_legal, None
         listed, self._listed = self._listed, ()
+        self._choices = None
         known = found is not None and (found is decision or found == decision) or _among(decision, listed)
         problem = None if known else core.check(state, decision)
         revealed: list[str] = []
@@ -167,7 +175,7 @@ class Game:
         ruled_out = hidden.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else frozenset()
         turn = state.turn
-        applied = core.advance(state, decision, checked=True, then=then)
+        applied, self._choices = core.advance_counted(state, decision, checked=True, then=then)
         if applied.then_legal:
             self._found_legal = then
         if ruled_out:
@@ -302,6 +310,7 @@ class Game:
         must be its top cards; ``None`` (no list) only with the order known (R-THINK-1)."""
         state = self.state
         self._listed = ()
+        self._choices = None
         if cards is None and state.deck_known:
             return
         want = min(rules.think_draws(state, state.index(think.player), think.option), len(state.deck))

@@ -107,7 +107,10 @@ class Part:
         self._held -= len(rows)
         if (table, ruleset) not in self._writers:
             folder = self.root / table / f"{PARTITION}={ruleset}"
-            folder.mkdir(parents=True, exist_ok=True)
+            # never the dataset's own folder: once an export failed and removed it, a task
+            # still running on a worker must fail here, not leave a half dataset behind
+            folder.parent.mkdir(exist_ok=True)
+            folder.mkdir(exist_ok=True)
             final = folder / f"part-{self.name}.parquet"
             hidden = folder / f".part-{self.name}.{uuid.uuid4().hex}.tmp"
             writer = pq.ParquetWriter(hidden, SCHEMAS[table], compression=COMPRESSION)

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from gtr_replay.engine import Game
+from gtr_replay.engine.core import legal_decisions
 from gtr_replay.errors import RulesError
 
 
@@ -62,3 +63,17 @@ def test_a_drawn_decision_is_pushed_unchecked_only_until_the_game_moves():
     game.push(drawn)
     with pytest.raises(RulesError):
         game.push(drawn)  # the leader's decision again, now the follower's turn
+
+
+@pytest.mark.parametrize("ruleset, players", [("classic", 4), ("republic", 3), ("imperium", 2)])
+def test_the_choices_a_push_counted_are_the_legal_decisions_of_the_state_it_left(ruleset, players):
+    """A push that looked for a forced action keeps what it counted for the next decision
+    (``Game.legal``, ``Game.random_legal`` read it): always what the state allows afresh."""
+    game = Game.new(ruleset, ["Ann", "Ben", "Cid", "Dee"][:players], seed=f"counted-{ruleset}")
+    rng = random.Random(ruleset)
+    kept = 0
+    while not game.over:
+        kept += game._choices is not None
+        assert game.legal() == legal_decisions(game.state)
+        game.push(game.random_legal(rng))
+    assert kept > 20
