@@ -383,9 +383,12 @@ def material_fits(state: GameState, i: int, building: Building, card: str) -> bo
     a foundation a power let stand on a Site of another material, as the Site, even once that
     power is gone; otherwise only if a power allows it (R-BUILD-5, BC-TOWER-4,
     BC-SCRIPTORIUM-1, BC-STATUE-1, B-STATUE-2)."""
-    cards = _resolve(state.ruleset).cards
-    material = cards[card].material
-    if material is cards[building.foundation].material or material is building.site:
+    return takes_material(state, i, building, _resolve(state.ruleset).cards[card].material)
+
+
+def takes_material(state: GameState, i: int, building: Building, material: Material) -> bool:
+    """``material_fits`` for any card of ``material`` (it asks nothing else of the card)."""
+    if material is _resolve(state.ruleset).cards[building.foundation].material or material is building.site:
         return True
     return fold(state, i, "material_fits", building, material, own=building.foundation)
 

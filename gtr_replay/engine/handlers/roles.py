@@ -538,8 +538,12 @@ class AddHandler(Handler):
         if step is None or isinstance(step, (ClientAction, Actions, Revealed)):
             for building in player.buildings:
                 if not building.complete:
-                    for card, source, _ in offered:
-                        if rules.material_fits(state, i, building, card):
+                    takes: dict = {}  # each material asked once a building (rules.takes_material)
+                    for card, source, material in offered:
+                        fits = takes.get(material)
+                        if fits is None:
+                            fits = takes[material] = rules.takes_material(state, i, building, material)
+                        if fits:
                             yield Add(player.name, card, building.foundation, source)
         if self._public_open(state, i):
             for j, other in enumerate(state.players):
