@@ -538,7 +538,7 @@ class AddHandler(Handler):
         if step is None or isinstance(step, (ClientAction, Actions, Revealed)):
             for building in player.buildings:
                 if not building.complete:
-                    takes: dict = {}  # each material asked once a building (rules.takes_material)
+                    takes = {}  # each material asked once a building (rules.takes_material)
                     for card, source, material in offered:
                         fits = takes.get(material)
                         if fits is None:
