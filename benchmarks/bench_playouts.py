@@ -3,6 +3,7 @@
     python -m pip install -e ".[bench]"     # python-chess, the anchor
     python benchmarks/bench_playouts.py [--rounds 5] [--games 4] [--configs republic:3,classic:3]
     python benchmarks/bench_playouts.py --from-source     # the same, the engine read from source
+    python benchmarks/bench_playouts.py --split           # and where a drawn decision's time goes
 
 A playout is what a search does thousands of times a second: from a new deal, push a uniformly
 random legal decision until the game is over, measured two ways: every legal decision listed
@@ -59,6 +60,27 @@ def gtr_playouts(ruleset: str, players: int, games: int, seed: str, drawn: bool 
             game.push(game.random_legal(rng) if drawn else rng.choice(game.legal()))
             decisions += 1
     return decisions
+
+
+def split(ruleset: str, players: int, games: int) -> dict:
+    """Where a drawn playout's decision goes: microseconds drawing it and pushing it (the push
+    includes looking for forced actions, which counts the next decision's choices)."""
+    drawing = pushing = 0.0
+    decisions = 0
+    clock = time.perf_counter
+    for g in range(games):
+        name = f"playout-{ruleset}-{players}p-split-{g}"
+        game = Game.new(ruleset, list(NAMES[:players]), seed=name)
+        rng = random.Random(name)
+        while not game.over:
+            start = clock()
+            decision = game.random_legal(rng)
+            drawn = clock()
+            game.push(decision)
+            drawing += drawn - start
+            pushing += clock() - drawn
+            decisions += 1
+    return {"draw_us": round(drawing / decisions * 1e6, 1), "push_us": round(pushing / decisions * 1e6, 1)}
 
 
 def chess_playouts(games: int, seed: str) -> int:
@@ -140,14 +162,24 @@ def main() -> None:
     parser.add_argument("--from-source", action="store_true",
                         help="also run the engine from source (a child process with GTR_PURE_PYTHON=1)")
     parser.add_argument("--json", action="store_true", help="one JSON line per build")
+    parser.add_argument("--split", action="store_true",
+                        help="also say how a drawn decision's time splits between drawing and pushing it")
     args = parser.parse_args()
     if args.rounds < 1 or args.games < 1 or args.chess_games < 1:
         sys.exit("--rounds, --games and --chess-games must be at least 1")
     result = measure(parse_configs(args.configs), args.rounds, args.games, args.chess_games)
+    if args.split:
+        result["split"] = {f"{r} {p}p": split(r, p, args.games) for r, p in parse_configs(args.configs)}
     print(json.dumps(result)) if args.json else show(result)
+    if args.split and not args.json:
+        for name, parts in result["split"].items():
+            print(f"{name}: a drawn decision {parts['draw_us'] + parts['push_us']:.1f} µs: drawing it "
+                  f"{parts['draw_us']} µs, pushing it {parts['push_us']} µs (forced actions and the next "
+                  "choices counted included)")
     if args.from_source and _native.STATE == "compiled":
         argv = [sys.executable, __file__, "--rounds", str(args.rounds), "--games", str(args.games),
-                "--chess-games", str(args.chess_games), "--configs", args.configs] + (["--json"] if args.json else [])
+                "--chess-games", str(args.chess_games), "--configs", args.configs] + (["--json"] if args.json else []) \
+            + (["--split"] if args.split else [])
         if not args.json:
             print()
         subprocess.run(argv, env={**os.environ, "GTR_PURE_PYTHON": "1"}, check=True)
