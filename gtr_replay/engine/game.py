@@ -52,6 +52,15 @@ class Game:
         action (``core.Choices``), until the game moves: ``legal`` and ``random_legal`` read
         them rather than counting again."""
 
+    def __getstate__(self) -> dict:
+        """A game pickled (sent to another process): its state, opening and forced steps; what
+        it counted or listed for the next decision is counted again there."""
+        return {"state": self.state, "opening": self.opening, "forced": self._forced}
+
+    def __setstate__(self, data: dict) -> None:
+        self.state, self.opening, self._forced = data["state"], data["opening"], data["forced"]
+        self._found_legal, self._listed, self._choices = None, (), None
+
     @classmethod
     def new(cls, ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
             rulings: dict[str, str] | str | None = None, expansion: str | tuple[str, ...] | None = None) -> Game:

@@ -77,3 +77,20 @@ def test_the_choices_a_push_counted_are_the_legal_decisions_of_the_state_it_left
         assert game.legal() == legal_decisions(game.state)
         game.push(game.random_legal(rng))
     assert kept > 20
+
+
+def test_a_game_pickled_with_the_choices_it_counted_plays_on_alike():
+    """A game sent to another process leaves behind what it counted for the next decision."""
+    import pickle
+
+    game = Game.new("republic", ["Ann", "Ben", "Cid"], seed="pickled")
+    rng = random.Random("pickled")
+    while game._choices is None:
+        game.push(game.random_legal(rng))
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.legal() == game.legal() and copy.state.to_dict() == game.state.to_dict()
+    for _ in range(30):
+        decision = game.random_legal(rng)
+        copy.push(decision)
+        game.push(decision)
+    assert copy.state.to_dict() == game.state.to_dict()

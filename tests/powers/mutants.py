@@ -165,6 +165,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("legal", CORE, "            return build(k)", "            return build(0)"),
     ("legal", "gtr_replay/engine/rules.py", "query_context(state).active = {} if keep else None",
      "query_context(state).active = {} if keep else query_context(state).active"),
+    ("legal", ROLES, "fits = takes[material] = rules.takes_material(state, i, building, material)", "fits = True"),
+    ("legal", GAME, "counted.all() if counted is not None and not surrender", "counted.all()[1:] if counted is not None and not surrender"),
 ]
 
 EQUIVALENT: dict[int, str] = {
