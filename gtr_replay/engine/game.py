@@ -52,14 +52,10 @@ class Game:
         action (``core.Choices``), until the game moves: ``legal`` and ``random_legal`` read
         them rather than counting again."""
 
-    def __getstate__(self) -> dict:
+    def __reduce__(self) -> tuple:
         """A game pickled (sent to another process): its state, opening and forced steps; what
         it counted or listed for the next decision is counted again there."""
-        return {"state": self.state, "opening": self.opening, "forced": self._forced}
-
-    def __setstate__(self, data: dict) -> None:
-        self.state, self.opening, self._forced = data["state"], data["opening"], data["forced"]
-        self._found_legal, self._listed, self._choices = None, (), None
+        return _unpickled, (self.state, self.opening, self._forced)
 
     @classmethod
     def new(cls, ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
@@ -408,6 +404,12 @@ class Game:
         """Raise ``InvariantError`` if the state breaks an invariant: a card in two places, a
         limit exceeded, a state that does not round-trip (``before``: ``holdings``)."""
         invariants.check_invariants(self.state, before)
+
+
+def _unpickled(state: GameState, opening: list[Event], forced: list[ForcedStep]) -> Game:
+    game = Game(state, opening)
+    game._forced = forced
+    return game
 
 
 def _among(decision: Decision, listed: tuple[Decision, ...]) -> bool:
