@@ -465,6 +465,11 @@ class EngineContext(Context):
         """Each player's active powers by hook, as asked while the legal decisions are listed
         (``keeping_powers``); None otherwise."""
 
+    def __reduce__(self) -> tuple:
+        """Never sent along with its state (a game pickled to another process): it is made
+        again there when first needed (``query_context``)."""
+        return _made_again, ()
+
     def card(self, name: str) -> Card:
         return self._cards[name]
 
@@ -508,3 +513,8 @@ class EngineContext(Context):
 
     def emit(self, kind, player, card=None, *, text=None, value=None) -> None:
         self.events.append(Event(kind, self.state.players[player].name, card, text=text, value=value))
+
+
+def _made_again() -> None:
+    """What an ``EngineContext`` unpickles as: none, until ``query_context`` makes one."""
+    return None
