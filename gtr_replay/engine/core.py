@@ -10,7 +10,7 @@ record has to show.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from random import Random
 from typing import Final
 
@@ -96,25 +96,11 @@ def _may_discard(state: GameState, i: int) -> bool:
     return bool(rules.fold(state, i, "before_think"))
 
 
-def _legal(state: GameState, kinds, i: int) -> Iterator[Decision]:
-    for kind in kinds:
-        handler = HANDLERS[kind]
-        if not handler.none_legal(state, i):
-            yield from handler.legal(state, i)
-
-
 def legal_decisions(state: GameState, *, surrender: bool = False) -> list[Decision]:
     """Every legal decision now, in a stable order. Surrender is accepted at any point but
     listed only when asked for."""
-    prompt = pending(state)
-    if prompt is None:
-        return []
-    kinds = prompt.decisions + ((Surrender,) if surrender else ())
-    rules.keeping_powers(state, True)
-    try:
-        return list(_legal(state, kinds, prompt.index))
-    finally:
-        rules.keeping_powers(state, False)
+    found = choices(state, surrender=surrender)
+    return [] if found is None else found.all()
 
 
 class Choices:
@@ -146,8 +132,9 @@ class Choices:
         return self.decision(rng.randrange(self.total))
 
 
-def choices(state: GameState, prompt: Prompt | None = None) -> Choices | None:
-    """The legal decisions now, counted (``Choices``); None once the game is over."""
+def choices(state: GameState, prompt: Prompt | None = None, *, surrender: bool = False) -> Choices | None:
+    """The legal decisions now, counted (``Choices``; a surrender only when asked for); None
+    once the game is over."""
     prompt = prompt or pending(state)
     if prompt is None:
         return None
@@ -155,7 +142,7 @@ def choices(state: GameState, prompt: Prompt | None = None) -> Choices | None:
     counted = []
     rules.keeping_powers(state, True)
     try:
-        for kind in prompt.decisions:
+        for kind in prompt.decisions + ((Surrender,) if surrender else ()):
             handler = HANDLERS[kind]
             if not handler.none_legal(state, i):
                 n, build = handler.sample(state, i)

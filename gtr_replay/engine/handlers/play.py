@@ -18,7 +18,7 @@ from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Follow, Lead, Think
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.engine.handlers.base import Handler, Problem, multisets, not_held, problem, take
-from gtr_replay.engine.handlers.roles import step_now
+from gtr_replay.engine.handlers.roles import answering_step, step_now
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import Actions, ThinkAfterDiscard
 from gtr_replay.data.ruling_types import PalacePetitions, RefillSize, ShortRefill
@@ -374,10 +374,7 @@ class ThinkHandler(Handler):
 
     def legal(self, state, i):
         """The options open (``think_options``) that the step answered allows (B-TRIBUNAL-1)."""
-        step = step_now(state)
-        for d in self.candidates(state, i):
-            if step is None or step.allows(d) is None:
-                yield d
+        return answering_step(state, self.candidates(state, i))
 
     def problem(self, state, i, d):
         step = step_now(state)

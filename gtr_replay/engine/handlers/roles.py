@@ -251,9 +251,10 @@ def _source_candidates(state, i, usual: Zone):
                 yield card, (None if zone is usual else zone)
 
 
-def _answering_step(state: GameState, decisions):
-    """``decisions`` built from the places an action may take from (``_source_candidates``),
-    less those the step they answer turns down: all ``_source_problem`` asks of them."""
+def answering_step(state: GameState, decisions):
+    """``decisions``, less those the step they answer turns down (``Step.allows``): for an
+    action built from the places it may take from (``_source_candidates``), all
+    ``_source_problem`` asks of it."""
     step = step_now(state)
     if step is None:
         return decisions
@@ -261,8 +262,8 @@ def _answering_step(state: GameState, decisions):
 
 
 def _sampled(state: GameState, i: int, usual: Zone, kind):
-    """The count of a Patron's or Laborer's choices answering no step, and how to build the
-    k-th: each card of each place it may come from (``_source_candidates``; without a step,
+    """The count of a Patron's, Laborer's or Merchant's choices answering no step, and how to
+    build the k-th: each card of each place it may come from (``_source_candidates``; without a step,
     never from under a building)."""
     name = state.players[i].name
     offered = list(_source_candidates(state, i, usual))
@@ -299,7 +300,7 @@ class HireHandler(Handler):
         """The candidates, less the plain hires of a full clientele (R-PATRON-2); a client is
         offered for replacing only where a power allows it (``_replaceable``)."""
         full = len(state.players[i].clientele) >= rules.clientele_limit(state, i)
-        return _answering_step(state, (d for d in self.candidates(state, i) if d.replacing is not None or not full))
+        return answering_step(state, (d for d in self.candidates(state, i) if d.replacing is not None or not full))
 
     def sample(self, state, i):
         """Without a step or a client to replace, one hire for each card ``legal`` offers."""
@@ -359,7 +360,7 @@ class GatherHandler(Handler):
         return _source_problem(state, i, d, Zone.POOL, "R-LAB-1", "a Laborer gathers")
 
     def legal(self, state, i):
-        return _answering_step(state, self.candidates(state, i))
+        return answering_step(state, self.candidates(state, i))
 
     def sample(self, state, i):
         if step_now(state) is not None:
@@ -437,9 +438,11 @@ class LayHandler(Handler):
         """The candidates ``_site_problem`` accepts, each Site asked once: a card not yet
         built, on a Site of a material it may take, in town while one is left there, out of
         town where it is open, the ruling lets it take that Site, and enough actions remain
-        (R-BUILD-1..4, AMB-04, AMB-05, AMB-28)."""
+        (R-BUILD-1..4, AMB-04, AMB-05, AMB-28); the step answered may turn some down."""
+        return answering_step(state, self._sited(state, i))
+
+    def _sited(self, state, i):
         player = state.players[i]
-        step = step_now(state)
         far = rules.spec(state).out_of_town_sites
         own_site_only = state.rulings.any_site_out_of_town is AnySiteOutOfTown.IN_TOWN_ONLY
         reach = None  # whether the actions an out-of-town foundation takes remain: asked once
@@ -450,18 +453,14 @@ class LayHandler(Handler):
             for site in sorted(rules.site_materials(state, i, card), key=MATERIALS.index):
                 written = None if site is own else site
                 if state.sites_in_town[site] > 0:
-                    d = Lay(player.name, card, written, False, source)
-                    if step is None or step.allows(d) is None:
-                        yield d
+                    yield Lay(player.name, card, written, False, source)
                 if not far or state.sites_out_of_town[site] <= 0 or (written is not None and own_site_only) \
                         or not rules.out_of_town_open(state, site):
                     continue
                 if reach is None:
                     reach = remaining(state, i) >= rules.out_of_town_cost(state, i)
                 if reach:
-                    d = Lay(player.name, card, written, True, source)
-                    if step is None or step.allows(d) is None:
-                        yield d
+                    yield Lay(player.name, card, written, True, source)
 
     def problem(self, state, i, d):
         player = state.players[i]
@@ -559,7 +558,7 @@ class AddHandler(Handler):
         """The candidates: each is a shown card of a material its building takes, into an
         incomplete building of the player's own or, where placing is open, a completed
         structure of another's (``candidates``); the step answered may turn some down."""
-        return _answering_step(state, self.candidates(state, i))
+        return answering_step(state, self.candidates(state, i))
 
     def problem(self, state, i, d):
         player = state.players[i]
@@ -663,14 +662,12 @@ class SellHandler(Handler):
 
     def legal(self, state, i):
         """The candidates: a full vault refuses them all (``none_legal``, asked first)."""
-        return _answering_step(state, self.candidates(state, i))
+        return answering_step(state, self.candidates(state, i))
 
     def sample(self, state, i):
         if step_now(state) is not None:
             return super().sample(state, i)
-        name = state.players[i].name
-        offered = list(_source_candidates(state, i, Zone.STOCKPILE))
-        return len(offered), lambda k: Sell(name, *offered[k])
+        return _sampled(state, i, Zone.STOCKPILE, Sell)
 
     def problem(self, state, i, d):
         found = _source_problem(state, i, d, Zone.STOCKPILE, "R-MER-1", "a Merchant sells")
