@@ -33,7 +33,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "legal": ("tests/engine/test_shortcuts.py", "tests/engine/test_game_listed.py", "tests/powers/test_hooks.py",
               "tests/engine/test_think.py", "tests/engine/test_build.py", "tests/engine/test_patron.py",
               "tests/engine/test_turn.py", "tests/engine/test_rulings.py", "tests/powers/test_classic_bath.py",
-              "tests/powers/test_statue.py"),
+              "tests/powers/test_statue.py", "tests/powers/test_turned_up.py"),
     "read": ("tests/replay/test_reading.py", "tests/engine/test_refusals.py", "tests/replay/test_reading_property.py",
              "tests/engine/test_legionary.py"),
 }

@@ -97,3 +97,13 @@ def test_cards_turned_up_from_a_deck_of_unknown_order_are_named_by_their_placeme
     game.push(Gather("Ann", "Villa", Zone.DECK))
     assert state.players[0].stockpile == ["Villa"] and state.turned_up == [UNSEEN] * 4
     assert state.deck == [UNSEEN] * 5 and "Villa" not in state.unseen
+
+
+def test_the_placements_lay_only_turned_up_cards_in_town():
+    """G-BACCHANALIA-1: what the step places are the cards turned up, "from deck": a card in
+    hand begins no building for it, and none begins one out of town."""
+    state = bacchanalia(list(DECK))
+    state.players[0].hand.append("Bar")
+    apply(state, Add("Ann", "Temple", "Bacchanalia"))
+    lays = [d for d in legal_decisions(state) if isinstance(d, Lay)]
+    assert lays and all(d.source is Zone.DECK and d.card in TURNED and not d.out_of_town for d in lays)
