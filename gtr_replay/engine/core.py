@@ -89,11 +89,8 @@ def _prompt(kind: str, player: str, decisions: tuple[type[Decision], ...], index
 
 def _may_discard(state: GameState, i: int) -> bool:
     """Whether a power lets player ``i`` discard before thinking (B-LATRINE-1, B-VOMITORIUM-1);
-    the common answer, no, without folding."""
-    names = rules.powers_with(state, "before_think")
-    if not names or (not state.public and not any(b.foundation in names for b in state.players[i].buildings)):
-        return False
-    return bool(rules.fold(state, i, "before_think"))
+    the common answer, no power to ask, without folding."""
+    return bool(rules.active_powers(state, i, "before_think")) and bool(rules.fold(state, i, "before_think"))
 
 
 def legal_decisions(state: GameState, *, surrender: bool = False) -> list[Decision]:
@@ -140,16 +137,12 @@ def choices(state: GameState, prompt: Prompt | None = None, *, surrender: bool =
         return None
     i = prompt.index
     counted = []
-    rules.keeping_powers(state, True)
-    try:
-        for kind in prompt.decisions + ((Surrender,) if surrender else ()):
-            handler = HANDLERS[kind]
-            if not handler.none_legal(state, i):
-                n, build = handler.sample(state, i)
-                if n:
-                    counted.append((n, build))
-    finally:
-        rules.keeping_powers(state, False)
+    for kind in prompt.decisions + ((Surrender,) if surrender else ()):
+        handler = HANDLERS[kind]
+        if not handler.none_legal(state, i):
+            n, build = handler.sample(state, i)
+            if n:
+                counted.append((n, build))
     return Choices(prompt, counted)
 
 

@@ -105,6 +105,7 @@ def problems(state: GameState, before: list[tuple[int, int]] | None = None) -> l
         found.append("the state does not round-trip through to_dict/from_dict")
     if state.copy() != state:
         found.append("a copy of the state differs from it")
+    found.extend(f"the active powers kept are stale: {stale}" for stale in rules.unkept_powers(state))
     return found
 
 

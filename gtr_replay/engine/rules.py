@@ -41,15 +41,16 @@ class Resolved:
     by_hook: dict[str, dict[str, Power]]
 
 
-_RESOLVED: Final[dict[Ruleset, Resolved]] = {}
-"""Each ruleset resolved, when first asked (``_resolve``)."""
+class _Resolutions(dict[Ruleset, Resolved]):
+    """Each ruleset resolved when first asked: ``_RESOLVED[ruleset]`` is one lookup, asked
+    many times a decision."""
+
+    def __missing__(self, ruleset: Ruleset) -> Resolved:
+        found = self[ruleset] = _resolved(ruleset)
+        return found
 
 
-def _resolve(ruleset: Ruleset) -> Resolved:
-    found = _RESOLVED.get(ruleset)
-    if found is None:
-        found = _RESOLVED[ruleset] = _resolved(ruleset)
-    return found
+_RESOLVED: Final = _Resolutions()
 
 
 def forget_resolved() -> None:
@@ -66,7 +67,7 @@ def _resolved(ruleset: Ruleset) -> Resolved:
 
 
 def resolved(state: GameState) -> Resolved:
-    return _resolve(state.ruleset)
+    return _RESOLVED[state.ruleset]
 
 
 def spec(state: GameState) -> RulesetSpec:
@@ -74,14 +75,14 @@ def spec(state: GameState) -> RulesetSpec:
 
 
 def card_set(state: GameState) -> CardSet:
-    return _resolve(state.ruleset).card_set
+    return _RESOLVED[state.ruleset].card_set
 
 
 def query_context(state: GameState) -> EngineContext:
     """The context query hooks receive (one per state; effects get their own, ``fire``)."""
     ctx = state.context
     if ctx is None or ctx.state is not state:
-        ctx = state.context = EngineContext(state, _resolve(state.ruleset))
+        ctx = state.context = EngineContext(state, _RESOLVED[state.ruleset])
     return ctx
 
 
@@ -90,13 +91,9 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     their completed structures (R-BUILD-9, R-BUILD-10), of foundations a power activates
     early (B-GATE-1), and of other players' public structures whose name the player does
     not own (B-STAIRWAY-1, B-STAIRWAY-2; a woken foundation counts as owned under the
-    ``public-copy`` ruling's default). Asked most of all, and many times over while the legal
-    decisions are listed: then each answer is kept (``keeping_powers``). The list may be
-    shared: never change it."""
-    ctx = query_context(state)
-    kept = ctx.active
-    if kept is None:
-        return _active_powers(state, i, hook)
+    ``public-copy`` ruling's default). Asked most of all: each answer is kept with the state
+    until a building changes (``buildings_changed``). The list is shared: never change it."""
+    kept = query_context(state).active
     key = (i, hook)
     found = kept.get(key)
     if found is None:
@@ -104,15 +101,30 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     return found
 
 
-def keeping_powers(state: GameState, keep: bool) -> None:
-    """Keep each player's active powers as first asked (``keep``), or stop: while the legal
-    decisions are listed nothing changes, and the same few questions come again for each
-    kind of decision (``core``'s listings switch it on and off around themselves)."""
-    query_context(state).active = {} if keep else None
+def buildings_changed(state: GameState) -> None:
+    """Forget the active powers kept (``active_powers``): a foundation was laid, a material
+    added, a building completed, torn down, taken or made public. What makes a power work is
+    only where the buildings stand (R-BUILD-9, R-BUILD-10, B-GATE-1, B-STAIRWAY-1), so every
+    place that changes a building says so here; ``invariants`` holds the kept answers equal to
+    fresh ones after every decision."""
+    ctx = state.context
+    if ctx is not None and ctx.active:
+        ctx.active = {}
+
+
+def unkept_powers(state: GameState) -> list[str]:
+    """The kept active powers that differ from the powers working now: each a place that
+    changed a building without ``buildings_changed`` (the invariants' check)."""
+    ctx = state.context
+    if ctx is None or ctx.state is not state:
+        return []
+    return [f"player {i}'s powers for {hook or 'every hook'}: kept {[p.building for p in kept]}, "
+            f"working {[p.building for p in now]}"
+            for (i, hook), kept in ctx.active.items() if (now := _active_powers(state, i, hook)) != kept]
 
 
 def _active_powers(state: GameState, i: int, hook: str | None) -> list[Power]:
-    rules = _resolve(state.ruleset)
+    rules = _RESOLVED[state.ruleset]
     powers = rules.powers if hook is None else rules.by_hook[hook]
     if not powers:
         return []
@@ -155,14 +167,14 @@ def _public_and_woken(state, i, powers, waking, found, activators) -> list[Power
 
 def powers_with(state: GameState, hook: str) -> dict[str, Power]:
     """The ruleset's powers that implement ``hook``, by building name."""
-    return _resolve(state.ruleset).by_hook[hook]
+    return _RESOLVED[state.ruleset].by_hook[hook]
 
 
 def in_play(state: GameState, hook: str) -> bool:
     """Whether any player has a building, complete or not, whose power implements ``hook``:
     when none has, no player has such a power working (public structures and woken
     foundations are players' buildings too), and the engine need not ask them one by one."""
-    names = _resolve(state.ruleset).by_hook[hook]
+    names = _RESOLVED[state.ruleset].by_hook[hook]
     if names:
         for player in state.players:
             for b in player.buildings:
@@ -173,7 +185,7 @@ def in_play(state: GameState, hook: str) -> bool:
 
 def power_of(state: GameState, building: str) -> Power | None:
     """The power a building has in this ruleset, active or not."""
-    return _resolve(state.ruleset).powers.get(building)
+    return _RESOLVED[state.ruleset].powers.get(building)
 
 
 def _first(answers):
@@ -205,7 +217,7 @@ def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
     otherwise a building has no function before it is complete, R-BUILD-10)."""
     found = active_powers(state, i, hook)
     if own is not None:
-        mine = _resolve(state.ruleset).by_hook[hook].get(own)
+        mine = _RESOLVED[state.ruleset].by_hook[hook].get(own)
         if mine is not None and mine.own_foundation and mine not in found:
             found = [mine, *found]
     if not found:
@@ -222,7 +234,7 @@ def fire(state: GameState, i: int, hook: str, ev: list[Event], *args, powers: li
     found = active_powers(state, i, hook) if powers is None else powers
     if not found:
         return []
-    ctx = EngineContext(state, _resolve(state.ruleset), ev)
+    ctx = EngineContext(state, _RESOLVED[state.ruleset], ev)
     ctx.answered = answered
     for p in found:
         getattr(p, hook)(ctx, i, *args)
@@ -257,12 +269,12 @@ def push_steps(state: GameState, ev: list[Event], steps: list[Step]) -> None:
 
 def material_value(material: Material) -> int:
     """The value of a material: its Site's influence, the materials a building of it needs (R-CARD-4)."""
-    return _resolve(Ruleset.REPUBLIC).site_values[material]
+    return _RESOLVED[Ruleset.REPUBLIC].site_values[material]
 
 
 def influence(state: GameState, i: int) -> int:
     """Starting influence plus the value of every Site in the influence zone (R-INF-1, R-INF-3)."""
-    rules = _resolve(state.ruleset)
+    rules = _RESOLVED[state.ruleset]
     values = rules.site_values
     return rules.spec.starting_influence + sum(values[m] for m in state.players[i].influence)
 
@@ -288,7 +300,7 @@ def _limit(state: GameState, i: int, bonus: str, factor: str) -> int:
     limit = influence(state, i)
     if not found:
         return limit
-    rules = _resolve(state.ruleset)
+    rules = _RESOLVED[state.ruleset]
     checks = rules.by_hook["influence_checked"]
     if checks and any(checks.get(p.building) is p for p in found):
         limit = checked_influence(state, i, "limit")  # G-AERARIUM-1
@@ -324,20 +336,20 @@ def hand_count_for_think(state: GameState, i: int) -> int:
 
 def role_of(state: GameState, card: str) -> Role | None:
     """The card's role; None for a card the recorder did not see (``engine.unseen``)."""
-    found = _resolve(state.ruleset).cards.get(card)
+    found = _RESOLVED[state.ruleset].cards.get(card)
     return None if found is None else found.role
 
 
 def material_of(state: GameState, card: str) -> Material | None:
     """The card's material; None for a card the recorder did not see (``engine.unseen``)."""
-    found = _resolve(state.ruleset).cards.get(card)
+    found = _RESOLVED[state.ruleset].cards.get(card)
     return None if found is None else found.material
 
 
 def client_roles(state: GameState, i: int, card: str) -> frozenset[Role]:
     """The roles player ``i``'s client ``card`` may act as: its own, and what powers add
     (R-ACT-3, B-LUDUSMAGNA-1, B-STOREROOM-1); a client acts as one of them at a time."""
-    own = frozenset((_resolve(state.ruleset).cards[card].role,))
+    own = frozenset((_RESOLVED[state.ruleset].cards[card].role,))
     return own | fold(state, i, "client_roles", card) if active_powers(state, i, "client_roles") else own
 
 
@@ -350,7 +362,7 @@ def clients_of(state: GameState, i: int, role: Role | None) -> int:
     if active_powers(state, i, "client_roles"):
         return (sum(1 for c in player.clientele if role in client_roles(state, i, c))
                 - sum(1 for c in player.hired if role in client_roles(state, i, c)))
-    cards = _resolve(state.ruleset).cards
+    cards = _RESOLVED[state.ruleset].cards
     count = 0
     for c in player.clientele:
         if cards[c].role is role:
@@ -375,7 +387,7 @@ def materials_needed(state: GameState, i: int, building: Building) -> int:
     """Materials that complete a building: the foundation's value unless a power says
     otherwise, its own power first (R-BUILD-8, B-STATUE-2)."""
     needed = fold(state, i, "materials_needed", building, own=building.foundation)
-    return needed if needed is not None else _resolve(state.ruleset).cards[building.foundation].value
+    return needed if needed is not None else _RESOLVED[state.ruleset].cards[building.foundation].value
 
 
 def material_fits(state: GameState, i: int, building: Building, card: str) -> bool:
@@ -383,12 +395,12 @@ def material_fits(state: GameState, i: int, building: Building, card: str) -> bo
     a foundation a power let stand on a Site of another material, as the Site, even once that
     power is gone; otherwise only if a power allows it (R-BUILD-5, BC-TOWER-4,
     BC-SCRIPTORIUM-1, BC-STATUE-1, B-STATUE-2)."""
-    return takes_material(state, i, building, _resolve(state.ruleset).cards[card].material)
+    return takes_material(state, i, building, _RESOLVED[state.ruleset].cards[card].material)
 
 
 def takes_material(state: GameState, i: int, building: Building, material: Material) -> bool:
     """``material_fits`` for any card of ``material`` (it asks nothing else of the card)."""
-    if material is _resolve(state.ruleset).cards[building.foundation].material or material is building.site:
+    if material is _RESOLVED[state.ruleset].cards[building.foundation].material or material is building.site:
         return True
     return fold(state, i, "material_fits", building, material, own=building.foundation)
 
@@ -424,7 +436,7 @@ def several_plays(state: GameState, i: int, role: Role) -> bool:
 
 def site_materials(state: GameState, i: int, card: str) -> frozenset[Material]:
     """Materials of the Sites a foundation may be laid on: its own, or more by a power (R-BUILD-1)."""
-    return frozenset((_resolve(state.ruleset).cards[card].material,)) | fold(state, i, "site_materials", card,
+    return frozenset((_RESOLVED[state.ruleset].cards[card].material,)) | fold(state, i, "site_materials", card,
                                                                                 own=card)
 
 
@@ -461,9 +473,9 @@ class EngineContext(Context):
         self.events = events if events is not None else []
         self.granted: list[Step] = []
         self.answered: Step | None = None
-        self.active: dict[tuple[int, str | None], list[Power]] | None = None
-        """Each player's active powers by hook, as asked while the legal decisions are listed
-        (``keeping_powers``); None otherwise."""
+        self.active: dict[tuple[int, str | None], list[Power]] = {}
+        """Each player's active powers by hook, as first asked since a building last changed
+        (``active_powers``, ``buildings_changed``)."""
 
     def __reduce__(self) -> tuple:
         """Never sent along with its state (a game pickled to another process): it is made

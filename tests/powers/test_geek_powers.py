@@ -319,6 +319,20 @@ def test_watch_post_tears_down_completed_structures_with_craftsman_actions_only(
     assert state.sites_in_town[Material.RUBBLE] == 3
 
 
+def test_a_structure_torn_down_stops_working_at_once():
+    """A building has no function once it is gone (R-BUILD-9, G-WATCHPOST-1): the Shrine torn
+    down in this action no longer raises the refill size (B-SHRINE-1)."""
+    ann = PlayerState("Ann", hand=["Dock"], buildings=[done("Watch Post", Material.RUBBLE, "Road"),
+                                                       done("Shrine", Material.BRICK, "Bath", "Bath")],
+                      influence=[Material.RUBBLE, Material.BRICK])
+    state = table(ann, ben())
+    apply(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)))
+    apply(state, Think("Ben", "jack"))
+    assert rules.refill_size(state, 0) == 7
+    apply(state, Demolish("Ann", "Shrine"))
+    assert rules.refill_size(state, 0) == 5
+
+
 def test_a_stolen_structure_torn_down_leaves_its_site_where_it_is():
     """A structure taken by a Prison left its Site with the player it was taken from (AMB-19):
     tearing it down moves no Site (G-WATCHPOST-1, AMB-31)."""

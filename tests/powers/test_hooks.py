@@ -12,6 +12,7 @@ from gtr_replay.engine.core import apply, legal_decisions
 from gtr_replay.game import Add, Demand, Follow, Give, Hire, Lay, Lead, Sell, Think
 from gtr_replay.game.events import EventKind
 from gtr_replay.engine.core import settle
+from gtr_replay.engine.handlers.roles import complete
 from gtr_replay.engine.scoring import scores
 from gtr_replay.game.state import Building, GameState, Phase, PlayerState
 from gtr_replay.game.steps import ClientAction
@@ -40,18 +41,22 @@ def test_shrine_and_temple_raise_the_refill_size_and_stack():
     state = two_players(buildings=[structure("Shrine", Material.BRICK)])
     assert rules.refill_size(state, 0) == 7
     state.players[0].buildings.append(structure("Temple", Material.MARBLE))
+    rules.buildings_changed(state)  # a building changed outside the engine says so
     assert rules.refill_size(state, 0) == 11
     assert rules.refill_size(state, 1) == 5
 
 
-def test_the_powers_kept_while_the_legal_decisions_are_listed_are_asked_afresh_after():
-    """R-BUILD-9: a structure's function is active from the moment it is complete; what the
-    engine kept while listing one moment's choices says nothing of the next."""
-    state = two_players(hand=["Road"] * 5, buildings=[structure("Shrine", Material.BRICK)])
+def test_a_structure_works_from_the_moment_it_is_complete():
+    """R-BUILD-9: a structure's function is active from the moment it is complete; the
+    powers the engine kept from before say nothing of it."""
+    temple = Building("Temple", Material.MARBLE, ["Temple", "Temple"])
+    state = two_players(hand=["Road"] * 5, buildings=[structure("Shrine", Material.BRICK), temple])
     settle(state)
     assert Think("Ann", "refill") in legal_decisions(state)
-    state.players[0].buildings.append(structure("Temple", Material.MARBLE))
+    assert rules.refill_size(state, 0) == 7
+    complete(state, 0, temple, [])
     assert rules.refill_size(state, 0) == 11
+    assert not rules.unkept_powers(state)
 
 
 def test_a_thinker_with_a_shrine_refills_to_seven():

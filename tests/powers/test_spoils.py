@@ -3,6 +3,7 @@ Domus Aurea's torn-down foundations (B-DOMUSAUREA-1, CONFLICT-BB-1, AMB-20)."""
 
 import pytest
 
+from gtr_replay.engine import rules
 from gtr_replay.engine.core import apply, legal_decisions, pending
 from gtr_replay.game import Demand, Follow, Lead, Pass, TakeFromPool, Think
 from gtr_replay.game.decisions import Slay, TearDown
@@ -161,6 +162,18 @@ def test_domus_aurea_tears_down_an_empty_matching_foundation_EX_BB_DOMUSAUREA_1(
     you, opp = state.players
     assert you.stockpile == ["School"] and you.influence == [Material.STONE, Material.BRICK]
     assert opp.buildings == [] and opp.influence == []
+
+
+def test_a_foundation_torn_down_stops_working_at_once():
+    """A Marble foundation works as soon as it is laid beside a Gate (B-GATE-1); torn down by a
+    Domus Aurea (B-DOMUSAUREA-1) it is gone, and its function with it: the Temple no longer
+    raises its victim's refill size (B-TEMPLE-1)."""
+    opp = PlayerState("Opp", hand=["Road"], influence=[Material.BRICK],
+                      buildings=[done("Gate", Material.BRICK), Building("Temple", Material.MARBLE)])
+    state, events = domus(opp, hand=("Academy", "Palace"), demand=("Palace",))
+    assert rules.refill_size(state, 1) == 9
+    apply(state, TearDown("You", "Opp", "Temple"))
+    assert rules.refill_size(state, 1) == 5
 
 
 def test_domus_aurea_spares_filled_complete_and_other_coloured_buildings():

@@ -490,6 +490,7 @@ class LayHandler(Handler):
         stack = state.sites_out_of_town if d.out_of_town else state.sites_in_town
         stack[site] -= 1
         player.buildings.append(Building(d.card, site, out_of_town=d.out_of_town))
+        rules.buildings_changed(state)
         _move(ev, d.player, d.card, zone, Zone.BUILDING)
         ev.append(Event(EventKind.SITE, d.player, d.card, text=f"{site} {'out of town' if d.out_of_town else 'in town'}"))
         if d.out_of_town:
@@ -612,11 +613,13 @@ class AddHandler(Handler):
             _move(ev, d.player, d.card, zone, Zone.BUILDING)
             if (j, d.building) not in state.public:
                 state.public.append((j, d.building))
+            rules.buildings_changed(state)
             ev.append(Event(EventKind.PUBLIC, d.owner, d.building, text=f"made public by {d.player}"))
             use_actions(state, ev, d)  # without a step, the placement was the whole action (B-STAIRWAY-4)
             return
         building = player.building(d.building)
         building.materials.append(d.card)
+        rules.buildings_changed(state)
         _move(ev, d.player, d.card, zone, Zone.BUILDING)
         if (len(building.materials) >= rules.materials_needed(state, i, building)
                 or rules.completes_now(state, i, building, d.card, role)):
@@ -632,6 +635,7 @@ def complete(state: GameState, i: int, building: Building, ev: list[Event]) -> N
     upon-completion powers act now (R-BUILD-8, R-BUILD-9)."""
     player = state.players[i]
     building.complete = True
+    rules.buildings_changed(state)
     player.influence.append(building.site)
     value = rules.material_value(building.site)
     ev.append(Event(EventKind.COMPLETE, player.name, building.foundation))

@@ -190,6 +190,7 @@ class TearDownHandler(_SpoilsHandler):
         victim, me = state.players[j], state.players[i]
         building = victim.building(d.building)
         victim.buildings.remove(building)
+        rules.buildings_changed(state)
         me.stockpile.append(building.foundation)
         me.influence.append(building.site)  # the Site, not the foundation card (CONFLICT-BB-1, AMB-20)
         ev.append(Event(EventKind.MOVE, d.victim, d.building, Zone.BUILDING, Zone.STOCKPILE,

@@ -52,6 +52,7 @@ class DemolishHandler(Handler):
         player = state.players[i]
         building = player.building(d.building)
         player.buildings.remove(building)
+        rules.buildings_changed(state)
         player.hand.append(building.foundation)
         ev.append(Event(EventKind.MOVE, d.player, building.foundation, Zone.BUILDING, Zone.HAND, text="torn down"))
         for card in building.materials:
