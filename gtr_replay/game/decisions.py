@@ -2,6 +2,12 @@
 
 Players are named; cards are named; ``source=None`` means the usual source for that action.
 The handler for each type (``engine.handlers``) enumerates, checks and performs it.
+
+A decision is a value: equal by its fields, hashed by them, never changed once made (make
+another with ``dataclasses.replace``). It is not a frozen dataclass, whose every field is set
+through ``object.__setattr__``: the engine builds every legal decision of a moment when asked
+(``Game.legal``), several per move in a search, and a frozen one costs four times as much to
+build. python-chess's ``Move`` is the same kind of value.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ from dataclasses import dataclass, fields
 from gtr_replay.enums import Material, Role, Zone
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
     player: str
 
@@ -21,7 +27,7 @@ class Decision:
         return type(self).__name__.lower()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Lead(Decision):
     """Lead ``role`` with one card, a Jack, or a petition of several cards (R-TURN-1, R-JACK-1,
     R-PET-1); with a power, several of these at once (B-PALACE-1). ``groups``: the number of
@@ -32,7 +38,7 @@ class Lead(Decision):
     groups: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Follow(Decision):
     """Follow the led role with a card of it, a Jack, or a petition (R-TURN-2); ``groups`` as
     for a lead."""
@@ -41,14 +47,14 @@ class Follow(Decision):
     groups: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Think(Decision):
     """Take a Jack, refill to the refill size, or draw one card (R-THINK-1)."""
 
     option: str  # "jack" | "refill" | "draw"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Hire(Decision):
     """Patron: take a card into the clientele (R-PATRON-1); with ``replacing``, in the place of
     that client, who goes back to the Pool at once (BC-BATH-2); with ``source`` the building
@@ -61,7 +67,7 @@ class Hire(Decision):
     building: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Gather(Decision):
     """Laborer: take a card into the stockpile (R-LAB-1); with ``source`` the building zone,
     a material from under the player's ``building``, as a power grants (G-SOLARIUM-1)."""
@@ -71,7 +77,7 @@ class Gather(Decision):
     building: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Lay(Decision):
     """Architect or Craftsman: lay a foundation from hand on a Site (R-BUILD-1..3); with
     ``source`` the deck, the top card a power lets a Craftsman draw (B-FOUNTAIN-1)."""
@@ -82,7 +88,7 @@ class Lay(Decision):
     source: Zone | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Add(Decision):
     """Architect (from stockpile) or Craftsman (from hand): add a material to a building
     (R-BUILD-5); with ``owner``, into another player's structure, making it public (B-STAIRWAY-1)."""
@@ -93,7 +99,7 @@ class Add(Decision):
     owner: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Demand(Decision):
     """Legionary: reveal cards from hand, all at once; Rome demands their materials (R-LEG-1,
     R-LEG-6). ``materials``, when a record says them, must be the shown cards' materials.
@@ -105,7 +111,7 @@ class Demand(Decision):
     buildings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TakeFromPool(Decision):
     """Legionary: take one Pool card of a demanded material (R-LEG-2)."""
 
@@ -116,7 +122,7 @@ class TakeFromPool(Decision):
         return "take"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Give(Decision):
     """A neighbour's answer to a demand: the matching cards given, or none ('Glory to Rome',
     R-LEG-3); from the stockpile, the second part a power may demand (B-BRIDGE-3)."""
@@ -126,7 +132,7 @@ class Give(Decision):
     source: Zone | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Sell(Decision):
     """Merchant: move a material into the vault (R-MER-1)."""
 
@@ -134,12 +140,12 @@ class Sell(Decision):
     source: Zone | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Pass(Decision):
     """Decline the remaining actions, or stop taking from the Pool (R-TURN-7)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Steal(Decision):
     """Take another player's completed structure, as a power grants (B-PRISON-1, BC-PRISON-1);
     ``sites``: the Sites of one's influence given to the victim for it, when the power asks a
@@ -150,7 +156,7 @@ class Steal(Decision):
     sites: tuple[Material, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Slay(Decision):
     """After a demand, take a victim's client of a demanded material into one's vault, as a
     power grants (B-COLOSSEUM-1)."""
@@ -159,7 +165,7 @@ class Slay(Decision):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TearDown(Decision):
     """After a demand, take a victim's empty foundation of a demanded material: the card into
     one's stockpile, its Site into one's influence, as a power grants (B-DOMUSAUREA-1)."""
@@ -172,7 +178,7 @@ class TearDown(Decision):
         return "tear down"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Demolish(Decision):
     """Craftsman: tear down one of one's own completed structures instead of the action's usual
     effect: the foundation into the hand, its materials into the stockpile, as a power allows
@@ -185,7 +191,7 @@ class Demolish(Decision):
         return "tear down"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Trigger(Decision):
     """Give a power's Site to ``owner`` (None: oneself) and trigger at once the upon-completion
     effect of their completed ``building``, as a power grants (G-AERARIUM-2)."""
@@ -194,7 +200,7 @@ class Trigger(Decision):
     owner: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TakeFromDeck(Decision):
     """Craftsman: put the deck's top card into the hand, as a power allows (B-FOUNTAIN-1); or a
     card a power turned up from the deck (G-BACCHANALIA-1)."""
@@ -206,7 +212,7 @@ class TakeFromDeck(Decision):
         return "take"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Keep(Decision):
     """At the end of the turn, keep cards played this turn instead of returning them, as a
     power grants (B-SEWER-1: one's Order cards into the Stockpile; B-SENATE-1: opponents'
@@ -217,7 +223,7 @@ class Keep(Decision):
     owners: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Discard(Decision):
     """Before a Thinker action, discard cards from hand as a power allows: Order cards to the
     Pool, Jacks to the Jack pile (B-LATRINE-1: one card; B-VOMITORIUM-1: the whole hand)."""
@@ -225,7 +231,7 @@ class Discard(Decision):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Surrender(Decision):
     """Every other player surrenders; ``player`` wins (R-END-1e, R-END-3e, R-SCORE-1)."""
 
