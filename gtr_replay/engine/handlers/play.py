@@ -213,31 +213,38 @@ def _several(state: GameState, i: int, role: Role):
         yield list(play)
 
 
-def _plain_play_options(state: GameState, i: int, role=None):
+def _plain_play_options(state: GameState, i: int, role=None) -> list:
     """(role, unit) pairs a hand plays without a power: each card as its role, a Jack as
     any role, a petition of the ruleset's size of cards of one role as any role (R-TURN-1,
     R-JACK-1, R-PET-1); ``role`` fixes the role when following."""
-    counts = Counter(state.players[i].hand)
-    jacks = counts.pop(JACK, 0)
+    counts: dict = {}
+    jacks = 0
+    for card in state.players[i].hand:
+        if card == JACK:
+            jacks += 1
+        else:
+            counts[card] = counts.get(card, 0) + 1
     known = rules.resolved(state).cards
-    roles = {card: known[card].role if card in known else None for card in counts}  # '?': no role (engine.unseen)
+    roles: dict = {}
+    options = []
     for card in sorted(counts):
-        card_role = roles[card]
+        found = known.get(card)
+        card_role = roles[card] = None if found is None else found.role  # '?': no role (engine.unseen)
         if role is None or card_role is role:
-            yield card_role, (card,)
+            options.append((card_role, (card,)))
+    as_roles = ROLES if role is None else (role,)
     if jacks:
-        for r in ROLES if role is None else (role,):
-            yield r, (JACK,)
+        options.extend((r, (JACK,)) for r in as_roles)
     size = rules.spec(state).petition_size
-    if size and sum(counts.values()) >= size:
+    if size and len(state.players[i].hand) - jacks >= size:
         by_role: dict = {}
         for card, n in counts.items():
             by_role.setdefault(roles[card], {})[card] = n
         for group in by_role.values():
             if sum(group.values()) >= size:
                 for cards in multisets(group, size):
-                    for r in ROLES if role is None else (role,):
-                        yield r, cards
+                    options.extend((r, cards) for r in as_roles)
+    return options
 
 
 def _put_in_camp(state: GameState, i: int, cards: tuple[str, ...], role, ev: list[Event],
@@ -284,7 +291,7 @@ def _plain_sample(state: GameState, i: int, role, make):
     if state.unseen is not None or rules.active_powers(state, i, "several_plays") \
             or rules.active_powers(state, i, "play_options"):
         return None
-    options = list(_plain_play_options(state, i, role))
+    options = _plain_play_options(state, i, role)
     return len(options), lambda k: make(*options[k], ())
 
 
