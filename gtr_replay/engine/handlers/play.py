@@ -226,7 +226,7 @@ def _plain_play_options(state: GameState, i: int, role=None) -> list:
             counts[card] = counts.get(card, 0) + 1
     known = rules.resolved(state).cards
     roles: dict = {}
-    options = []
+    options: list[tuple] = []
     for card in sorted(counts):
         found = known.get(card)
         card_role = roles[card] = None if found is None else found.role  # '?': no role (engine.unseen)
