@@ -14,6 +14,14 @@ the search player is among the winners (a shared win counts; ties are reported).
 is Wilson's 95% score interval of the win rate. Each game is printed as it ends (``--json``:
 one JSON line a game, then one a pairing), so a run cut short still says what it measured.
 
+Samples add up across runs: each run with another ``--seed`` plays other games, and
+``--tally FILE...`` reads the game lines of any number of ``--json`` runs (a game counted once,
+by its seed and number) and gives each pairing's total with its interval, one pairing for each
+setting of budget, depth and policy:
+
+    python benchmarks/bench_strength.py --json --games 10 --seed 7 --configs classic:2 >> strength.jsonl
+    python benchmarks/bench_strength.py --tally strength.jsonl
+
 The CPU seconds per decision of the search player are printed beside each pairing: how much
 search the figure was bought with on this machine.
 """
@@ -78,6 +86,32 @@ def opponent(text: str):
     sys.exit(f"--opponents: {text!r} is not random, greedy or bot:BUDGET:DEPTH:POLICY")
 
 
+def tally(lines) -> list[dict]:
+    """Each pairing's games in the ``--json`` game lines given (other lines are skipped), a
+    game counted once by its seed and number: wins, ties and Wilson's interval, by ruleset,
+    players, opponent and the search player's settings."""
+    games: dict[tuple, dict[tuple, dict]] = {}
+    for text in lines:
+        try:
+            line = json.loads(text)
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(line, dict) or "won" not in line or "seed" not in line:
+            continue
+        key = (line["ruleset"], line["players"], line["opponent"], line["budget"], line["depth"], line["policy"])
+        games.setdefault(key, {})[(line["seed"], line["game"])] = line
+    rows = []
+    for (ruleset, players, against, budget, depth, policy), played in sorted(games.items()):
+        wins = sum(1 for g in played.values() if g["won"])
+        ties = sum(1 for g in played.values() if g["won"] and len(g["winners"]) > 1)
+        low, high = wilson(wins, len(played))
+        rows.append({"ruleset": ruleset, "players": players, "opponent": against, "budget": budget, "depth": depth,
+                     "policy": policy, "games": len(played), "wins": wins, "ties": ties,
+                     "rate": round(wins / len(played), 3), "interval": [round(low, 3), round(high, 3)],
+                     "seeds": sorted({str(seed) for seed, _ in played})})
+    return rows
+
+
 def pairing(ruleset: str, players: int, against: str, games: int, seed: str, bot: SearchPlayer,
             as_json: bool) -> dict:
     timed = Timed(bot)
@@ -91,7 +125,8 @@ def pairing(ruleset: str, players: int, against: str, games: int, seed: str, bot
         won = names[seat] in winners
         wins += won
         ties += won and len(winners) > 1
-        line = {"ruleset": ruleset, "players": players, "opponent": against, "game": g, "seat": seat,
+        line = {"ruleset": ruleset, "players": players, "opponent": against, "seed": seed, "game": g, "seat": seat,
+                "budget": bot.playouts, "depth": bot.depth, "policy": bot.policy,
                 "won": won, "winners": list(winners), "reason": played.result.reason,
                 "decisions": len(played.decisions)}
         print(json.dumps(line) if as_json else f"  game {g}: seat {seat}, {'won' if won else 'lost'} "
@@ -112,7 +147,11 @@ def main() -> None:
     parser.add_argument("--opponents", default="random,greedy", help="random, greedy, bot:BUDGET:DEPTH:POLICY")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--json", action="store_true", help="JSON lines")
+    parser.add_argument("--tally", nargs="+", metavar="FILE", help="add up the games of earlier --json runs, play none")
     args = parser.parse_args()
+    if args.tally:
+        show_tally(args.tally, args.json)
+        return
     if args.games < 1 or args.budget < 1:
         sys.exit("--games and --budget must be at least 1")
     bot = SearchPlayer(args.budget, depth=args.depth, policy=args.policy)
@@ -130,6 +169,24 @@ def main() -> None:
                   f"{ruleset} {players}p vs {row['opponent']}: won {row['wins']}/{row['games']} = {row['rate']:.0%} "
                   f"(95% CI {row['interval'][0]:.0%}-{row['interval'][1]:.0%}; ties {row['ties']}); "
                   f"{row['cpu_s_per_decision']} CPU-s a decision", flush=True)
+
+
+def show_tally(paths: list[str], as_json: bool) -> None:
+    lines = []
+    for path in paths:
+        try:
+            lines += Path(path).read_text("utf-8").splitlines()
+        except OSError as error:
+            sys.exit(f"--tally: cannot read {path}: {error.strerror}")
+    rows = tally(lines)
+    if not rows:
+        sys.exit(f"--tally: no game lines in {', '.join(paths)} (they come from runs with --json)")
+    for row in rows:
+        print(json.dumps(row) if as_json else
+              f"{row['ruleset']} {row['players']}p vs {row['opponent']} ({row['budget']} playouts, depth "
+              f"{row['depth']}, {row['policy']}): won {row['wins']}/{row['games']} = {row['rate']:.0%} "
+              f"(95% CI {row['interval'][0]:.0%}-{row['interval'][1]:.0%}; ties {row['ties']}; "
+              f"seeds {', '.join(row['seeds'])})")
 
 
 if __name__ == "__main__":
