@@ -9,6 +9,7 @@ import notation
 
 from gtr_replay.replay.replayer import Replayer, Snapshot
 from gtr_replay.vocabulary import card_vocabulary
+from gtr_replay.replay.visitors import KeepStates, Refusal
 
 FIDELITY = Path(__file__).resolve().parent / "data" / "fidelity"
 
@@ -19,7 +20,7 @@ def replay_text(text: str, *, rulings: str | None = None, lenient: bool = True) 
     if rulings is not None:
         text = text.replace('[Start "position"]', f'[Rulings "{rulings}"]\n[Start "position"]')
     [record] = notation.parse(text, vocabulary=card_vocabulary())
-    replayer = Replayer(record, lenient=lenient)
+    replayer = Replayer(record, KeepStates(Refusal.END_LINE if lenient else Refusal.STOP))
     return replayer, list(replayer.run())
 
 

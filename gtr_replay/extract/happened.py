@@ -12,6 +12,7 @@ from gtr_replay.game.events import EventKind
 from gtr_replay.replay.files import parse_piece
 from gtr_replay.replay.overrides import with_rulings
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
+from gtr_replay.replay.visitors import Statements
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ def refused(problem: str) -> Outcome:
 
 def replayed(record: notation.Record, source: str, rulings: str | None = None) -> Outcome:
     """Replay one parsed record strictly (as ``gtr check`` does) and say what happened."""
-    replayer = Replayer(with_rulings(record, rulings), source=source, keep_states=False)
+    replayer = Replayer(with_rulings(record, rulings), Statements(), source=source)
     completed: set[str] = set()
     try:
         for snap in replayer.run():

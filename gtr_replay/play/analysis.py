@@ -35,6 +35,7 @@ from gtr_replay.game.state import GameState
 from gtr_replay.play.knowledge import DeckChoice, check_seat
 from gtr_replay.play.search import DEFAULT_PLAYOUTS, SearchPlayer
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
+from gtr_replay.replay.visitors import LiveState
 from gtr_replay.replay.translate import statement_for
 
 MARKS: Final = ((0.30, "??"), (0.15, "?"), (0.08, "?!"))
@@ -112,7 +113,7 @@ def positions(record: Record, *, seat: str | None = None, at: int | None = None,
     or by ``seat`` when none of that player's can be judged, they are refused in words)."""
     if seat is not None and seat not in record.players:
         raise UsageError(f"{seat} is not in the Players tag", hint=f"choose one of {', '.join(record.players)}")
-    replayer = Replayer(record, keep_states="live")
+    replayer = Replayer(record, LiveState())
     found: list[Position] = []
     before: GameState | None = None
     unshown: GameState | None = None

@@ -24,6 +24,7 @@ from gtr_replay.render.view import VaultWatch
 from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.overrides import with_rulings
 from gtr_replay.replay.replayer import IllegalStatement, Replayer, Snapshot
+from gtr_replay.replay.visitors import KeepStates, Refusal
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,8 @@ class Timeline:
                rulings: str | None = None) -> Timeline:
         """Replay ``record`` (under ``rulings`` laid over its own tag). Strict: a refused
         statement raises ``IllegalStatement``. Lenient: it ends the timeline and is kept."""
-        replayer = Replayer(with_rulings(record, rulings), source=source, lenient=lenient)
+        replayer = Replayer(with_rulings(record, rulings), KeepStates(Refusal.END_LINE if lenient else Refusal.STOP),
+                            source=source)
         snapshots = list(replayer.run())
         if replayer.start is None:  # the start could not be set up: nothing to show
             raise IllegalStatement(replayer.diagnostics[0])

@@ -18,6 +18,7 @@ from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.diagnostics import Diagnostic
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
+from gtr_replay.replay.visitors import CheckOnly, Refusal
 from gtr_replay.replay.workers import ordered_map, pool, worker_count
 from gtr_replay.vocabulary import card_vocabulary
 
@@ -338,7 +339,8 @@ def check_piece(task) -> tuple[str, int, int, list, list]:
     decisions = 0
     warnings: list = []
     for record in records:
-        replayer = Replayer(with_rulings(record, rulings), source=source, resume=lenient, keep_states=False)
+        replayer = Replayer(with_rulings(record, rulings), CheckOnly(Refusal.GO_ON if lenient else Refusal.STOP),
+                            source=source)
         try:
             replayer.check()
         except IllegalStatement:

@@ -20,6 +20,7 @@ from gtr_replay.game.state import GameState
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.outcome import range_text
 from gtr_replay.replay.replayer import Replayer
+from gtr_replay.replay.visitors import KeepStates
 from gtr_replay.replay.revealing import unseen_choices
 from gtr_replay.replay.translate import statement_for
 
@@ -117,7 +118,7 @@ def legal_at(record: Record, *, at: int | None = None, turn: int | None = None, 
         raise UsageError("give --at or --turn, not both")
     if at is not None and at < 0:
         raise UsageError(f"--at {at}: give a statement count from 0")
-    replayer = Replayer(with_rulings(record, rulings), source=source, keep_states=True)
+    replayer = Replayer(with_rulings(record, rulings), KeepStates(), source=source)
     snapshots = replayer.run()
     state: GameState | None = None
     position = 0

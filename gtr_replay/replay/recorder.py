@@ -32,6 +32,7 @@ from gtr_replay.replay.files import no_record, read_record_file
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.legal import LegalPoint, legal_in
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
+from gtr_replay.replay.visitors import Statements
 from gtr_replay.replay.revealing import answers, owed
 from gtr_replay.replay.start import StartError, expansions, header
 from gtr_replay.replay.translate import statement_for
@@ -65,7 +66,7 @@ def _only_record(records: list[Record], source: str) -> Record:
 
 
 def _replay(record: Record, source: str) -> GameState:
-    replayer = Replayer(record, source=source, keep_states=False)
+    replayer = Replayer(record, Statements(), source=source)
     try:
         for _ in replayer.run():
             pass

@@ -4,12 +4,11 @@
 variation (a variation replaces the statement it follows and is replayed from the game before
 it). The rules are the engine's (``Game``); the replayer translates each statement into the
 decision it records, pushes it, and collects what is wrong as diagnostics that point at the
-text. Strict mode raises ``IllegalStatement`` at the first statement the rules refuse; lenient
-mode yields a snapshot carrying the diagnostic instead, reports the statements after it as not
-replayed, and goes on with the variations and records after, so nothing is dropped silently.
-With ``resume`` as well (``gtr check --lenient``), a refused statement is skipped and the replay
-goes on (``replay.resuming``), so a record's later mistakes are found in the same run; each
-later problem that may follow from an earlier one says so (``Diagnostic.follows``).
+text. What each statement gives, and what a refused one does to the rest of its line, is the
+visitor's to say (``replay.visitors``: states kept, the live state, the statements alone, or
+only the refusals; strict, ending the line, or going on), as python-chess's PGN reader leaves
+both to its visitors. Nothing is dropped silently: a line ended early reports the statements
+it did not replay.
 """
 
 from __future__ import annotations
@@ -20,16 +19,17 @@ from typing import Final
 import notation
 from notation import Record, Step
 
-from gtr_replay.engine import AllPlaced, Applied, Game
+from gtr_replay.engine import AllPlaced, Game
 from gtr_replay.errors import GtrError, IllegalDecisionError, NotYourDecisionError, ReplayError, RulesError
 from gtr_replay.game.decisions import Decision
-from gtr_replay.game.events import Event, EventKind
+from gtr_replay.game.events import EventKind
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.replay.diagnostics import Diagnostic, closest_first, summary
 from gtr_replay.replay.outcome import check_result, placed_lines, unwritten_power
 from gtr_replay.replay.resuming import Resuming, Troubles
 from gtr_replay.replay.revealing import answers, owed, unseen_choices
-from gtr_replay.replay.snapshot import UNANNOTATED, Snapshot, annotate, changes_points
+from gtr_replay.replay.snapshot import Snapshot
+from gtr_replay.replay.visitors import KeepStates, Moment, Refusal, Visitor
 from gtr_replay.data.expansions import geek_hint, left_out, not_in_game
 from gtr_replay.replay.start import StartError, named_cards, start_game
 from gtr_replay.replay.translate import decision_for, drawn_listed, reads_state, statement_for
@@ -48,22 +48,20 @@ class IllegalStatement(ReplayError):
 
 
 class Replayer:
-    """Replays one record; ``run()`` yields snapshots, ``diagnostics`` collects problems.
+    """Replays one record; ``run()`` yields the snapshots its ``visitor`` makes (every state
+    kept and strict reading unless told: ``replay.visitors``), ``diagnostics`` collects problems."""
 
-    ``keep_states``: True keeps each state after a statement (``Snapshot.state_dict``) and
-    annotates what changed; False only checks (nothing is built that would not be kept);
-    ``"live"`` hands the replay's own state (``Snapshot.live``) and annotates."""
-
-    def __init__(self, record: Record, *, source: str = "<record>", lenient: bool = False,
-                 keep_states: bool | str = True, resume: bool = False) -> None:
+    def __init__(self, record: Record, visitor: Visitor | None = None, *, source: str = "<record>") -> None:
         self.record = record
         self.source = source
-        self.lenient = lenient or resume
-        self.resume = resume
-        """Skip a refused statement and go on (``replay.resuming``), rather than stop the line there."""
+        self.visitor: Visitor = visitor if visitor is not None else KeepStates()
+        refusal = self.visitor.refusal
+        self.lenient = refusal is not Refusal.STOP
+        """A refused statement is reported and the replay goes on (no ``IllegalStatement``)."""
+        self.resume = refusal is Refusal.GO_ON
+        """Skip a refused statement and go on (``replay.resuming``), rather than end the line there."""
         self.troubles = Troubles()
         """The problems met so far on the line being replayed and the lines it is in (resume)."""
-        self.keep_states = keep_states
         self.diagnostics: list[Diagnostic] = []
         self.warnings: list[Diagnostic] = []
         """Buildings completed whose power is not written yet: the replay ignores their
@@ -76,11 +74,6 @@ class Replayer:
         """False when lenient replay had to stop the main line early."""
         self.decisions = 0
         """Statements replayed and accepted."""
-        self._emit = True
-        """Whether an accepted statement gives a snapshot (``check`` makes none)."""
-        self._points: dict[str, dict[str, int]] = {}
-        """Each line's points at its last snapshot, by the line's path: kept while a statement
-        moves no points (a line's game is its own, so the path names it)."""
         self._unwritten: list[str] = []
         self._unpowered: frozenset[str] = frozenset()
         """The game's cards whose power is not written yet (their completion is warned of)."""
@@ -115,9 +108,9 @@ class Replayer:
     # -- replay ------------------------------------------------------------------------------
 
     def check(self) -> int:
-        """Replay the record only to check it: no snapshot is made for an accepted statement
-        (``diagnostics`` and ``warnings`` collect the problems). Returns the statements accepted."""
-        self._emit = False
+        """Replay the whole record (``diagnostics`` and ``warnings`` collect the problems; with
+        ``CheckOnly``, no snapshot is made for an accepted statement). Returns the statements
+        accepted."""
         for _ in self.run():
             pass
         return self.decisions
@@ -334,13 +327,13 @@ class _Statement:
                 if e.kind == EventKind.COMPLETE and e.card in replayer._unpowered:
                     replayer._warn_unwritten(game, e.player or "", e.card or "", self.line, self.column, self.text)
         replayer.decisions += 1
-        return self.snap(decision, applied) if replayer._emit else None
+        return replayer.visitor.accepted(Moment(self, decision, applied, False, None))
 
     def restated(self, decision: Decision, made_in: int | None = None) -> Snapshot | None:
         """A step the engine made by itself, written out: checked, not applied again."""
         self.turn = self.game.restate(decision).turn if made_in is None else made_in
         self.replayer.decisions += 1
-        return self.snap(decision, None, restated=True) if self.replayer._emit else None
+        return self.replayer.visitor.accepted(Moment(self, decision, None, True, None))
 
     def _leaves_its_turn(self, decision: Decision) -> str | None:
         """Whether the game would read the statement as a decision of a later turn, whose
@@ -393,33 +386,13 @@ class _Statement:
                                hint=geek_hint(geek, game.state.expansions))
         return self.refuse(problem.message, rule_ids=problem.rule_ids, hint=problem.hint)
 
-    def snap(self, decision: Decision | None, applied: Applied | None, *, restated: bool = False,
-             diagnostic: Diagnostic | None = None) -> Snapshot:
-        replayer, game, step = self.replayer, self.game, self.step
-        state = game.state
-        events: list[Event] = applied.events if applied is not None else []
-        keep = replayer.keep_states
-        if keep:
-            kept = state.to_dict() if keep != "live" else {}
-            points = replayer._points.get(self.path)
-            note = annotate(events, game, None if points is None or changes_points(events) else points)
-            replayer._points[self.path] = note.points
-        else:  # checking only: no snapshot to keep, nothing to annotate
-            kept, note = {}, UNANNOTATED
-        statement = step.statement
-        comments = tuple(c.text for c in step.comments) if step.notes else ()
-        made = tuple(f.decision for f in applied.forced) if applied is not None and applied.forced else ()
-        return Snapshot(replayer.seq, self.index, self.path, self.turn, statement.actor, statement.kind, self.text,
-                        self.line, self.column, decision, events, note, comments, tuple(step.glyphs), kept,
-                        restated, diagnostic, made, state if keep == "live" else None)
-
     def refuse(self, message: str, *, rule_ids=(), hint: str | None = None, legal: bool = True) -> Snapshot:
         """The statement is refused: report it (with the legal choices, when asked) and snap."""
         game, replayer = self.game, self.replayer
         texts = _legal_texts(game, self.text) if legal and not game.over else ()
         diagnostic = replayer.report(self.line, self.column, self.text, message, rule_ids=rule_ids, hint=hint,
                                      state=game.state, player=self.step.statement.actor, path=self.path, legal=texts)
-        return self.snap(None, None, diagnostic=diagnostic)
+        return replayer.visitor.snapshot(Moment(self, None, None, False, diagnostic))
 
     def over(self) -> Snapshot:
         return self.refuse(f"the game is already over ({self.game.state.end_reason})", rule_ids=("R-END-2",),
@@ -487,5 +460,6 @@ def _nested(step: Step) -> int:
 
 
 def replay(record: Record, *, source: str = "<record>", lenient: bool = False) -> Iterator[Snapshot]:
-    """Snapshots of every statement (see ``Replayer``); strict unless ``lenient``."""
-    return Replayer(record, source=source, lenient=lenient).run()
+    """Snapshots of every statement, each state kept (``KeepStates``); strict unless
+    ``lenient``, which ends a line at its refused statement."""
+    return Replayer(record, KeepStates(Refusal.END_LINE if lenient else Refusal.STOP), source=source).run()

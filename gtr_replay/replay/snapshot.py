@@ -30,7 +30,7 @@ class Annotation:
 
 
 UNANNOTATED = Annotation()
-"""The annotation of every snapshot of a replay that only checks (``keep_states=False``):
+"""The annotation of every snapshot a visitor does not annotate (``replay.visitors``):
 empty, and shared, so it is read, never changed."""
 
 
@@ -65,7 +65,7 @@ class Snapshot:
     made: tuple[Decision, ...] = ()
     """The decisions the engine then made by itself (each the only legal choice), in order."""
     live: GameState | None = None
-    """With ``Replayer(keep_states="live")``: the replay's own state, current only until the
+    """With the ``LiveState`` visitor: the replay's own state, current only until the
     next snapshot is asked for (``state_dict`` is then left empty)."""
 
     @property

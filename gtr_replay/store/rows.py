@@ -20,6 +20,7 @@ from gtr_replay.data.expansions import canonical_tag
 from gtr_replay.game.decisions import Lead
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
+from gtr_replay.replay.visitors import LiveState
 from gtr_replay.data.rulesets import RULESETS
 from gtr_replay.store.changes import Line, check_line, touched
 from gtr_replay.store.player_states import COUNTED, changed_rows, seat_values
@@ -154,7 +155,7 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
     canonical = canonical if canonical is not None else notation.write(record)
     written = canonical.encode("utf-8")
     gid = game_id(record)
-    replayer = Replayer(record, source=source, keep_states="live")
+    replayer = Replayer(record, LiveState(), source=source)
     rows = GameRows({}, states=snapshots)
     decisions = rows.decisions
     start: list[str] | None = None

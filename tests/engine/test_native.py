@@ -22,10 +22,11 @@ from gtr_replay import _native
 from notation._native import Compiled, _FromSource
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.vocabulary import card_vocabulary
+from gtr_replay.replay.visitors import KeepStates, Refusal
 digest = hashlib.sha256()
 for path in sorted(Path("examples").rglob("*.gtr")):
     for record in notation.parse(path.read_text(encoding="utf-8"), vocabulary=card_vocabulary()):
-        replayer = Replayer(record, lenient=True)
+        replayer = Replayer(record, KeepStates(Refusal.END_LINE))
         for s in replayer.run():
             digest.update(repr((s.path, s.decision, s.events, s.made, s.forced, s.annotation.to_dict())).encode())
             digest.update(json.dumps(s.state_dict, sort_keys=True).encode())
@@ -127,12 +128,13 @@ def test_the_engine_values_pickle_and_copy_whole():
     from gtr_replay.engine.handlers.base import problem
     from gtr_replay.engine.scoring import result
     from gtr_replay.replay.replayer import Replayer
+    from gtr_replay.replay.visitors import LiveState
     from gtr_replay.vocabulary import card_vocabulary
 
     values = []
     for path in sorted((ROOT / "examples" / "games").glob("*.gtr")):
         for record in notation.parse(path.read_text(encoding="utf-8"), vocabulary=card_vocabulary()):
-            replayer = Replayer(record, keep_states="live")
+            replayer = Replayer(record, LiveState())
             for snap in replayer.run():
                 values += [snap.decision, *snap.made]
             values.append(result(replayer.final))

@@ -21,6 +21,7 @@ from gtr_replay.game.state import Phase as StatePhase
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.play.selfplay import selfplay
 from gtr_replay.vocabulary import card_vocabulary
+from gtr_replay.replay.visitors import LiveState, Refusal
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples").rglob("*.gtr"))
 
@@ -56,7 +57,7 @@ def _check_state(state: GameState) -> str | None:
 def test_shortcuts_agree_on_every_example(path):
     seen = []
     for record in notation.parse(path.read_text(encoding="utf-8"), vocabulary=card_vocabulary()):
-        for snapshot in Replayer(record, lenient=True, keep_states="live").run():
+        for snapshot in Replayer(record, LiveState(Refusal.END_LINE)).run():
             if snapshot.live is not None:
                 seen.append(_check_state(snapshot.live) or snapshot.live.phase)
     assert seen

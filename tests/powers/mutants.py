@@ -182,8 +182,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "player.buildings.remove(building)\n        pass"),
     ("kept", "gtr_replay/engine/handlers/spoils.py", "victim.buildings.remove(building)\n        rules.buildings_changed(state)",
      "victim.buildings.remove(building)\n        pass"),
-    ("kept", "gtr_replay/engine/handlers/steal.py", "thief.buildings.append(building)\n        rules.buildings_changed(state)",
-     "thief.buildings.append(building)\n        pass"),
+    ("kept", "gtr_replay/engine/handlers/steal.py", "(i, d.building)\n        rules.buildings_changed(state)",
+     "(i, d.building)\n        pass"),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -17,6 +17,7 @@ from gtr_replay.replay.replayer import Replayer
 from tests.powers.test_client_powers import done, table
 
 import notation
+from gtr_replay.replay.visitors import KeepStates, Refusal
 
 FROM_HAND = [  # the power that opens the hand, the role led with a card of it, the action
     ("Dock", Material.WOOD, Role.LABORER, "Road", Gather("You", JACK, Zone.HAND)),
@@ -80,7 +81,7 @@ def test_a_replay_refuses_a_jack_moved_into_a_stockpile_even_where_a_handler_let
     gather = HANDLERS[Gather]
     monkeypatch.setattr(type(gather), "problem", lambda self, state, i, d: None)
     record = notation.parse(RECORD)[0]
-    replayer = Replayer(record, lenient=True)
+    replayer = Replayer(record, KeepStates(Refusal.END_LINE))
     snaps = list(replayer.run())
     assert [d.rule_ids for d in replayer.diagnostics] == [("R-JACK-3",)], replayer.diagnostics
     assert "a Jack moved into You's stockpile" in replayer.diagnostics[0].message

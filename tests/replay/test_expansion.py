@@ -24,6 +24,7 @@ from gtr_replay.replay.replayer import Replayer
 from gtr_replay.play.selfplay import play_one
 from gtr_replay.store.rows import game_id
 from gtr_replay.vocabulary import card_vocabulary
+from gtr_replay.replay.visitors import KeepStates, Refusal
 
 runner = CliRunner()
 
@@ -91,7 +92,7 @@ turn 1 Ann
 
 def _replay(text: str) -> Replayer:
     [record] = notation.parse(text, vocabulary=card_vocabulary())
-    replayer = Replayer(record, lenient=True)
+    replayer = Replayer(record, KeepStates(Refusal.END_LINE))
     list(replayer.run())
     return replayer
 

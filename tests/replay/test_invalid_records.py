@@ -11,6 +11,7 @@ import notation
 from gtr_replay.cli import app
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
 from gtr_replay.vocabulary import card_vocabulary
+from gtr_replay.replay.visitors import KeepStates, Refusal
 
 INVALID = Path(__file__).parents[1] / "data" / "replay" / "invalid"
 EXPECTED = json.loads((INVALID / "expected.json").read_text("utf-8"))
@@ -43,7 +44,7 @@ def test_strict_replay_stops_at_the_illegal_decision(name):
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_lenient_replay_keeps_the_valid_prefix(name):
     record = notation.parse_one((INVALID / name).read_text("utf-8"), source=name, vocabulary=card_vocabulary())
-    replayer = Replayer(record, source=name, lenient=True)
+    replayer = Replayer(record, KeepStates(Refusal.END_LINE), source=name)
     snapshots = list(replayer.run())
     assert [s.diagnostic is None for s in snapshots] == [True] * (len(snapshots) - 1) + [False]
     assert len(replayer.diagnostics) == 1
@@ -92,7 +93,7 @@ def test_a_refusal_after_a_forced_pass_is_explained_in_a_variation_too():
         "  Ann leads Patron with Temple\n", "  Ann leads Patron with Temple\n"
         "  (Ann leads Patron with Statue; Ben thinks: draw [Atrium]; Ann hires Bath)\n")
     record = notation.parse_one(text, source="variation.gtr", vocabulary=card_vocabulary())
-    replayer = Replayer(record, source="variation.gtr", lenient=True)
+    replayer = Replayer(record, KeepStates(Refusal.END_LINE), source="variation.gtr")
     snapshots = list(replayer.run())
     refused = [s for s in snapshots if s.diagnostic is not None]
     assert [(s.path, s.text) for s in refused] == [("1.1", "Ann hires Bath"), ("", "Ann hires Bath")]

@@ -23,6 +23,7 @@ from gtr_replay.replay.translate import statement_for
 from gtr_replay.data.expansions import expansion_tag
 from gtr_replay.play.selfplay import SelfPlayGame, selfplay
 from gtr_replay.vocabulary import card_vocabulary
+from gtr_replay.replay.visitors import CheckOnly
 
 RULESETS = ("classic", "republic", "imperium")
 
@@ -103,7 +104,7 @@ def check_game(game: SelfPlayGame) -> tuple[int, int]:
     record, left_out, restated = written_as_people_write(game)
     text = notation.write([record])
     [again] = notation.parse(text, vocabulary=card_vocabulary(game.ruleset))
-    replayer = Replayer(again, keep_states=False)
+    replayer = Replayer(again, CheckOnly())
     replayer.check()
     assert not replayer.diagnostics, (game.deck_seed, [str(d) for d in replayer.diagnostics][:3])
     assert _seen(replayer.final) == _seen(game.state), game.deck_seed

@@ -10,11 +10,12 @@ from gtr_replay.engine.invariants import problems
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
 from gtr_replay.play.selfplay import play_one
 from gtr_replay.vocabulary import card_vocabulary
+from gtr_replay.replay.visitors import KeepStates, Refusal
 
 
 def replay(text, *, lenient=False):
     record = notation.parse_one(text, source="t.gtr", vocabulary=card_vocabulary())
-    replayer = Replayer(record, source="t.gtr", lenient=lenient)
+    replayer = Replayer(record, KeepStates(Refusal.END_LINE if lenient else Refusal.STOP), source="t.gtr")
     return replayer, list(replayer.run())
 
 

@@ -13,6 +13,7 @@ from gtr_replay.enums import Ruleset
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.play.selfplay import selfplay
 from gtr_replay.vocabulary import card_vocabulary
+from gtr_replay.replay.visitors import Statements
 
 GAMES = 25  # x 3 rulesets x 4 player counts = 300
 
@@ -29,7 +30,7 @@ def test_written_games_parse_back_equal(ruleset, players, tmp_path):
     for game, record in zip(games, again):
         assert sum(len(t.steps) for t in record.turns) == len(game.decisions)
         assert record.tag("Result")
-        replayer = Replayer(record, keep_states=False)
+        replayer = Replayer(record, Statements())
         for _ in replayer.run():
             pass
         assert not replayer.diagnostics, [str(d) for d in replayer.diagnostics]

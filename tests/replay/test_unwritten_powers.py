@@ -16,6 +16,7 @@ from gtr_replay.powers import registry
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.store import Store
 from gtr_replay.vocabulary import card_vocabulary
+from gtr_replay.replay.visitors import KeepStates, Refusal
 
 RECORD = """\
 [Game "Glory to Rome"]
@@ -55,7 +56,8 @@ def circus_maximus_unwritten(monkeypatch):
 
 def replayed(result="You 5, Opp 2", lenient=False):
     record = notation.parse_one(RECORD.format(result=result), source="domus-aurea.gtr", vocabulary=card_vocabulary())
-    replayer = Replayer(record, source="domus-aurea.gtr", lenient=lenient)
+    replayer = Replayer(record, KeepStates(Refusal.END_LINE if lenient else Refusal.STOP),
+                        source="domus-aurea.gtr")
     list(replayer.run())
     return replayer
 

@@ -9,12 +9,13 @@ from notation import statements as st
 from gtr_replay.replay.legal import legal_at
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.table import views
+from gtr_replay.replay.visitors import Statements
 from tests.table.test_browsers import GAME
 
 
 def _state():
     record = notation.parse_one(GAME.read_text(encoding="utf-8"))
-    replayer = Replayer(record, keep_states=False)
+    replayer = Replayer(record, Statements())
     for _ in replayer.run():
         pass
     return record, replayer.final

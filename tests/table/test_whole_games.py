@@ -21,6 +21,7 @@ from notation import statements as st
 from gtr_replay.game.state import GameState
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.play.selfplay import play_one
+from gtr_replay.replay.visitors import KeepStates
 
 from tests.table.play import say, set_up
 
@@ -63,7 +64,7 @@ def _hidden_from(record, seat: str, other: str) -> list[set[str]]:
     ``seat`` could not have seen: dealt to or drawn by ``other``, and never yet in ``seat``'s
     hand or a public zone (read from the game's states), nor named in a statement ``seat``
     heard (another's draws unheard)."""
-    replayer = Replayer(record, keep_states=True)
+    replayer = Replayer(record, KeepStates())
     snapshots = [s for s in replayer.run() if not s.path]
     states = [replayer.start.copy(), *(GameState.from_dict(s.state_dict) for s in snapshots)]
     held = set(record.start.hands[other])

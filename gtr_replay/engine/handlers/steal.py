@@ -90,9 +90,9 @@ class StealHandler(Handler):
         victim.buildings.remove(building)
         building.stolen = True
         thief.buildings.append(building)
-        rules.buildings_changed(state)
         if (j, d.building) in state.public:  # a public structure stays public (B-STAIRWAY-1)
             state.public[state.public.index((j, d.building))] = (i, d.building)
+        rules.buildings_changed(state)
         ev.append(Event(EventKind.MOVE, d.player, d.building, Zone.BUILDING, Zone.BUILDING, text=f"taken from {d.victim}"))
         for site in d.sites:  # the price asked (C-AERARIUM-PRISON-1)
             thief.influence.remove(site)

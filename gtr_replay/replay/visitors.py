@@ -1,0 +1,131 @@
+"""What a replay makes of each statement it reads.
+
+The replayer walks a record once (``replay.replayer.Replayer``) and hands every statement it
+has read to a visitor, as python-chess's PGN reader hands each move to its visitor
+(``GameBuilder``, ``SkipVisitor``). A visitor decides two things: what the snapshot of a
+statement keeps (``snapshot``; an accepted statement may give none, ``accepted``), and what a
+refused statement does to the rest of its line (``refusal``):
+
+- ``KeepStates``: every state after a statement, serialised and annotated (a viewer, a test
+  stepping through a game);
+- ``LiveState``: the replay's own state, annotated, current only until the next snapshot (the
+  store, which writes each state as it goes);
+- ``Statements``: the statements and their events, no state (reading what happened);
+- ``CheckOnly``: nothing for an accepted statement, only the refused ones (``gtr check``).
+
+``Refusal`` says how strict the reading is: stop at the first refused statement
+(``IllegalStatement``), end its line there and report the statements after it as not replayed,
+or skip it and go on (``replay.resuming``), so a record's later mistakes are found in the same run.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from gtr_replay.replay.snapshot import UNANNOTATED, Annotation, Snapshot, annotate, changes_points
+
+
+class Refusal(Enum):
+    """What a refused statement does to the replay."""
+
+    STOP = "stop"
+    """Raise ``IllegalStatement`` at the first refusal: strict reading."""
+    END_LINE = "end-line"
+    """End the refused statement's line there (its later statements depend on it: reported as
+    not replayed, in one place) and go on with the variations and records after it."""
+    GO_ON = "go-on"
+    """Skip the refused statement and go on (``replay.resuming``); each later problem that may
+    follow from an earlier one says so (``Diagnostic.follows``)."""
+
+
+class Moment:
+    """One statement just replayed, as a visitor sees it: the statement (``replaying``, the
+    replayer's ``_Statement``), the decision it recorded and what pushing it did (``applied``),
+    whether it restated a forced step, and the diagnostic of a refusal."""
+
+    __slots__ = ("replaying", "decision", "applied", "restated", "diagnostic")
+
+    def __init__(self, replaying, decision, applied, restated: bool, diagnostic) -> None:
+        self.replaying = replaying
+        self.decision = decision
+        self.applied = applied
+        self.restated = restated
+        self.diagnostic = diagnostic
+
+    @property
+    def events(self) -> list:
+        return self.applied.events if self.applied is not None else []
+
+    def snapshot(self, *, kept: dict | None = None, note: Annotation = UNANNOTATED, live: bool = False) -> Snapshot:
+        """The statement's snapshot: ``kept``, the state after it serialised; ``note``, what it
+        changed; ``live``, the replay's own state handed along."""
+        at = self.replaying
+        step, game, applied = at.step, at.game, self.applied
+        statement = step.statement
+        comments = tuple(c.text for c in step.comments) if step.notes else ()
+        made = tuple(f.decision for f in applied.forced) if applied is not None and applied.forced else ()
+        return Snapshot(at.seq, at.index, at.path, at.turn, statement.actor, statement.kind, at.text,
+                        at.line, at.column, self.decision, self.events, note, comments, tuple(step.glyphs),
+                        kept if kept is not None else {}, self.restated, self.diagnostic, made,
+                        game.state if live else None)
+
+
+class Visitor:
+    """The base of every visitor: a snapshot of each statement, as ``snapshot`` makes it, and
+    the reading ``refusal`` says (strict unless told)."""
+
+    def __init__(self, refusal: Refusal = Refusal.STOP) -> None:
+        self.refusal = refusal
+
+    def snapshot(self, moment: Moment) -> Snapshot:
+        """What every statement's snapshot keeps (a refused statement's too)."""
+        return moment.snapshot()
+
+    def accepted(self, moment: Moment) -> Snapshot | None:
+        """The snapshot of an accepted statement, or None for none."""
+        return self.snapshot(moment)
+
+
+class _Annotating(Visitor):
+    """A visitor that annotates what each statement changed, everyone's points included: each
+    line's points are kept while a statement moves none (a line's game is its own, so its path
+    names it)."""
+
+    def __init__(self, refusal: Refusal = Refusal.STOP) -> None:
+        super().__init__(refusal)
+        self._points: dict[str, dict[str, int]] = {}
+
+    def annotation(self, moment: Moment) -> Annotation:
+        at, events = moment.replaying, moment.events
+        points = self._points.get(at.path)
+        note = annotate(events, at.game, None if points is None or changes_points(events) else points)
+        self._points[at.path] = note.points
+        return note
+
+
+class KeepStates(_Annotating):
+    """Every state after a statement, serialised (``Snapshot.state_dict``), and annotated."""
+
+    def snapshot(self, moment: Moment) -> Snapshot:
+        note = self.annotation(moment)
+        return moment.snapshot(kept=moment.replaying.game.state.to_dict(), note=note)
+
+
+class LiveState(_Annotating):
+    """The replay's own state (``Snapshot.live``, current only until the next snapshot is
+    asked for; ``state_dict`` stays empty), annotated."""
+
+    def snapshot(self, moment: Moment) -> Snapshot:
+        return moment.snapshot(note=self.annotation(moment), live=True)
+
+
+class Statements(Visitor):
+    """Each statement with its decision and events, no state and no annotation."""
+
+
+class CheckOnly(Visitor):
+    """Only the refused statements: nothing is built for an accepted one (the replayer's
+    ``diagnostics`` and ``warnings`` collect the problems)."""
+
+    def accepted(self, moment: Moment) -> Snapshot | None:
+        return None
