@@ -350,14 +350,15 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     (a discard before a think leaves the step for the think it comes before). While it is
     performed, the steps its effects grant wait: the action keeps its own role (R-BUILD-9)."""
     i = flow.waiting_for(state)
+    ctx = rules.query_context(state)
     step = None
     if state.steps and type(decision) is not Surrender and type(decision) is not Discard:
-        step = state.answering = state.steps.pop()
+        step = ctx.answering = state.steps.pop()
     first = len(ev)
-    state.performing = True
+    ctx.performing = True
     HANDLERS[type(decision)].perform(state, i, decision, ev)
-    state.performing = False
-    state.answering = None
+    ctx.performing = False
+    ctx.answering = None
     if step is not None and state.phase is not Phase.OVER:
         flow.resume(state, ev)
     if flow.may_win(ev, first):

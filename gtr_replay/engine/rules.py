@@ -102,6 +102,20 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     return found
 
 
+def answering(state: GameState) -> Step | None:
+    """While a decision is performed: the step it answers (``core`` takes it off the stack
+    first); None between decisions, and once the decision has answered it (``take_answered``)."""
+    return query_context(state).answering
+
+
+def take_answered(state: GameState) -> Step | None:
+    """The step the decision being performed answers, taken: a decision answers it once, and
+    what it does next is the flow's (``core._perform`` resumes it)."""
+    ctx = query_context(state)
+    step, ctx.answering = ctx.answering, None
+    return step
+
+
 def buildings_changed(state: GameState) -> None:
     """Forget the active powers kept (``active_powers``): a foundation was laid, a material
     added, a building completed, torn down, taken or made public. What makes a power work is
@@ -464,7 +478,8 @@ class EngineContext(Context):
     hook may ask and do. Effects append to ``events`` and steps to ``granted``, which the
     engine orders, pushes and announces (``fire``)."""
 
-    __slots__ = ("state", "spec", "_cards", "_values", "events", "granted", "answered", "active")
+    __slots__ = ("state", "spec", "_cards", "_values", "events", "granted", "answered", "active", "answering",
+                 "performing")
 
     def __init__(self, state: GameState, resolved: Resolved, events: list[Event] | None = None) -> None:
         self.state = state
@@ -477,6 +492,12 @@ class EngineContext(Context):
         self.active: dict[tuple[int, str | None], list[Power]] = {}
         """Each player's active powers by hook, as first asked since a building last changed
         (``active_powers``, ``buildings_changed``)."""
+        self.answering: Step | None = None
+        """While a decision is performed: the step it answers (``answering``). Always None
+        between decisions."""
+        self.performing = False
+        """Whether a decision is being performed: its action keeps the role it started with,
+        whatever steps its effects grant (a completion's burst does not change it, R-BUILD-9)."""
 
     def __reduce__(self) -> tuple:
         """Never sent along with its state (a game pickled to another process): it is made

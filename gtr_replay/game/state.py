@@ -224,17 +224,14 @@ class GameState:
     public: list[tuple[int, str]] = field(default_factory=list)
     """Structures made public (B-STAIRWAY-1), as (owner, building): their functions apply to
     every player (B-STAIRWAY-1). The material that marks one sits with its materials."""
-    answering: Step | None = field(default=None, compare=False)
-    """While a decision is performed: the step it answers. Always None between decisions."""
-    performing: bool = field(default=False, compare=False)
-    """Whether a decision is being performed: its action keeps the role it started with,
-    whatever steps its effects grant (a completion's burst does not change it, R-BUILD-9)."""
     unseen: list[str] | None = None
     """The cards whose whereabouts the record has not shown, sorted, when some card of the
     state is unseen (``?``, ``engine.unseen``); None when every card is known."""
     context: Any = field(default=None, compare=False, repr=False)
-    """The engine's own: the context powers' query hooks receive for this state, made when
-    first needed (``engine.rules.query_context``); never copied or serialised."""
+    """The engine's own, and its only field here: what it keeps while it works on this state
+    (the context powers' query hooks receive, the active powers, the step a decision being
+    performed answers), made when first needed (``engine.rules.query_context``); never
+    copied or serialised."""
     turned_up: list[str] = field(default_factory=list)
     """Cards a power turned up from the top of the deck (G-BACCHANALIA-1): out of the deck at
     once, face up, each waiting to be placed; empty but during the placements, or where the
@@ -352,5 +349,5 @@ class GameState:
                          self.removed_unseen, self.pool[:], self.jack_pile, self.jacks_out, dict(self.sites_in_town),
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
-                         self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:], None, False,
+                         self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:],
                          None if self.unseen is None else self.unseen[:], turned_up=self.turned_up[:])

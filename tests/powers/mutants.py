@@ -73,7 +73,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      'state.steps.append(step.open_over(0))'),
     ("also", ROLES, 'state.steps.insert(max(len(state.steps) - burst, 0), step.open_over(0))',
      'state.steps.insert(max(len(state.steps) - burst, 0), step)'),
-    ("also", "gtr_replay/engine/handlers/passing.py", 'defer_also(state, state.answering)', 'pass'),
+    ("also", "gtr_replay/engine/handlers/passing.py", 'defer_also(state, step)', 'pass'),
     # the turned-up cards (point 5b)
     ("turned", ROLES, 'if step is not None and step.turned_up:\n            return state.turned_up',
      'if False:\n            return state.turned_up'),

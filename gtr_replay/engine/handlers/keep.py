@@ -125,8 +125,7 @@ class KeepHandler(Handler):
         return None
 
     def perform(self, state, i, d, ev):
-        step = state.answering
-        state.answering = None
+        step = rules.take_answered(state)
         player = state.players[i]
         if step.jacks:
             kept = _kept_from(state, i, d)

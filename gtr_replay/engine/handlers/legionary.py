@@ -96,8 +96,8 @@ class DemandHandler(Handler):
             pool_budget=len(demanded) if per_demand else 1, victims=victims_of(state, i, reach),
             stockpile=STOCKPILE in reach, return_phase=state.phase if early else None,
             return_to=state.current if early else 0,
-            by=state.answering.kind if state.answering is not None else "")
-        step = state.answering
+            by=rules.answering(state).kind if rules.answering(state) is not None else "")
+        step = rules.answering(state)
         if step is not None and not isinstance(step, EarlyActions):
             spend(state, 1, i)  # a step's one action (B-BATH-1); the player's own remain
         else:  # all at once (R-LEG-6, R-LEG-7)

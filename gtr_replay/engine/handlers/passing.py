@@ -3,7 +3,7 @@ Legionary's takes from the Pool (R-TURN-7, R-LEG-2)."""
 
 from __future__ import annotations
 
-from gtr_replay.engine import flow
+from gtr_replay.engine import flow, rules
 from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.engine.handlers.legionary import end_pool_stage, pool_take_required
 from gtr_replay.engine.handlers.roles import defer_also, step_now
@@ -33,9 +33,9 @@ class PassHandler(Handler):
 
     def perform(self, state, i, d, ev):
         ev.append(Event(EventKind.PASS, d.player))
-        if state.answering is not None:
-            defer_also(state, state.answering)  # part of an action: open until the action is over
-            state.answering = None  # only the step is declined; the flow resumes (core._perform)
+        step = rules.take_answered(state)  # only the step is declined; the flow resumes (core._perform)
+        if step is not None:
+            defer_also(state, step)  # part of an action: open until the action is over
             return
         if state.phase is Phase.POOL:
             end_pool_stage(state, ev)

@@ -411,8 +411,7 @@ class ThinkHandler(Handler):
         """A Thinker action: of a lead or follow, it moves the turn on (R-THINK-4); answering a
         step, it is that step's, and a burst keeps what it has left (B-SCHOOL-1). Powers
         that follow a Thinker action act after it (B-TRIBUNAL-1)."""
-        step = state.answering
-        state.answering = None
+        step = rules.take_answered(state)
         player = state.players[i]
         ev.append(Event(EventKind.THINK, d.player, text=d.option))
         if d.option == "jack":

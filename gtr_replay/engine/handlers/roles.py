@@ -21,9 +21,10 @@ def step_now(state: GameState) -> Step | None:
     """The step the current decision answers: being performed, or waiting on top. While a
     decision is performed, the steps its own effects grant (a completion's burst) are not
     what it answers: it stays the action it was (R-BUILD-9)."""
-    if state.answering is not None:
-        return state.answering
-    if state.steps and not state.performing:
+    ctx = rules.query_context(state)
+    if ctx.answering is not None:
+        return ctx.answering
+    if state.steps and not ctx.performing:
         return state.steps[-1]
     return None
 
@@ -82,7 +83,7 @@ def _whole_action(step: Step) -> bool:
 
 def _steps_after(state: GameState, step: Step) -> list[Step]:
     """The steps that come after ``step`` (answered now, or waiting on top), nearest first."""
-    waiting = state.steps if state.answering is step else state.steps[:-1]
+    waiting = state.steps if rules.answering(state) is step else state.steps[:-1]
     return waiting[::-1]
 
 
@@ -103,7 +104,7 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
     completion (a burst, B-FOUNDRY-1), and a step that is part of the action (``Step.also``)
     stays open until they are over too (``also_open``)."""
     role = acting_role(state)
-    answered = state.answering
+    answered = rules.answering(state)
     if i is None:
         i = state.current if answered is None else answered.player
     spend(state, n, i)
@@ -140,7 +141,7 @@ def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
     the step being answered first (what a burst has left waits on the stack again), then the
     action steps waiting under it, then the player's own actions. Actions taken early are the
     player's own: none is left for their place in the turn (AMB-36)."""
-    step = state.answering
+    step = rules.answering(state)
     if i is None:
         i = state.current if step is None else step.player
     role = acting_role(state)
@@ -152,7 +153,7 @@ def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
         return
     if isinstance(step, EarlyActions):
         state.players[i].done = True
-    state.answering = None
+    rules.take_answered(state)
     paid = min(n, step.actions)
     n -= paid
     if isinstance(step, Actions) and step.count > paid:
@@ -684,7 +685,7 @@ class SellHandler(Handler):
 
     def perform(self, state, i, d, ev):
         zone = d.source or Zone.STOCKPILE
-        step = state.answering
+        step = rules.answering(state)
         if zone is Zone.CLIENTELE:
             _retire(state, i, d.card, getattr(step, "hired", False))
         else:

@@ -122,8 +122,7 @@ class _SpoilsHandler(Handler):
         return self.room_problem(state, i, d)
 
     def perform(self, state, i, d, ev):
-        step = state.answering
-        state.answering = None
+        step = rules.take_answered(state)
         j = state.index(d.victim)
         self.take(state, i, j, d, ev)
         step = step.after(j, _material(state, self.taken(d)))

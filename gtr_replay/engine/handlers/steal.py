@@ -82,8 +82,7 @@ class StealHandler(Handler):
         return _payment_problem(state, i, d, step_now(state))
 
     def perform(self, state, i, d, ev):
-        step = state.answering
-        state.answering = None
+        step = rules.take_answered(state)
         j = state.index(d.victim)
         victim, thief = state.players[j], state.players[i]
         building = victim.building(d.building)

@@ -125,8 +125,7 @@ class TriggerHandler(Handler):
         return None
 
     def perform(self, state, i, d, ev):
-        step = state.answering
-        state.answering = None
+        step = rules.take_answered(state)
         j = state.index(d.owner) if d.owner is not None else i
         giver, owner = state.players[i], state.players[j]
         if step.site and j != i and step.site in giver.influence:
