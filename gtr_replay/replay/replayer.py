@@ -19,7 +19,7 @@ from typing import Final
 import notation
 from notation import Record, Step
 
-from gtr_replay.engine import AllPlaced, Game
+from gtr_replay.engine import AllPlaced, Applied, Game
 from gtr_replay.errors import GtrError, IllegalDecisionError, NotYourDecisionError, ReplayError, RulesError
 from gtr_replay.game.decisions import Decision
 from gtr_replay.game.events import EventKind
@@ -77,8 +77,8 @@ class Replayer:
         self._unwritten: list[str] = []
         self._unpowered: frozenset[str] = frozenset()
         """The game's cards whose power is not written yet (their completion is warned of)."""
-        self._revealed: dict[str, list[int]] = {}
-        """Lines where a statement revealed an unseen card, by card."""
+        self.revealed: dict[str, list[int]] = {}
+        """Lines where a statement revealed an unseen card, by card (``accepted``)."""
 
     @property
     def final(self) -> GameState | None:
@@ -98,6 +98,18 @@ class Replayer:
         if not self.lenient:
             raise IllegalStatement(diagnostic)
         return diagnostic
+
+    def accepted(self, game: Game, applied: Applied, line: int, column: int, text: str) -> None:
+        """What a statement the rules accepted tells the replay: one more decision, the unseen
+        cards it revealed (by line: a later statement that finds every copy placed names them),
+        and the buildings it completed whose power is not written yet (warned of once)."""
+        self.decisions += 1
+        for card in applied.revealed:
+            self.revealed.setdefault(card, []).append(line)
+        if self._unpowered:
+            for e in applied.events:
+                if e.kind == EventKind.COMPLETE and e.card in self._unpowered:
+                    self._warn_unwritten(game, e.player or "", e.card or "", line, column, text)
 
     def _warn_unwritten(self, game: Game, player: str, building: str, line: int, column: int, text: str) -> None:
         """A building whose power is not written yet is complete: say so once per building."""
@@ -312,7 +324,7 @@ class _Statement:
         except _REFUSED as problem:
             return self._refused(decision, problem, following, likely)
         except AllPlaced as error:
-            lines = placed_lines(replayer.record, error.card, self.line, replayer._revealed)
+            lines = placed_lines(replayer.record, error.card, self.line, replayer.revealed)
             where = (": line" + ("s " if len(lines) > 1 else " ") + ", ".join(map(str, lines))) if lines else ""
             return self.refuse(error.message + where, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         except RulesError as error:
@@ -320,13 +332,7 @@ class _Statement:
         if misplaced := game.misplaced_jacks(applied.events):  # a gap in the rules engine, never let through
             return self.refuse(f"{'; '.join(misplaced)}: a Jack is never a material or a client", rule_ids=("R-JACK-3",),
                                legal=False)
-        for card in applied.revealed:
-            replayer._revealed.setdefault(card, []).append(self.line)
-        if replayer._unpowered:
-            for e in applied.events:
-                if e.kind == EventKind.COMPLETE and e.card in replayer._unpowered:
-                    replayer._warn_unwritten(game, e.player or "", e.card or "", self.line, self.column, self.text)
-        replayer.decisions += 1
+        replayer.accepted(game, applied, self.line, self.column, self.text)
         return replayer.visitor.accepted(Moment(self, decision, applied, False, None))
 
     def restated(self, decision: Decision, made_in: int | None = None) -> Snapshot | None:
