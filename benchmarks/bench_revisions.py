@@ -1,0 +1,90 @@
+"""Two checkouts of gtr-replay timed on the same random playouts, paired round by round.
+
+    git worktree add /tmp/base <commit>
+    python benchmarks/bench_revisions.py /tmp/base [--head .] [--ruleset republic] [--rounds 8]
+        [--games 20] [--listed] [--compiled]
+
+A change to the engine is measured here against the checkout before it: each round runs one
+child process per checkout, one right after the other and in alternating order, each playing
+the same ``--games`` random playouts from the same deals (3 players, drawn with
+``Game.random_legal`` or, with ``--listed``, chosen from ``Game.legal()``) and reporting its
+CPU microseconds per decision. The figure is the median of the rounds' ratios (the base's time
+over the head's: above 1, the head is faster) with the lowest and highest round. Both sides
+run from source (``GTR_PURE_PYTHON=1``) unless ``--compiled``: a checkout then uses its own
+compiled build where it has one that is current.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+_CHILD = """
+import random, sys, time
+sys.path.insert(0, {root!r})
+from gtr_replay.engine import Game
+from gtr_replay.play.selfplay import NAMES
+
+def run(games):
+    decisions = 0
+    for g in range(games):
+        name = f"revisions-{{g}}"
+        game = Game.new({ruleset!r}, list(NAMES[:3]), seed=name)
+        rng = random.Random(name)
+        while not game.over:
+            game.push(rng.choice(game.legal()) if {listed!r} else game.random_legal(rng))
+            decisions += 1
+    return decisions
+
+run(1)
+start = time.process_time()
+decisions = run({games})
+print((time.process_time() - start) / decisions * 1e6)
+"""
+
+
+def timed(root: Path, ruleset: str, games: int, listed: bool, compiled: bool) -> float:
+    """CPU microseconds per decision of one child process playing from ``root``."""
+    env = {**os.environ}
+    env.pop("GTR_PURE_PYTHON", None)
+    if not compiled:
+        env["GTR_PURE_PYTHON"] = "1"
+    code = _CHILD.format(root=str(root), ruleset=ruleset, games=games, listed=listed)
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"{root}: the playouts failed:\n{done.stderr.strip()}")
+    return float(done.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("base", type=Path, help="the checkout to compare against (a git worktree)")
+    parser.add_argument("--head", type=Path, default=Path(__file__).resolve().parents[1])
+    parser.add_argument("--ruleset", default="republic", choices=("classic", "republic", "imperium"))
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--games", type=int, default=20, help="playouts per process")
+    parser.add_argument("--listed", action="store_true", help="choose from game.legal() rather than draw")
+    parser.add_argument("--compiled", action="store_true", help="let each checkout use its compiled build")
+    args = parser.parse_args()
+    for root in (args.base, args.head):
+        if not (root / "gtr_replay" / "engine" / "game.py").is_file():
+            sys.exit(f"{root} is not a gtr-replay checkout (no gtr_replay/engine/game.py)")
+    if args.rounds < 1 or args.games < 1:
+        sys.exit("--rounds and --games must be at least 1")
+    ratios = []
+    for n in range(args.rounds):
+        order = (args.base, args.head) if n % 2 == 0 else (args.head, args.base)
+        took = {root: timed(root, args.ruleset, args.games, args.listed, args.compiled) for root in order}
+        ratios.append(took[args.base] / took[args.head])
+        print(f"round {n + 1}: base {took[args.base]:.1f} µs, head {took[args.head]:.1f} µs a decision, "
+              f"ratio {ratios[-1]:.3f}", flush=True)
+    print(f"{args.ruleset}, {'listed' if args.listed else 'drawn'}: the head is {statistics.median(ratios):.2f} times "
+          f"as fast as the base (median of {args.rounds} rounds; lowest {min(ratios):.2f}, highest {max(ratios):.2f})")
+
+
+if __name__ == "__main__":
+    main()
