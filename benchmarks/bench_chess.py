@@ -214,9 +214,10 @@ import sys
 sys.path.insert(0, {root!r})
 import notation
 from gtr_replay.replay.replayer import Replayer
+from gtr_replay.replay.visitors import CheckOnly
 from gtr_replay.vocabulary import card_vocabulary
 for record in notation.read_records({path!r}, vocabulary=card_vocabulary()):  # one at a time, as gtr check
-    Replayer(record, keep_states=False).check()
+    Replayer(record, CheckOnly()).check()
 print(next(l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")))
 """,
     "chess": """

@@ -18,6 +18,7 @@ if str(ROOT) not in sys.path:  # run as a script: use the engine of this checkou
 import notation  # noqa: E402
 
 from gtr_replay.replay.replayer import Replayer  # noqa: E402
+from gtr_replay.replay.visitors import Statements  # noqa: E402
 from gtr_replay.vocabulary import card_vocabulary  # noqa: E402
 
 
@@ -34,7 +35,7 @@ def main() -> None:
         for _ in range(args.repeat):
             for text in texts:
                 for record in notation.parse(text, vocabulary=vocabulary):
-                    statements += sum(1 for _ in Replayer(record, keep_states=False).run())
+                    statements += sum(1 for _ in Replayer(record, Statements()).run())
         best = max(best, statements / (time.perf_counter() - started))
     print(f"{len(texts)} records x {args.repeat}, {statements} statements: {best:,.0f} statements/s "
           "parsed and validated (best of 3)")

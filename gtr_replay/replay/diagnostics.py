@@ -27,7 +27,7 @@ class Diagnostic:
     path: str = ""
     follows: int | None = None
     """The line of an earlier problem this one may follow from (a replay that went on after
-    a refused statement, ``Replayer(resume=True)``): the state it was found in may differ
+    a refused statement, ``Refusal.GO_ON``): the state it was found in may differ
     from the one the record meant."""
 
     @property

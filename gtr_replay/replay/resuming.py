@@ -1,4 +1,4 @@
-"""Going on after a refused statement (``Replayer(resume=True)``, ``gtr check --lenient``), so
+"""Going on after a refused statement (``Refusal.GO_ON``, ``gtr check --lenient``), so
 that a record's later mistakes are found in the same run.
 
 The refused statement is skipped: the game stays as it was. The game may then wait for a
