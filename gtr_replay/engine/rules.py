@@ -93,8 +93,7 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     not own (B-STAIRWAY-1, B-STAIRWAY-2; a woken foundation counts as owned under the
     ``public-copy`` ruling's default). Asked most of all: each answer is kept with the state
     until a building changes (``buildings_changed``). The list is shared: never change it."""
-    ctx = state.context
-    kept = (ctx if ctx is not None and ctx.state is state else query_context(state)).active
+    kept = query_context(state).active
     key = (i, hook)
     found = kept.get(key)
     if found is None:

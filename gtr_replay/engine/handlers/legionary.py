@@ -91,13 +91,13 @@ class DemandHandler(Handler):
         per_demand = state.rulings.legionary_pool is LegionaryPool.PER_DEMAND
         reach = rules.fold(state, i, "demand_reach")
         early = state.phase is not Phase.ACTIONS or state.current != i  # before the demander's place (BC-BRIDGE-1)
+        step = rules.answering(state)
         state.legionary = LegionaryDemand(
             demander=i, shown=list(d.cards), demanded=demanded, pool_left=list(demanded),
             pool_budget=len(demanded) if per_demand else 1, victims=victims_of(state, i, reach),
             stockpile=STOCKPILE in reach, return_phase=state.phase if early else None,
             return_to=state.current if early else 0,
-            by=rules.answering(state).kind if rules.answering(state) is not None else "")
-        step = rules.answering(state)
+            by=step.kind if step is not None else "")
         if step is not None and not isinstance(step, EarlyActions):
             spend(state, 1, i)  # a step's one action (B-BATH-1); the player's own remain
         else:  # all at once (R-LEG-6, R-LEG-7)
