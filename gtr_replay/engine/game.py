@@ -83,6 +83,14 @@ class Game:
         against the game's cards; its forced decisions made."""
         return cls(opening.from_position(ruleset, resolve(rulings), expansion, position))
 
+    @classmethod
+    def from_state(cls, state: GameState) -> Game:
+        """A game from a state built by hand (a test's table, a program's own position): an
+        instant win it already shows ends it (AMB-15) and the actions with one legal choice are
+        made, as after a deal; their events are the game's ``opening``. Unlike
+        ``from_position``, the state is taken as it is, not checked against the game's cards."""
+        return cls(state, core.settle(state))
+
     def copy(self) -> Game:
         """An independent game from the same point, to branch a variation."""
         game = Game(self.state.copy(), list(self.opening))
