@@ -146,13 +146,6 @@ def choices(state: GameState, prompt: Prompt | None = None, *, surrender: bool =
     return Choices(prompt, counted)
 
 
-def random_legal(state: GameState, rng: Random) -> Decision | None:
-    """The decision ``rng.choice(legal_decisions(state))`` draws, or None once the game is
-    over: each kind counts its legal choices (``Handler.sample``) and only the one drawn is built."""
-    found = choices(state)
-    return None if found is None else found.draw(rng)
-
-
 def check(state: GameState, decision: Decision) -> RulesError | None:
     """Why ``decision`` is illegal now (an error to raise), or None if it is legal."""
     prompt = pending(state)
@@ -308,13 +301,6 @@ def _raise_if_illegal(state: GameState, decision: Decision) -> None:
     if error is not None:
         error.legal = legal_decisions(state)
         raise error
-
-
-def forced_decision(state: GameState) -> Decision | None:
-    """The action the engine would make by itself now: the only legal choice of an action
-    prompt. None when a player must decide (or at a lead, follow or think)."""
-    prompt = _action_prompt(state)
-    return None if prompt is None else _only_choice(state, prompt)[0]
 
 
 def _action_prompt(state: GameState) -> Prompt | None:
