@@ -154,7 +154,7 @@ class Game:
     def push(self, decision: Decision, *, drawn: tuple[str, ...] | None = None,
              then: Decision | None = None) -> Applied:
         """Play ``decision``: check it, perform it, then make every action that has only one
-        legal choice; raises the ``RulesError`` that refuses it (``legal()`` lists the choices).
+        legal choice; raises the ``RulesError`` that refuses it, naming the legal choices (its ``legal``).
         For a think that draws, ``drawn`` is what a record lists of the cards it draws (see
         ``list_draw``). ``then``, the decision the caller means to push next when it knows it
         (a record's next statement), spares searching for forced actions where it is legal
@@ -182,6 +182,8 @@ class Game:
             else:
                 problem, revealed = self._revealing(decision, problem)
                 if problem is not None:
+                    if not problem.legal:  # what was legal instead, as the error says
+                        problem.legal = core.legal_decisions(state)
                     raise problem
         if type(decision) is Think and decision.option != "jack":
             self.list_draw(decision, drawn)
