@@ -2,7 +2,7 @@
 
 import pytest
 
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.game import Demand, Gather, Lay, Lead, Phase, PlayerState, Surrender, Think
 from gtr_replay.engine.scoring import result
 from gtr_replay.enums import Material, Role
@@ -19,27 +19,28 @@ def laborer_table(position, deck, **kw):
 
 def test_last_card_ends_the_game_mid_turn_no_actions_no_cleanup_R_END_1_R_END_2_AMB_01(position, play):
     state = laborer_table(position, deck=["Villa", "Statue"], jack_pile=1)
-    events = play(state, Lead("Ann", Role.LABORER, ("Road",)), Think("Bob", "refill"))
+    game = Game(state)
+    events = play(game, Lead("Ann", Role.LABORER, ("Road",)), Think("Bob", "refill"))
     assert state.over and state.phase is Phase.OVER and state.end_reason == "deck" and state.ended_by == "Bob"
     assert state.players[1].hand == ["Temple", "Villa", "Dock", "Villa", "Statue"]  # the refill completed
     assert state.players[0].camp == ["Road"] and state.pool == ["Tower", "Wall", "Garden"]  # no cleanup
     assert all(p.stockpile == [] for p in state.players)  # nobody acted
     assert not any(e.kind in ("actions", "cleanup", "turn") for e in events)
-    assert legal_decisions(state) == []
+    assert game.legal() == []
     with pytest.raises(IllegalDecisionError) as info:
-        apply(state, Gather("Ann", "Tower"))
+        game.push(Gather("Ann", "Tower"))
     assert info.value.rule_ids == ("R-END-2",)
 
 
 def test_leader_drawing_the_last_card_ends_the_game_AMB_01(position, play):
     state = position(PlayerState("Ann", hand=["Road"] * 5), PlayerState("Bob"), deck=["Villa"])
-    play(state, Think("Ann", "draw"))
+    play(Game(state), Think("Ann", "draw"))
     assert state.over and state.leader == 0 and state.turn == 1
 
 
 def test_short_refill_draws_what_is_left_and_ends_AMB_03(position, play):
     state = position(PlayerState("Ann", hand=["Road"]), PlayerState("Bob"), deck=["Villa", "Statue"])
-    play(state, Think("Ann", "refill"))
+    play(Game(state), Think("Ann", "refill"))
     assert state.players[0].hand == ["Road", "Villa", "Statue"] and state.over
 
 
@@ -52,7 +53,7 @@ def two_builders(position, in_town, **kw):
 
 def test_last_in_town_site_of_all_ends_at_once_R_END_1_R_BUILD_11_AMB_02(position, play):
     state = two_builders(position, {Material.STONE: 1})
-    events = play(state, Lay("Ann", "Villa"))
+    events = play(Game(state), Lay("Ann", "Villa"))
     assert state.over and state.end_reason == "last-site" and state.ended_by == "Ann"
     assert state.players[0].camp == ["Tower"]  # no cleanup; her second action is lost
     assert state.players[0].hand == ["Dock", "Bridge"]
@@ -61,13 +62,13 @@ def test_last_in_town_site_of_all_ends_at_once_R_END_1_R_BUILD_11_AMB_02(positio
 
 def test_last_site_of_one_material_does_not_end_by_default_AMB_02(position, play):
     state = two_builders(position, {Material.STONE: 1, Material.WOOD: 1})
-    play(state, Lay("Ann", "Villa"))
+    play(Game(state), Lay("Ann", "Villa"))
     assert not state.over and state.sites_in_town[Material.STONE] == 0
 
 
 def test_out_of_town_site_never_ends_the_game_R_END_1(position, play):
     state = two_builders(position, {Material.WOOD: 1})
-    play(state, Lay("Ann", "Villa", out_of_town=True))
+    play(Game(state), Lay("Ann", "Villa", out_of_town=True))
     assert not state.over and state.sites_in_town[Material.WOOD] == 1
 
 
@@ -76,17 +77,19 @@ def test_classic_ends_when_all_sites_are_claimed_R_END_3(position, play):
                      PlayerState("Bob", hand=["Road", "Dock", "Bath", "Villa", "Temple"]), ruleset="classic",
                      in_town={Material.STONE: 1, Material.WOOD: 1}, led=Role.ARCHITECT, played=("Ann",),
                      rulings="last-site=any-material")  # a Black Box ruling: no effect in classic
-    play(state, Lay("Ann", "Villa"))
+    game = Game(state)
+    play(game, Lay("Ann", "Villa"))
     assert not state.over
-    play(state, Lay("Ann", "Dock"))
+    play(game, Lay("Ann", "Dock"))
     assert state.over and state.end_reason == "all-sites"
 
 
 def test_surrender_ends_the_game_and_names_the_winner_R_END_1_R_SCORE_1(position, play):
     state = position(PlayerState("Ann", hand=["Road"], vault=["Temple"] * 3), PlayerState("Bob", hand=["Villa"]))
-    assert Surrender("Bob") in legal_decisions(state, surrender=True)
-    assert Surrender("Bob") not in legal_decisions(state)
-    play(state, Surrender("Bob"))
+    game = Game(state)
+    assert Surrender("Bob") in game.legal(surrender=True)
+    assert Surrender("Bob") not in game.legal()
+    play(game, Surrender("Bob"))
     assert state.over and state.end_reason == "surrender" and state.winner == "Bob"
     outcome = result(state)
     assert outcome.winners == ("Bob",) and not outcome.counted
@@ -98,6 +101,7 @@ def test_surrender_is_accepted_while_a_demander_chooses_the_gift_R_END_1_AMB_10(
     state = position(PlayerState("Ann", hand=["School", "Villa"], camp=["Academy"], clientele=["Bath"]),
                      PlayerState("Bob", hand=["Bath", "Gate", "Sewer"]), led=Role.LEGIONARY, played=("Ann",),
                      rulings="legionary-give=demander-chooses")
-    play(state, Demand("Ann", ("School", "Villa")))
-    play(state, Surrender("Bob"))
+    game = Game(state)
+    play(game, Demand("Ann", ("School", "Villa")))
+    play(game, Surrender("Bob"))
     assert state.over and state.winner == "Bob"

@@ -3,7 +3,7 @@ the neighbours who give, and the revealed card staying in hand (R-LEG-*, AMB-09,
 
 import pytest
 
-from gtr_replay.engine.core import legal_decisions, pending
+from gtr_replay.engine import Game
 from gtr_replay.game import Demand, Follow, Give, Lead, Pass, Phase, PlayerState, TakeFromPool, Think
 from gtr_replay.enums import JACK, Role, Zone
 from gtr_replay.errors import NotYourDecisionError
@@ -23,28 +23,31 @@ def legionary_turn(position, ann_hand=("School", "Villa", "Garden"), bob_hand=("
 
 def test_all_demands_are_shown_at_once_R_LEG_1_R_LEG_6(position, play):
     state = legionary_turn(position)
-    demands = [d for d in legal_decisions(state) if isinstance(d, Demand)]
+    game = Game(state)
+    demands = [d for d in game.legal() if isinstance(d, Demand)]
     assert max(len(d.cards) for d in demands) == 2  # two actions, two cards at most
-    events = play(state, Demand("Ann", ("School", "Villa")))
+    events = play(game, Demand("Ann", ("School", "Villa")))
     assert [e.text for e in events if e.kind == "demand"] == ["Brick, Stone"]
     assert state.phase is Phase.POOL  # the Pool comes first, then the neighbours
 
 
 def test_pool_take_is_optional_and_one_per_demanded_card_R_LEG_2_AMB_09_AMB_12(position, play):
     state = legionary_turn(position)
-    play(state, Demand("Ann", ("School", "Villa")))
-    assert Pass("Ann") in legal_decisions(state)
-    play(state, TakeFromPool("Ann", "Atrium"))
+    game = Game(state)
+    play(game, Demand("Ann", ("School", "Villa")))
+    assert Pass("Ann") in game.legal()
+    play(game, TakeFromPool("Ann", "Atrium"))
     # Brick is used up: Gate is no longer offered, Stone still is.
-    assert legal_decisions(state) == [TakeFromPool("Ann", "Prison"), Pass("Ann")]
-    play(state, TakeFromPool("Ann", "Prison"))
+    assert game.legal() == [TakeFromPool("Ann", "Prison"), Pass("Ann")]
+    play(game, TakeFromPool("Ann", "Prison"))
     assert state.players[0].stockpile == ["Atrium", "Prison"]
     assert state.pool == ["Gate", "Road"]
 
 
 def test_a_pass_skips_the_pool_R_LEG_2(position, play):
     state = legionary_turn(position)
-    play(state, Demand("Ann", ("School",)), Pass("Ann"))
+    game = Game(state)
+    play(game, Demand("Ann", ("School",)), Pass("Ann"))
     assert state.phase is Phase.GIVE and state.pool == ["Atrium", "Gate", "Prison", "Road"]
 
 
@@ -54,28 +57,27 @@ def test_a_neighbour_gives_to_the_demander_not_to_another_player_R_LEG_3(positio
     one to you": the cards go to the demander. In a game of three, Ann demands and Bob, her left
     neighbour, giving to Cat (her other neighbour) is refused, citing R-LEG-3, and nothing
     moves; his give to Ann is accepted."""
-    import pytest
-
-    from gtr_replay.engine.core import apply
     from gtr_replay.errors import RulesError
 
     state = legionary_turn(position, cat_hand=("Atrium", "Road"))
-    play(state, Demand("Ann", ("School", "Villa")), Pass("Ann"))
+    game = Game(state)
+    play(game, Demand("Ann", ("School", "Villa")), Pass("Ann"))
     with pytest.raises(RulesError) as refused:
-        apply(state, Give("Bob", ("Shrine", "Sewer"), "Cat"))
+        game.push(Give("Bob", ("Shrine", "Sewer"), "Cat"))
     assert "R-LEG-3" in refused.value.rule_ids and "answers Ann's demand" in refused.value.message
     assert state.players[1].hand == ["Bath", "Shrine", "Sewer", "Road"] and state.players[2].hand == ["Atrium", "Road"]
-    assert Give("Bob", ("Sewer", "Shrine"), "Cat") not in legal_decisions(state)
-    play(state, Give("Bob", ("Shrine", "Sewer"), "Ann"))
+    assert Give("Bob", ("Sewer", "Shrine"), "Cat") not in game.legal()
+    play(game, Give("Bob", ("Shrine", "Sewer"), "Ann"))
     assert sorted(state.players[0].stockpile) == ["Atrium", "Sewer", "Shrine"]
 
 
 def test_both_neighbours_give_and_the_victim_chooses_R_LEG_3_R_LEG_8_AMB_10(position, play):
     state = legionary_turn(position, cat_hand=("Atrium", "Road"))
-    play(state, Demand("Ann", ("School", "Villa")), Pass("Ann"))
+    game = Game(state)
+    play(game, Demand("Ann", ("School", "Villa")), Pass("Ann"))
     assert state.players[state.current].name == "Bob"  # the left neighbour answers first
-    assert legal_decisions(state) == [Give("Bob", ("Bath", "Sewer"), "Ann"), Give("Bob", ("Sewer", "Shrine"), "Ann")]
-    play(state, Give("Bob", ("Shrine", "Sewer"), "Ann"))
+    assert game.legal() == [Give("Bob", ("Bath", "Sewer"), "Ann"), Give("Bob", ("Sewer", "Shrine"), "Ann")]
+    play(game, Give("Bob", ("Shrine", "Sewer"), "Ann"))
     # Cat had one way to answer (her only Brick), so the engine gave it for her.
     assert sorted(state.players[0].stockpile) == ["Atrium", "Sewer", "Shrine"]
     assert state.players[1].hand == ["Bath", "Road"] and state.players[2].hand == ["Road"]
@@ -83,23 +85,26 @@ def test_both_neighbours_give_and_the_victim_chooses_R_LEG_3_R_LEG_8_AMB_10(posi
 
 def test_a_neighbour_with_nothing_says_glory_to_rome_R_LEG_3(position, play):
     state = legionary_turn(position, bob_hand=("Road",), cat_hand=("Dock",))
-    events = play(state, Demand("Ann", ("School",)), Pass("Ann"))
+    game = Game(state)
+    events = play(game, Demand("Ann", ("School",)), Pass("Ann"))
     assert [e.player for e in events if e.kind == "glory"] == ["Bob", "Cat"]
     assert state.players[0].stockpile == []
 
 
 def test_the_revealed_card_stays_in_hand_R_LEG_4(position, play):
     state = legionary_turn(position)
-    play(state, Demand("Ann", ("School", "Villa")), Pass("Ann"), Give("Bob", ("Bath", "Sewer"), "Ann"))
+    game = Game(state)
+    play(game, Demand("Ann", ("School", "Villa")), Pass("Ann"), Give("Bob", ("Bath", "Sewer"), "Ann"))
     assert state.players[0].hand == ["School", "Villa", "Garden"]
 
 
 def test_two_players_the_one_neighbour_gives_once_per_demand_R_LEG_5(position, play):
     state = position(PlayerState("Ann", hand=["School"], camp=["Academy"]),
                      PlayerState("Bob", hand=["Bath", "Shrine", "Road"]), led=Role.LEGIONARY, played=("Ann",))
-    play(state, Demand("Ann", ("School",)))  # nothing Brick in the Pool: straight to Bob
-    assert legal_decisions(state) == [Give("Bob", ("Bath",), "Ann"), Give("Bob", ("Shrine",), "Ann")]
-    play(state, Give("Bob", ("Bath",), "Ann"))
+    game = Game(state)
+    play(game, Demand("Ann", ("School",)))  # nothing Brick in the Pool: straight to Bob
+    assert game.legal() == [Give("Bob", ("Bath",), "Ann"), Give("Bob", ("Shrine",), "Ann")]
+    play(game, Give("Bob", ("Bath",), "Ann"))
     assert state.players[0].stockpile == ["Bath"] and state.players[1].hand == ["Shrine", "Road"]
 
 
@@ -107,7 +112,8 @@ def test_a_partial_holder_gives_what_they_have_R_LEG_6(position, play):
     """Two Brick demanded; Bob holds one Brick, so he gives just that one."""
     state = legionary_turn(position, ann_hand=("School", "Shrine"), bob_hand=("Bath", "Road"), cat_hand=("Dock",),
                            pool=())
-    play(state, Demand("Ann", ("School", "Shrine")))
+    game = Game(state)
+    play(game, Demand("Ann", ("School", "Shrine")))
     assert sorted(state.players[0].stockpile) == ["Bath"] and state.players[1].hand == ["Road"]
 
 
@@ -116,7 +122,8 @@ def test_the_engines_own_give_is_told_as_a_decision_that_reads_back(position, pl
     its zone and role words included (``gtr_replay.game.decisions``)."""
     state = legionary_turn(position, ann_hand=("School", "Shrine"), bob_hand=("Bath", "Road"), cat_hand=("Dock",),
                            pool=())
-    events = play(state, Demand("Ann", ("School", "Shrine")))
+    game = Game(state)
+    events = play(game, Demand("Ann", ("School", "Shrine")))
     told = [eval(e.text, NAMES) for e in events if e.kind == "auto"]
     assert told[0] == Give("Bob", ("Bath",), "Ann")
     for decision, word in ((Give("Bob", ("Bath",), "Ann", Zone.STOCKPILE), "Zone.STOCKPILE"),
@@ -126,38 +133,43 @@ def test_the_engines_own_give_is_told_as_a_decision_that_reads_back(position, pl
 
 def test_duplicate_demands_take_two_from_the_pool_R_LEG_6_AMB_09(position, play):
     state = legionary_turn(position, ann_hand=("School", "Shrine"), bob_hand=("Road",), cat_hand=("Dock",))
-    play(state, Demand("Ann", ("School", "Shrine")), TakeFromPool("Ann", "Atrium"), TakeFromPool("Ann", "Gate"))
+    game = Game(state)
+    play(game, Demand("Ann", ("School", "Shrine")), TakeFromPool("Ann", "Atrium"), TakeFromPool("Ann", "Gate"))
     assert state.players[0].stockpile == ["Atrium", "Gate"]
 
 
 def test_extra_legionary_actions_are_lost_without_order_cards_R_LEG_7(position):
     state = legionary_turn(position, ann_hand=("School", JACK))
-    demands = [d for d in legal_decisions(state) if isinstance(d, Demand)]
+    game = Game(state)
+    demands = [d for d in game.legal() if isinstance(d, Demand)]
     assert demands == [Demand("Ann", ("School",))]
 
 
 def test_cards_lost_to_an_earlier_demand_are_gone_before_the_victims_actions_R_LEG_10(position, play):
     state = position(PlayerState("Ann", hand=["Academy", "School"]),
                      PlayerState("Bob", hand=["Bath", "Shrine", "Gate", "Road"]), pool=[])
-    play(state, Lead("Ann", Role.LEGIONARY, ("Academy",)), Follow("Bob", ("Bath",)))
-    play(state, Demand("Ann", ("School",)), Give("Bob", ("Shrine",), "Ann"))
+    game = Game(state)
+    play(game, Lead("Ann", Role.LEGIONARY, ("Academy",)), Follow("Bob", ("Bath",)))
+    play(game, Demand("Ann", ("School",)), Give("Bob", ("Shrine",), "Ann"))
     # Bob's own action comes after: Shrine has left his hand and cannot be shown.
-    assert [d for d in legal_decisions(state) if isinstance(d, Demand)] == [
+    assert [d for d in game.legal() if isinstance(d, Demand)] == [
         Demand("Bob", ("Gate",)), Demand("Bob", ("Road",))]
 
 
 def test_the_giver_chooses_by_default_AMB_10(position, play):
     state = legionary_turn(position)
-    play(state, Demand("Ann", ("School", "Villa")), Pass("Ann"))
-    assert pending(state).player == "Bob"
+    game = Game(state)
+    play(game, Demand("Ann", ("School", "Villa")), Pass("Ann"))
+    assert game.pending().player == "Bob"
     with pytest.raises(NotYourDecisionError):
-        play(state, Give("Ann", ("Bath", "Sewer"), "Ann"))
+        play(game, Give("Ann", ("Bath", "Sewer"), "Ann"))
 
 
 def test_no_legionary_means_no_think_after_leading_R_TURN_1(position, play):
     """A thinking leader never demands: the turn passes with nothing taken."""
     state = position(PlayerState("Ann", hand=["Academy"]), PlayerState("Bob", hand=["Bath"]), jack_pile=1)
-    play(state, Think("Ann", "jack"))
+    game = Game(state)
+    play(game, Think("Ann", "jack"))
     assert state.players[1].hand == ["Bath"] and state.leader == 1
 
 
@@ -166,8 +178,9 @@ def test_a_revealed_card_can_still_be_demanded_later_AMB_41_R_LEG_4(position, pl
     """Ann keeps the School she showed; Bob, acting after her, demands Brick and gets it."""
     state = position(PlayerState("Ann", hand=["Academy", "School", "Road"]),
                      PlayerState("Bob", hand=["Bath", "Shrine", "Road"]), pool=[])
-    play(state, Lead("Ann", Role.LEGIONARY, ("Academy",)), Follow("Bob", ("Bath",)), Demand("Ann", ("School",)))
-    play(state, Demand("Bob", ("Road",)))  # Ann gives her only Rubble by herself
+    game = Game(state)
+    play(game, Lead("Ann", Role.LEGIONARY, ("Academy",)), Follow("Bob", ("Bath",)), Demand("Ann", ("School",)))
+    play(game, Demand("Bob", ("Road",)))  # Ann gives her only Rubble by herself
     assert state.players[0].hand == ["School"] and state.players[1].stockpile == ["Road"]
 
 
@@ -177,8 +190,6 @@ def test_a_wrong_give_after_the_engine_answered_for_both_neighbours_is_refused_f
     Brick, so the engine gave both for them and the turn ended. A record then writing Cat giving
     a Wood card is refused for Cat's own answer (she had to give her Brick), not for Bob's,
     which the engine made first in a state where Cat's turn to answer had not come."""
-    from gtr_replay.engine import Game
-
     state = legionary_turn(position, bob_hand=("Shrine", "Road"), cat_hand=("Atrium", "Dock"))
     game = Game(state)
     game.push(Demand("Ann", ("School",)))

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from gtr_replay.engine.core import legal_decisions, pending
+from gtr_replay.engine import Game
 from gtr_replay.engine.setup import new_game
 from gtr_replay.game import Demand, Follow, Gather, Give, Lay, Lead, Pass, PlayerState, TakeFromPool, Think
 from gtr_replay.engine import rules
@@ -16,8 +16,8 @@ from gtr_replay.enums import JACK, Material, Role, Zone
 from gtr_replay.data.rulings import RULINGS
 
 
-def thinks(state):
-    return sorted(d.option for d in legal_decisions(state) if isinstance(d, Think))
+def thinks(game):
+    return sorted(d.option for d in game.legal() if isinstance(d, Think))
 
 
 # -- AMB-01 deck-end -----------------------------------------------------------------------
@@ -29,11 +29,12 @@ def test_deck_end_empty_draw(position, play):
                      PlayerState("Cat", hand=["Bath"], clientele=["Bar"]),
                      pool=["Tower", "Wall", "Garden"], deck=["Villa", "Statue"], jack_pile=1,
                      rulings="deck-end=empty-draw")
-    play(state, Lead("Ann", Role.LABORER, ("Road",)), Think("Bob", "refill"))
+    game = Game(state)
+    play(game, Lead("Ann", Role.LABORER, ("Road",)), Think("Bob", "refill"))
     assert not state.over and state.deck == []
-    play(state, Think("Cat", "jack"), Gather("Ann", "Tower"), Gather("Ann", "Wall"), Gather("Cat", "Garden"))
+    play(game, Think("Cat", "jack"), Gather("Ann", "Tower"), Gather("Ann", "Wall"), Gather("Cat", "Garden"))
     assert state.leader == 1 and not state.over  # actions and cleanup happened
-    play(state, Think("Bob", "draw"))
+    play(game, Think("Bob", "draw"))
     assert state.over and state.end_reason == "deck" and state.ended_by == "Bob"
 
 
@@ -44,7 +45,8 @@ def test_last_site_any_material(position, play):
                      PlayerState("Bob", hand=["Road", "Dock", "Bath", "Villa", "Temple"]),
                      in_town={Material.STONE: 1, Material.WOOD: 1}, led=Role.ARCHITECT, played=("Ann",),
                      rulings="last-site=any-material")
-    play(state, Lay("Ann", "Villa"))
+    game = Game(state)
+    play(game, Lay("Ann", "Villa"))
     assert state.over and state.end_reason == "last-site"
     assert state.sites_in_town[Material.WOOD] == 1
 
@@ -54,11 +56,12 @@ def test_last_site_any_material(position, play):
 def test_short_refill_forbidden(position, illegal):
     hand, deck = ["Road"], ["Villa", "Statue"]
     default = position(PlayerState("Ann", hand=hand), PlayerState("Bob"), deck=deck, jack_pile=1)
-    assert thinks(default) == ["jack", "refill"]
+    assert thinks(Game(default)) == ["jack", "refill"]
     state = position(PlayerState("Ann", hand=hand), PlayerState("Bob"), deck=deck, jack_pile=1,
                      rulings="short-refill=forbidden")
-    assert thinks(state) == ["draw", "jack"]
-    assert illegal(state, Think("Ann", "refill")).rule_ids == ("R-THINK-2", "AMB-03")
+    game = Game(state)
+    assert thinks(game) == ["draw", "jack"]
+    assert illegal(game, Think("Ann", "refill")).rule_ids == ("R-THINK-2", "AMB-03")
 
 
 def test_short_refill_draw_remaining_ends_the_game_as_deck_end_says(position, play):
@@ -68,7 +71,7 @@ def test_short_refill_draw_remaining_ends_the_game_as_deck_end_says(position, pl
     for rulings, over in (("deck-end=last-card", True), ("deck-end=empty-draw", False)):
         state = position(PlayerState("Ann", hand=["Road"]), PlayerState("Bob"), deck=["Villa", "Statue"],
                          jack_pile=1, rulings=rulings)
-        play(state, Think("Ann", "refill"))
+        play(Game(state), Think("Ann", "refill"))
         assert (state.deck, state.over) == ([], over), rulings
     ruling = next(r for r in RULINGS if r.name == "short-refill")
     assert "deck-end=last-card" in ruling.reading("draw-remaining").description
@@ -85,7 +88,8 @@ def architect(position, actions: int, in_town, rulings):
 
 def test_out_of_town_any_time(position, play):
     state = architect(position, 2, 2, "out-of-town=any-time")
-    play(state, Lay("Ann", "Villa", out_of_town=True))
+    game = Game(state)
+    play(game, Lay("Ann", "Villa", out_of_town=True))
     assert state.players[0].buildings[0].out_of_town
     assert state.sites_in_town[Material.STONE] == 2 and state.sites_out_of_town[Material.STONE] == 3
     assert state.leader == 1  # still two actions
@@ -93,7 +97,8 @@ def test_out_of_town_any_time(position, play):
 
 def test_out_of_town_cost_one_action(position, play):
     state = architect(position, 1, {m: 2 for m in Material} | {Material.STONE: 0}, "out-of-town-cost=one-action")
-    play(state, Lay("Ann", "Villa", out_of_town=True))
+    game = Game(state)
+    play(game, Lay("Ann", "Villa", out_of_town=True))
     assert state.players[0].buildings[0].out_of_town and state.leader == 1
 
 
@@ -102,10 +107,10 @@ def test_out_of_town_pair_architect_or_craftsman():
     the last Craftsman action of Ann's Amphitheatre (completed by her Architect action) and
     her client's Architect action lay out of town together. The default refuses it
     (tests/powers/test_action_sequence.py)."""
-    from gtr_replay.engine.core import apply
     from tests.powers.test_action_sequence import architect_after_a_craftsman_burst
     state = architect_after_a_craftsman_burst("out-of-town-pair=architect-or-craftsman")
-    apply(state, Lay("Ann", "Road", out_of_town=True))
+    game = Game(state)
+    game.push(Lay("Ann", "Road", out_of_town=True))
     assert state.players[0].building("Road").out_of_town and state.turn == 2
 
 
@@ -148,36 +153,38 @@ def legionary(position, rulings=None, ruleset="republic", ann_hand=("School", "S
 
 
 def test_legionary_pool_per_turn(position, play):
-    default = legionary(position)
+    default = Game(legionary(position))
     play(default, Demand("Ann", ("School", "Shrine")), TakeFromPool("Ann", "Atrium"))
-    assert TakeFromPool("Ann", "Archway") in legal_decisions(default)
+    assert TakeFromPool("Ann", "Archway") in default.legal()
     state = legionary(position, "legionary-pool=per-turn")
-    play(state, Demand("Ann", ("School", "Shrine")), TakeFromPool("Ann", "Atrium"))
-    assert not any(isinstance(d, TakeFromPool) for d in legal_decisions(state))
+    game = Game(state)
+    play(game, Demand("Ann", ("School", "Shrine")), TakeFromPool("Ann", "Atrium"))
+    assert not any(isinstance(d, TakeFromPool) for d in game.legal())
     assert "Archway" in state.pool and state.players[0].stockpile[0] == "Atrium"
 
 
 def test_legionary_give_demander_chooses(position, play):
     state = legionary(position, "legionary-give=demander-chooses", ann_hand=("School", "Villa"))
-    play(state, Demand("Ann", ("School", "Villa")), Pass("Ann"))
-    assert pending(state).player == "Ann"  # Ann picks which Brick Bob gives
-    assert Give("Bob", ("Gate", "Sewer"), "Ann") in legal_decisions(state)
-    play(state, Give("Bob", ("Gate", "Sewer"), "Ann"))
+    game = Game(state)
+    play(game, Demand("Ann", ("School", "Villa")), Pass("Ann"))
+    assert game.pending().player == "Ann"  # Ann picks which Brick Bob gives
+    assert Give("Bob", ("Gate", "Sewer"), "Ann") in game.legal()
+    play(game, Give("Bob", ("Gate", "Sewer"), "Ann"))
     assert sorted(state.players[0].stockpile) == ["Gate", "Sewer"]
 
 
 def test_legionary_pool_optional_as_worded(position, play, illegal):
     """As worded, classic obliges the Legionary to take a matching Pool card; the Black Box
     wording still lets them decline."""
-    classic = legionary(position, "legionary-pool-optional=as-worded", ruleset="classic")
+    classic = Game(legionary(position, "legionary-pool-optional=as-worded", ruleset="classic"))
     play(classic, Demand("Ann", ("School", "Shrine")))
-    assert Pass("Ann") not in legal_decisions(classic)
+    assert Pass("Ann") not in classic.legal()
     assert illegal(classic, Pass("Ann")).rule_ids == ("R-LEG-2", "AMB-12")
     play(classic, TakeFromPool("Ann", "Atrium"))  # the second Brick, Archway, was then taken for her
-    assert classic.players[0].stockpile[:2] == ["Atrium", "Archway"]
-    republic = legionary(position, "legionary-pool-optional=as-worded")
+    assert classic.state.players[0].stockpile[:2] == ["Atrium", "Archway"]
+    republic = Game(legionary(position, "legionary-pool-optional=as-worded"))
     play(republic, Demand("Ann", ("School", "Shrine")))
-    assert Pass("Ann") in legal_decisions(republic)
+    assert Pass("Ann") in republic.legal()
 
 
 # -- AMB-22 think-hand / AMB-23 refill-size ------------------------------------------------
@@ -185,23 +192,25 @@ def test_legionary_pool_optional_as_worded(position, play, illegal):
 def test_think_hand_orders_only(position, play):
     """Three Order cards and two Jacks: a refill, drawing two Order cards."""
     hand = ["Road", "Dock", "Bath", JACK, JACK]
-    assert thinks(position(PlayerState("Ann", hand=hand), PlayerState("Bob"))) == ["draw"]
+    assert thinks(Game(position(PlayerState("Ann", hand=hand), PlayerState("Bob")))) == ["draw"]
     state = position(PlayerState("Ann", hand=hand), PlayerState("Bob"), rulings="think-hand=orders-only")
-    assert thinks(state) == ["refill"]
-    play(state, Think("Ann", "refill"))
+    game = Game(state)
+    assert thinks(game) == ["refill"]
+    play(game, Think("Ann", "refill"))
     assert len(state.players[0].hand) == 7
 
 
 def test_refill_size_maximum(position, illegal):
     above = ["Road", "Dock", "Bath", "Villa", "Temple", "Tower"]
-    assert thinks(position(PlayerState("Ann", hand=above), PlayerState("Bob"), jack_pile=1)) == ["draw", "jack"]
+    assert thinks(Game(position(PlayerState("Ann", hand=above), PlayerState("Bob"), jack_pile=1))) == ["draw", "jack"]
     state = position(PlayerState("Ann", hand=above), PlayerState("Bob"), jack_pile=1, rulings="refill-size=maximum")
-    assert thinks(state) == ["jack"]
-    error = illegal(state, Think("Ann", "draw"))
+    game = Game(state)
+    assert thinks(game) == ["jack"]
+    error = illegal(game, Think("Ann", "draw"))
     assert error.rule_ids == ("R-THINK-3", "AMB-23") and "more than the refill size 5" in str(error)
     at_size = position(PlayerState("Ann", hand=above[:5]), PlayerState("Bob"), jack_pile=1,
                        rulings="refill-size=maximum")
-    assert thinks(at_size) == ["draw", "jack"]
+    assert thinks(Game(at_size)) == ["draw", "jack"]
 
 
 # -- AMB-13 bridge-stockpile ---------------------------------------------------------------
@@ -214,7 +223,8 @@ def test_bridge_stockpile_four_or_five(position, play):
                       buildings=[Building("Bridge", Material.CONCRETE, complete=True)])
     state = position(you, PlayerState("Opp", hand=["Statue"], stockpile=["Palace"]), jack_pile=2,
                      rulings="bridge-stockpile=four-or-five")
-    play(state, Lead("You", Role.LEGIONARY, ("Academy",)), Think("Opp", "jack"), Demand("You", ("Temple",)))
+    game = Game(state)
+    play(game, Lead("You", Role.LEGIONARY, ("Academy",)), Think("Opp", "jack"), Demand("You", ("Temple",)))
     assert state.players[0].stockpile == ["Statue"] and state.players[1].stockpile == ["Palace"]
     assert state.legionary is None
 
@@ -230,19 +240,21 @@ def test_academy_timing_after_own_actions(position, play):
     def table(rulings=None):
         ann = PlayerState("Ann", hand=["Palisade", "Wall", "Road"],
                           buildings=[Building("Academy", Material.BRICK, complete=True)])
-        state = position(ann, PlayerState("Ben", hand=["Market", "Tower", "Bridge"]), rulings=rulings)
-        play(state, Lead("Ann", Role.CRAFTSMAN, ("Palisade",)), Follow("Ben", ("Market",)), Lay("Ann", "Wall"))
-        return state
+        game = Game(position(ann, PlayerState("Ben", hand=["Market", "Tower", "Bridge"]), rulings=rulings))
+        play(game, Lead("Ann", Role.CRAFTSMAN, ("Palisade",)), Follow("Ben", ("Market",)), Lay("Ann", "Wall"))
+        return game
 
-    early = table("academy-timing=after-own-actions")
+    game = table("academy-timing=after-own-actions")
+    early = game.state
     assert early.phase is Phase.ACTIONS and early.steps == [ExtraThink("Academy", 0)]
-    assert pending(early).player == "Ann" and early.current == 1  # Ben waits for her think
-    play(early, Think("Ann", "refill"), Lay("Ben", "Tower"))
+    assert game.pending().player == "Ann" and early.current == 1  # Ben waits for her think
+    play(game, Think("Ann", "refill"), Lay("Ben", "Tower"))
     assert early.turn == 2 and early.players[0].hand and not early.steps
 
-    default = table()
-    assert pending(default).player == "Ben" and default.steps == []  # he acts first
-    play(default, Lay("Ben", "Tower"))
+    game = table()
+    default = game.state
+    assert game.pending().player == "Ben" and default.steps == []  # he acts first
+    play(game, Lay("Ben", "Tower"))
     assert default.phase is Phase.END and default.steps == [ExtraThink("Academy", 0)]
 # -- AMB-11 colosseum-clients / AMB-20 domus-aurea-count ------------------------------------
 
@@ -253,10 +265,10 @@ def _spoils_after_demand(position, play, building, victim, rulings):
     you = PlayerState("You", hand=["Academy", "Bath", "Shrine"], clientele=["Foundry"], influence=[Material.STONE],
                       buildings=[Building(building, Material.STONE, complete=True)])
     ruleset = {"Colosseum": "imperium", "Coliseum": "classic"}.get(building, "republic")
-    state = position(you, victim, ruleset=ruleset, jack_pile=2, rulings=rulings)
-    play(state, Lead("You", Role.LEGIONARY, ("Academy",)), Think(victim.name, "jack"),
+    game = Game(position(you, victim, ruleset=ruleset, jack_pile=2, rulings=rulings))
+    play(game, Lead("You", Role.LEGIONARY, ("Academy",)), Think(victim.name, "jack"),
          Demand("You", ("Bath", "Shrine")))
-    return state
+    return game
 
 
 def test_colosseum_clients_all_matching(position, play):
@@ -265,13 +277,14 @@ def test_colosseum_clients_all_matching(position, play):
     (tests/powers/test_spoils.py)."""
     from gtr_replay.game.decisions import Slay
     victim = PlayerState("Ben", hand=["Road"], clientele=["School", "School", "Gate", "Villa"])
-    state = _spoils_after_demand(position, play, "Colosseum", victim, "colosseum-clients=all-matching")
+    game = _spoils_after_demand(position, play, "Colosseum", victim, "colosseum-clients=all-matching")
+    state = game.state
     default = _spoils_after_demand(position, play, "Colosseum", victim, None)
-    for s in (state, default):
-        play(s, Slay("You", "Ben", "School"), Slay("You", "Ben", "Gate"))
-    assert not default.steps and default.players[1].clientele == ["School", "Villa"]
-    assert Slay("You", "Ben", "School") in legal_decisions(state)
-    play(state, Slay("You", "Ben", "School"))
+    for g in (game, default):
+        play(g, Slay("You", "Ben", "School"), Slay("You", "Ben", "Gate"))
+    assert not default.state.steps and default.state.players[1].clientele == ["School", "Villa"]
+    assert Slay("You", "Ben", "School") in game.legal()
+    play(game, Slay("You", "Ben", "School"))
     assert state.players[1].clientele == ["Villa"] and len(state.players[0].vault) == 3
 
 
@@ -283,11 +296,12 @@ def test_colosseum_clients_any_client(position, play):
     from gtr_replay.game.decisions import Slay
     from gtr_replay.errors import RulesError
     victim = PlayerState("Ben", hand=["Road"], clientele=["School", "Villa", "Road", "Gate"])
-    state = _spoils_after_demand(position, play, "Coliseum", victim, "colosseum-clients=any-client")
+    game = _spoils_after_demand(position, play, "Coliseum", victim, "colosseum-clients=any-client")
+    state = game.state
     default = _spoils_after_demand(position, play, "Coliseum", victim, None)
-    assert Slay("You", "Ben", "Villa") in legal_decisions(state)
-    assert Slay("You", "Ben", "Villa") not in legal_decisions(default)
-    play(state, Slay("You", "Ben", "Villa"), Slay("You", "Ben", "Road"), Slay("You", "Ben", "School"),
+    assert Slay("You", "Ben", "Villa") in game.legal()
+    assert Slay("You", "Ben", "Villa") not in default.legal()
+    play(game, Slay("You", "Ben", "Villa"), Slay("You", "Ben", "Road"), Slay("You", "Ben", "School"),
          Slay("You", "Ben", "Gate"))  # more than one per demanded card, too
     assert state.players[1].clientele == [] and len(state.players[0].vault) == 4 and not state.steps
     black_box = _spoils_after_demand(position, play, "Colosseum", victim, "colosseum-clients=any-client")
@@ -302,12 +316,13 @@ def test_domus_aurea_count_one_per_victim(position, play):
     from gtr_replay.game.state import Building
     victim = PlayerState("Ben", hand=["Road"], buildings=[Building("School", Material.BRICK),
                                                           Building("Gate", Material.BRICK)])
-    state = _spoils_after_demand(position, play, "Domus Aurea", victim, "domus-aurea-count=one-per-victim")
+    game = _spoils_after_demand(position, play, "Domus Aurea", victim, "domus-aurea-count=one-per-victim")
+    state = game.state
     default = _spoils_after_demand(position, play, "Domus Aurea", victim, None)
-    for s in (state, default):
-        play(s, TearDown("You", "Ben", "School"))
+    for g in (game, default):
+        play(g, TearDown("You", "Ben", "School"))
     assert not state.steps and [b.foundation for b in state.players[1].buildings] == ["Gate"]
-    assert TearDown("You", "Ben", "Gate") in legal_decisions(default)
+    assert TearDown("You", "Ben", "Gate") in default.legal()
 
 
 # -- AMB-15 forum-foundation ---------------------------------------------------------------
@@ -322,7 +337,8 @@ def test_forum_foundation_completed_only(position, play):
     state = position(you, PlayerState("Ben", hand=["Road"] * 5), ruleset="imperium", pool=["Temple"], jack_pile=2,
                      rulings="forum-foundation=completed-only")
     from gtr_replay.game import Hire
-    play(state, Lead("You", Role.PATRON, (JACK,)), Think("Ben", "jack"), Hire("You", "Temple"))
+    game = Game(state)
+    play(game, Lead("You", Role.PATRON, (JACK,)), Think("Ben", "jack"), Hire("You", "Temple"))
     assert state.winner is None and len(state.players[0].clientele) == 6
 
 
@@ -336,12 +352,13 @@ def test_any_site_out_of_town_in_town_only(position, play):
                      in_town={"Brick": 0, "Stone": 2}, out_of_town=2, rulings="any-site-out-of-town=in-town-only")
     default = position(PlayerState("Ann", hand=["Statue", "Wall"], clientele=["Tower"]), PlayerState("Bob", hand=["Road"]),
                        in_town={"Brick": 0, "Stone": 2}, out_of_town=2)
-    for s in (state, default):
-        play(s, Lead("Ann", Role.ARCHITECT, ("Wall",)), Think("Bob", "refill"))
+    game, default = Game(state), Game(default)
+    for g in (game, default):
+        play(g, Lead("Ann", Role.ARCHITECT, ("Wall",)), Think("Bob", "refill"))
     brick_out = Lay("Ann", "Statue", Material.BRICK, True)
-    assert brick_out in legal_decisions(default) and brick_out not in legal_decisions(state)
-    assert Lay("Ann", "Statue", None, True) in legal_decisions(state)  # its own Marble, out of town
-    assert Lay("Ann", "Statue", Material.STONE, False) in legal_decisions(state)
+    assert brick_out in default.legal() and brick_out not in game.legal()
+    assert Lay("Ann", "Statue", None, True) in game.legal()  # its own Marble, out of town
+    assert Lay("Ann", "Statue", Material.STONE, False) in game.legal()
 
 
 # -- AMB-40 merchant-bonus -----------------------------------------------------------------
@@ -404,11 +421,12 @@ def test_classic_sewer_black_box(position, play):
     right = PlayerState("Right", hand=["Garden"])
     you = PlayerState("You", hand=["Villa", "Road"], buildings=[Building("Sewer", Material.STONE, complete=True)])
     state = position(right, you, ruleset="classic", rulings="classic-sewer=black-box", jack_pile=1)
-    play(state, Lead("Right", Role.MERCHANT, ("Garden",)))
-    assert not any(isinstance(d, Discard) for d in legal_decisions(state))
-    play(state, Follow("You", ("Villa",)))
+    game = Game(state)
+    play(game, Lead("Right", Role.MERCHANT, ("Garden",)))
+    assert not any(isinstance(d, Discard) for d in game.legal())
+    play(game, Follow("You", ("Villa",)))
     assert state.steps == [KeepPlayed("Sewer", 1)]
-    play(state, Keep("You", ("Villa",)))
+    play(game, Keep("You", ("Villa",)))
     assert state.players[1].stockpile == ["Villa"] and state.pool == ["Garden"]
 
 
@@ -426,10 +444,11 @@ def test_classic_stairway_public_structures(position, play):
     opp = PlayerState("Opp", hand=["Tower"],
                       buildings=[Building("Archway", Material.BRICK, ["School", "Bath"], complete=True)])
     state = position(you, opp, ruleset="classic", rulings="classic-stairway=public-structures")
-    play(state, Lead("You", Role.ARCHITECT, ("Wall",)), Follow("Opp", ("Tower",)), Add("You", "Statue", "Forum"))
+    game = Game(state)
+    play(game, Lead("You", Role.ARCHITECT, ("Wall",)), Follow("Opp", ("Tower",)), Add("You", "Statue", "Forum"))
     assert not state.players[0].building("Forum").complete
     assert state.steps == [PublicPlacement("Stairway", 0)]
-    play(state, Add("You", "Academy", "Archway", owner="Opp"))
+    play(game, Add("You", "Academy", "Archway", owner="Opp"))
     assert state.public == [(1, "Archway")]
     assert rules.action_sources(state, 0, Role.ARCHITECT) == {Zone.POOL}
 
@@ -447,11 +466,12 @@ def test_school_thinks_own_think(position, play):
         Building("Shrine", Material.BRICK)])
     ben = PlayerState("Ben", hand=["Road"], buildings=[Building("School", Material.BRICK, complete=True)])
     state = position(you, ben, ruleset="classic", rulings="school-thinks=own-think", jack_pile=2)
-    play(state, Lead("You", Role.CRAFTSMAN, ("Dock",)), Think("Ben", "jack"))
+    game = Game(state)
+    play(game, Lead("You", Role.CRAFTSMAN, ("Dock",)), Think("Ben", "jack"))
     assert state.steps == [ThinkTwice("School", 1)]  # a think instead of following: doubled
-    play(state, Think("Ben", "jack"), Add("You", "Bath", "Shrine"))
+    play(game, Think("Ben", "jack"), Add("You", "Bath", "Shrine"))
     assert state.steps == [ExtraThink("Academy", 0)]
-    play(state, Think("You", "refill"))
+    play(game, Think("You", "refill"))
     assert state.steps == [] and state.turn == 2
 
 
@@ -462,9 +482,10 @@ def test_senate_think_any_lead(position, play):
     from gtr_replay.game.steps import ExtraThink
     you = PlayerState("You", hand=["Dock"], buildings=[Building("Senate", Material.CONCRETE, complete=True)])
     state = position(you, PlayerState("Ben", hand=["Road"]), ruleset="classic", rulings="senate-think=any-lead")
-    play(state, Think("You", "refill"))
+    game = Game(state)
+    play(game, Think("You", "refill"))
     assert state.steps == [ExtraThink("Senate", 0)] and state.turn == 1
-    play(state, Think("You", "draw"))
+    play(game, Think("You", "draw"))
     assert len(state.players[0].hand) == 6 and state.turn == 2
 
 
@@ -486,7 +507,7 @@ def test_watch_post_site_keeps(position, play):
             _done("Watch Post", Material.RUBBLE, "Road"), _done("Temple", Material.MARBLE, "Statue", "Palace", "Fountain")],
             influence=[Material.RUBBLE, Material.MARBLE]), PlayerState("Bob", hand=["Road"]), jack_pile=2,
             rulings=rulings, in_town={m: 1 for m in Material})
-        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Demolish("Ann", "Temple"))
+        play(Game(state), Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Demolish("Ann", "Temple"))
         assert state.players[0].influence == influence
         assert state.sites_in_town[Material.MARBLE] == in_town
         assert "Temple" in state.players[0].hand
@@ -505,9 +526,10 @@ def test_aerarium_checks_bacchanalia_own(position, play):
                 Building("Bacchanalia", Material.MARBLE, ["Statue", "Palace"])], influence=[Material.CONCRETE]),
             PlayerState("Bob", hand=["Road"], influence=[Material.MARBLE, Material.MARBLE, Material.STONE]),
             jack_pile=2, rulings=rulings)
-        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"))
+        game = Game(state)
+        play(game, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"))
         from gtr_replay.game import Add
-        play(state, Add("Ann", "Temple", "Bacchanalia"))
+        play(game, Add("Ann", "Temple", "Bacchanalia"))
         assert rules.influence(state, 0) == 7 and rules.clientele_limit(state, 0) == 11
         assert state.steps == [Revealed("Bacchanalia", 0, count, (), True)]
 
@@ -520,17 +542,17 @@ def test_aerarium_prison_sites_no_spare(position, play):
     from gtr_replay.game.state import Building
 
     def paid(rulings):
-        state = position(
+        game = Game(position(
             PlayerState("Ann", hand=["Dock", "Wall"], buildings=[
                 Building("Aerarium", Material.CONCRETE, ["Tower"]), _done("Prison", Material.STONE, "Villa", "Sewer"),
                 _done("Garden", Material.STONE, "Villa", "Sewer", "Prison"),
                 _done("Bath", Material.BRICK, "Atrium", "Shrine")], influence=[Material.STONE, Material.BRICK]),
             PlayerState("Bob", hand=["Road"], buildings=[_done("Tower", Material.CONCRETE, "Wall", "Bridge")],
                         influence=[Material.STONE]),
-            jack_pile=2, rulings=rulings)
-        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Add("Ann", "Wall", "Aerarium"),
+            jack_pile=2, rulings=rulings))
+        play(game, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Add("Ann", "Wall", "Aerarium"),
              Trigger("Ann", "Prison"))
-        return {d.sites for d in legal_decisions(state) if isinstance(d, Steal)}
+        return {d.sites for d in game.legal() if isinstance(d, Steal)}
 
     stone, brick, concrete = Material.STONE, Material.BRICK, Material.CONCRETE
     assert paid(None) == {(stone,), (brick, concrete), (brick, stone), (concrete, stone), (brick, concrete, stone)}
@@ -544,12 +566,12 @@ def test_bacchanalia_ways_any_number(position, play):
     from gtr_replay.game.state import Building
 
     for rulings, again in ((None, False), ("bacchanalia-ways=any-number", True)):
-        state = position(PlayerState("Ann", hand=["Dock", "Temple"], buildings=[
+        game = Game(position(PlayerState("Ann", hand=["Dock", "Temple"], buildings=[
             Building("Bacchanalia", Material.MARBLE, ["Statue", "Palace"])]), PlayerState("Bob", hand=["Road"]),
-            jack_pile=2, rulings=rulings, deck=["Road", "Bar", "Insula", "Latrine", "Dock", "Villa", "Temple"])
-        play(state, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Add("Ann", "Temple", "Bacchanalia"),
+            jack_pile=2, rulings=rulings, deck=["Road", "Bar", "Insula", "Latrine", "Dock", "Villa", "Temple"]))
+        play(game, Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Add("Ann", "Temple", "Bacchanalia"),
              Gather("Ann", "Road", Zone.DECK))
-        assert (Gather("Ann", "Bar", Zone.DECK) in legal_decisions(state)) is again
+        assert (Gather("Ann", "Bar", Zone.DECK) in game.legal()) is again
 
 
 def _plebs(position, rulings, storeroom=False):
@@ -575,10 +597,11 @@ def test_plebian_council_check_on_completion(position, play):
 
     for rulings, wins in ((None, True), ("plebian-council-check=on-completion", False)):
         state = _plebs(position, rulings)
-        play(state, Lead("Ann", Role.CRAFTSMAN, ("Jack", "Jack")), Think("Bob", "jack"),
+        game = Game(state)
+        play(game, Lead("Ann", Role.CRAFTSMAN, ("Jack", "Jack")), Think("Bob", "jack"),
              Add("Ann", "Gate", "Plebian Council"))
         assert not state.over  # 1 Laborer each: no win yet
-        play(state, Add("Ann", "Market", "Domus"), Hire("Ann", "Insula"))
+        play(game, Add("Ann", "Market", "Domus"), Hire("Ann", "Insula"))
         assert (state.winner == "Ann") is wins
 
 
@@ -593,7 +616,7 @@ def test_plebian_council_clients_instead_of(position, play):
         state = _plebs(position, rulings, storeroom=True)
         state.players[0].clientele = ["Academy", "Archway"]
         state.players[1].clientele = ["Bar", "Bath"]
-        play(state, Lead("Ann", Role.CRAFTSMAN, ("Jack", "Jack")), Think("Bob", "jack"),
+        play(Game(state), Lead("Ann", Role.CRAFTSMAN, ("Jack", "Jack")), Think("Bob", "jack"),
              Add("Ann", "Gate", "Plebian Council"))
         assert (state.winner == "Ann") is wins, rulings
 
@@ -604,14 +627,14 @@ def test_also_step_at_once():
     (B-FOUNDRY-1), and never after them; the Tower they gather stays in the stockpile. The
     default is tested in tests/powers/test_also_steps.py."""
     from tests.powers.test_also_steps import PLACE, _foundry_completed
-    from gtr_replay.engine.core import apply
     from gtr_replay.errors import RulesError
 
     state = _foundry_completed(rulings={"also-step": "at-once"})
-    apply(state, Gather("You", "Tower"))
+    game = Game(state)
+    game.push(Gather("You", "Tower"))
     assert state.turn == 2 and not state.steps and state.players[0].stockpile == ["Tower"]
     with pytest.raises(RulesError):
-        apply(state, PLACE)
+        game.push(PLACE)
 
 
 # -- completeness --------------------------------------------------------------------------

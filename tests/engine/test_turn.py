@@ -1,7 +1,7 @@
 """The turn: lead or think, follow or think clockwise, actions leader first, cleanup, the
 leader card passing left (R-TURN-*, R-ACT-1, R-JACK-*, R-PET-*)."""
 
-from gtr_replay.engine.core import apply, legal_decisions, pending
+from gtr_replay.engine import Game
 from gtr_replay.game import Follow, Gather, Hire, Lead, Pass, Phase, PlayerState, Think
 from gtr_replay.enums import JACK, Material, Role
 
@@ -23,7 +23,8 @@ def actions_announced(events):
 
 def test_leader_who_thinks_ends_the_turn_R_TURN_1_R_THINK_4_R_TURN_9(position):
     state = three_players(position)
-    events = apply(state, Think("Ann", "refill"))
+    game = Game(state)
+    events = game.push(Think("Ann", "refill")).events
     assert len(state.players[0].hand) == 5
     assert not any(e.kind in ("follow", "actions") for e in events)
     assert state.leader == 1 and state.current == 1 and state.turn == 2 and state.phase is Phase.LEAD
@@ -32,16 +33,18 @@ def test_leader_who_thinks_ends_the_turn_R_TURN_1_R_THINK_4_R_TURN_9(position):
 
 def test_followers_decide_clockwise_from_the_leader_R_TURN_2(position, play):
     state = three_players(position, leader=2)
+    game = Game(state)
     # Cat leads; Ann (Cat's left) decides next, then Bob.
-    play(state, Lead("Cat", Role.PATRON, ("Temple",)))
+    play(game, Lead("Cat", Role.PATRON, ("Temple",)))
     assert state.phase is Phase.FOLLOW and state.players[state.current].name == "Ann"
-    play(state, Think("Ann", "refill"))
+    play(game, Think("Ann", "refill"))
     assert state.players[state.current].name == "Bob"
 
 
 def test_a_follower_thinks_at_once_before_any_action_R_TURN_2(position, play):
     state = three_players(position)
-    play(state, Lead("Ann", Role.LABORER, ("Road",)), Think("Bob", "refill"))
+    game = Game(state)
+    play(game, Lead("Ann", Role.LABORER, ("Road",)), Think("Bob", "refill"))
     assert len(state.players[1].hand) == 5  # drawn now, while Cat still has to decide
     assert state.phase is Phase.FOLLOW and state.players[state.current].name == "Cat"
 
@@ -49,22 +52,24 @@ def test_a_follower_thinks_at_once_before_any_action_R_TURN_2(position, play):
 def test_actions_leader_first_one_per_play_plus_clients_R_TURN_3_R_TURN_4_R_ACT_1(position, play):
     """Ann: lead + 1 client = 2. Bob: follow = 1. Cat thinks but her 2 clients still act = 2."""
     state = three_players(position)
-    events = play(state, Lead("Ann", Role.LABORER, ("Road",)), Follow("Bob", (JACK,)), Think("Cat", "draw"))
+    game = Game(state)
+    events = play(game, Lead("Ann", Role.LABORER, ("Road",)), Follow("Bob", (JACK,)), Think("Cat", "draw"))
     assert actions_announced(events) == [("Ann", 2)]
     assert state.players[state.current].name == "Ann"
-    events = play(state, Gather("Ann", "Tower"), Gather("Ann", "Wall"))
+    events = play(game, Gather("Ann", "Tower"), Gather("Ann", "Wall"))
     assert actions_announced(events) == [("Bob", 1)]
-    events = play(state, Gather("Bob", "Villa"))
+    events = play(game, Gather("Bob", "Villa"))
     assert actions_announced(events) == [("Cat", 2)]
-    play(state, Gather("Cat", "Garden"), Gather("Cat", "Academy"))
+    play(game, Gather("Cat", "Garden"), Gather("Cat", "Academy"))
     assert [p.stockpile for p in state.players] == [["Tower", "Wall"], ["Villa"], ["Garden", "Academy"]]
 
 
 def test_cleanup_and_leader_passes_left_R_TURN_8_R_TURN_9_R_JACK_2(position, play):
     state = three_players(position, jack_pile=2)
-    play(state, Lead("Ann", Role.LABORER, ("Road",)), Follow("Bob", (JACK,)), Think("Cat", "draw"))
+    game = Game(state)
+    play(game, Lead("Ann", Role.LABORER, ("Road",)), Follow("Bob", (JACK,)), Think("Cat", "draw"))
     assert state.players[0].camp == ["Road"] and state.players[1].camp == [JACK]
-    play(state, Pass("Ann"), Pass("Bob"), Pass("Cat"))
+    play(game, Pass("Ann"), Pass("Bob"), Pass("Cat"))
     assert state.pool == POOL + ["Road"]
     assert state.jack_pile == 3 and all(p.camp == [] for p in state.players)  # Bob's Jack is back
     assert JACK not in state.pool
@@ -73,14 +78,16 @@ def test_cleanup_and_leader_passes_left_R_TURN_8_R_TURN_9_R_JACK_2(position, pla
 
 def test_played_cards_are_not_in_the_pool_this_turn_R_TURN_10(position, play):
     state = three_players(position)
-    play(state, Lead("Ann", Role.LABORER, ("Road",)), Follow("Bob", (JACK,)), Think("Cat", "draw"))
-    assert Gather("Ann", "Road") not in legal_decisions(state)
+    game = Game(state)
+    play(game, Lead("Ann", Role.LABORER, ("Road",)), Follow("Bob", (JACK,)), Think("Cat", "draw"))
+    assert Gather("Ann", "Road") not in game.legal()
 
 
 def test_every_action_is_optional_R_TURN_7(position, play):
     state = three_players(position)
-    play(state, Lead("Ann", Role.LABORER, ("Road",)), Follow("Bob", (JACK,)), Think("Cat", "draw"))
-    play(state, Gather("Ann", "Tower"), Pass("Ann"))
+    game = Game(state)
+    play(game, Lead("Ann", Role.LABORER, ("Road",)), Follow("Bob", (JACK,)), Think("Cat", "draw"))
+    play(game, Gather("Ann", "Tower"), Pass("Ann"))
     assert state.players[0].stockpile == ["Tower"]
     assert state.players[state.current].name == "Bob"
 
@@ -88,7 +95,8 @@ def test_every_action_is_optional_R_TURN_7(position, play):
 def test_player_with_no_action_is_skipped_R_TURN_4(position, play):
     """Bob neither follows nor has a client: the engine moves straight on to Cat."""
     state = three_players(position)
-    events = play(state, Lead("Ann", Role.LABORER, ("Road",)), Think("Bob", "refill"), Think("Cat", "draw"),
+    game = Game(state)
+    events = play(game, Lead("Ann", Role.LABORER, ("Road",)), Think("Bob", "refill"), Think("Cat", "draw"),
                   Pass("Ann"))
     assert actions_announced(events) == [("Ann", 2), ("Cat", 2)]
     assert state.players[state.current].name == "Cat"
@@ -98,26 +106,29 @@ def test_player_with_no_action_is_skipped_R_TURN_4(position, play):
 
 def test_jack_leads_any_declared_role_and_followers_must_match_R_JACK_1_R_TURN_11(position, play):
     state = position(PlayerState("Ann", hand=[JACK, "Road"]), PlayerState("Bob", hand=["Temple", "Road", "Villa"]))
-    leads = [d for d in legal_decisions(state) if isinstance(d, Lead) and d.cards == (JACK,)]
+    game = Game(state)
+    leads = [d for d in game.legal() if isinstance(d, Lead) and d.cards == (JACK,)]
     assert {d.role for d in leads} == set(Role)  # every role, and no Thinker among them
-    play(state, Lead("Ann", Role.MERCHANT, (JACK,)))
+    play(game, Lead("Ann", Role.MERCHANT, (JACK,)))
     assert state.led_role is Role.MERCHANT
-    follows = [d for d in legal_decisions(state) if isinstance(d, Follow)]
+    follows = [d for d in game.legal() if isinstance(d, Follow)]
     assert follows == [Follow("Bob", ("Villa",))]
 
 
 def test_follower_may_follow_with_a_jack_R_JACK_1(position, play):
     state = position(PlayerState("Ann", hand=["Temple"]), PlayerState("Bob", hand=[JACK, "Road"]),
                      pool=["Road"])
-    play(state, Lead("Ann", Role.PATRON, ("Temple",)), Follow("Bob", (JACK,)))
+    game = Game(state)
+    play(game, Lead("Ann", Role.PATRON, ("Temple",)), Follow("Bob", (JACK,)))
     assert state.players[1].played and state.players[1].camp == [JACK]
 
 
 def test_jack_is_never_a_client_material_or_foundation_R_JACK_3(position, play):
     state = position(PlayerState("Ann", hand=[JACK, JACK, "Dock"], buildings=[]),
                      PlayerState("Bob", hand=["Road"]), jack_pile=1)
-    play(state, Lead("Ann", Role.CRAFTSMAN, (JACK,)), Think("Bob", "jack"))
-    legal = legal_decisions(state)
+    game = Game(state)
+    play(game, Lead("Ann", Role.CRAFTSMAN, (JACK,)), Think("Bob", "jack"))
+    legal = game.legal()
     assert all(getattr(d, "card", None) != JACK for d in legal)
 
 
@@ -128,9 +139,10 @@ def test_republic_petition_two_cards_of_one_role_as_any_role_R_PET_1_R_PET_4(pos
     Pool at cleanup."""
     state = position(PlayerState("Ann", hand=["Road", "Insula", "Bar"]),
                      PlayerState("Bob", hand=["Temple", "Tower"]), pool=["Villa", "Wall"])
-    events = play(state, Lead("Ann", Role.PATRON, ("Road", "Insula")), Think("Bob", "refill"))
+    game = Game(state)
+    events = play(game, Lead("Ann", Role.PATRON, ("Road", "Insula")), Think("Bob", "refill"))
     assert actions_announced(events) == [("Ann", 1)]
-    play(state, Hire("Ann", "Villa"))
+    play(game, Hire("Ann", "Villa"))
     assert state.players[0].clientele == ["Villa"]
     assert sorted(state.pool) == ["Insula", "Road", "Wall"] and state.leader == 1
 
@@ -139,43 +151,47 @@ def test_copies_of_one_card_are_a_petition_among_the_legal_leads_R_PET_1(positio
     """"Two cards of the same role" (three in the Imperium): two copies of one card are too."""
     for ruleset, hand in (("republic", ["Road", "Road"]), ("imperium", ["Road", "Road", "Road"])):
         state = position(PlayerState("Ann", hand=hand), PlayerState("Bob", hand=["Temple"]), ruleset=ruleset)
-        leads = {(d.role, d.cards) for d in legal_decisions(state) if isinstance(d, Lead)}
+        leads = {(d.role, d.cards) for d in Game(state).legal() if isinstance(d, Lead)}
         assert (Role.PATRON, tuple(hand)) in leads and (Role.LABORER, ("Road",)) in leads
 
 
 def test_petition_may_follow_a_role_of_another_colour_R_PET_1(position, play):
     state = position(PlayerState("Ann", hand=["Temple"]), PlayerState("Bob", hand=["Road", "Insula"]),
                      pool=["Villa"])
-    play(state, Lead("Ann", Role.PATRON, ("Temple",)), Follow("Bob", ("Road", "Insula")))
+    game = Game(state)
+    play(game, Lead("Ann", Role.PATRON, ("Temple",)), Follow("Bob", ("Road", "Insula")))
     assert state.players[1].camp == ["Road", "Insula"] and state.players[1].played
 
 
 def test_imperium_petition_takes_three_cards_R_PET_2(position, play, illegal):
     state = position(PlayerState("Ann", hand=["Road", "Insula", "Bar"]), PlayerState("Bob", hand=["Temple"]),
                      ruleset="imperium")
-    error = illegal(state, Lead("Ann", Role.PATRON, ("Road", "Insula")))
+    game = Game(state)
+    error = illegal(game, Lead("Ann", Role.PATRON, ("Road", "Insula")))
     assert "R-PET-2" in error.rule_ids
-    play(state, Lead("Ann", Role.PATRON, ("Road", "Insula", "Bar")))
+    play(game, Lead("Ann", Role.PATRON, ("Road", "Insula", "Bar")))
     assert state.led_role is Role.PATRON
 
 
 def test_two_jacks_are_never_a_petition_R_PET_1(position, illegal):
     for ruleset in ("republic", "imperium"):
         state = position(PlayerState("Ann", hand=[JACK, JACK]), PlayerState("Bob", hand=["Temple"]), ruleset=ruleset)
-        assert "R-PET-5" in illegal(state, Lead("Ann", Role.PATRON, (JACK, JACK))).rule_ids
+        assert "R-PET-5" in illegal(Game(state), Lead("Ann", Role.PATRON, (JACK, JACK))).rule_ids
 
 
 def test_a_jack_cannot_join_a_petition_R_PET_5(position, illegal):
     state = position(PlayerState("Ann", hand=[JACK, "Road"]), PlayerState("Bob", hand=["Temple"]))
-    assert illegal(state, Lead("Ann", Role.LABORER, (JACK, "Road"))).rule_ids[0] == "R-PET-5"
-    assert not any(isinstance(d, Lead) and len(d.cards) > 1 for d in legal_decisions(state))
+    game = Game(state)
+    assert illegal(game, Lead("Ann", Role.LABORER, (JACK, "Road"))).rule_ids[0] == "R-PET-5"
+    assert not any(isinstance(d, Lead) and len(d.cards) > 1 for d in game.legal())
 
 
 def test_classic_has_no_petition_R_PET_3(position, illegal):
     state = position(PlayerState("Ann", hand=["Road", "Insula"]), PlayerState("Bob", hand=["Temple"]),
                      ruleset="classic")
-    assert illegal(state, Lead("Ann", Role.LABORER, ("Road", "Insula"))).rule_ids == ("R-PET-3",)
-    assert all(len(d.cards) == 1 for d in legal_decisions(state) if isinstance(d, Lead))
+    game = Game(state)
+    assert illegal(game, Lead("Ann", Role.LABORER, ("Road", "Insula"))).rule_ids == ("R-PET-3",)
+    assert all(len(d.cards) == 1 for d in game.legal() if isinstance(d, Lead))
 
 
 
@@ -184,19 +200,21 @@ def test_a_role_named_in_text_leads_like_the_enum_R_TURN_1_R_ACT_1(position, pla
     led as 'Patron' still lets the Patron client act."""
     state = position(PlayerState("Ann", hand=["Temple", JACK], clientele=["Statue"], influence=[Material.STONE]),
                      PlayerState("Bob", hand=["Road", "Dock", "Bath", "Tower", "Villa"]), pool=["Villa", "Wall"])
-    copy = state.copy()
-    events = play(state, Lead("Ann", "Patron", (JACK,)), Think("Bob", "draw"))
+    game = Game(state)
+    copy = game.copy()
+    events = play(game, Lead("Ann", "Patron", (JACK,)), Think("Bob", "draw"))
     assert state.led_role is Role.PATRON
     assert [(e.player, e.value) for e in events if e.kind == "actions"] == [("Ann", 2)]
     play(copy, Lead("Ann", "Patron", ("Temple",)), Think("Bob", "draw"))
-    assert copy.led_role is Role.PATRON
+    assert copy.state.led_role is Role.PATRON
 
 
 def test_classic_jack_pile_fills_only_with_played_jacks_R_SETUP_9_R_JACK_2(position, play):
     state = position(PlayerState("Ann", hand=[JACK, "Road"]),
                      PlayerState("Bob", hand=["Road", "Dock", "Bath", "Tower", "Villa"]), ruleset="classic")
-    assert Think("Ann", "jack") not in legal_decisions(state)
-    play(state, Lead("Ann", Role.PATRON, (JACK,)), Think("Bob", "draw"))  # nothing to hire: the turn ends
+    game = Game(state)
+    assert Think("Ann", "jack") not in game.legal()
+    play(game, Lead("Ann", Role.PATRON, (JACK,)), Think("Bob", "draw"))  # nothing to hire: the turn ends
     assert state.jack_pile == 1 and state.leader == 1
 
 
@@ -204,6 +222,7 @@ def test_a_follower_with_one_choice_still_states_it_R_TURN_2(position, play):
     """Only actions are made for a player; following or thinking is always the player's own
     statement, even with one legal choice (Bob holds 5 cards and the Jack pile is empty)."""
     state = position(PlayerState("Ann", hand=["Road"]), PlayerState("Bob", hand=["Dock", "Bath", "Tower", "Villa", "Temple"]))
-    play(state, Lead("Ann", Role.LABORER, ("Road",)))
-    assert legal_decisions(state) == [Think("Bob", "draw")]
-    assert pending(state).kind == "follow" and pending(state).player == "Bob"
+    game = Game(state)
+    play(game, Lead("Ann", Role.LABORER, ("Road",)))
+    assert game.legal() == [Think("Bob", "draw")]
+    assert game.pending().kind == "follow" and game.pending().player == "Bob"

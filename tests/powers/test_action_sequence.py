@@ -4,8 +4,7 @@ on positions of tests/data/fidelity/ and on every power whose completion grants 
 
 import pytest
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Add, Demand, Follow, Hire, Lay, Lead, Pass, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import PublicPlacement
@@ -59,11 +58,12 @@ def _completing(power: str, role: Role, ruleset: Ruleset):
                       buildings=[done("Stairway", Material.MARBLE), done("Academy", Material.BRICK), building])
     ben = PlayerState("Ben", hand=["Insula"], buildings=[done("Insula", Material.RUBBLE)])
     state = table(ann, ben, ruleset=ruleset, pool=["Road", "Dock"])
-    apply(state, Lead("Ann", role, (lead,)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Add("Ann", filler, power))
+    game = Game(state)
+    game.push(Lead("Ann", role, (lead,)))
+    game.push(Think("Ben", "jack"))
+    game.push(Add("Ann", filler, power))
     assert building.complete
-    return state
+    return game
 
 
 COMPLETION_POWERS = sorted({(ruleset, name) for ruleset in (Ruleset.REPUBLIC, Ruleset.IMPERIUM)
@@ -78,7 +78,7 @@ def test_every_completion_step_leaves_the_architect_action_an_architect_action(r
     """B-STAIRWAY-1 with each upon-completion power: the step the completion grants
     (Foundry, Amphitheatre, Garden, School: a burst; Prison: a theft) comes on top of the
     Architect action, which still gets the Stairway's placement and counts as Architect."""
-    state = _completing(power, Role.ARCHITECT, ruleset)
+    state = _completing(power, Role.ARCHITECT, ruleset).state
     assert any(isinstance(step, PublicPlacement) for step in state.steps), state.steps
     assert state.players[0].acted == [Role.ARCHITECT]
 
@@ -87,11 +87,12 @@ def test_every_completion_step_leaves_the_architect_action_an_architect_action(r
 def test_every_completion_step_leaves_the_craftsman_action_a_craftsman_action(ruleset, power):
     """B-ACADEMY-1 with each upon-completion power: the turn had a Craftsman action, so the
     Academy's Thinker action comes at the end of the turn, after the completion's step."""
-    state = _completing(power, Role.CRAFTSMAN, ruleset)
+    game = _completing(power, Role.CRAFTSMAN, ruleset)
+    state = game.state
     assert state.players[0].acted == [Role.CRAFTSMAN]
     while state.turn == 1 and not any(s.kind == "think" and s.power == "Academy" for s in state.steps):
-        choices = legal_decisions(state)  # a pass where it may decline, else the first choice
-        apply(state, next((d for d in choices if isinstance(d, Pass)), choices[0]))
+        choices = game.legal()  # a pass where it may decline, else the first choice
+        game.push(next((d for d in choices if isinstance(d, Pass)), choices[0]))
     assert state.turn == 1 and state.steps[-1].power == "Academy"
 
 
@@ -122,13 +123,14 @@ def _after_a_burst(**ann):
     state = table(player, PlayerState("Ben", hand=["Academy"]))
     state.sites_in_town[Material.RUBBLE] = 3
     state.sites_out_of_town[Material.RUBBLE] = 1
-    apply(state, Lead("Ann", Role.CRAFTSMAN, tuple(lead)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Add("Ann", "Wall", "Amphitheatre"))
+    game = Game(state)
+    game.push(Lead("Ann", Role.CRAFTSMAN, tuple(lead)))
+    game.push(Think("Ben", "jack"))
+    game.push(Add("Ann", "Wall", "Amphitheatre"))
     for card in ("Insula", "Latrine", "Bar"):
-        apply(state, Lay("Ann", card))
+        game.push(Lay("Ann", card))
     assert state.steps[-1].count == 1
-    return state
+    return game
 
 
 NEXT_ACTIONS = {
@@ -145,18 +147,19 @@ def test_a_burst_pairs_with_the_next_craftsman_action_whatever_grants_it(kind):
     """R-BUILD-3: the pairing is decided by the sequence of the turn's actions, not by where
     each comes from: a client's action, a Circus Maximus client's second (B-CIRCUSMAXIMUS-1),
     a Ludus Magna Merchant's (B-LUDUSMAGNA-1) or a Palace card's (B-PALACE-1)."""
-    state = _after_a_burst(**NEXT_ACTIONS[kind])
-    assert Lay("Ann", "Road", None, True) in legal_decisions(state)
-    apply(state, Lay("Ann", "Road", out_of_town=True))
+    game = _after_a_burst(**NEXT_ACTIONS[kind])
+    state = game.state
+    assert Lay("Ann", "Road", None, True) in game.legal()
+    game.push(Lay("Ann", "Road", out_of_town=True))
     assert state.players[0].building("Road").out_of_town
 
 
 def test_without_a_next_action_the_last_burst_action_is_alone():
     """R-BUILD-3: with nothing after it in the turn, one action cannot lay out of town."""
-    state = _after_a_burst()
-    assert Lay("Ann", "Road", None, True) not in legal_decisions(state)
+    game = _after_a_burst()
+    assert Lay("Ann", "Road", None, True) not in game.legal()
     with pytest.raises(RulesError, match="takes 2 actions; Ann has 1 left") as refused:
-        apply(state, Lay("Ann", "Road", out_of_town=True))
+        game.push(Lay("Ann", "Road", out_of_town=True))
     assert refused.value.rule_ids[0] == "R-BUILD-3"
 
 
@@ -166,8 +169,9 @@ def test_an_architect_action_does_not_pair_with_a_craftsman_burst_by_default():
     action and the next Architect action do not pair (the other reading is tested with the
     rulings)."""
     state = architect_after_a_craftsman_burst()
+    game = Game(state)
     with pytest.raises(RulesError, match="takes 2 actions"):
-        apply(state, Lay("Ann", "Road", out_of_town=True))
+        game.push(Lay("Ann", "Road", out_of_town=True))
 
 
 def architect_after_a_craftsman_burst(rulings=None):
@@ -180,11 +184,12 @@ def architect_after_a_craftsman_burst(rulings=None):
     state.rulings = resolve(rulings)
     state.sites_in_town[Material.RUBBLE] = 3
     state.sites_out_of_town[Material.RUBBLE] = 1
-    apply(state, Lead("Ann", Role.ARCHITECT, ("Tower",)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Add("Ann", "Wall", "Amphitheatre"))
+    game = Game(state)
+    game.push(Lead("Ann", Role.ARCHITECT, ("Tower",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Add("Ann", "Wall", "Amphitheatre"))
     for card in ("Insula", "Latrine", "Bar"):
-        apply(state, Lay("Ann", card))
+        game.push(Lay("Ann", card))
     return state
 
 
@@ -197,10 +202,11 @@ def _garden_with_a_bath():
         Building("Garden", Material.STONE, ["Villa", "Catacomb"])])
     state = table(ann, PlayerState("Ben", hand=["Academy"]), pool=["Market", "Insula", "Latrine", "Bar", "Insula"])
     state.sites_in_town[Material.RUBBLE] = 0
-    apply(state, Lead("Ann", Role.CRAFTSMAN, ("Dock", "Palisade")))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Add("Ann", "Sewer", "Garden"))
-    return state
+    game = Game(state)
+    game.push(Lead("Ann", Role.CRAFTSMAN, ("Dock", "Palisade")))
+    game.push(Think("Ben", "jack"))
+    game.push(Add("Ann", "Sewer", "Garden"))
+    return game
 
 
 def test_a_bath_client_action_pairs_with_the_players_own_when_nothing_comes_between():
@@ -208,13 +214,14 @@ def test_a_bath_client_action_pairs_with_the_players_own_when_nothing_comes_betw
     client hired with the Garden's last Patron action acts as a Craftsman right before Ann's
     own second Craftsman action; the two lay the Road out of town."""
     from gtr_replay.game import Hire
-    state = _garden_with_a_bath()
+    game = _garden_with_a_bath()
+    state = game.state
     for card in ("Insula", "Latrine", "Bar", "Insula"):
-        apply(state, Hire("Ann", card))
-        apply(state, Pass("Ann"))  # the Laborer client's action, declined
-    apply(state, Hire("Ann", "Market"))
+        game.push(Hire("Ann", card))
+        game.push(Pass("Ann"))  # the Laborer client's action, declined
+    game.push(Hire("Ann", "Market"))
     assert [step.role for step in state.steps] == [Role.CRAFTSMAN]
-    apply(state, Lay("Ann", "Road", out_of_town=True))
+    game.push(Lay("Ann", "Road", out_of_town=True))
     assert state.players[0].building("Road").out_of_town and state.turn == 2
 
 
@@ -222,10 +229,11 @@ def test_a_bath_client_action_does_not_pair_across_the_gardens_remaining_actions
     """R-BUILD-3: "two consecutive" actions: with Patron actions of the Garden still to come
     after the new client's Craftsman action, it is not followed by a Craftsman action."""
     from gtr_replay.game import Hire
-    state = _garden_with_a_bath()
-    apply(state, Hire("Ann", "Market"))
+    game = _garden_with_a_bath()
+    state = game.state
+    game.push(Hire("Ann", "Market"))
     assert [step.role for step in state.steps] == [Role.PATRON, Role.CRAFTSMAN]
-    assert Lay("Ann", "Road", None, True) not in legal_decisions(state)
+    assert Lay("Ann", "Road", None, True) not in game.legal()
 
 
 # -- a demand is answered at once, whatever waits on the stack (R-LEG-2..5) ------------------
@@ -240,15 +248,16 @@ def test_a_demand_made_in_a_burst_is_answered_before_the_burst_goes_on():
                       buildings=[done("Bath", Material.BRICK), Building("Garden", Material.STONE, ["Villa", "Villa"])])
     ben = PlayerState("Ben", hand=["Academy", "Road"])
     state = table(ann, ben, pool=["Atrium", "Temple"])
-    apply(state, Lead("Ann", Role.CRAFTSMAN, ("Market",)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Add("Ann", "Villa", "Garden"))
-    apply(state, Hire("Ann", "Atrium"))
-    apply(state, Demand("Ann", ("School",)))
+    game = Game(state)
+    game.push(Lead("Ann", Role.CRAFTSMAN, ("Market",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Add("Ann", "Villa", "Garden"))
+    game.push(Hire("Ann", "Atrium"))
+    game.push(Demand("Ann", ("School",)))
     assert state.players[0].stockpile == ["Academy"] and state.legionary is None  # Ben's one Brick, given
     assert any(s.power == "Garden" for s in state.steps)
-    assert all(type(d) in (Hire, Pass) for d in legal_decisions(state))  # the burst goes on: Patron actions
-    apply(state, Hire("Ann", "Temple"))
+    assert all(type(d) in (Hire, Pass) for d in game.legal())  # the burst goes on: Patron actions
+    game.push(Hire("Ann", "Temple"))
     assert sorted(state.players[0].clientele) == ["Atrium", "Temple"]
 
 

@@ -3,7 +3,7 @@ completion started included (B-STAIRWAY-1, B-FOUNDRY-1, the ``also-step`` ruling
 
 import pytest
 
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.game import Add, Gather, Lead, Pass, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import Actions, PublicPlacement
@@ -25,9 +25,10 @@ def _foundry_completed(*, stockpile=("Bath",), rulings=None):
     opp = PlayerState("Opp", hand=["Road"], buildings=[done("Aqueduct", Material.CONCRETE)])
     state = table(you, opp, pool=["Tower"])
     state.rulings = Rulings({**state.rulings, **(rulings or {})})
-    apply(state, Lead("You", Role.ARCHITECT, ("Wall",)))
-    apply(state, Think("Opp", "jack"))
-    apply(state, Add("You", "Bath", "Foundry"))
+    game = Game(state)
+    game.push(Lead("You", Role.ARCHITECT, ("Wall",)))
+    game.push(Think("Opp", "jack"))
+    game.push(Add("You", "Bath", "Foundry"))
     assert state.players[0].building("Foundry").complete
     return state
 
@@ -41,10 +42,11 @@ def test_after_the_foundrys_burst_the_stairway_placement_is_offered():
     gather may go into Opp's Aqueduct after them."""
     state = _foundry_completed()
     assert isinstance(state.steps[-1], Actions) and state.steps[-1].action_role is Role.LABORER
-    apply(state, Gather("You", "Tower"))
+    game = Game(state)
+    game.push(Gather("You", "Tower"))
     assert state.turn == 1 and isinstance(state.steps[-1], PublicPlacement), state.steps
-    assert PLACE in legal_decisions(state)
-    apply(state, PLACE)
+    assert PLACE in game.legal()
+    game.push(PLACE)
     assert state.players[1].building("Aqueduct").materials == ["Tower"] and (1, "Aqueduct") in state.public
     assert state.turn == 2 and not state.steps
     assert DEFAULTS["also-step"] == "after-burst-too"
@@ -56,8 +58,9 @@ def test_the_placement_is_offered_before_the_burst_too_and_once_only():
     Architect action."""
     state = _foundry_completed(stockpile=("Bath", "Wall"))
     assert isinstance(state.steps[-1], PublicPlacement)
-    apply(state, Add("You", "Wall", "Aqueduct", owner="Opp"))
-    apply(state, Gather("You", "Tower"))
+    game = Game(state)
+    game.push(Add("You", "Wall", "Aqueduct", owner="Opp"))
+    game.push(Gather("You", "Tower"))
     assert state.turn == 2 and not state.steps  # the Tower stays in the stockpile
     assert state.players[0].stockpile == ["Tower"]
 
@@ -66,11 +69,12 @@ def test_a_placement_declined_before_the_burst_is_offered_after_it():
     """Passing the placement while the Foundry's actions wait leaves it for after them: the
     action is still going on."""
     state = _foundry_completed(stockpile=("Bath", "Wall"))
-    apply(state, Pass("You"))
+    game = Game(state)
+    game.push(Pass("You"))
     assert isinstance(state.steps[-1], Actions)
-    apply(state, Gather("You", "Tower"))
-    assert isinstance(state.steps[-1], PublicPlacement) and PLACE in legal_decisions(state)
-    apply(state, Pass("You"))  # declined again, once the action is over: gone
+    game.push(Gather("You", "Tower"))
+    assert isinstance(state.steps[-1], PublicPlacement) and PLACE in game.legal()
+    game.push(Pass("You"))  # declined again, once the action is over: gone
     assert state.turn == 2 and not state.steps
 
 
@@ -82,6 +86,7 @@ def test_the_deferred_placement_round_trips_through_the_stored_state():
     assert state.steps[-1].burst == 1
     copy = GameState.from_dict(state.to_dict())
     assert copy.steps == state.steps
-    apply(copy, Pass("You"))
-    apply(copy, Gather("You", "Tower"))
-    assert PLACE in legal_decisions(copy)
+    resumed = Game(copy)
+    resumed.push(Pass("You"))
+    resumed.push(Gather("You", "Tower"))
+    assert PLACE in resumed.legal()

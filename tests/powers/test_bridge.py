@@ -3,7 +3,7 @@ ruling (B-BRIDGE-1..4, B-WALL-2, AMB-13)."""
 
 import pytest
 
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.game import Demand, Give, Lead, TakeFromPool, Think
 from gtr_replay.game.state import GameState, Phase, PlayerState
 from gtr_replay.enums import Material, Role, Ruleset, Zone
@@ -24,29 +24,31 @@ def four_players():
     across = PlayerState("Across", hand=["Temple"], stockpile=["Statue"])
     right = PlayerState("Right", hand=["Temple"], stockpile=["Statue"], buildings=[done("Wall", Material.CONCRETE)])
     state = table(you, left, across, right, pool=["Temple"])
-    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
+    game = Game(state)
+    game.push(Lead("You", Role.LEGIONARY, ("Academy",)))
     for name in ("Left", "Across", "Right"):
-        apply(state, Think(name, "jack"))
-    apply(state, Demand("You", ("Forum Romanum",)))
-    return state
+        game.push(Think(name, "jack"))
+    game.push(Demand("You", ("Forum Romanum",)))
+    return game
 
 
 def test_bridge_demands_from_every_opponent_past_a_palisade_and_from_stockpiles_EX_BB_BRIDGE_1():
     """B-BRIDGE-1..4: "You get one Marble from the Pool, one Marble each from the hand of the
     player to your left and the player across from you, and one Marble each from the
     Stockpiles of these players, for a total of five Marble into your Stockpile." """
-    state = four_players()
+    game = four_players()
+    state = game.state
     assert state.legionary.victims == [1, 2, 3]
-    apply(state, TakeFromPool("You", "Temple"))
-    assert Give("Left", (), "You") not in legal_decisions(state)  # the Palisade does not protect
-    apply(state, Give("Left", ("Statue",), "You"))
-    assert set(legal_decisions(state)) == {Give("Left", (card,), "You", Zone.STOCKPILE) for card in ("Palace", "Stairway")}
-    events = apply(state, Give("Left", ("Palace",), "You", Zone.STOCKPILE))
+    game.push(TakeFromPool("You", "Temple"))
+    assert Give("Left", (), "You") not in game.legal()  # the Palisade does not protect
+    game.push(Give("Left", ("Statue",), "You"))
+    assert set(game.legal()) == {Give("Left", (card,), "You", Zone.STOCKPILE) for card in ("Palace", "Stairway")}
+    events = game.push(Give("Left", ("Palace",), "You", Zone.STOCKPILE)).events
     # Across has one Marble in hand and one in the stockpile: both parts are forced
     assert [(e.player, e.card, e.source) for e in events if e.kind == "move"] == [
         ("Left", "Palace", Zone.STOCKPILE), ("Across", "Temple", Zone.HAND), ("Across", "Statue", Zone.STOCKPILE)]
-    assert Give("Right", (), "You") in legal_decisions(state)  # "Players who own Walls are still protected"
-    apply(state, Give("Right", (), "You"))
+    assert Give("Right", (), "You") in game.legal()  # "Players who own Walls are still protected"
+    game.push(Give("Right", (), "You"))
     you = state.players[0]
     assert len(you.stockpile) == 5 and set(you.stockpile) <= MARBLE
     assert state.players[1].stockpile == ["Stairway"] and state.players[2].stockpile == []
@@ -55,30 +57,30 @@ def test_bridge_demands_from_every_opponent_past_a_palisade_and_from_stockpiles_
 
 def test_stockpile_part_comes_after_the_hand_and_says_so():
     """B-BRIDGE-3: the hand's card first, then the stockpile's; each refused with its rule."""
-    state = four_players()
-    apply(state, TakeFromPool("You", "Temple"))
+    game = four_players()
+    game.push(TakeFromPool("You", "Temple"))
     with pytest.raises(RulesError, match="gives from the hand"):
-        apply(state, Give("Left", ("Palace",), "You", Zone.STOCKPILE))
-    apply(state, Give("Left", ("Statue",), "You"))
+        game.push(Give("Left", ("Palace",), "You", Zone.STOCKPILE))
+    game.push(Give("Left", ("Statue",), "You"))
     with pytest.raises(RulesError, match="now gives from the stockpile"):
-        apply(state, Give("Left", ("Palace",), "You"))
+        game.push(Give("Left", ("Palace",), "You"))
 
 
 def test_without_a_bridge_a_palisade_protects_and_only_neighbours_give():
     """R-LEG-3, B-PALISADE-1: the same table with no Bridge: Across is no victim, the
     Palisade lets Left refuse, and no stockpile is touched."""
-    state = four_players()
-    assert state.legionary is not None
+    assert four_players().state.legionary is not None
     plain = table(PlayerState("You", hand=["Academy", "Forum Romanum"]),
                   PlayerState("Left", hand=["Statue"], stockpile=["Palace"], buildings=[done("Palisade", Material.WOOD)]),
                   PlayerState("Across", hand=["Temple"]), PlayerState("Right", hand=["Temple"]))
-    apply(plain, Lead("You", Role.LEGIONARY, ("Academy",)))
+    game = Game(plain)
+    game.push(Lead("You", Role.LEGIONARY, ("Academy",)))
     for name in ("Left", "Across", "Right"):
-        apply(plain, Think(name, "jack"))
-    apply(plain, Demand("You", ("Forum Romanum",)))
+        game.push(Think(name, "jack"))
+    game.push(Demand("You", ("Forum Romanum",)))
     assert plain.legionary.victims == [1, 3] and not plain.legionary.stockpile
-    assert Give("Left", (), "You") in legal_decisions(plain)
-    apply(plain, Give("Left", (), "You"))
+    assert Give("Left", (), "You") in game.legal()
+    game.push(Give("Left", (), "You"))
     assert plain.players[1].stockpile == ["Palace"] and plain.players[2].hand.count("Temple") == 1
 
 
@@ -87,10 +89,11 @@ def test_wall_beats_bridge_EX_BB_WALL_2():
     you = PlayerState("You", hand=["Academy", "Temple"], buildings=[done("Bridge", Material.CONCRETE)])
     opp = PlayerState("Opp", hand=["Statue"], stockpile=["Palace"], buildings=[done("Wall", Material.CONCRETE)])
     state = table(you, opp)
-    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
-    apply(state, Think("Opp", "jack"))
-    apply(state, Demand("You", ("Temple",)))
-    apply(state, Give("Opp", (), "You"))
+    game = Game(state)
+    game.push(Lead("You", Role.LEGIONARY, ("Academy",)))
+    game.push(Think("Opp", "jack"))
+    game.push(Demand("You", ("Temple",)))
+    game.push(Give("Opp", (), "You"))
     assert state.players[1].hand.count("Statue") == 1 and state.players[1].stockpile == ["Palace"]
     assert state.phase is not Phase.GIVE
 
@@ -100,9 +103,10 @@ def test_two_players_give_from_the_stockpile_under_the_default_AMB_13():
     two players as well (the option ``four-or-five`` is tested with the rulings)."""
     you = PlayerState("You", hand=["Academy", "Temple"], buildings=[done("Bridge", Material.CONCRETE)])
     state = table(you, PlayerState("Opp", hand=["Statue"], stockpile=["Palace"]))
-    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
-    apply(state, Think("Opp", "jack"))
-    apply(state, Demand("You", ("Temple",)))  # both parts are forced: one Marble in each place
+    game = Game(state)
+    game.push(Lead("You", Role.LEGIONARY, ("Academy",)))
+    game.push(Think("Opp", "jack"))
+    game.push(Demand("You", ("Temple",)))  # both parts are forced: one Marble in each place
     assert sorted(state.players[0].stockpile) == ["Palace", "Statue"]
 
 
@@ -134,12 +138,13 @@ def test_a_wall_owner_who_gives_from_the_hand_may_still_keep_the_stockpile_card(
     you = PlayerState("You", hand=["Academy", "Temple"], buildings=[done("Bridge", Material.CONCRETE)])
     opp = PlayerState("Opp", hand=["Statue"], stockpile=["Palace"], buildings=[done("Wall", Material.CONCRETE)])
     state = table(you, opp)
-    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
-    apply(state, Think("Opp", "jack"))
-    apply(state, Demand("You", ("Temple",)))
-    apply(state, Give("Opp", ("Statue",), "You"))
-    assert set(legal_decisions(state)) == {Give("Opp", ("Palace",), "You", Zone.STOCKPILE), Give("Opp", (), "You")}
-    apply(state, Give("Opp", (), "You"))  # Glory to Rome
+    game = Game(state)
+    game.push(Lead("You", Role.LEGIONARY, ("Academy",)))
+    game.push(Think("Opp", "jack"))
+    game.push(Demand("You", ("Temple",)))
+    game.push(Give("Opp", ("Statue",), "You"))
+    assert set(game.legal()) == {Give("Opp", ("Palace",), "You", Zone.STOCKPILE), Give("Opp", (), "You")}
+    game.push(Give("Opp", (), "You"))  # Glory to Rome
     assert state.players[1].stockpile == ["Palace"] and state.legionary is None
 
 
@@ -149,9 +154,10 @@ def test_a_wall_owner_with_nothing_in_hand_is_still_asked_for_the_stockpile():
     you = PlayerState("You", hand=["Academy", "Temple"], buildings=[done("Bridge", Material.CONCRETE)])
     opp = PlayerState("Opp", hand=["Road"], stockpile=["Palace"], buildings=[done("Wall", Material.CONCRETE)])
     state = table(you, opp)
-    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
-    apply(state, Think("Opp", "jack"))
-    apply(state, Demand("You", ("Temple",)))
-    assert set(legal_decisions(state)) == {Give("Opp", ("Palace",), "You", Zone.STOCKPILE), Give("Opp", (), "You")}
-    apply(state, Give("Opp", ("Palace",), "You", Zone.STOCKPILE))
+    game = Game(state)
+    game.push(Lead("You", Role.LEGIONARY, ("Academy",)))
+    game.push(Think("Opp", "jack"))
+    game.push(Demand("You", ("Temple",)))
+    assert set(game.legal()) == {Give("Opp", ("Palace",), "You", Zone.STOCKPILE), Give("Opp", (), "You")}
+    game.push(Give("Opp", ("Palace",), "You", Zone.STOCKPILE))
     assert state.players[0].stockpile == ["Palace"] and state.legionary is None

@@ -1,9 +1,7 @@
 """Insula, Aqueduct (classic), Road, Tower, Palisade and Wall, through their worked examples."""
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Add, Demand, Follow, Give, Lay, Lead, Think
-from gtr_replay.engine.core import settle
 from gtr_replay.engine.scoring import scores
 from gtr_replay.game.state import Building, GameState, Phase, PlayerState
 from gtr_replay.enums import JACK, Material, Role, Ruleset
@@ -16,8 +14,7 @@ def table(*players, ruleset=Ruleset.REPUBLIC, pool=(), leader=0, in_town=2, out_
         state.sites_in_town[m] = in_town
         state.sites_out_of_town[m] = out_of_town if ruleset is not Ruleset.CLASSIC else 0
     state.leader = state.current = leader
-    settle(state)
-    return state
+    return Game.from_state(state).state  # its forced actions made, as a game from it would
 
 
 def done(name, site):
@@ -45,13 +42,14 @@ def test_road_lets_any_material_into_stone_buildings_EX_BB_ROAD_1():
                       buildings=[Building("Road", Material.RUBBLE), Building("Catacomb", Material.STONE, ["Villa"])])
     opp = PlayerState("Opp", hand=["Aqueduct", "Latrine"])
     state = table(opp, you)
-    apply(state, Lead("Opp", Role.ARCHITECT, ("Aqueduct",)))
-    apply(state, Follow("You", ("Tower",)))
+    game = Game(state)
+    game.push(Lead("Opp", Role.ARCHITECT, ("Aqueduct",)))
+    game.push(Follow("You", ("Tower",)))
     while state.players[state.current].name != "You":  # Opp declines his action
-        apply(state, legal_decisions(state)[-1])
-    assert Add("You", "Dock", "Catacomb") not in legal_decisions(state)  # no Road yet (R-BUILD-5)
-    apply(state, Add("You", "Bar", "Road"))
-    apply(state, Add("You", "Dock", "Catacomb"))
+        game.push(game.legal()[-1])
+    assert Add("You", "Dock", "Catacomb") not in game.legal()  # no Road yet (R-BUILD-5)
+    game.push(Add("You", "Bar", "Road"))
+    game.push(Add("You", "Dock", "Catacomb"))
     you = state.players[1]
     assert you.buildings[0].complete and you.buildings[1].materials == ["Villa", "Dock"]
     assert not you.buildings[1].complete and you.stockpile == ["Dock"] and state.phase is not Phase.OVER
@@ -64,11 +62,12 @@ def test_black_box_tower_lays_out_of_town_with_one_action_EX_BB_TOWER_1():
                       stockpile=["Amphitheatre", "Bar"], buildings=[Building("Tower", Material.CONCRETE, ["Wall"])])
     state = table(you, PlayerState("Ben", hand=["Dock"] * 5))
     state.sites_in_town[Material.STONE] = 0
-    apply(state, Lead("You", Role.ARCHITECT, ("Aqueduct",)))
-    apply(state, Think("Ben", "draw"))
-    apply(state, Add("You", "Amphitheatre", "Tower"))
-    apply(state, Lay("You", "Sewer", out_of_town=True))
-    apply(state, Add("You", "Bar", "Sewer"))
+    game = Game(state)
+    game.push(Lead("You", Role.ARCHITECT, ("Aqueduct",)))
+    game.push(Think("Ben", "draw"))
+    game.push(Add("You", "Amphitheatre", "Tower"))
+    game.push(Lay("You", "Sewer", out_of_town=True))
+    game.push(Add("You", "Bar", "Sewer"))
     sewer = state.players[0].buildings[1]
     assert state.players[0].buildings[0].complete
     assert sewer.out_of_town and sewer.site is Material.STONE and sewer.materials == ["Bar"]
@@ -81,11 +80,12 @@ def test_classic_tower_lays_any_foundation_on_a_rubble_site_EX_CL_TOWER_1():
     you = PlayerState("You", hand=["Amphitheatre", "Bar", "Sewer", JACK], clientele=["Dock", "Market"],
                       buildings=[Building("Tower", Material.CONCRETE, ["Wall"])])
     state = table(you, PlayerState("Ben", hand=["Dock"] * 5), ruleset=Ruleset.CLASSIC)
-    apply(state, Lead("You", Role.CRAFTSMAN, (JACK,)))
-    apply(state, Think("Ben", "draw"))
-    apply(state, Add("You", "Amphitheatre", "Tower"))
-    apply(state, Lay("You", "Sewer", site=Material.RUBBLE))
-    apply(state, Add("You", "Bar", "Sewer"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, (JACK,)))
+    game.push(Think("Ben", "draw"))
+    game.push(Add("You", "Amphitheatre", "Tower"))
+    game.push(Lay("You", "Sewer", site=Material.RUBBLE))
+    game.push(Add("You", "Bar", "Sewer"))
     sewer = state.players[0].buildings[1]
     assert sewer.site is Material.RUBBLE and sewer.materials == ["Bar"]
     assert rules.materials_needed(state, 0, sewer) - len(sewer.materials) == 2
@@ -99,14 +99,15 @@ def test_palisade_owner_may_refuse_a_demand_EX_BB_PALISADE_1():
                       influence=[Material.WOOD])
     left = PlayerState("Left", hand=["Palace", "Forum Romanum"])
     state = table(right, you, left, pool=["Basilica", "Stairway"])
-    apply(state, Lead("Right", Role.LEGIONARY, ("Atrium",)))
-    apply(state, Follow("You", ("Bath",)))
-    apply(state, Think("Left", "jack"))
-    apply(state, Demand("Right", ("Temple",)))
-    apply(state, legal_decisions(state)[0])  # Right takes a Marble from the pool
+    game = Game(state)
+    game.push(Lead("Right", Role.LEGIONARY, ("Atrium",)))
+    game.push(Follow("You", ("Bath",)))
+    game.push(Think("Left", "jack"))
+    game.push(Demand("Right", ("Temple",)))
+    game.push(game.legal()[0])  # Right takes a Marble from the pool
     assert state.phase is Phase.GIVE and state.players[state.current].name == "You"
-    assert set(legal_decisions(state)) == {Give("You", ("Statue",), "Right"), Give("You", (), "Right")}
-    apply(state, Give("You", (), "Right"))
+    assert set(game.legal()) == {Give("You", ("Statue",), "Right"), Give("You", (), "Right")}
+    game.push(Give("You", (), "Right"))
     assert "Statue" in state.players[1].hand
 
 
@@ -124,10 +125,11 @@ def test_only_the_black_box_wall_protects_B_WALL_2_BC_WALL_1():
         ann = PlayerState("Ann", hand=["Atrium", "Academy"])
         ben = PlayerState("Ben", hand=["Bath"], buildings=[done("Wall", Material.CONCRETE)])
         state = table(ann, ben, ruleset=ruleset)
-        apply(state, Lead("Ann", Role.LEGIONARY, ("Atrium",)))
-        apply(state, Think("Ben", "refill"))
-        apply(state, Demand("Ann", ("Academy",)))
+        game = Game(state)
+        game.push(Lead("Ann", Role.LEGIONARY, ("Atrium",)))
+        game.push(Think("Ben", "refill"))
+        game.push(Demand("Ann", ("Academy",)))
         if protected:
-            assert Give("Ben", (), "Ann") in legal_decisions(state)
+            assert Give("Ben", (), "Ann") in game.legal()
         else:
             assert "Bath" in state.players[0].stockpile  # forced: the one Brick card is given

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gtr_replay.engine.citations import CARD_RULES, card_of, cited
-from gtr_replay.engine.core import apply
+from gtr_replay.engine import Game
 from gtr_replay.game import Discard, Follow, Keep, Lead
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import STEPS
@@ -27,9 +27,9 @@ def done(name, site):
     return Building(name, site, complete=True)
 
 
-def refused(state, decision) -> RulesError:
+def refused(game: Game, decision) -> RulesError:
     with pytest.raises(RulesError) as caught:
-        apply(state, decision)
+        game.push(decision)
     return caught.value
 
 
@@ -39,8 +39,9 @@ def _thinking(card, ruleset=CLASSIC, rulings=None):
     you = PlayerState("You", hand=["Temple", "Temple", "Statue", JACK], buildings=[done(card, Material.STONE)])
     state = table(right, you, ruleset=ruleset)
     state.rulings = Rulings({**state.rulings, **(rulings or {})})
-    apply(state, Lead("Right", Role.ARCHITECT, ("Tower",)))
-    return state
+    game = Game(state)
+    game.push(Lead("Right", Role.ARCHITECT, ("Tower",)))
+    return game
 
 
 def test_a_classic_latrines_refused_discard_cites_the_classic_card():
@@ -74,9 +75,10 @@ def test_a_classic_sewers_refused_keep_cites_the_classic_card():
     you = PlayerState("You", hand=["Statue", "Temple"], buildings=[done("Sewer", Material.STONE)])
     state = table(right, you, ruleset=CLASSIC)
     state.rulings = Rulings({**state.rulings, "classic-sewer": "black-box"})
-    apply(state, Lead("Right", Role.PATRON, ("Temple",)))
-    apply(state, Follow("You", ("Statue",)))
-    error = refused(state, Keep("You", ("Temple",)))  # not played this turn
+    game = Game(state)
+    game.push(Lead("Right", Role.PATRON, ("Temple",)))
+    game.push(Follow("You", ("Statue",)))
+    error = refused(game, Keep("You", ("Temple",)))  # not played this turn
     assert "BC-SEWER-1" in error.rule_ids and "B-SEWER-1" not in error.rule_ids
 
 
@@ -88,8 +90,9 @@ def test_a_refused_discard_cites_the_card_whose_way_it_missed():
     you = PlayerState("You", hand=["Temple", "Temple", "Statue", JACK],
                       buildings=[done("Latrine", Material.RUBBLE), done("Vomitorium", Material.CONCRETE)])
     state = table(right, you, ruleset=CLASSIC)
-    apply(state, Lead("Right", Role.ARCHITECT, ("Tower",)))
-    error = refused(state, Discard("You", ("Statue", "Temple")))
+    game = Game(state)
+    game.push(Lead("Right", Role.ARCHITECT, ("Tower",)))
+    error = refused(game, Discard("You", ("Statue", "Temple")))
     assert "one Order card" in error.message
     assert "BC-LATRINE-1" in error.rule_ids and "BC-VOMITORIUM-1" not in error.rule_ids, error.rule_ids
 

@@ -7,8 +7,7 @@ import random
 import pytest
 
 import notation
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions, random_legal
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Follow, Gather, Hire, Lead, Pass, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import ClientAction
@@ -32,14 +31,15 @@ def test_classic_bath_new_client_acts_at_once():
     the Stone (Merchant) from the Pool into your Stockpile." (BC-BATH-1)"""
     you = PlayerState("You", hand=["Statue"], buildings=[done("Bath", Material.BRICK)])
     state = table(PlayerState("Right", hand=["Temple"]), you, ruleset=CLASSIC, pool=["Road", "Tower", "Palace", "Villa"])
-    apply(state, Lead("Right", Role.PATRON, ("Temple",)))
-    apply(state, Follow("You", ("Statue",)))
-    apply(state, Hire("Right", "Tower"))
-    apply(state, Hire("You", "Palace"))
+    game = Game(state)
+    game.push(Lead("Right", Role.PATRON, ("Temple",)))
+    game.push(Follow("You", ("Statue",)))
+    game.push(Hire("Right", "Tower"))
+    game.push(Hire("You", "Palace"))
     assert state.steps == [ClientAction("Bath", 1, Role.PATRON)]
-    apply(state, Hire("You", "Road"))
+    game.push(Hire("You", "Road"))
     assert state.steps == [ClientAction("Bath", 1, Role.LABORER)]
-    apply(state, Gather("You", "Villa"))
+    game.push(Gather("You", "Villa"))
     assert state.players[1].clientele == ["Palace", "Road"] and state.players[1].stockpile == ["Villa"]
 
 
@@ -52,14 +52,15 @@ def test_classic_bath_hires_in_the_place_of_a_client():
     you = PlayerState("You", hand=["Temple"], clientele=["Villa", "Garden", "Tower"],
                       buildings=[done("Bath", Material.BRICK)])  # influence 2 + 2: room for one more
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC, pool=["Road"])
-    apply(state, Lead("You", Role.PATRON, ("Temple",)))
-    apply(state, Think("Ben", "refill"))
-    assert Hire("You", "Road", None, "Villa") in legal_decisions(state)
-    apply(state, Hire("You", "Road", None, "Villa"))
+    game = Game(state)
+    game.push(Lead("You", Role.PATRON, ("Temple",)))
+    game.push(Think("Ben", "refill"))
+    assert Hire("You", "Road", None, "Villa") in game.legal()
+    game.push(Hire("You", "Road", None, "Villa"))
     you = state.players[0]
     assert you.clientele == ["Garden", "Tower", "Road"] and state.pool == ["Villa"]
     assert state.steps == [ClientAction("Bath", 0, Role.LABORER)]
-    events = apply(state, Gather("You", "Villa"))
+    events = game.push(Gather("You", "Villa")).events
     assert you.stockpile == ["Villa"] and any(e.kind == "cleanup" for e in events)
 
 
@@ -68,16 +69,17 @@ def test_a_full_clientele_may_still_replace():
     you = PlayerState("You", hand=[JACK], clientele=["Villa", "Garden"], buildings=[done("Bath", Material.BRICK)])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC, pool=["Road"])
     assert rules.clientele_limit(state, 0) == 2
-    apply(state, Lead("You", Role.PATRON, (JACK,)))
-    apply(state, Think("Ben", "refill"))
-    hires = [d for d in legal_decisions(state) if isinstance(d, Hire)]
+    game = Game(state)
+    game.push(Lead("You", Role.PATRON, (JACK,)))
+    game.push(Think("Ben", "refill"))
+    hires = [d for d in game.legal() if isinstance(d, Hire)]
     assert hires == [Hire("You", "Road", None, "Garden"), Hire("You", "Road", None, "Villa")]
-    assert {random_legal(state, random.Random(n)) for n in range(30)} == set(legal_decisions(state))
+    assert {game.random_legal(random.Random(n)) for n in range(30)} == set(game.legal())
     with pytest.raises(RulesError, match="clientele is full"):
-        apply(state, Hire("You", "Road"))
+        game.push(Hire("You", "Road"))
     with pytest.raises(RulesError, match="not one of You's clients"):
-        apply(state, Hire("You", "Road", None, "Temple"))
-    apply(state, Hire("You", "Road", None, "Garden"))
+        game.push(Hire("You", "Road", None, "Temple"))
+    game.push(Hire("You", "Road", None, "Garden"))
     assert state.players[0].clientele == ["Villa", "Road"]
 
 
@@ -85,12 +87,13 @@ def test_without_a_classic_bath_no_client_is_replaced():
     """Only the 2005 Bath says it; the Black Box Bath does not (B-BATH-1)."""
     you = PlayerState("You", hand=[JACK], clientele=["Villa"], buildings=[done("Bath", Material.BRICK)])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=Ruleset.REPUBLIC, pool=["Road"])
-    apply(state, Lead("You", Role.PATRON, (JACK,)))
-    apply(state, Think("Ben", "refill"))
+    game = Game(state)
+    game.push(Lead("You", Role.PATRON, (JACK,)))
+    game.push(Think("Ben", "refill"))
     with pytest.raises(RulesError, match="no power lets You replace a client"):
-        apply(state, Hire("You", "Road", None, "Villa"))
-    assert not any(isinstance(d, Hire) and d.replacing for d in legal_decisions(state))
-    apply(state, Pass("You"))
+        game.push(Hire("You", "Road", None, "Villa"))
+    assert not any(isinstance(d, Hire) and d.replacing for d in game.legal())
+    game.push(Pass("You"))
 
 
 def test_a_replacement_is_written_and_read_back():

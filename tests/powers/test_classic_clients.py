@@ -2,8 +2,7 @@
 class keyed for classic too; the Fountain is a classic class of its own, its text being
 another than the Black Box one (B-FOUNTAIN-1)."""
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Add, Follow, Lay, Lead
 from gtr_replay.game.state import Building, Phase, PlayerState
 from gtr_replay.enums import Material, Role, Ruleset
@@ -24,13 +23,14 @@ def test_classic_fountain_makes_every_client_a_craftsman_at_once_EX_CL_FOUNTAIN_
     you = PlayerState("You", hand=["Dock", "Villa", "Circus", "Market"], clientele=["Palisade", "Temple"],
                       buildings=[Building("Fountain", Material.STONE, ["Garden", "Sewer"])])
     state = table(you, PlayerState("Ben", hand=["Dock"]), ruleset=CLASSIC)
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Follow("Ben", ("Dock",)))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Follow("Ben", ("Dock",)))
     assert rules.action_count(state, 0) == 2
-    apply(state, Add("You", "Villa", "Fountain"))
+    game.push(Add("You", "Villa", "Fountain"))
     assert rules.action_count(state, 0) == 3 and state.actions_used == 1
-    apply(state, Lay("You", "Circus"))
-    apply(state, Add("You", "Market", "Circus"))
+    game.push(Lay("You", "Circus"))
+    game.push(Add("You", "Market", "Circus"))
     you = state.players[0]
     assert you.building("Circus").complete and you.hand == []
     assert rules.clients_of(state, 0, Role.PATRON) == 1  # still a Patron too, "in addition"
@@ -52,7 +52,8 @@ def test_classic_forum_wins_on_completion_EX_CL_FORUM_1():
                        buildings=[Building("Forum", Material.MARBLE, ["Palace", "Stairway"])])
     state = table(you, left, ruleset=CLASSIC)
     assert state.phase is not Phase.OVER  # a foundation alone wins nothing (R-BUILD-10)
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Follow("Left", ("Dock",)))
-    apply(state, Add("You", "Statue", "Forum"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Follow("Left", ("Dock",)))
+    game.push(Add("You", "Statue", "Forum"))
     assert state.phase is Phase.OVER and state.winner == "You" and state.end_reason == "win:Forum"

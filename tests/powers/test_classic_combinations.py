@@ -4,8 +4,7 @@ Fountain and the Ludus Magna are in test_combinations.py). Each test quotes the 
 
 import pytest
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Add, Demand, Follow, Gather, Give, Hire, Lay, Lead, Think
 from gtr_replay.game.decisions import Slay, Steal
 from gtr_replay.game.state import Building, Phase, PlayerState
@@ -29,13 +28,14 @@ def test_a_palisade_protects_against_a_coliseum():
     ben = PlayerState("Ben", hand=["Road", "Shrine"], clientele=["School"], buildings=[done("Palisade", Material.WOOD)])
     cid = PlayerState("Cid", hand=["Road"], clientele=["Gate"])
     state = table(you, ben, cid, ruleset=CLASSIC)
-    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
-    apply(state, Think("Ben", "refill"))
-    apply(state, Think("Cid", "refill"))
-    apply(state, Demand("You", ("Bath",)))
-    apply(state, Give("Ben", (), "You"))  # he may keep his Shrine
+    game = Game(state)
+    game.push(Lead("You", Role.LEGIONARY, ("Academy",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Think("Cid", "refill"))
+    game.push(Demand("You", ("Bath",)))
+    game.push(Give("Ben", (), "You"))  # he may keep his Shrine
     assert state.steps == [Slaying("Coliseum", 0, (2,), ("Brick",))]
-    apply(state, Slay("You", "Cid", "Gate"))
+    game.push(Slay("You", "Cid", "Gate"))
     assert state.players[1].clientele == ["School"] and state.players[0].vault == ["Gate"]
 
 
@@ -50,12 +50,13 @@ def test_a_bridge_extends_the_reach_of_a_coliseum():
     across = PlayerState("Across", hand=["Road"], clientele=["Gate"])
     right = PlayerState("Right", hand=["Road"], clientele=["Shrine"])
     state = table(you, left, across, right, ruleset=CLASSIC)
-    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
-    apply(state, Demand("You", ("Bath",)))  # as he leads (BC-BRIDGE-1): nobody holds a Brick
+    game = Game(state)
+    game.push(Lead("You", Role.LEGIONARY, ("Academy",)))
+    game.push(Demand("You", ("Bath",)))  # as he leads (BC-BRIDGE-1): nobody holds a Brick
     assert state.steps == [Slaying("Coliseum", 0, (1, 2, 3), ("Brick",))]
-    apply(state, Slay("You", "Across", "Gate"))
-    apply(state, Slay("You", "Left", "School"))
-    apply(state, Slay("You", "Right", "Shrine"))
+    game.push(Slay("You", "Across", "Gate"))
+    game.push(Slay("You", "Left", "School"))
+    game.push(Slay("You", "Right", "Shrine"))
     assert sorted(state.players[0].vault) == ["Gate", "School", "Shrine"]
     assert state.phase is Phase.FOLLOW and state.current == 1  # back to Left's answer to the lead
 
@@ -69,14 +70,15 @@ def test_a_stolen_tower_leaves_rubble_in_its_rubble_site_foundations():
         done("Tower", Material.CONCRETE, "Wall", "Bridge"), Building("Catacomb", Material.RUBBLE, ["Road"]),
         Building("Temple", Material.MARBLE)])
     state = table(you, ben, ruleset=CLASSIC)
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Follow("Ben", ("Market",)))
-    apply(state, Add("You", "Villa", "Prison"))
-    apply(state, Steal("You", "Ben", "Tower"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Follow("Ben", ("Market",)))
+    game.push(Add("You", "Villa", "Prison"))
+    game.push(Steal("You", "Ben", "Tower"))
     catacomb, temple = (state.players[1].building(n) for n in ("Catacomb", "Temple"))
     assert rules.material_fits(state, 1, catacomb, "Bar")  # its Rubble Site's material
     assert not rules.material_fits(state, 1, temple, "Bar")
-    apply(state, Add("Ben", "Bar", "Catacomb"))
+    game.push(Add("Ben", "Bar", "Catacomb"))
     assert catacomb.materials == ["Road", "Bar"] and not state.over
 
 
@@ -87,12 +89,13 @@ def test_a_stolen_structures_upon_completion_function_works_for_its_new_owner():
     you = PlayerState("You", hand=["Dock", "Villa"], buildings=[Building("Prison", Material.STONE, ["Sewer", "Garden"])])
     ben = PlayerState("Ben", hand=["Market"], buildings=[done("Storeroom", Material.CONCRETE, "Wall", "Tower")])
     state = table(you, ben, ruleset=CLASSIC, pool=["Road", "Bath"])
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Follow("Ben", ("Market",)))
-    apply(state, Add("You", "Villa", "Prison"))
-    apply(state, Steal("You", "Ben", "Storeroom"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Follow("Ben", ("Market",)))
+    game.push(Add("You", "Villa", "Prison"))
+    game.push(Steal("You", "Ben", "Storeroom"))
     assert state.steps == [Actions("Storeroom", 0, Role.LABORER, 5)]
-    apply(state, Gather("You", "Bath"))
+    game.push(Gather("You", "Bath"))
     assert state.players[0].stockpile == ["Bath"]
 
 
@@ -107,17 +110,18 @@ def test_a_prison_takes_a_stolen_structure_but_never_a_name_the_thief_has():
         done("Shrine", Material.BRICK, "Bath", "Gate"),
         Building("Market", Material.WOOD, ["Circus"], complete=True, stolen=True)])  # taken from another once
     state = table(you, ben, ruleset=CLASSIC)
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Follow("Ben", ("Palisade",)))
-    apply(state, Add("You", "Villa", "Prison"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Follow("Ben", ("Palisade",)))
+    game.push(Add("You", "Villa", "Prison"))
     assert state.steps == [Theft("Prison", 0)]
-    assert Steal("You", "Ben", "Shrine") not in legal_decisions(state)  # his Shrine foundation
+    assert Steal("You", "Ben", "Shrine") not in game.legal()  # his Shrine foundation
     with pytest.raises(RulesError, match="already has a Shrine"):
-        apply(state, Steal("You", "Ben", "Shrine"))
-    apply(state, Steal("You", "Ben", "Market"))  # stolen by Ben's Prison once already
+        game.push(Steal("You", "Ben", "Shrine"))
+    game.push(Steal("You", "Ben", "Market"))  # stolen by Ben's Prison once already
     assert state.players[0].building("Market").complete
     with pytest.raises(RulesError, match="already has a Market"):
-        apply(state, Lay("You", "Market"))
+        game.push(Lay("You", "Market"))
 
 
 def test_a_bath_makes_the_gardens_clients_act():
@@ -127,12 +131,13 @@ def test_a_bath_makes_the_gardens_clients_act():
     you = PlayerState("You", hand=["Dock", "Villa"], buildings=[done("Bath", Material.BRICK, "Atrium", "Gate"),
                                                                 Building("Garden", Material.STONE, ["Sewer", "Prison"])])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC, pool=["Road", "Temple", "Statue"])
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Think("Ben", "refill"))
-    apply(state, Add("You", "Villa", "Garden"))
-    apply(state, Hire("You", "Road"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Add("You", "Villa", "Garden"))
+    game.push(Hire("You", "Road"))
     assert state.steps == [Actions("Garden", 0, Role.PATRON, 4), ClientAction("Bath", 0, Role.LABORER)]
-    apply(state, Gather("You", "Temple"))
+    game.push(Gather("You", "Temple"))
     assert state.players[0].stockpile == ["Temple"] and state.steps == [Actions("Garden", 0, Role.PATRON, 4)]
 
 
@@ -143,12 +148,13 @@ def test_a_bar_owners_early_hire_acts_through_a_bath():
     you = PlayerState("You", hand=["Statue"], buildings=[done("Bar", Material.RUBBLE, "Road"),
                                                          done("Bath", Material.BRICK, "Atrium", "Gate")])
     state = table(right, you, PlayerState("Left", hand=["Road"]), ruleset=CLASSIC, pool=["Insula", "Villa"])
-    apply(state, Lead("Right", Role.PATRON, ("Temple",)))
-    apply(state, Follow("You", ("Statue",)))
+    game = Game(state)
+    game.push(Lead("Right", Role.PATRON, ("Temple",)))
+    game.push(Follow("You", ("Statue",)))
     assert state.steps == [EarlyActions("Bar", 1, Role.PATRON, 1)]
-    apply(state, Hire("You", "Insula"))
+    game.push(Hire("You", "Insula"))
     assert state.steps == [ClientAction("Bath", 1, Role.LABORER)] and state.phase is Phase.FOLLOW
-    apply(state, Gather("You", "Villa"))
+    game.push(Gather("You", "Villa"))
     assert state.players[1].stockpile == ["Villa"] and state.current == 2
 
 
@@ -157,5 +163,6 @@ def test_a_fountain_leaves_craftsman_clients_as_they_are():
     gives one Craftsman action, not two (BC-FOUNTAIN-1)."""
     you = PlayerState("You", hand=[JACK], clientele=["Market", "Temple"], buildings=[done("Fountain", Material.STONE)])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC)
-    apply(state, Lead("You", Role.CRAFTSMAN, (JACK,)))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, (JACK,)))
     assert rules.action_count(state, 0) == 3  # the Jack, the Market, the Temple as a Craftsman

@@ -4,8 +4,7 @@ their cards come from (BC-BAR-2, BC-DOCK-2, BC-BRIDGE-2). Each test quotes 001's
 
 import pytest
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Demand, Follow, Gather, Give, Hire, Lead, Pass, TakeFromPool, Think
 from gtr_replay.game.state import Building, Phase, PlayerState
 from gtr_replay.game.steps import EarlyActions, ExtraThink, ThinkTwice
@@ -38,17 +37,18 @@ def test_classic_bar_patrons_act_as_they_follow():
     you = PlayerState("You", hand=["Statue"], buildings=[done("Bar", Material.RUBBLE)])
     left = PlayerState("Left", hand=["Palace"], buildings=[done("Bar", Material.RUBBLE)])
     state = table(right, you, left, ruleset=CLASSIC, pool=["Dock", "Market", "Academy"])
-    apply(state, Lead("Right", Role.PATRON, ("Temple",)))
+    game = Game(state)
+    game.push(Lead("Right", Role.PATRON, ("Temple",)))
     assert state.steps == []  # Right has no Bar: he waits for his place
-    apply(state, Follow("You", ("Statue",)))
+    game.push(Follow("You", ("Statue",)))
     assert state.steps == [EarlyActions("Bar", 1, Role.PATRON, 1)] and state.phase is Phase.FOLLOW
-    with pytest.raises(RulesError):
-        apply(state, Follow("Left", ("Palace",)))  # You acts first
-    apply(state, Hire("You", "Dock"))
-    apply(state, Follow("Left", ("Palace",)))
-    apply(state, Hire("Left", "Market"))
+    # You acts first: refused as the game stands (a push would pass his early action over)
+    assert isinstance(game.check(Follow("Left", ("Palace",)), passing_over=False), RulesError)
+    game.push(Hire("You", "Dock"))
+    game.push(Follow("Left", ("Palace",)))
+    game.push(Hire("Left", "Market"))
     assert state.phase is Phase.ACTIONS and state.current == 0
-    apply(state, Hire("Right", "Academy"))
+    game.push(Hire("Right", "Academy"))
     assert [p.clientele for p in state.players] == [["Academy"], ["Dock"], ["Market"]] and state.turn == 2
 
 
@@ -58,13 +58,14 @@ def test_a_bar_owner_may_wait_for_their_place():
     right = PlayerState("Right", hand=["Temple"])
     you = PlayerState("You", hand=["Statue"], buildings=[done("Bar", Material.RUBBLE)])
     state = table(right, you, ruleset=CLASSIC, pool=["Dock", "Market"])
-    apply(state, Lead("Right", Role.PATRON, ("Temple",)))
-    apply(state, Follow("You", ("Statue",)))
-    apply(state, Pass("You"))
+    game = Game(state)
+    game.push(Lead("Right", Role.PATRON, ("Temple",)))
+    game.push(Follow("You", ("Statue",)))
+    game.push(Pass("You"))
     assert state.phase is Phase.ACTIONS and state.current == 0 and not state.players[1].done
-    apply(state, Hire("Right", "Dock"))
+    game.push(Hire("Right", "Dock"))
     assert state.current == 1 and rules.action_count(state, 1) == 1
-    apply(state, Hire("You", "Market"))
+    game.push(Hire("You", "Market"))
     assert state.players[1].clientele == ["Market"]
 
 
@@ -77,11 +78,12 @@ def test_classic_bar_takes_clients_from_the_hand():
     you = PlayerState("You", hand=["Road", "Road", JACK], clientele=["Temple"], influence=[Material.RUBBLE],
                       buildings=[done("Bar", Material.RUBBLE)])
     state = table(you, PlayerState("Ben", hand=["Dock"]), ruleset=CLASSIC, pool=["Tower"])
-    apply(state, Lead("You", Role.PATRON, (JACK,)))
+    game = Game(state)
+    game.push(Lead("You", Role.PATRON, (JACK,)))
     assert state.steps == [EarlyActions("Bar", 0, Role.PATRON, 2)]  # as he leads, before Ben decides
-    assert Hire("You", "Road", Zone.HAND) in legal_decisions(state)
-    apply(state, Hire("You", "Tower"))
-    apply(state, Hire("You", "Road", Zone.HAND))
+    assert Hire("You", "Road", Zone.HAND) in game.legal()
+    game.push(Hire("You", "Tower"))
+    game.push(Hire("You", "Road", Zone.HAND))
     assert state.players[0].clientele == ["Temple", "Tower", "Road"] and state.players[0].hand == ["Road"]
     assert state.phase is Phase.FOLLOW and state.current == 1
 
@@ -96,11 +98,12 @@ def test_classic_dock_laborers_act_as_they_follow():
     right = PlayerState("Right", hand=["Road"])
     you = PlayerState("You", hand=["Road"], buildings=[done("Dock", Material.WOOD)])
     state = table(left, right, you, ruleset=CLASSIC, pool=["Temple", "Tower"])
-    apply(state, Lead("Left", Role.LABORER, ("Road",)))
-    apply(state, Follow("Right", ("Road",)))
-    apply(state, Follow("You", ("Road",)))
-    apply(state, Gather("You", "Temple"))
-    apply(state, Gather("Left", "Tower"))
+    game = Game(state)
+    game.push(Lead("Left", Role.LABORER, ("Road",)))
+    game.push(Follow("Right", ("Road",)))
+    game.push(Follow("You", ("Road",)))
+    game.push(Gather("You", "Temple"))
+    game.push(Gather("Left", "Tower"))
     assert [p.stockpile for p in state.players] == [["Tower"], [], ["Temple"]] and state.turn == 2
 
 
@@ -110,11 +113,12 @@ def test_classic_dock_clients_act_at_the_think():
     right = PlayerState("Right", hand=["Road"])
     you = PlayerState("You", hand=["Villa"], clientele=["Bar", "Latrine"], buildings=[done("Dock", Material.WOOD)])
     state = table(right, you, ruleset=CLASSIC, pool=["Temple"])
-    apply(state, Lead("Right", Role.LABORER, ("Road",)))
-    apply(state, Think("You", "refill"))
+    game = Game(state)
+    game.push(Lead("Right", Role.LABORER, ("Road",)))
+    game.push(Think("You", "refill"))
     assert state.steps == [EarlyActions("Dock", 1, Role.LABORER, 2)]
-    apply(state, Gather("You", "Temple"))
-    apply(state, Gather("You", "Villa", Zone.HAND))
+    game.push(Gather("You", "Temple"))
+    game.push(Gather("You", "Villa", Zone.HAND))
     assert state.players[1].stockpile == ["Temple", "Villa"]
     assert state.turn == 2  # Right found the Pool empty and passed by himself
 
@@ -126,11 +130,12 @@ def test_classic_dock_gathers_from_the_hand():
     right = PlayerState("Right", hand=["Road"])
     you = PlayerState("You", hand=["Road", "Road", "Villa"], clientele=["Bar"], buildings=[done("Dock", Material.WOOD)])
     state = table(right, you, ruleset=CLASSIC, pool=["Market", "Market"])
-    apply(state, Lead("Right", Role.LABORER, ("Road",)))
-    apply(state, Follow("You", ("Road",)))
-    apply(state, Gather("You", "Market"))
+    game = Game(state)
+    game.push(Lead("Right", Role.LABORER, ("Road",)))
+    game.push(Follow("You", ("Road",)))
+    game.push(Gather("You", "Market"))
     assert state.steps == [EarlyActions("Dock", 1, Role.LABORER, 1)]  # instead of, not besides
-    apply(state, Gather("You", "Villa", Zone.HAND))
+    game.push(Gather("You", "Villa", Zone.HAND))
     assert state.players[1].stockpile == ["Market", "Villa"] and state.players[1].hand == ["Road"]
     assert state.pool == ["Market"] and state.current == 0
 
@@ -142,11 +147,12 @@ def test_the_dock_owners_second_think_comes_before_the_early_actions():
     you = PlayerState("You", hand=[], clientele=["Bar"],
                       buildings=[done("Dock", Material.WOOD), done("School", Material.BRICK)])
     state = table(right, you, ruleset=CLASSIC, pool=["Temple"])
-    apply(state, Lead("Right", Role.LABORER, ("Road",)))
-    apply(state, Think("You", "refill"))
+    game = Game(state)
+    game.push(Lead("Right", Role.LABORER, ("Road",)))
+    game.push(Think("You", "refill"))
     assert state.steps == [EarlyActions("Dock", 1, Role.LABORER, 1), ThinkTwice("School", 1)]
-    apply(state, Think("You", "draw"))
-    apply(state, Gather("You", "Temple"))
+    game.push(Think("You", "draw"))
+    game.push(Gather("You", "Temple"))
     assert state.players[1].stockpile == ["Temple"] and len(state.players[1].hand) == 6
 
 
@@ -156,13 +162,14 @@ def test_a_leader_with_a_senate_who_acted_early_thinks_when_the_actions_begin():
     you = PlayerState("You", hand=["Temple", "Road"], buildings=[done("Bar", Material.RUBBLE),
                                                                  done("Senate", Material.CONCRETE)])
     state = table(you, PlayerState("Ben", hand=["Statue"]), ruleset=CLASSIC, pool=["Dock", "Tower"])
-    apply(state, Lead("You", Role.PATRON, ("Temple",)))
-    apply(state, Hire("You", "Dock"))
+    game = Game(state)
+    game.push(Lead("You", Role.PATRON, ("Temple",)))
+    game.push(Hire("You", "Dock"))
     assert state.phase is Phase.FOLLOW and state.steps == []
-    apply(state, Follow("Ben", ("Statue",)))
+    game.push(Follow("Ben", ("Statue",)))
     assert state.steps == [ExtraThink("Senate", 0)] and state.current == 1
-    apply(state, Think("You", "refill"))
-    apply(state, Hire("Ben", "Tower"))
+    game.push(Think("You", "refill"))
+    game.push(Hire("Ben", "Tower"))
     assert state.turn == 2
 
 
@@ -178,13 +185,14 @@ def test_classic_bridge_demands_early_from_every_opponent():
                        buildings=[done("Palisade", Material.WOOD)])
     across = PlayerState("Across", hand=["Academy", "Palace"])
     state = table(right, you, left, across, ruleset=CLASSIC, pool=["Statue"])
-    apply(state, Lead("Right", Role.LEGIONARY, ("Academy",)))
-    apply(state, Follow("You", ("Academy",)))
-    apply(state, Demand("You", ("Statue",)))
+    game = Game(state)
+    game.push(Lead("Right", Role.LEGIONARY, ("Academy",)))
+    game.push(Follow("You", ("Academy",)))
+    game.push(Demand("You", ("Statue",)))
     assert state.phase is Phase.POOL and state.current == 1
-    apply(state, TakeFromPool("You", "Statue"))
+    game.push(TakeFromPool("You", "Statue"))
     assert state.phase is Phase.GIVE and state.legionary.victims == [2, 3, 0]  # clockwise from the left
-    apply(state, Give("Left", ("Palace",), "You"))  # the Palisade does not stop a Bridge
+    game.push(Give("Left", ("Palace",), "You"))  # the Palisade does not stop a Bridge
     # Across and Right have one Marble each: their answers are forced
     assert sorted(state.players[1].stockpile) == ["Palace", "Palace", "Statue", "Temple"]
     assert state.players[2].stockpile == ["Temple"]  # no stockpile demand in classic

@@ -4,8 +4,7 @@ BC-STOREROOM-1, BC-ATRIUM-1, BC-CIRCUSMAXIMUS-1). Each test quotes 001's Appendi
 
 import pytest
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Add, Follow, Gather, Lay, Lead, Pass, Sell, Think
 from gtr_replay.game.decisions import Steal
 from gtr_replay.game.state import Building, PlayerState
@@ -37,9 +36,10 @@ def test_classic_basilica_doubles_the_vault_after_the_market():
                       buildings=[done("Market", Material.WOOD), Building("Basilica", Material.MARBLE, ["Temple", "Statue"])])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC)
     assert rules.vault_limit(state, 0) == 5
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Think("Ben", "refill"))
-    apply(state, Add("You", "Palace", "Basilica"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Add("You", "Palace", "Basilica"))
     assert rules.influence(state, 0) == 6 and rules.vault_limit(state, 0) == (6 + 2) * 2
     assert rules.clientele_limit(state, 0) == 6  # the clientele is not doubled
 
@@ -55,16 +55,17 @@ def test_classic_scriptorium_lays_any_foundation_on_any_site():
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC)
     assert rules.site_materials(state, 0, "Shrine") == frozenset(Material)
     wood = state.sites_in_town[Material.WOOD]
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Think("Ben", "refill"))
-    apply(state, Lay("You", "Shrine", Material.WOOD))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Lay("You", "Shrine", Material.WOOD))
     assert state.sites_in_town[Material.WOOD] == wood - 1
     shrine = state.players[0].building("Shrine")
     assert rules.material_fits(state, 0, shrine, "Dock")  # Wood, the Site's
     assert rules.material_fits(state, 0, shrine, "Gate")  # Brick, the foundation's
     assert not rules.material_fits(state, 0, shrine, "Wall")  # Concrete, neither
     assert rules.materials_needed(state, 0, shrine) == 2  # the Shrine's value, not the Wood Site's
-    apply(state, Add("You", "Gate", "Shrine"))
+    game.push(Add("You", "Gate", "Shrine"))
     assert not shrine.complete
 
 
@@ -76,12 +77,13 @@ def test_a_stolen_scriptorium_leaves_the_foundations_it_placed_completable():
     you = PlayerState("You", hand=["Dock", "Market"], buildings=[done("Scriptorium", Material.MARBLE),
                                                                  Building("Shrine", Material.WOOD, ["Palisade"])])
     state = table(ben, you, ruleset=CLASSIC)
-    apply(state, Lead("Ben", Role.CRAFTSMAN, ("Market",)))
-    apply(state, Follow("You", ("Dock",)))
-    apply(state, Add("Ben", "Villa", "Prison"))
+    game = Game(state)
+    game.push(Lead("Ben", Role.CRAFTSMAN, ("Market",)))
+    game.push(Follow("You", ("Dock",)))
+    game.push(Add("Ben", "Villa", "Prison"))
     assert state.steps == [Theft("Prison", 0)]
-    apply(state, Steal("Ben", "You", "Scriptorium"))
-    apply(state, Add("You", "Market", "Shrine"))  # a Wood material, the Site's, without the Scriptorium
+    game.push(Steal("Ben", "You", "Scriptorium"))
+    game.push(Add("You", "Market", "Shrine"))  # a Wood material, the Site's, without the Scriptorium
     you = state.players[1]
     assert you.building("Shrine").complete and you.influence == [Material.WOOD]
     assert rules.influence(state, 1) == 3
@@ -94,12 +96,13 @@ def test_classic_storeroom_gives_laborer_actions_on_completion():
     you = PlayerState("You", hand=["Dock", "Wall"], buildings=[Building("Storeroom", Material.CONCRETE, ["Tower"])])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC,
                   pool=["Bath", "Bath", "Temple"])
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Think("Ben", "refill"))
-    apply(state, Add("You", "Wall", "Storeroom"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Add("You", "Wall", "Storeroom"))
     assert state.steps == [Actions("Storeroom", 0, Role.LABORER, 4)]
-    apply(state, Gather("You", "Bath"))
-    apply(state, Gather("You", "Temple"))
+    game.push(Gather("You", "Bath"))
+    game.push(Gather("You", "Temple"))
     assert state.steps == [Actions("Storeroom", 0, Role.LABORER, 2)]
     assert "client_roles" not in power_for(CLASSIC, "Storeroom").hooks()  # not the Black Box card
 
@@ -111,13 +114,14 @@ def test_classic_atrium_sells_from_the_hand():
     you = PlayerState("You", hand=[JACK, "Villa", "Road"], stockpile=["Garden"], clientele=["Prison"],
                       buildings=[done("Atrium", Material.BRICK)])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC)
-    apply(state, Lead("You", Role.MERCHANT, (JACK,)))
-    apply(state, Think("Ben", "refill"))
-    assert Sell("You", "Villa", Zone.HAND) in legal_decisions(state)
-    assert not any(isinstance(d, Sell) and d.source is Zone.DECK for d in legal_decisions(state))
-    apply(state, Sell("You", "Villa", Zone.HAND))
+    game = Game(state)
+    game.push(Lead("You", Role.MERCHANT, (JACK,)))
+    game.push(Think("Ben", "refill"))
+    assert Sell("You", "Villa", Zone.HAND) in game.legal()
+    assert not any(isinstance(d, Sell) and d.source is Zone.DECK for d in game.legal())
+    game.push(Sell("You", "Villa", Zone.HAND))
     assert state.steps == []  # instead of, not besides, the stockpile's card
-    apply(state, Sell("You", "Garden"))
+    game.push(Sell("You", "Garden"))
     assert state.players[0].vault == ["Villa", "Garden"] and state.players[0].hand == ["Road"]
 
 
@@ -128,15 +132,16 @@ def test_classic_circus_maximus_leads_any_card_as_a_jack():
     you = PlayerState("You", hand=["Academy", JACK], stockpile=["Wall"], buildings=[done("Circus Maximus", Material.STONE)])
     ben = PlayerState("Ben", hand=["Villa", "Road"], buildings=[done("Circus Maximus", Material.STONE)])
     state = table(you, ben, ruleset=CLASSIC)
-    assert Lead("You", Role.MERCHANT, ("Academy",)) in legal_decisions(state)
+    game = Game(state)
+    assert Lead("You", Role.MERCHANT, ("Academy",)) in game.legal()
     with pytest.raises(RulesError):
-        apply(state, Lead("You", "Thinker", ("Academy",)))
-    apply(state, Lead("You", Role.MERCHANT, ("Academy",)))
+        game.push(Lead("You", "Thinker", ("Academy",)))
+    game.push(Lead("You", Role.MERCHANT, ("Academy",)))
     with pytest.raises(RulesError, match="not Merchant"):
-        apply(state, Follow("Ben", ("Road",)))  # his Circus Maximus: he is not the leader
-    apply(state, Follow("Ben", ("Villa",)))
+        game.push(Follow("Ben", ("Road",)))  # his Circus Maximus: he is not the leader
+    game.push(Follow("Ben", ("Villa",)))
     assert rules.action_count(state, 0) == 1
-    apply(state, Sell("You", "Wall"))
+    game.push(Sell("You", "Wall"))
     assert state.players[0].vault == ["Wall"] and state.players[0].hand == [JACK]
 
 
@@ -148,14 +153,16 @@ def test_classic_foundry_draws_from_the_deck_before_the_pool():
     (BC-FOUNDRY-1)"""
     you = PlayerState("You", hand=["Road"], clientele=["Bar"], buildings=[done("Foundry", Material.BRICK)])
     state = table(you, PlayerState("Ben", hand=["Dock"]), ruleset=CLASSIC, pool=["Villa", "Temple"])
-    apply(state, Lead("You", Role.LABORER, ("Road",)))
-    apply(state, Think("Ben", "refill"))
+    game = Game(state)
+    game.push(Lead("You", Role.LABORER, ("Road",)))
+    game.push(Think("Ben", "refill"))
     state.deck[:2] = ["Statue", "Palace"]
-    assert Gather("You", "Statue", Zone.DECK) in legal_decisions(state)
-    apply(state, Gather("You", "Statue", Zone.DECK))
+    game = Game(state)  # the deck stacked by hand: a game from the state as it now stands
+    assert Gather("You", "Statue", Zone.DECK) in game.legal()
+    game.push(Gather("You", "Statue", Zone.DECK))
     assert state.steps == [AlsoFrom("Foundry", 0, Role.LABORER, Zone.POOL)]
-    apply(state, Gather("You", "Temple"))
-    apply(state, Gather("You", "Villa"))  # the second action from the Pool: the deck's card is lost to it
+    game.push(Gather("You", "Temple"))
+    game.push(Gather("You", "Villa"))  # the second action from the Pool: the deck's card is lost to it
     assert state.players[0].stockpile == ["Statue", "Temple", "Villa"] and state.turn == 2
 
 
@@ -164,9 +171,10 @@ def test_classic_foundry_draws_with_the_pool_empty():
     take" (BC-FOUNDRY-1)."""
     you = PlayerState("You", hand=["Road"], buildings=[done("Foundry", Material.BRICK)])
     state = table(you, PlayerState("Ben", hand=["Dock"]), ruleset=CLASSIC)
-    apply(state, Lead("You", Role.LABORER, ("Road",)))
-    apply(state, Think("Ben", "refill"))
+    game = Game(state)
+    game.push(Lead("You", Role.LABORER, ("Road",)))
+    game.push(Think("Ben", "refill"))
     top = state.deck[0]
-    assert set(legal_decisions(state)) == {Pass("You"), Gather("You", top, Zone.DECK)}
-    apply(state, Gather("You", top, Zone.DECK))
+    assert set(game.legal()) == {Pass("You"), Gather("You", top, Zone.DECK)}
+    game.push(Gather("You", top, Zone.DECK))
     assert state.players[0].stockpile == [top]

@@ -4,8 +4,7 @@ BC-CIRCUS-1). Each test quotes 001's Appendix and plays the classic rules (no pe
 
 import pytest
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Add, Discard, Follow, Hire, Lay, Lead, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import Actions, ExtraThink
@@ -35,11 +34,12 @@ def test_classic_academy_thinks_after_a_craftsman_turn():
     Academy on the same turn as the Academy is completed." (BC-ACADEMY-1)"""
     you = PlayerState("You", hand=["Dock", "Bath"], buildings=[Building("Academy", Material.BRICK, ["Atrium"])])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC)
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Think("Ben", "refill"))
-    apply(state, Add("You", "Bath", "Academy"))  # completes it: it works this very turn
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Add("You", "Bath", "Academy"))  # completes it: it works this very turn
     assert state.steps == [ExtraThink("Academy", 0)]
-    apply(state, Think("You", "refill"))
+    game.push(Think("You", "refill"))
     assert len(state.players[0].hand) == 5 and state.turn == 2
 
 
@@ -50,12 +50,13 @@ def test_classic_amphitheatre_gives_craftsman_actions_on_completion():
     you = PlayerState("You", hand=["Dock", "Wall", "Shrine", "Gate", "Temple"],
                       buildings=[Building("Amphitheatre", Material.CONCRETE, ["Tower"])])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC)
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Think("Ben", "refill"))
-    apply(state, Add("You", "Wall", "Amphitheatre"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Add("You", "Wall", "Amphitheatre"))
     assert rules.influence(state, 0) == 4 and state.steps == [Actions("Amphitheatre", 0, Role.CRAFTSMAN, 4)]
-    apply(state, Lay("You", "Shrine"))
-    apply(state, Add("You", "Gate", "Shrine"))
+    game.push(Lay("You", "Shrine"))
+    game.push(Add("You", "Gate", "Shrine"))
     assert state.steps == [Actions("Amphitheatre", 0, Role.CRAFTSMAN, 2)]
 
 
@@ -64,11 +65,12 @@ def test_classic_garden_clients_act_not_this_turn():
     The new clients do not provide you with additional roles this turn" (BC-GARDEN-1)."""
     you = PlayerState("You", hand=["Dock", "Villa"], buildings=[Building("Garden", Material.STONE, ["Sewer", "Prison"])])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC, pool=["Market", "Temple"])
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Think("Ben", "refill"))
-    apply(state, Add("You", "Villa", "Garden"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Add("You", "Villa", "Garden"))
     assert state.steps == [Actions("Garden", 0, Role.PATRON, 5)]
-    apply(state, Hire("You", "Market"))  # a Craftsman client: no Craftsman action this turn (R-ACT-2)
+    game.push(Hire("You", "Market"))  # a Craftsman client: no Craftsman action this turn (R-ACT-2)
     assert rules.action_count(state, 0) == 1 and state.players[0].hired == ["Market"]
 
 
@@ -77,10 +79,11 @@ def test_classic_latrine_discards_one_card_before_thinking():
     executing the Thinker role." (BC-LATRINE-1)"""
     you = PlayerState("You", hand=["Academy", "Academy", JACK], buildings=[done("Latrine", Material.RUBBLE)])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC)
-    assert Discard("You", (JACK,)) not in legal_decisions(state)
-    apply(state, Discard("You", ("Academy",)))
+    game = Game(state)
+    assert Discard("You", (JACK,)) not in game.legal()
+    game.push(Discard("You", ("Academy",)))
     assert state.pool == ["Academy"]
-    apply(state, Think("You", "refill"))
+    game.push(Think("You", "refill"))
     assert len(state.players[0].hand) == 5
 
 
@@ -90,7 +93,8 @@ def test_classic_vomitorium_discards_the_whole_hand():
     you = PlayerState("You", hand=["Temple", JACK], buildings=[done("Vomitorium", Material.CONCRETE)])
     state = table(you, PlayerState("Ben", hand=["Road"]), ruleset=CLASSIC)
     jacks = state.jack_pile
-    apply(state, Discard("You", ("Jack", "Temple")))
+    game = Game(state)
+    game.push(Discard("You", ("Jack", "Temple")))
     assert state.pool == ["Temple"] and state.jack_pile == jacks + 1 and state.players[0].hand == []
 
 
@@ -100,11 +104,12 @@ def test_classic_circus_plays_two_cards_of_a_role_as_a_jack():
     play at all (BC-CIRCUS-1, R-PET-3)."""
     you = PlayerState("You", hand=["Villa", "Road", "Bar"], buildings=[done("Circus", Material.WOOD)])
     state = table(you, PlayerState("Ben", hand=["Temple", "Road", "Bar"]), ruleset=CLASSIC, pool=["Dock"])
-    assert Lead("You", Role.PATRON, ("Bar", "Road")) in legal_decisions(state)
-    apply(state, Lead("You", Role.PATRON, ("Bar", "Road")))
+    game = Game(state)
+    assert Lead("You", Role.PATRON, ("Bar", "Road")) in game.legal()
+    game.push(Lead("You", Role.PATRON, ("Bar", "Road")))
     with pytest.raises(RulesError, match="no petition"):
-        apply(state, Follow("Ben", ("Bar", "Road")))
-    apply(state, Follow("Ben", ("Temple",)))
+        game.push(Follow("Ben", ("Bar", "Road")))
+    game.push(Follow("Ben", ("Temple",)))
     assert rules.action_count(state, 0) == 1
-    apply(state, Hire("You", "Dock"))
+    game.push(Hire("You", "Dock"))
     assert state.turn == 2 and sorted(state.pool) == ["Bar", "Road", "Temple"]  # the pair back as two cards

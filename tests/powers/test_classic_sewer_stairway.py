@@ -5,7 +5,7 @@ is a ruling, tested in tests/engine/test_rulings.py."""
 
 import pytest
 
-from gtr_replay.engine.core import apply
+from gtr_replay.engine import Game
 from gtr_replay.game import Add, Discard, Follow, Lead, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.enums import JACK, Material, Role, Ruleset, Zone
@@ -31,11 +31,12 @@ def test_classic_sewer_as_printed_discards_the_hand_before_thinking():
     right = PlayerState("Right", hand=["Tower"])
     you = PlayerState("You", hand=["Temple", "Temple", "Statue", JACK], buildings=[done("Sewer", Material.STONE)])
     state = table(right, you, ruleset=CLASSIC)
-    apply(state, Lead("Right", Role.ARCHITECT, ("Tower",)))
+    game = Game(state)
+    game.push(Lead("Right", Role.ARCHITECT, ("Tower",)))
     jacks = state.jack_pile
-    apply(state, Discard("You", (JACK, "Statue", "Temple", "Temple")))
+    game.push(Discard("You", (JACK, "Statue", "Temple", "Temple")))
     assert sorted(state.pool) == ["Statue", "Temple", "Temple"] and state.jack_pile == jacks + 1
-    apply(state, Think("You", "refill"))
+    game.push(Think("You", "refill"))
     assert len(state.players[1].hand) == 5
 
 
@@ -49,10 +50,11 @@ def test_classic_stairway_as_printed_completes_a_building_by_an_architect_materi
                                  Building("Temple", Material.MARBLE), Building("Catacomb", Material.STONE),
                                  done("Archway", Material.BRICK, "School", "Foundry")])
     state = table(you, PlayerState("Ben", hand=["Wall"]), ruleset=CLASSIC, pool=["Sewer"])
-    apply(state, Lead("You", Role.ARCHITECT, ("Wall",)))
-    apply(state, Follow("Ben", ("Wall",)))
-    apply(state, Add("You", "Statue", "Stairway"))  # its third Marble: complete as usual
-    apply(state, Add("You", "Sewer", "Catacomb", Zone.POOL))  # one Stone of three: complete at once
+    game = Game(state)
+    game.push(Lead("You", Role.ARCHITECT, ("Wall",)))
+    game.push(Follow("Ben", ("Wall",)))
+    game.push(Add("You", "Statue", "Stairway"))  # its third Marble: complete as usual
+    game.push(Add("You", "Sewer", "Catacomb", Zone.POOL))  # one Stone of three: complete at once
     catacomb = state.players[0].building("Catacomb")
     assert catacomb.complete and catacomb.materials == ["Sewer"]
     assert state.over and state.end_reason == "catacomb"  # its own power ends the game (BC-CATACOMB-1)
@@ -64,11 +66,12 @@ def test_classic_stairway_needs_the_architect_and_a_fitting_material():
                       buildings=[done("Stairway", Material.MARBLE, "Temple", "Palace", "Statue"),
                                  Building("Forum", Material.MARBLE), Building("Circus", Material.WOOD)])
     state = table(you, PlayerState("Ben", hand=["Tower", "Market"]), ruleset=CLASSIC)
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Market",)))
-    apply(state, Follow("Ben", ("Market",)))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Market",)))
+    game.push(Follow("Ben", ("Market",)))
     with pytest.raises(RulesError, match="is a Marble building"):
-        apply(state, Add("You", "Palisade", "Forum"))
-    apply(state, Add("You", "Temple", "Forum"))
+        game.push(Add("You", "Palisade", "Forum"))
+    game.push(Add("You", "Temple", "Forum"))
     assert not state.players[0].building("Forum").complete
 
 
@@ -78,7 +81,8 @@ def test_the_printed_stairway_makes_nothing_public():
                                  Building("Shrine", Material.BRICK)])
     opp = PlayerState("Opp", hand=["Tower"], buildings=[done("Archway", Material.BRICK, "School", "Foundry")])
     state = table(you, opp, ruleset=CLASSIC)
-    apply(state, Lead("You", Role.ARCHITECT, ("Wall",)))
-    apply(state, Follow("Opp", ("Tower",)))
+    game = Game(state)
+    game.push(Lead("You", Role.ARCHITECT, ("Wall",)))
+    game.push(Follow("Opp", ("Tower",)))
     with pytest.raises(RulesError, match="cannot add to another player's building"):
-        apply(state, Add("You", "Atrium", "Archway", owner="Opp"))
+        game.push(Add("You", "Atrium", "Archway", owner="Opp"))

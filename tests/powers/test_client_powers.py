@@ -3,10 +3,8 @@ the Forum's listed combinations (RULES.md §21)."""
 
 import pytest
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Add, Follow, Gather, Hire, Lay, Lead, Think
-from gtr_replay.engine.core import settle
 from gtr_replay.errors import RulesError
 from gtr_replay.game.state import Building, GameState, Phase, PlayerState
 from gtr_replay.enums import JACK, Material, Role, Ruleset
@@ -23,8 +21,7 @@ def table(*players, ruleset=Ruleset.REPUBLIC, pool=(), leader=0):
         state.sites_in_town[m] = 2
         state.sites_out_of_town[m] = 2
     state.leader = state.current = leader
-    settle(state)
-    return state
+    return Game.from_state(state).state  # its forced actions made, as a game from it would
 
 
 def done(name, site):
@@ -38,14 +35,15 @@ def test_crane_follows_architect_with_a_laborer_EX_BB_CRANE_1():
     right = PlayerState("Right", hand=[JACK])
     you = PlayerState("You", hand=["Road", "Villa"], buildings=[done("Crane", Material.WOOD)])
     state = table(right, you, PlayerState("Left", hand=["Road"]))
-    apply(state, Lead("Right", Role.ARCHITECT, (JACK,)))
-    assert Follow("You", ("Road",)) in legal_decisions(state)
-    apply(state, Follow("You", ("Road",)))
+    game = Game(state)
+    game.push(Lead("Right", Role.ARCHITECT, (JACK,)))
+    assert Follow("You", ("Road",)) in game.legal()
+    game.push(Follow("You", ("Road",)))
     with pytest.raises(RulesError, match="not Architect"):  # no Crane, no Laborer as Architect
-        apply(state, Follow("Left", ("Road",)))
-    apply(state, Think("Left", "refill"))
+        game.push(Follow("Left", ("Road",)))
+    game.push(Think("Left", "refill"))
     while state.players[state.current].name != "You":
-        apply(state, legal_decisions(state)[-1])
+        game.push(game.legal()[-1])
     assert rules.action_count(state, 1) == 1 and state.players[1].camp == ["Road"]
 
 
@@ -53,7 +51,8 @@ def test_crane_is_republic_only_and_not_for_other_roles():
     """B-CRANE-1 names Architect only; Imperium has no Crane (RULES.md §20)."""
     you = PlayerState("You", hand=["Road", "Villa"], buildings=[done("Crane", Material.WOOD)])
     state = table(you, PlayerState("Ben"))
-    leads = legal_decisions(state)
+    game = Game(state)
+    leads = game.legal()
     assert Lead("You", Role.ARCHITECT, ("Villa",)) in leads and Lead("You", Role.PATRON, ("Villa",)) not in leads
     assert rules.power_of(table(PlayerState("A"), PlayerState("B"), ruleset=Ruleset.IMPERIUM), "Crane") is None
 
@@ -63,10 +62,11 @@ def test_circus_leads_two_laborers_as_a_patron_EX_BB_CIRCUS_1():
     Circus. You lead the two Laborer cards, saying 'I am leading as a Patron'"; one action."""
     you = PlayerState("You", hand=["Villa", "Road", "Bar"], buildings=[done("Circus", Material.WOOD)])
     state = table(you, PlayerState("Ben", hand=["Temple"]), ruleset=Ruleset.IMPERIUM, pool=["Dock"])
-    assert Lead("You", Role.PATRON, ("Villa", "Road")) not in legal_decisions(state)  # two roles
-    apply(state, Lead("You", Role.PATRON, ("Bar", "Road")))
+    game = Game(state)
+    assert Lead("You", Role.PATRON, ("Villa", "Road")) not in game.legal()  # two roles
+    game.push(Lead("You", Role.PATRON, ("Bar", "Road")))
     assert state.led_role is Role.PATRON and sorted(state.players[0].camp) == ["Bar", "Road"]
-    apply(state, Follow("Ben", ("Temple",)))
+    game.push(Follow("Ben", ("Temple",)))
     assert rules.action_count(state, 0) == 1
 
 
@@ -75,11 +75,12 @@ def test_circus_pair_needs_no_jack_and_no_circus_needs_three():
     petition takes three cards (R-PET-2)."""
     you = PlayerState("You", hand=["Road", JACK], buildings=[done("Circus", Material.WOOD)])
     state = table(you, PlayerState("Ben"), ruleset=Ruleset.IMPERIUM)
+    game = Game(state)
     with pytest.raises(RulesError):
-        apply(state, Lead("You", Role.PATRON, ("Road", JACK)))
-    plain = table(PlayerState("You", hand=["Road", "Bar"]), PlayerState("Ben"), ruleset=Ruleset.IMPERIUM)
+        game.push(Lead("You", Role.PATRON, ("Road", JACK)))
+    plain = Game(table(PlayerState("You", hand=["Road", "Bar"]), PlayerState("Ben"), ruleset=Ruleset.IMPERIUM))
     with pytest.raises(RulesError, match="petition takes 3"):
-        apply(plain, Lead("You", Role.PATRON, ("Road", "Bar")))
+        plain.push(Lead("You", Role.PATRON, ("Road", "Bar")))
 
 
 @pytest.mark.parametrize("ruleset", [Ruleset.REPUBLIC, Ruleset.CLASSIC])
@@ -92,13 +93,14 @@ def test_ludus_magna_completed_mid_turn_adds_an_action_EX_BB_LUDUSMAGNA_1(rulese
     you = PlayerState("You", hand=["Dock", "Temple", "Insula", "Bar"], clientele=["Market", "Villa"],
                       buildings=[Building("Ludus Magna", Material.MARBLE, ["Statue", "Palace"])])
     state = table(you, PlayerState("Ben", hand=["Palisade"]), ruleset=ruleset)
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Follow("Ben", ("Palisade",)))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Follow("Ben", ("Palisade",)))
     assert rules.action_count(state, 0) == 2
-    apply(state, Add("You", "Temple", "Ludus Magna"))
+    game.push(Add("You", "Temple", "Ludus Magna"))
     assert state.players[0].buildings[0].complete and rules.action_count(state, 0) == 3
-    apply(state, Lay("You", "Insula"))
-    apply(state, Add("You", "Bar", "Insula"))
+    game.push(Lay("You", "Insula"))
+    game.push(Add("You", "Bar", "Insula"))
     assert state.players[0].buildings[1].complete and state.players[0].hand == []
 
 
@@ -109,11 +111,12 @@ def test_storeroom_clients_act_as_laborers_EX_BB_STOREROOM_1():
     you = PlayerState("You", hand=["Road"], clientele=["Insula", "Dock", "Temple"],
                       buildings=[done("Storeroom", Material.CONCRETE)])
     state = table(you, PlayerState("Ben", hand=["Tower"]), pool=["Villa", "Bath", "Bath", "Bath", "Bath"])
-    apply(state, Lead("You", Role.LABORER, ("Road",)))
-    apply(state, Think("Ben", "refill"))
+    game = Game(state)
+    game.push(Lead("You", Role.LABORER, ("Road",)))
+    game.push(Think("Ben", "refill"))
     assert rules.action_count(state, 0) == 4
     for card in ("Villa", "Bath", "Bath", "Bath"):
-        apply(state, Gather("You", card))
+        game.push(Gather("You", card))
     assert sorted(state.players[0].stockpile) == ["Bath", "Bath", "Bath", "Villa"] and state.pool.count("Bath") == 1
 
 
@@ -121,8 +124,9 @@ def test_storeroom_clients_act_once_as_their_own_role_too():
     """B-STOREROOM-1 "instead of itself": a Craftsman client still acts for Craftsman, once."""
     you = PlayerState("You", hand=["Dock"], clientele=["Market", "Temple"], buildings=[done("Storeroom", Material.CONCRETE)])
     state = table(you, PlayerState("Ben", hand=["Tower"]))
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    events = apply(state, Think("Ben", "refill"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    events = game.push(Think("Ben", "refill")).events
     assert [(e.player, e.text, e.value) for e in events if e.kind == "actions"] == [("You", "Craftsman", 2)]
 
 
@@ -135,9 +139,11 @@ def forum_table(clientele, *, extra=(), ruleset=Ruleset.IMPERIUM, forum="Forum",
 
 
 def complete_forum(state, forum="Forum"):
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Follow("Left", ("Market",)))
-    apply(state, Add("You", "Temple", forum))
+    """You lead Craftsman, Left follows, and You adds the Marble that completes the ``forum``."""
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Follow("Left", ("Market",)))
+    game.push(Add("You", "Temple", forum))
 
 
 def test_forum_wins_at_once_for_its_owner_only_EX_BB_FORUM_1():
@@ -196,9 +202,10 @@ def test_forum_woken_by_a_gate_wins_as_a_foundation_AMB_15():
     you = PlayerState("You", hand=[JACK], clientele=list(EVERY_ROLE[:5]), influence=[Material.MARBLE] * 2,
                       buildings=[Building("Forum", Material.MARBLE), done("Gate", Material.BRICK)])
     state = table(you, PlayerState("Ben"), ruleset=Ruleset.IMPERIUM, pool=["Temple"])
-    apply(state, Lead("You", Role.PATRON, (JACK,)))
-    apply(state, Think("Ben", "refill"))
+    game = Game(state)
+    game.push(Lead("You", Role.PATRON, (JACK,)))
+    game.push(Think("Ben", "refill"))
 
-    apply(state, Hire("You", "Temple"))
+    game.push(Hire("You", "Temple"))
     assert state.phase is Phase.OVER and state.winner == "You"
 

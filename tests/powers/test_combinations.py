@@ -3,8 +3,7 @@
 
 import pytest
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Add, Gather, Hire, Lead, Think
 from gtr_replay.game.state import Building, Phase, PlayerState
 from gtr_replay.game.steps import ClientAction
@@ -21,13 +20,14 @@ def test_bath_and_garden_CX_BB_BATH_GARDEN_1():
     you = PlayerState("You", hand=["Dock", "Sewer"], buildings=[
         done("Bath", Material.BRICK), Building("Garden", Material.STONE, ["Prison", "Catacomb"])])
     state = table(you, PlayerState("Ben", hand=["Insula"]), pool=["Road", "Villa"])
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    apply(state, Think("Ben", "refill"))
-    apply(state, Add("You", "Sewer", "Garden"))
-    events = apply(state, Hire("You", "Road"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Add("You", "Sewer", "Garden"))
+    events = game.push(Hire("You", "Road")).events
     assert state.steps[-1] == ClientAction("Bath", 0, Role.LABORER)
     assert any(e.kind == "step" and e.card == "Bath" for e in events)
-    apply(state, Gather("You", "Villa"))
+    game.push(Gather("You", "Villa"))
     you = state.players[0]
     assert you.clientele == ["Road"] and you.stockpile == ["Villa"]
 
@@ -41,12 +41,13 @@ def test_gate_and_road_CX_BB_GATE_ROAD_1():
     you = PlayerState("You", hand=["Dock", "Temple", "Statue"], clientele=["Market"], buildings=[
         done("Gate", Material.BRICK), done("Road", Material.RUBBLE), circus, garden])
     state = table(you, PlayerState("Ben", hand=["Insula"]))
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
     assert rules.action_count(state, 0) == 2  # no Marble in the Circus Maximus yet
-    apply(state, Think("Ben", "refill"))
-    apply(state, Add("You", "Temple", "Circus Maximus"))
+    game.push(Think("Ben", "refill"))
+    game.push(Add("You", "Temple", "Circus Maximus"))
     assert rules.action_count(state, 0) == 3  # its function works: the Market client acts twice
-    events = apply(state, Add("You", "Statue", "Garden"))
+    events = game.push(Add("You", "Statue", "Garden")).events
     assert not garden.complete and not state.steps and not any(e.kind == "step" for e in events)
 
 
@@ -86,10 +87,11 @@ def test_forum_made_public_wins_for_the_higher_score_CX_BB_FORUM_STAIRWAY_1():
     ben = PlayerState("Ben", hand=["Bar"], buildings=[done("Forum", Material.MARBLE)])
     cid = PlayerState("Cid", hand=["Latrine"], clientele=clients, influence=[Material.MARBLE, Material.MARBLE])
     state = table(ann, ben, cid, ruleset=Ruleset.IMPERIUM)
-    apply(state, Lead("Ann", Role.ARCHITECT, ("Tower",)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Think("Cid", "jack"))
-    apply(state, Add("Ann", "Statue", "Forum", owner="Ben"))
+    game = Game(state)
+    game.push(Lead("Ann", Role.ARCHITECT, ("Tower",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Think("Cid", "jack"))
+    game.push(Add("Ann", "Statue", "Forum", owner="Ben"))
     assert state.phase is Phase.OVER and state.winner == "Cid" and state.end_reason == "win:Forum"
 
 

@@ -1,7 +1,7 @@
 """Steps left when the game ends lapse: "the game ends immediately" (R-END-2), so no granted
 step waits in the final state or its stored form."""
 
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.game import Add, Lay, Lead, Think
 from gtr_replay.game.state import Building, GameState, PlayerState
 from gtr_replay.game.steps import Actions
@@ -20,12 +20,13 @@ def test_a_burst_cut_short_by_the_game_end_leaves_no_step():
     for m in Material:
         state.sites_in_town[m] = 0
     state.sites_in_town[Material.RUBBLE] = 1
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Market",)))
-    apply(state, Think("Opp", "jack"))
-    apply(state, Add("You", "Wall", "Amphitheatre"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Market",)))
+    game.push(Think("Opp", "jack"))
+    game.push(Add("You", "Wall", "Amphitheatre"))
     burst = state.steps[-1]
     assert isinstance(burst, Actions) and burst.action_role is Role.CRAFTSMAN and burst.count > 1
-    apply(state, Lay("You", "Road"))
+    game.push(Lay("You", "Road"))
     assert state.over and state.end_reason == "last-site"
     assert state.steps == [] and state.to_dict()["steps"] == []
-    assert GameState.from_dict(state.to_dict()).steps == [] and legal_decisions(state) == []
+    assert GameState.from_dict(state.to_dict()).steps == [] and game.legal() == []

@@ -7,11 +7,9 @@ from pathlib import Path
 import pytest
 
 from gtr_replay.data.cards import cards_for
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Add, Demand, Follow, Give, Hire, Lay, Lead, Sell, Think
 from gtr_replay.game.events import EventKind
-from gtr_replay.engine.core import settle
 from gtr_replay.engine.handlers.roles import complete
 from gtr_replay.engine.scoring import scores
 from gtr_replay.game.state import Building, GameState, Phase, PlayerState
@@ -51,8 +49,8 @@ def test_a_structure_works_from_the_moment_it_is_complete():
     powers the engine kept from before say nothing of it."""
     temple = Building("Temple", Material.MARBLE, ["Temple", "Temple"])
     state = two_players(hand=["Road"] * 5, buildings=[structure("Shrine", Material.BRICK), temple])
-    settle(state)
-    assert Think("Ann", "refill") in legal_decisions(state)
+    game = Game.from_state(state)
+    assert Think("Ann", "refill") in game.legal()
     assert rules.refill_size(state, 0) == 7
     complete(state, 0, temple, [])
     assert rules.refill_size(state, 0) == 11
@@ -62,8 +60,8 @@ def test_a_structure_works_from_the_moment_it_is_complete():
 def test_a_thinker_with_a_shrine_refills_to_seven():
     """B-SHRINE-1, R-THINK-1: the leader with 5 cards may refill rather than draw one."""
     state = two_players(hand=["Road"] * 5, buildings=[structure("Shrine", Material.BRICK)])
-    settle(state)
-    apply(state, Think("Ann", "refill"))
+    game = Game.from_state(state)
+    game.push(Think("Ann", "refill"))
     assert len(state.players[0].hand) == 7
 
 
@@ -183,24 +181,23 @@ def test_rider_and_play_fold_points_ask_the_active_powers(probe):
     assert rules.several_plays(state, 0, Role.MERCHANT) and not rules.several_plays(state, 0, Role.PATRON)
     state.players[0].hand = ["Jack", "Jack", "Bar"]
     state.pool = ["Dock"]
-    settle(state)
-    from gtr_replay.engine.core import legal_decisions
-    assert Lead("Ann", Role.PATRON, ("Jack", "Jack")) in legal_decisions(state)
-    apply(state, Lead("Ann", Role.PATRON, ("Bar", "Jack")))
-    apply(state, Think("Ben", "refill"))
-    events = apply(state, Hire("Ann", "Dock"))
+    game = Game.from_state(state)
+    assert Lead("Ann", Role.PATRON, ("Jack", "Jack")) in game.legal()
+    game.push(Lead("Ann", Role.PATRON, ("Bar", "Jack")))
+    game.push(Think("Ben", "refill"))
+    events = game.push(Hire("Ann", "Dock")).events
     assert any(e.kind == "step" for e in events)
     assert state.steps == [ClientAction("Atrium", 0, Role.LABORER)] or state.phase is not Phase.ACTIONS
 
 
 def test_on_complete_actions_end_end_of_turn_and_wins_fire_in_play(probe):
     state = two_players(hand=["Atrium", "Academy", "Bath", "Jack"], clientele=["Dock", "Dock"])
-    settle(state)
-    apply(state, Lead("Ann", Role.CRAFTSMAN, ("Jack",)))
-    apply(state, Think("Ben", "refill"))
-    apply(state, Lay("Ann", "Atrium"))
-    apply(state, Add("Ann", "Academy", "Atrium"))
-    events = apply(state, Add("Ann", "Bath", "Atrium"))
+    game = Game.from_state(state)
+    game.push(Lead("Ann", Role.CRAFTSMAN, ("Jack",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Lay("Ann", "Atrium"))
+    game.push(Add("Ann", "Academy", "Atrium"))
+    events = game.push(Add("Ann", "Bath", "Atrium")).events
     assert any(e.kind == "power" and e.text == "probe" for e in events)
     assert any(e.kind == "power" and e.text == "end of turn" for e in events)
     assert [e.text for e in events if e.kind == "power"].index("actions end") < \
@@ -215,13 +212,13 @@ def test_acts_early_offers_the_led_roles_actions_at_once(probe):
                         buildings=[structure("Atrium", Material.BRICK)])
     state.players[1].hand = ["Jack"]
     state.leader = state.current = 1
-    settle(state)
-    apply(state, Lead("Ben", Role.MERCHANT, ("Jack",)))
-    apply(state, Follow("Ann", ("Villa",)))
+    game = Game.from_state(state)
+    game.push(Lead("Ben", Role.MERCHANT, ("Jack",)))
+    game.push(Follow("Ann", ("Villa",)))
     assert state.steps == [EarlyActions("Atrium", 0, Role.MERCHANT, 2)] and state.phase is Phase.ACTIONS
-    apply(state, Sell("Ann", "Road"))
+    game.push(Sell("Ann", "Road"))
     assert state.players[0].done and state.steps == [EarlyActions("Atrium", 0, Role.MERCHANT, 1)]
-    apply(state, Sell("Ann", "Bar"))
+    game.push(Sell("Ann", "Bar"))
     assert state.players[0].vault == ["Road", "Bar"] and state.turn == 2
 
 
@@ -230,31 +227,30 @@ def test_replaces_client_lets_a_hire_take_a_clients_place(probe):
     one taking its place (BC-BATH-2)."""
     state = two_players(hand=["Jack"], clientele=["Dock", "Road"], buildings=[structure("Atrium", Material.BRICK)])
     state.pool = ["Temple"]
-    settle(state)
-    apply(state, Lead("Ann", Role.PATRON, ("Jack",)))
-    apply(state, Think("Ben", "refill"))
-    from gtr_replay.engine.core import legal_decisions
-    assert Hire("Ann", "Temple", None, "Dock") in legal_decisions(state)
-    apply(state, Hire("Ann", "Temple", None, "Dock"))
+    game = Game.from_state(state)
+    game.push(Lead("Ann", Role.PATRON, ("Jack",)))
+    game.push(Think("Ben", "refill"))
+    assert Hire("Ann", "Temple", None, "Dock") in game.legal()
+    game.push(Hire("Ann", "Temple", None, "Dock"))
     assert state.players[0].clientele == ["Road", "Temple"] and "Dock" in state.pool
 
 
 def test_wins_hook_ends_the_game(probe):
     state = two_players(hand=["Jack"], clientele=["Bar"] * 6, buildings=[structure("Atrium", Material.BRICK)])
-    settle(state)
-    assert state.phase is Phase.OVER and state.winner == "Ann" and state.end_reason == "win:Atrium"
+    game = Game.from_state(state)
+    assert game.state.phase is Phase.OVER and game.state.winner == "Ann" and game.state.end_reason == "win:Atrium"
 
 
 def test_immune_victim_may_refuse_a_demand(probe):
     state = two_players(hand=["Jack", "Academy"], buildings=[structure("Atrium", Material.BRICK)])
     state.players[1].hand = ["Road", "Bath"]
     state.players[1].buildings = [structure("Atrium", Material.BRICK)]
-    settle(state)
-    apply(state, Lead("Ann", Role.LEGIONARY, ("Jack",)))
-    apply(state, Think("Ben", "refill"))
-    apply(state, Demand("Ann", ("Academy",)))
+    game = Game.from_state(state)
+    game.push(Lead("Ann", Role.LEGIONARY, ("Jack",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Demand("Ann", ("Academy",)))
     assert state.phase is Phase.GIVE
-    apply(state, Give("Ben", (), "Ann"))
+    game.push(Give("Ben", (), "Ann"))
     assert "Bath" in state.players[1].hand
 
 
@@ -266,12 +262,12 @@ def test_after_demand_asks_the_demanders_powers_with_the_unprotected_victims(pro
         state.players[1].hand = ["Road", "Bath"]
         if protected:
             state.players[1].buildings = [structure("Atrium", Material.BRICK)]
-        settle(state)
-        apply(state, Lead("Ann", Role.LEGIONARY, ("Jack",)))
-        apply(state, Think("Ben", "refill"))
-        events = apply(state, Demand("Ann", ("Academy",)))
+        game = Game.from_state(state)
+        game.push(Lead("Ann", Role.LEGIONARY, ("Jack",)))
+        game.push(Think("Ben", "refill"))
+        events = game.push(Demand("Ann", ("Academy",))).events
         if protected:
-            events += apply(state, Give("Ben", (), "Ann"))
+            events += game.push(Give("Ben", (), "Ann")).events
         heard = [e.text for e in events if e.kind == "power" and e.text.startswith("after demand")]
         assert heard == [f"after demand of {() if protected else (1,)} for ['Brick']"]
 

@@ -6,7 +6,7 @@ every statement that no Jack moved where it never goes."""
 import pytest
 
 from gtr_replay import _native
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.engine.handlers.base import HANDLERS
 from gtr_replay.engine.invariants import problems
 from gtr_replay.game import Add, Gather, Hire, Lay, Lead, Sell, Think
@@ -33,24 +33,26 @@ def test_a_jack_is_not_gathered_hired_or_sold_from_the_hand(power, site, role, c
     the Order card beside it is accepted (R-JACK-3)."""
     you = PlayerState("You", hand=[card, JACK, "Bar"], buildings=[done(power, site)])
     state = table(you, PlayerState("Opp", hand=["Road"]))
-    apply(state, Lead("You", role, (card,)))
-    apply(state, Think("Opp", "jack"))
+    game = Game(state)
+    game.push(Lead("You", role, (card,)))
+    game.push(Think("Opp", "jack"))
     with pytest.raises(RulesError) as refused:
-        apply(state, decision)
+        game.push(decision)
     assert "R-JACK-3" in refused.value.rule_ids
-    assert decision not in legal_decisions(state)
-    assert type(decision)("You", "Bar", Zone.HAND) in legal_decisions(state)  # the hand is open to Order cards
+    assert decision not in game.legal()
+    assert type(decision)("You", "Bar", Zone.HAND) in game.legal()  # the hand is open to Order cards
 
 
 def test_a_jack_is_never_a_foundation_or_a_material():
     """R-JACK-3: a Jack may not begin a building nor be added to one."""
     you = PlayerState("You", hand=["Market", JACK, "Bar"], buildings=[Building("Road", Material.RUBBLE)])
     state = table(you, PlayerState("Opp", hand=["Road"]))
-    apply(state, Lead("You", Role.CRAFTSMAN, ("Market",)))
-    apply(state, Think("Opp", "jack"))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Market",)))
+    game.push(Think("Opp", "jack"))
     for decision in (Lay("You", JACK), Add("You", JACK, "Road")):
         with pytest.raises(RulesError) as refused:
-            apply(state, decision)
+            game.push(decision)
         assert "R-JACK-3" in refused.value.rule_ids
 
 

@@ -4,7 +4,7 @@ the cards group."""
 
 import pytest
 
-from gtr_replay.engine.core import legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.game import Follow
 from tests.fidelity_helpers import FIDELITY, replay_text
 
@@ -32,8 +32,8 @@ def test_the_plain_form_reads_where_only_one_grouping_is_possible():
 def test_legal_lists_the_mixed_play_beside_its_parts():
     """`gtr legal` lists the Villa, the pair, and both together (B-PALACE-1, AMB-26)."""
     replayer, snaps = replay_text(PALACE)
-    state = snaps[0].state  # after Ann's lead: Ben to follow
-    follows = {d for d in legal_decisions(state) if isinstance(d, Follow)}
+    game = Game(snaps[0].state)  # after Ann's lead: Ben to follow
+    follows = {d for d in game.legal() if isinstance(d, Follow)}
     assert {Follow("Ben", ("Villa",)), Follow("Ben", ("Academy", "Shrine")),
             Follow("Ben", ("Academy", "Shrine", "Villa"))} <= follows
 

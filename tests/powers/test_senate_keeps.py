@@ -1,7 +1,7 @@
 """Whose Jack a Senate keeps (B-SENATE-1, B-SENATE-3), on the position of
 tests/data/fidelity/senate-whose-jack.gtr, and the notation that names the opponent."""
 
-from gtr_replay.engine.core import legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.game.decisions import Keep
 from gtr_replay.enums import JACK
 from tests.fidelity_helpers import FIDELITY, replay_text
@@ -25,8 +25,8 @@ def test_a_senate_owner_names_whose_jack_he_keeps():
 def test_legal_lists_each_choice_of_whose_jack():
     """`gtr legal`: Ben may keep Ann's Jack, Cid's Jack, or both."""
     replayer, snaps = replay_text(SENATE)
-    state = snaps[2].state  # after the follows: Ben's keep
-    keeps = {d for d in legal_decisions(state) if isinstance(d, Keep)}
+    game = Game(snaps[2].state)  # after the follows: Ben's keep
+    keeps = {d for d in game.legal() if isinstance(d, Keep)}
     assert keeps == {Keep("Ben", (JACK,), ("Ann",)), Keep("Ben", (JACK,), ("Cid",)), Keep("Ben", (JACK, JACK))}
 
 
@@ -71,8 +71,8 @@ def test_with_one_senate_a_jack_kept_need_not_say_whose():
     final = snaps[-1].state
     assert [p.hand.count(JACK) for p in final.players] == [0, 1, 0]
     assert final.jack_pile == 3 and final.turn == 2
-    state = snaps[2].state  # after the follows: Ben's keep
-    keeps = {d for d in legal_decisions(state) if isinstance(d, Keep)}
+    game = Game(snaps[2].state)  # after the follows: Ben's keep
+    keeps = {d for d in game.legal() if isinstance(d, Keep)}
     assert keeps == {Keep("Ben", (JACK,)), Keep("Ben", (JACK, JACK))}
 
 

@@ -3,8 +3,7 @@ Domus Aurea's torn-down foundations (B-DOMUSAUREA-1, CONFLICT-BB-1, AMB-20)."""
 
 import pytest
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions, pending
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Demand, Follow, Lead, Pass, TakeFromPool, Think
 from gtr_replay.game.decisions import Slay, TearDown
 from gtr_replay.game.state import Building, PlayerState
@@ -22,10 +21,11 @@ def colosseum(*others, hand=("Academy", "Bath"), vault=(), ruleset=IMPERIUM, **y
     me = PlayerState("You", hand=list(hand), vault=list(vault), influence=[Material.STONE],
                      buildings=[done("Colosseum", Material.STONE), *you.pop("buildings", [])], **you)
     state = table(me, *others, ruleset=ruleset)
-    apply(state, Lead("You", Role.LEGIONARY, (hand[0],)))
+    game = Game(state)
+    game.push(Lead("You", Role.LEGIONARY, (hand[0],)))
     for other in others:
-        apply(state, Think(other.name, "jack"))
-    return state
+        game.push(Think(other.name, "jack"))
+    return game
 
 
 @pytest.mark.parametrize("ruleset, building", [(IMPERIUM, "Colosseum"), (Ruleset.CLASSIC, "Coliseum")])
@@ -41,19 +41,20 @@ def test_colosseum_takes_matching_clients_into_the_vault_EX_BB_COLOSSEUM_1(rules
                       buildings=[done(building, Material.STONE)], influence=[Material.STONE])
     left = PlayerState("Left", hand=["Sewer", "Road"], clientele=["Archway", "Bridge"])
     state = table(right, you, left, ruleset=ruleset, pool=["Temple", "Palace"])
-    apply(state, Lead("Right", Role.LEGIONARY, ("Shrine",)))
-    apply(state, Follow("You", ("Academy",)))
-    apply(state, Think("Left", "jack"))
-    apply(state, Demand("Right", ("Statue", "Palace")))
+    game = Game(state)
+    game.push(Lead("Right", Role.LEGIONARY, ("Shrine",)))
+    game.push(Follow("You", ("Academy",)))
+    game.push(Think("Left", "jack"))
+    game.push(Demand("Right", ("Statue", "Palace")))
     for card in ("Temple", "Palace"):
-        apply(state, TakeFromPool("Right", card))
-    events = apply(state, Demand("You", ("Bath", "Villa")))
+        game.push(TakeFromPool("Right", card))
+    events = game.push(Demand("You", ("Bath", "Villa"))).events
     assert [e.card for e in events if e.kind == "step"] == [building]
-    assert pending(state).kind == "slay"
-    assert set(legal_decisions(state)) == {Slay("You", "Right", "School"), Slay("You", "Right", "Garden"),
-                                           Slay("You", "Left", "Archway"), Pass("You")}
+    assert game.pending().kind == "slay"
+    assert set(game.legal()) == {Slay("You", "Right", "School"), Slay("You", "Right", "Garden"),
+                                 Slay("You", "Left", "Archway"), Pass("You")}
     for victim, card in (("Right", "School"), ("Right", "Garden"), ("Left", "Archway")):
-        apply(state, Slay("You", victim, card))
+        game.push(Slay("You", victim, card))
     right, you, left = state.players
     assert right.clientele == [] and left.clientele == ["Bridge"]
     assert you.vault == ["School", "Garden", "Archway"] and you.stockpile == ["Sewer"]
@@ -65,14 +66,15 @@ def test_colosseum_takes_only_matching_clients_one_per_demanded_card():
     """B-COLOSSEUM-1: "you may take matching Client cards"; AMB-11 (A), the default: for each
     demanded card at most one matching client from each victim."""
     ben = PlayerState("Ben", hand=["Road"], clientele=["School", "Shrine", "Villa"])
-    state = colosseum(ben)
-    apply(state, Demand("You", ("Bath",)))
-    assert set(legal_decisions(state)) == {Slay("You", "Ben", "School"), Slay("You", "Ben", "Shrine"),
-                                           Pass("You")}
+    game = colosseum(ben)
+    state = game.state
+    game.push(Demand("You", ("Bath",)))
+    assert set(game.legal()) == {Slay("You", "Ben", "School"), Slay("You", "Ben", "Shrine"),
+                                 Pass("You")}
     with pytest.raises(RulesError, match="not demanded") as refused:
-        apply(state, Slay("You", "Ben", "Villa"))
+        game.push(Slay("You", "Ben", "Villa"))
     assert "B-COLOSSEUM-1" in refused.value.rule_ids
-    apply(state, Slay("You", "Ben", "Shrine"))
+    game.push(Slay("You", "Ben", "Shrine"))
     assert state.players[1].clientele == ["School", "Villa"] and not state.steps  # one Brick demanded, one taken
 
 
@@ -82,13 +84,14 @@ def test_colosseum_needs_room_in_the_vault_and_you_choose_whom():
     Clients are slain." """
     ben = PlayerState("Ben", hand=["Road"], clientele=["School", "Villa"])
     full = colosseum(ben, vault=["Road"] * 5, hand=("Academy", "Bath", "Villa"), clientele=["Foundry"])
-    events = apply(full, Demand("You", ("Bath", "Villa")))
-    assert not any(e.kind == "step" for e in events) and full.players[1].clientele == ["School", "Villa"]
+    events = full.push(Demand("You", ("Bath", "Villa"))).events
+    assert not any(e.kind == "step" for e in events) and full.state.players[1].clientele == ["School", "Villa"]
     room_for_one = colosseum(ben, vault=["Road"] * 4, hand=("Academy", "Bath", "Villa"), clientele=["Foundry"])
-    apply(room_for_one, Demand("You", ("Bath", "Villa")))
-    apply(room_for_one, Slay("You", "Ben", "Villa"))
-    assert room_for_one.players[1].clientele == ["School"] and len(room_for_one.players[0].vault) == 5
-    assert not room_for_one.steps  # the vault is full: the School survives
+    room_for_one.push(Demand("You", ("Bath", "Villa")))
+    room_for_one.push(Slay("You", "Ben", "Villa"))
+    state = room_for_one.state
+    assert state.players[1].clientele == ["School"] and len(state.players[0].vault) == 5
+    assert not state.steps  # the vault is full: the School survives
 
 
 def test_colosseum_stopped_by_palisade_and_wall_extended_by_bridge():
@@ -96,19 +99,19 @@ def test_colosseum_stopped_by_palisade_and_wall_extended_by_bridge():
     expands the reach of a Colosseum." """
     walled = PlayerState("Ben", hand=["Road"], clientele=["School"], buildings=[done("Wall", Material.CONCRETE)])
     fenced = PlayerState("Cid", hand=["Road"], clientele=["Shrine"], buildings=[done("Palisade", Material.WOOD)])
-    state = colosseum(walled, fenced)
-    events = apply(state, Demand("You", ("Bath",)))
-    assert not any(e.kind == "step" for e in events) and not state.steps
+    game = colosseum(walled, fenced)
+    events = game.push(Demand("You", ("Bath",))).events
+    assert not any(e.kind == "step" for e in events) and not game.state.steps
     # with a Bridge, four players: past the Palisade and across the table, not past the Wall
     across = PlayerState("Dee", hand=["Road"], clientele=["Gate"])
-    state = colosseum(walled, across, fenced, buildings=[done("Bridge", Material.CONCRETE)])
-    apply(state, Demand("You", ("Bath",)))
-    step = state.steps[-1]
+    game = colosseum(walled, across, fenced, buildings=[done("Bridge", Material.CONCRETE)])
+    game.push(Demand("You", ("Bath",)))
+    step = game.state.steps[-1]
     assert isinstance(step, Slaying) and step.victims == (2, 3)
-    assert {d for d in legal_decisions(state) if isinstance(d, Slay)} == {
+    assert {d for d in game.legal() if isinstance(d, Slay)} == {
         Slay("You", "Dee", "Gate"), Slay("You", "Cid", "Shrine")}
     with pytest.raises(RulesError, match="protects") as refused:
-        apply(state, Slay("You", "Ben", "School"))
+        game.push(Slay("You", "Ben", "School"))
     assert "R-LEG-11" in refused.value.rule_ids
 
 
@@ -120,32 +123,35 @@ def test_classic_coliseum_stopped_by_palisade_not_by_wall():
     me = PlayerState("You", hand=["Academy", "Bath"], influence=[Material.STONE],
                      buildings=[done("Coliseum", Material.STONE)])
     state = table(me, walled, fenced, ruleset=Ruleset.CLASSIC)
-    apply(state, Lead("You", Role.LEGIONARY, ("Academy",)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Think("Cid", "jack"))
-    apply(state, Demand("You", ("Bath",)))
+    game = Game(state)
+    game.push(Lead("You", Role.LEGIONARY, ("Academy",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Think("Cid", "jack"))
+    game.push(Demand("You", ("Bath",)))
     assert isinstance(state.steps[-1], Slaying) and state.steps[-1].victims == (1,)
-    apply(state, Slay("You", "Ben", "School"))
+    game.push(Slay("You", "Ben", "School"))
     assert state.players[0].vault == ["School"] and state.players[2].clientele == ["Shrine"]
 
 
 def test_no_slaying_without_a_demand_of_ones_own():
     """B-COLOSSEUM-1: "When executing a Legionary action, in addition to your regular action"."""
     ben = PlayerState("Ben", hand=["Road"], clientele=["School"])
-    state = colosseum(ben)
+    game = colosseum(ben)
     with pytest.raises(RulesError):
-        apply(state, Slay("You", "Ben", "School"))
+        game.push(Slay("You", "Ben", "School"))
 
 
 def domus(victim: PlayerState, *, hand=("Academy", "Bath"), demand=("Bath",), clientele=()):
-    """You own a completed Domus Aurea, lead Legionary with Academy and demand."""
+    """You own a completed Domus Aurea, lead Legionary with Academy and demand: the game, and
+    the demand's events."""
     me = PlayerState("You", hand=list(hand), influence=[Material.STONE], clientele=list(clientele),
                      buildings=[done("Domus Aurea", Material.STONE)])
     state = table(me, victim)
-    apply(state, Lead("You", Role.LEGIONARY, (hand[0],)))
-    apply(state, Think(victim.name, "jack"))
-    events = apply(state, Demand("You", demand))
-    return state, events
+    game = Game(state)
+    game.push(Lead("You", Role.LEGIONARY, (hand[0],)))
+    game.push(Think(victim.name, "jack"))
+    events = game.push(Demand("You", demand)).events
+    return game, events
 
 
 def test_domus_aurea_tears_down_an_empty_matching_foundation_EX_BB_DOMUSAUREA_1():
@@ -155,10 +161,11 @@ def test_domus_aurea_tears_down_an_empty_matching_foundation_EX_BB_DOMUSAUREA_1(
     Influence." The example's "Foundation card into your Influence" is CONFLICT-BB-1: the Site
     goes, "adding 2 Influence to your score"."""
     opp = PlayerState("Opp", hand=["Road"], buildings=[Building("School", Material.BRICK)])
-    state, events = domus(opp)
+    game, events = domus(opp)
+    state = game.state
     assert [e.card for e in events if e.kind == "step"] == ["Domus Aurea"]
-    assert set(legal_decisions(state)) == {TearDown("You", "Opp", "School"), Pass("You")}
-    apply(state, TearDown("You", "Opp", "School"))
+    assert set(game.legal()) == {TearDown("You", "Opp", "School"), Pass("You")}
+    game.push(TearDown("You", "Opp", "School"))
     you, opp = state.players
     assert you.stockpile == ["School"] and you.influence == [Material.STONE, Material.BRICK]
     assert opp.buildings == [] and opp.influence == []
@@ -170,9 +177,10 @@ def test_a_foundation_torn_down_stops_working_at_once():
     raises its victim's refill size (B-TEMPLE-1)."""
     opp = PlayerState("Opp", hand=["Road"], influence=[Material.BRICK],
                       buildings=[done("Gate", Material.BRICK), Building("Temple", Material.MARBLE)])
-    state, events = domus(opp, hand=("Academy", "Palace"), demand=("Palace",))
+    game, events = domus(opp, hand=("Academy", "Palace"), demand=("Palace",))
+    state = game.state
     assert rules.refill_size(state, 1) == 9
-    apply(state, TearDown("You", "Opp", "Temple"))
+    game.push(TearDown("You", "Opp", "Temple"))
     assert rules.refill_size(state, 1) == 5
 
 
@@ -181,21 +189,21 @@ def test_domus_aurea_spares_filled_complete_and_other_coloured_buildings():
     incomplete building only."""
     opp = PlayerState("Opp", hand=["Road"], buildings=[
         Building("School", Material.BRICK, ["Gate"]), done("Shrine", Material.BRICK), Building("Villa", Material.STONE)])
-    state, events = domus(opp)
-    assert not any(e.kind == "step" for e in events) and not state.steps
+    game, events = domus(opp)
+    assert not any(e.kind == "step" for e in events) and not game.state.steps
     opp = PlayerState("Opp", hand=["Road"], buildings=[Building("School", Material.BRICK, ["Gate"]),
                                                        Building("Archway", Material.BRICK)])
-    state, _ = domus(opp)
+    game, _ = domus(opp)
     with pytest.raises(RulesError, match="materials under it"):
-        apply(state, TearDown("You", "Opp", "School"))
+        game.push(TearDown("You", "Opp", "School"))
 
 
 def test_domus_aurea_victims_exclude_the_protected():
     """AMB-20: the victims are the players demanded from who are not immune (B-PALISADE-1)."""
     opp = PlayerState("Opp", hand=["Road"], buildings=[Building("School", Material.BRICK),
                                                        done("Palisade", Material.WOOD)])
-    state, events = domus(opp)
-    assert not any(e.kind == "step" for e in events) and not state.steps
+    game, events = domus(opp)
+    assert not any(e.kind == "step" for e in events) and not game.state.steps
 
 
 def test_domus_aurea_one_building_per_demanded_card():
@@ -203,10 +211,11 @@ def test_domus_aurea_one_building_per_demanded_card():
     opp = PlayerState("Opp", hand=["Road"], buildings=[Building("School", Material.BRICK),
                                                        Building("Archway", Material.BRICK),
                                                        Building("Gate", Material.BRICK)])
-    state, _ = domus(opp, hand=("Academy", "Bath", "Shrine"), demand=("Bath", "Shrine"),
-                     clientele=["Foundry"])
+    game, _ = domus(opp, hand=("Academy", "Bath", "Shrine"), demand=("Bath", "Shrine"),
+                    clientele=["Foundry"])
+    state = game.state
     assert isinstance(state.steps[-1], Razing)
-    apply(state, TearDown("You", "Opp", "Gate"))
-    apply(state, TearDown("You", "Opp", "School"))
+    game.push(TearDown("You", "Opp", "Gate"))
+    game.push(TearDown("You", "Opp", "School"))
     assert [b.foundation for b in state.players[1].buildings] == ["Archway"] and not state.steps
     assert len(state.players[0].influence) == 3

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.game import Discard, Gather, Hire, Lay, Lead, Pass, Think
-from gtr_replay.engine.core import settle
 from gtr_replay.game.decisions import Keep
 from gtr_replay.game.state import Building, GameState, Phase, PlayerState
 from gtr_replay.game.steps import STEPS, Actions, AlsoFrom, ExtraThink, KeepPlayed, step_from_dict
@@ -32,8 +31,7 @@ def table(ann: PlayerState, ben: PlayerState | None = None, *, ruleset=Ruleset.R
     for m in Material:
         state.sites_in_town[m] = 2
         state.sites_out_of_town[m] = 2
-    settle(state)
-    return state
+    return Game.from_state(state).state  # its forced actions made, as a game from it would
 
 
 def test_bar_never_takes_from_the_pool_after_the_deck():
@@ -42,11 +40,12 @@ def test_bar_never_takes_from_the_pool_after_the_deck():
     ann = PlayerState("Ann", hand=["Temple"], buildings=[done("Bar", Material.RUBBLE)], clientele=["Statue"],
                       influence=[Material.RUBBLE, Material.MARBLE])  # room for four clients
     state = table(ann, pool=["Dock"])
-    apply(state, Lead("Ann", Role.PATRON, ("Temple",)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Hire("Ann", "Road", Zone.DECK))
+    game = Game(state)
+    game.push(Lead("Ann", Role.PATRON, ("Temple",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Hire("Ann", "Road", Zone.DECK))
     assert state.steps == [] and state.actions_used == 1  # no Pool client joins that action
-    apply(state, Hire("Ann", "Dock"))  # the next action may start from the Pool ...
+    game.push(Hire("Ann", "Dock"))  # the next action may start from the Pool ...
     assert state.steps == [AlsoFrom("Bar", 0, Role.PATRON, Zone.DECK)]  # ... and add the deck's card
 
 
@@ -55,24 +54,26 @@ def test_latrine_discards_one_order_card_never_a_jack():
     action' (B-LATRINE-1): one card, an Order card, and then the think and nothing else."""
     ann = PlayerState("Ann", hand=["Road", JACK, "Villa"], buildings=[done("Latrine", Material.RUBBLE)])
     state = table(ann)
-    assert {d for d in legal_decisions(state) if isinstance(d, Discard)} == {Discard("Ann", ("Road",)),
-                                                                           Discard("Ann", ("Villa",))}
+    game = Game(state)
+    assert {d for d in game.legal() if isinstance(d, Discard)} == {Discard("Ann", ("Road",)),
+                                                                   Discard("Ann", ("Villa",))}
     with pytest.raises(IllegalDecisionError, match="one Order card"):
-        apply(state, Discard("Ann", (JACK,)))
-    apply(state, Discard("Ann", ("Villa",)))
+        game.push(Discard("Ann", (JACK,)))
+    game.push(Discard("Ann", ("Villa",)))
     assert state.pool == ["Villa"]
-    assert {type(d) for d in legal_decisions(state)} == {Think}  # the think it was made for
-    apply(state, Think("Ann", "refill"))
+    assert {type(d) for d in game.legal()} == {Think}  # the think it was made for
+    game.push(Think("Ann", "refill"))
     assert len(state.players[0].hand) == 5 and state.turn == 2  # a leader's think ends the turn
 
 
 def test_no_discard_without_the_power():
     state = table(PlayerState("Ann", hand=["Road"]))
-    assert not any(isinstance(d, Discard) for d in legal_decisions(state))
+    game = Game(state)
+    assert not any(isinstance(d, Discard) for d in game.legal())
     with pytest.raises(IllegalDecisionError, match="waits for Ann to lead or think"):
-        apply(state, Discard("Ann", ("Road",)))
+        game.push(Discard("Ann", ("Road",)))
     with pytest.raises(IllegalDecisionError) as refused:
-        apply(state, Pass("Ann"))
+        game.push(Pass("Ann"))
     assert "lead or think" in str(refused.value) and "discard" not in str(refused.value)
 
 
@@ -81,7 +82,8 @@ def test_tribunal_jack_needs_a_jack_in_the_pile():
     pile holds one (AMB-22c); the extra Jack is not a Thinker action of its own."""
     ann = PlayerState("Ann", hand=["Road"], buildings=[done("Tribunal", Material.CONCRETE)])
     state = table(ann, jacks=1)
-    apply(state, Think("Ann", "jack"))  # the last Jack: nothing left for the Tribunal
+    game = Game(state)
+    game.push(Think("Ann", "jack"))  # the last Jack: nothing left for the Tribunal
     assert state.steps == [] and state.jack_pile == 0
 
 
@@ -89,11 +91,12 @@ def test_senate_is_imperium_only_and_takes_only_opponents_jacks():
     """'you may take into your hand any Jacks played by opponents' (B-SENATE-1, Imperium)."""
     ann = PlayerState("Ann", hand=[JACK], buildings=[done("Senate", Material.CONCRETE)])
     state = table(ann, PlayerState("Ben", hand=[JACK]), ruleset=Ruleset.IMPERIUM)
-    apply(state, Lead("Ann", Role.PATRON, (JACK,)))
+    game = Game(state)
+    game.push(Lead("Ann", Role.PATRON, (JACK,)))
     from gtr_replay.game.decisions import Follow
-    apply(state, Follow("Ben", (JACK,)))
+    game.push(Follow("Ben", (JACK,)))
     assert state.phase is Phase.END and state.steps == [KeepPlayed("Senate", 0, True)]
-    assert legal_decisions(state) == [Keep("Ann", (JACK,)), Pass("Ann")]  # Ben's Jack, not her own
+    assert game.legal() == [Keep("Ann", (JACK,)), Pass("Ann")]  # Ben's Jack, not her own
     republic = table(PlayerState("Ann", buildings=[done("Senate", Material.CONCRETE)]))
     from gtr_replay.engine import rules
     assert rules.power_of(republic, "Senate") is None
@@ -105,14 +108,15 @@ def test_end_of_turn_keeps_come_before_thinks():
     ann = PlayerState("Ann", hand=["Palisade", "Wall"], clientele=["Dock"],
                       buildings=[done("Sewer", Material.STONE), done("Academy", Material.BRICK)])
     state = table(ann)
-    apply(state, Lead("Ann", Role.CRAFTSMAN, ("Palisade",)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Lay("Ann", "Wall"))  # her hand is empty: the second action passes by itself
+    game = Game(state)
+    game.push(Lead("Ann", Role.CRAFTSMAN, ("Palisade",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Lay("Ann", "Wall"))  # her hand is empty: the second action passes by itself
     assert state.phase is Phase.END
     assert state.steps == [ExtraThink("Academy", 0), KeepPlayed("Sewer", 0, False)]  # the keep on top
-    apply(state, Keep("Ann", ("Palisade",)))
+    game.push(Keep("Ann", ("Palisade",)))
     assert state.players[0].stockpile == ["Palisade"] and state.steps == [ExtraThink("Academy", 0)]
-    apply(state, Think("Ann", "refill"))
+    game.push(Think("Ann", "refill"))
     assert state.turn == 2 and state.phase is Phase.LEAD
 
 
@@ -120,9 +124,10 @@ def test_no_academy_think_without_a_craftsman_action():
     """'after any turn in which you execute at least one Craftsman action' (B-ACADEMY-1)."""
     ann = PlayerState("Ann", hand=["Road", "Bar"], buildings=[done("Academy", Material.BRICK)])
     state = table(ann, pool=["Villa"])
-    apply(state, Lead("Ann", Role.LABORER, ("Road",)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Gather("Ann", "Villa"))
+    game = Game(state)
+    game.push(Lead("Ann", Role.LABORER, ("Road",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Gather("Ann", "Villa"))
     assert state.turn == 2 and state.steps == []
 
 
@@ -132,15 +137,16 @@ def test_school_thinks_may_each_follow_a_latrine_discard():
     ann = PlayerState("Ann", hand=["Palisade", "Gate", "Road"], buildings=[
         Building("School", Material.BRICK, ["Academy"]), done("Latrine", Material.RUBBLE)])
     state = table(ann)
-    apply(state, Lead("Ann", Role.CRAFTSMAN, ("Palisade",)))
-    apply(state, Think("Ben", "jack"))
+    game = Game(state)
+    game.push(Lead("Ann", Role.CRAFTSMAN, ("Palisade",)))
+    game.push(Think("Ben", "jack"))
     from gtr_replay.game.decisions import Add
-    apply(state, Add("Ann", "Gate", "School"))
+    game.push(Add("Ann", "Gate", "School"))
     assert state.steps == [Actions("School", 0, None, 4)]
-    apply(state, Discard("Ann", ("Road",)))
+    game.push(Discard("Ann", ("Road",)))
     assert state.steps == [Actions("School", 0, None, 4, discarded=True)]
-    assert {type(d) for d in legal_decisions(state)} == {Think}
-    apply(state, Think("Ann", "refill"))
+    assert {type(d) for d in game.legal()} == {Think}
+    game.push(Think("Ann", "refill"))
     assert state.steps == [Actions("School", 0, None, 3)] and len(state.players[0].hand) == 5
 
 

@@ -5,8 +5,7 @@ action completes." """
 
 import pytest
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game, rules
 from gtr_replay.game import Add, Demand, Gather, Hire, Lead, Pass, Sell, Think
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.game.steps import ClientAction, ClientActions, Retire
@@ -27,21 +26,22 @@ def test_after_a_bath_clients_action_the_new_client_goes_and_the_old_one_of_its_
     ann = PlayerState("Ann", hand=["Temple"], clientele=["Temple"], influence=[Material.STONE, Material.BRICK],
                       buildings=[triclinium(), done("Bath", Material.BRICK, "Atrium", "Gate")])
     state = table(ann, ben(), pool=["Temple", "Road", "Bar", "Insula", "Dock"])
-    apply(state, Lead("Ann", Role.PATRON, ("Temple",)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Hire("Ann", "Temple"))  # the lead's action: the Temple from before may go
+    game = Game(state)
+    game.push(Lead("Ann", Role.PATRON, ("Temple",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Hire("Ann", "Temple"))  # the lead's action: the Temple from before may go
     assert state.steps[-1] == Retire("Triclinium", 0, ("Temple",), 1)
-    apply(state, Pass("Ann"))
+    game.push(Pass("Ann"))
     assert state.steps == [ClientAction("Bath", 0, Role.PATRON)]
-    apply(state, Hire("Ann", "Road"))  # the new Temple's action (B-BATH-1)
+    game.push(Hire("Ann", "Road"))  # the new Temple's action (B-BATH-1)
     assert state.steps[-1] == Retire("Triclinium", 0, ("Temple",), 1, hired=True)
-    apply(state, Sell("Ann", "Temple", Zone.CLIENTELE))
+    game.push(Sell("Ann", "Temple", Zone.CLIENTELE))
     ann = state.players[0]
     assert ann.vault == ["Temple"] and sorted(ann.clientele) == ["Road", "Temple"]
     assert ann.hired == ["Road"]  # the Temple left is the one held from before
-    apply(state, Pass("Ann"))  # the Road's Laborer action the Bath gives (B-BATH-1)
+    game.push(Pass("Ann"))  # the Road's Laborer action the Bath gives (B-BATH-1)
     assert rules.action_count(state, 0) - state.actions_used == 1  # the old Temple's action
-    apply(state, Hire("Ann", "Bar"))
+    game.push(Hire("Ann", "Bar"))
     assert state.steps[-1] == Retire("Triclinium", 0, ("Temple",), 1)
 
 
@@ -52,17 +52,18 @@ def test_each_client_a_watermill_uses_may_go_into_the_vault():
                       influence=[Material.STONE, Material.WOOD],
                       buildings=[triclinium(), done("Watermill", Material.WOOD, "Dock"), Building("Shrine", Material.BRICK)])
     state = table(ann, ben(), pool=["Road"])
-    apply(state, Lead("Ann", Role.LABORER, ("Road",)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Gather("Ann", "Road"))
+    game = Game(state)
+    game.push(Lead("Ann", Role.LABORER, ("Road",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Gather("Ann", "Road"))
     assert state.steps == [ClientActions("Watermill", 0, Role.ARCHITECT, 2)]
-    apply(state, Add("Ann", "Gate", "Shrine"))
+    game.push(Add("Ann", "Gate", "Shrine"))
     assert state.steps[-1] == Retire("Triclinium", 0, ("Tower", "Wall"), 1)
-    apply(state, Sell("Ann", "Wall", Zone.CLIENTELE))
+    game.push(Sell("Ann", "Wall", Zone.CLIENTELE))
     assert state.players[0].vault == ["Wall"] and state.steps == [ClientActions("Watermill", 0, Role.ARCHITECT, 1)]
-    apply(state, Add("Ann", "Atrium", "Shrine"))
+    game.push(Add("Ann", "Atrium", "Shrine"))
     assert state.steps[-1] == Retire("Triclinium", 0, ("Tower",), 1)
-    apply(state, Sell("Ann", "Tower", Zone.CLIENTELE))
+    game.push(Sell("Ann", "Tower", Zone.CLIENTELE))
     assert state.players[0].vault == ["Wall", "Tower"] and state.players[0].clientele == []
 
 
@@ -72,23 +73,25 @@ def _demanding(vault=()):
     ann = PlayerState("Ann", hand=["Atrium", "Road"], clientele=["Academy", "School"], vault=list(vault),
                       influence=[Material.STONE], buildings=[triclinium()])
     state = table(ann, ben(hand=["Dock"]), pool=["Bar"])
-    apply(state, Lead("Ann", Role.LEGIONARY, ("Atrium",)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Demand("Ann", ("Road",)))
+    game = Game(state)
+    game.push(Lead("Ann", Role.LEGIONARY, ("Atrium",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Demand("Ann", ("Road",)))
     while not any(isinstance(s, Retire) for s in state.steps) and not state.over and state.turn == 1:
-        choices = legal_decisions(state)
-        apply(state, next((d for d in choices if isinstance(d, Pass)), choices[0]))
-    return state
+        choices = game.legal()
+        game.push(next((d for d in choices if isinstance(d, Pass)), choices[0]))
+    return game
 
 
 def test_a_chained_retire_offers_the_other_client_then_stops():
     """After a demand every client that acted may go, one at a time: once the Academy is put
     away the School is offered alone, and once it is too nothing more is (G-TRICLINIUM-1)."""
-    state = _demanding()
+    game = _demanding()
+    state = game.state
     assert state.steps[-1] == Retire("Triclinium", 0, ("Academy", "School"), 2)
-    apply(state, Sell("Ann", "Academy", Zone.CLIENTELE))
+    game.push(Sell("Ann", "Academy", Zone.CLIENTELE))
     assert state.steps[-1] == Retire("Triclinium", 0, ("School",), 1)
-    apply(state, Sell("Ann", "School", Zone.CLIENTELE))
+    game.push(Sell("Ann", "School", Zone.CLIENTELE))
     assert state.players[0].vault == ["Academy", "School"]
     assert not any(isinstance(s, Retire) for s in state.steps)
 
@@ -96,10 +99,11 @@ def test_a_chained_retire_offers_the_other_client_then_stops():
 def test_a_chained_retire_stops_at_the_vault_limit():
     """R-VAULT-2: the vault (limit 5 here) has room for one more after four: once the Academy
     fills it, the School is not offered, and stays a client."""
-    state = _demanding(vault=["Dock"] * 4)
+    game = _demanding(vault=["Dock"] * 4)
+    state = game.state
     assert rules.vault_limit(state, 0) == 5
     assert state.steps[-1] == Retire("Triclinium", 0, ("Academy", "School"), 2)
-    events = apply(state, Sell("Ann", "Academy", Zone.CLIENTELE))
+    events = game.push(Sell("Ann", "Academy", Zone.CLIENTELE)).events
     assert len(state.players[0].vault) == 5 and not any(isinstance(s, Retire) for s in state.steps)
     assert not any(e.kind == "step" and e.card == "Triclinium" for e in events)  # not even offered
     assert state.players[0].clientele == ["School"]
@@ -115,7 +119,8 @@ def test_the_plebian_council_wins_at_its_completion_under_either_reading(check):
                       buildings=[Building("Plebian Council", Material.BRICK, ["School"])])
     bob = PlayerState("Ben", hand=["Road"], clientele=["Insula", "Bath", "Shrine"])
     state = table(ann, bob, rulings=f"plebian-council-check={check}")
-    apply(state, Lead("Ann", Role.CRAFTSMAN, ("Jack",)))
-    apply(state, Think("Ben", "jack"))
-    apply(state, Add("Ann", "Gate", "Plebian Council"))
+    game = Game(state)
+    game.push(Lead("Ann", Role.CRAFTSMAN, ("Jack",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Add("Ann", "Gate", "Plebian Council"))
     assert state.over and state.winner == "Ann" and state.end_reason == "win:Plebian Council"

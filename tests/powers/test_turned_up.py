@@ -3,7 +3,7 @@ stored (G-BACCHANALIA-1, G-BACCHANALIA-2)."""
 
 from rich.console import Console
 
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.engine.invariants import order_cards
 from gtr_replay.game import Add, Gather, Lay
 from gtr_replay.game.state import GameState
@@ -29,26 +29,28 @@ def test_the_turned_up_cards_leave_the_deck_at_once():
     ``gtr show`` and kept by the stored state (G-BACCHANALIA-1)."""
     state = bacchanalia(list(DECK))
     cards = order_cards(state)
-    apply(state, Add("Ann", "Temple", "Bacchanalia"))
+    game = Game(state)
+    game.push(Add("Ann", "Temple", "Bacchanalia"))
     assert state.turned_up == TURNED and state.deck == list(DECK[5:])
     assert order_cards(state) == cards  # every card in exactly one place
     shown = _shown(state)
     assert "deck       5 cards" in shown and "turned up  Road, Insula, Dock, Market, Garden" in shown
     assert state.to_dict()["turned_up"] == TURNED and GameState.from_dict(state.to_dict()) == state
-    apply(state, Gather("Ann", "Road", Zone.DECK))  # "[Road] from deck", as the record writes it
+    game.push(Gather("Ann", "Road", Zone.DECK))  # "[Road] from deck", as the record writes it
     assert state.turned_up == TURNED[1:] and state.players[0].stockpile == ["Road"]
     assert len(state.deck) == 5  # a placement takes from the turned-up cards, not the deck
-    assert all(d.card in TURNED[1:] for d in legal_decisions(state))
+    assert all(d.card in TURNED[1:] for d in game.legal())
 
 
 def test_the_move_events_say_the_cards_were_turned_up():
     """The events show the flip (deck to the turned-up zone) and each placement from there, so
     the viewer and the stored moves follow the cards (G-BACCHANALIA-1)."""
     state = bacchanalia(list(DECK))
-    events = apply(state, Add("Ann", "Temple", "Bacchanalia"))
+    game = Game(state)
+    events = game.push(Add("Ann", "Temple", "Bacchanalia")).events
     flipped = [e.card for e in events if e.kind == "move" and e.source == Zone.DECK and e.target == Zone.TURNED_UP]
     assert flipped == TURNED
-    events = apply(state, Gather("Ann", "Road", Zone.DECK))
+    events = game.push(Gather("Ann", "Road", Zone.DECK)).events
     assert [(e.source, e.target) for e in events if e.kind == "move"] == [(Zone.TURNED_UP, Zone.STOCKPILE)]
 
 
@@ -61,8 +63,9 @@ def test_a_game_that_ends_during_the_placements_says_where_the_cards_are():
         state.sites_in_town[m] = 0
     state.sites_in_town[Material.RUBBLE] = 1
     cards = order_cards(state)
-    apply(state, Add("Ann", "Temple", "Bacchanalia"))
-    apply(state, Lay("Ann", "Road", source=Zone.DECK))
+    game = Game(state)
+    game.push(Add("Ann", "Temple", "Bacchanalia"))
+    game.push(Lay("Ann", "Road", source=Zone.DECK))
     assert state.over and state.end_reason == "last-site"
     assert state.steps == [] and not any(isinstance(s, Revealed) for s in state.steps)
     assert state.turned_up == TURNED[1:] and order_cards(state) == cards
@@ -76,7 +79,8 @@ def test_too_few_cards_end_the_game_with_nothing_turned_up_and_no_step_left():
     nothing is flipped and no placement is left waiting (G-BACCHANALIA-2)."""
     state = bacchanalia(["Road", "Bar", "Insula", "Latrine", "Dock"])
     state.deck[:] = state.deck[:4]
-    apply(state, Add("Ann", "Temple", "Bacchanalia"))
+    game = Game(state)
+    game.push(Add("Ann", "Temple", "Bacchanalia"))
     assert state.over and state.end_reason == "bacchanalia"
     assert state.steps == [] and state.turned_up == [] and len(state.deck) == 4
     assert "turned_up" not in state.to_dict() and "steps" in state.to_dict() and state.to_dict()["steps"] == []
@@ -86,14 +90,13 @@ def test_cards_turned_up_from_a_deck_of_unknown_order_are_named_by_their_placeme
     """A deck whose order nobody knows: the five cards turned up are out of it at once, not
     yet named; each placement names its card ("[Villa] from deck"), which is then one of them
     (engine.unseen), and the deck keeps the rest unseen (G-BACCHANALIA-1)."""
-    from gtr_replay.engine import Game
     from gtr_replay.game.piles import UNSEEN
 
     state = bacchanalia(list(DECK))
     state.deck_known = False
-    apply(state, Add("Ann", "Temple", "Bacchanalia"))
-    assert state.turned_up == [UNSEEN] * 5 and state.deck == [UNSEEN] * 5
     game = Game(state)
+    game.push(Add("Ann", "Temple", "Bacchanalia"))
+    assert state.turned_up == [UNSEEN] * 5 and state.deck == [UNSEEN] * 5
     game.push(Gather("Ann", "Villa", Zone.DECK))
     assert state.players[0].stockpile == ["Villa"] and state.turned_up == [UNSEEN] * 4
     assert state.deck == [UNSEEN] * 5 and "Villa" not in state.unseen
@@ -104,6 +107,7 @@ def test_the_placements_lay_only_turned_up_cards_in_town():
     hand begins no building for it, and none begins one out of town."""
     state = bacchanalia(list(DECK))
     state.players[0].hand.append("Bar")
-    apply(state, Add("Ann", "Temple", "Bacchanalia"))
-    lays = [d for d in legal_decisions(state) if isinstance(d, Lay)]
+    game = Game(state)
+    game.push(Add("Ann", "Temple", "Bacchanalia"))
+    lays = [d for d in game.legal() if isinstance(d, Lay)]
     assert lays and all(d.source is Zone.DECK and d.card in TURNED and not d.out_of_town for d in lays)

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gtr_replay.cli import app
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.replay.legal import legal_at
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
 from gtr_replay.replay.translate import decision_for
@@ -45,10 +45,13 @@ def test_choices_are_grouped_by_kind_and_applying_each_is_legal():
     assert point.player == before.players[before.current].name and point.prompt == str(before.led_role).lower()
     assert point.choices["pass"] == [f"{point.player} passes"]
     texts = [t for group in point.choices.values() for t in group]
-    assert len(legal_decisions(before)) == len(texts)
+    assert len(Game(before).legal()) == len(texts)
     for text in texts:
         statement = notation.parse_one(f'[Ruleset "classic"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n  {text}\n')
-        apply(before.copy(), decision_for(statement.steps[0].statement, before))
+        game = Game(before.copy())
+        decision = decision_for(statement.steps[0].statement, before)
+        assert game.check(decision, passing_over=False) is None, text  # legal as it stands, no step declined
+        game.push(decision)
 
 
 def test_turn_and_end_of_game():

@@ -11,8 +11,7 @@ from rulebook_helpers import influence, just_after, play, player
 from rulebook_helpers import materials_of as materials
 from rulebook_helpers import roles_of as roles
 
-from gtr_replay.engine import rules, scoring
-from gtr_replay.engine.core import check, legal_decisions
+from gtr_replay.engine import Game, rules, scoring
 from gtr_replay.game.decisions import Add, Lay, Pass
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import ClientAction
@@ -54,7 +53,7 @@ def test_ex_bb_bath_1():
     # Your turn is over: the Bath's actions were the only ones the new clients gave (R-ACT-2).
     assert before_cleanup.current == index(before_cleanup, "Left")
     assert rules.action_count(before_cleanup, index(before_cleanup, "Left")) == 1
-    assert legal_decisions(before_cleanup) == [Pass("Left")]  # the Pool is empty: nothing to hire
+    assert Game(before_cleanup).legal() == [Pass("Left")]  # the Pool is empty: nothing to hire
 
     final = game.after("You gathers Villa")  # Left's pass, forced, ends the turn: after cleanup
     assert ("auto", "Left") in [(e.kind, e.player) for e in game.events("You gathers Villa")]
@@ -217,10 +216,11 @@ def test_ex_bb_catacomb_1():
     left0, left = player(before, "Left"), player(final, "Left")
     assert (left.hand, left.buildings, left.stockpile) == (left0.hand, left0.buildings, left0.stockpile)
     assert not left.done
-    assert legal_decisions(final) == []
-    refused = check(final, Lay("Left", "Tower"))
+    over = Game(final)
+    assert over.legal() == []
+    refused = over.check(Lay("Left", "Tower"), passing_over=False)
     assert refused is not None and "R-END-2" in refused.rule_ids
-    refused = check(final, Add("You", "Latrine", "Catacomb"))
+    refused = over.check(Add("You", "Latrine", "Catacomb"), passing_over=False)
     assert refused is not None and "R-END-2" in refused.rule_ids
     # No cleanup: the played cards stay in the camps, the turn and the leader stay.
     assert player(final, "Right").camp == ["Dock"] and player(final, "Left").camp == ["Dock"]

@@ -10,8 +10,7 @@ from rulebook_helpers import influence, play, player
 from rulebook_helpers import materials_of as materials
 from rulebook_helpers import roles_of as roles
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import legal_decisions, pending
+from gtr_replay.engine import Game, rules
 from gtr_replay.game.decisions import Hire, Pass
 from gtr_replay.game.state import Phase
 from gtr_replay.game.steps import Actions, AlsoFrom, ExtraJack, ExtraThink, KeepPlayed, ThinkAfterDiscard
@@ -32,7 +31,7 @@ def test_ex_bb_bar_1():
 
     pool_first = game.after("You hires Academy")
     assert pool_first.steps == [AlsoFrom("Bar", pool_first.index("You"), Role.PATRON, Zone.DECK)]
-    assert [d for d in legal_decisions(pool_first) if isinstance(d, Hire)] == [Hire("You", "Tower", Zone.DECK)]
+    assert [d for d in Game(pool_first).legal() if isinstance(d, Hire)] == [Hire("You", "Tower", Zone.DECK)]
 
     deck_only = game.after("Left hires [Archway] from deck")
     assert deck_only.steps == []  # after the deck, nothing more from the Pool for that action (B-BAR-2)
@@ -222,7 +221,8 @@ def test_ex_bb_latrine_1():
     discarded = game.after("You discards Academy")
     assert discarded.pool == ["Academy"]  # at once
     assert discarded.steps == [ThinkAfterDiscard("Latrine", discarded.index("You"))]
-    assert pending(discarded).decisions == (type(legal_decisions(discarded)[0]),)  # only the think
+    latrine = Game(discarded)
+    assert latrine.pending().decisions == (type(latrine.legal()[0]),)  # only the think
     final = game.after("You thinks: refill")
     assert len(player(final, "You").hand) == 5
     assert len(game.start.deck) - len(final.deck) == 2
@@ -249,7 +249,7 @@ def test_ex_bb_tribunal_1():
     you = game.start.index("You")
     refilled = game.after("You thinks: refill")
     assert refilled.steps == [ExtraJack("Tribunal", you)] and len(player(refilled, "You").hand) == 5
-    assert Pass("You") in legal_decisions(refilled)  # the Jack may be declined
+    assert Pass("You") in Game(refilled).legal()  # the Jack may be declined
     branch_a = game.final
     hand = player(branch_a, "You").hand
     assert len(hand) == 6 and hand.count(JACK) == 1

@@ -8,8 +8,7 @@ from collections import Counter
 
 from rulebook_helpers import influence, just_after, materials_of, play, player, roles_of
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import legal_decisions
+from gtr_replay.engine import Game, rules
 from gtr_replay.game.decisions import Pass
 from gtr_replay.game.steps import AlsoFrom, ClientAction, ExtraThink, ThinkTwice
 from gtr_replay.enums import JACK, Material, Role, Zone
@@ -82,7 +81,7 @@ def test_ex_cl_bath_1():
     p = player(before_cleanup, "You")
     assert roles_of(before_cleanup, p.clientele) == Counter({Role.PATRON: 1, Role.LABORER: 1})
     assert p.stockpile == ["Villa"] and before_cleanup.pool == []
-    assert legal_decisions(before_cleanup) == [Pass("Left")]
+    assert Game(before_cleanup).legal() == [Pass("Left")]
     final = game.final
     assert roles_of(final, player(final, "Right").clientele) == Counter({Role.ARCHITECT: 1})
     assert player(final, "Left").clientele == []

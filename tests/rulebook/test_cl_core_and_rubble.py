@@ -8,9 +8,8 @@ from collections import Counter
 
 from rulebook_helpers import limits, play, player, roles_of
 
-from gtr_replay.engine import rules
+from gtr_replay.engine import Game, rules
 from gtr_replay.engine.setup import new_game
-from gtr_replay.engine.core import legal_decisions
 from gtr_replay.game.decisions import Hire
 from gtr_replay.game.state import Phase
 from gtr_replay.game.steps import EarlyActions
@@ -88,7 +87,7 @@ def test_ex_cl_bar_2():
     assert rules.clientele_limit(game.start, you) >= 3
     led = game.after("You leads Patron with Jack")
     assert led.steps == [EarlyActions("Bar", you, Role.PATRON, 2)]
-    assert Hire("You", "Road", Zone.HAND) in legal_decisions(led)
+    assert Hire("You", "Road", Zone.HAND) in Game(led).legal()
     final = game.final
     p = player(final, "You")
     assert p.clientele == ["Temple", "Tower", "Road"] and p.hand == ["Road"]

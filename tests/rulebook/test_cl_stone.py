@@ -9,8 +9,7 @@ from collections import Counter
 
 from rulebook_helpers import influence, just_after, limits, materials_of, play, player, roles_of
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import check
+from gtr_replay.engine import Game, rules
 from gtr_replay.game.decisions import Sell
 from gtr_replay.game.state import Phase
 from gtr_replay.game.steps import Actions, Theft
@@ -146,7 +145,8 @@ def test_ex_cl_prison_2():
     assert rules.vault_limit(taken, opp) == 3 and len(player(taken, "Opp").vault) == 5  # kept
     assert rules.vault_limit(taken, you) == 5 + 2
     merchant = just_after(game, "You thinks: refill")
-    assert merchant.current == opp and "vault is full" in check(merchant, Sell("Opp", "Road")).message
+    refused = Game(merchant).check(Sell("Opp", "Road"), passing_over=False)
+    assert merchant.current == opp and "vault is full" in refused.message
     final = game.final
     assert len(player(final, "Opp").vault) == 5 and player(final, "Opp").stockpile == ["Road"]
     assert final.turn == 3

@@ -8,8 +8,7 @@ from collections import Counter
 
 from rulebook_helpers import limits, play, player, roles_of
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import check
+from gtr_replay.engine import Game, rules
 from gtr_replay.game.decisions import Lead
 from gtr_replay.game.state import Phase
 from gtr_replay.game.steps import EarlyActions
@@ -27,7 +26,7 @@ def test_ex_cl_circus_1():
     assert sorted(player(led, "You").camp) == ["Road", "Road"]
     without = game.start.copy()
     without.players[0].buildings.clear()
-    assert "no petition" in check(without, Lead("You", Role.PATRON, ("Road", "Road"))).message
+    assert "no petition" in Game(without).check(Lead("You", Role.PATRON, ("Road", "Road")), passing_over=False).message
     final = game.final
     assert final.pool.count("Road") == 2 and final.turn == 2  # both cards to the Pool at cleanup
 

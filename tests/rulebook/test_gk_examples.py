@@ -8,8 +8,7 @@ from collections import Counter
 
 from rulebook_helpers import influence, play, player
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import legal_decisions
+from gtr_replay.engine import Game, rules
 from gtr_replay.game.decisions import Demand, Steal
 from gtr_replay.engine.scoring import scores
 from gtr_replay.game.state import Phase
@@ -95,7 +94,7 @@ def test_ex_gk_castrapraetoria_2():
     game = play("EX-GK-CASTRAPRAETORIA-2")
     before = game.before("Remus demands Stone, Rubble, Stone showing Villa, Road, Remus's Scriptorium")
     assert actions_left(before, "Remus") == 3
-    shown = [d for d in legal_decisions(before) if isinstance(d, Demand) and d.buildings]
+    shown = [d for d in Game(before).legal() if isinstance(d, Demand) and d.buildings]
     assert {b for d in shown for b in d.buildings} == {"Scriptorium", "Bath"}  # incomplete ones only
     assert all(len(d.buildings) == len(set(d.buildings)) for d in shown)  # each once
     [demand] = [e for e in game.events("Remus demands Stone, Rubble, Stone showing Villa, Road, Remus's Scriptorium")
@@ -198,7 +197,7 @@ def test_ex_gk_aerariumprison_2():
     assert influence(game.after("Romulus steals Remus's Tower"), "Romulus") == 4
     assert influence(game.after("Romulus adds Aqueduct to Aerarium"), "Romulus") == 6
     before = game.before("Romulus steals Remus's Wall giving Brick, Concrete")
-    paid = {d.sites for d in legal_decisions(before) if isinstance(d, Steal)}
+    paid = {d.sites for d in Game(before).legal() if isinstance(d, Steal)}
     assert paid == {(Material.BRICK, Material.CONCRETE)}  # the only set worth 3 or more
     final = game.final
     assert influence(final, "Romulus") == 2 and player(final, "Romulus").influence == []
@@ -227,7 +226,7 @@ def test_ex_gk_bacchanalia_1():
     assert len(game.start.deck) - len(final.deck) == 5
     # each way once: with the Road laid, no second card may start a building
     placed = game.after("Hannibal lays [Road] from deck")
-    assert not any(type(d).__name__ == "Lay" for d in legal_decisions(placed))
+    assert not any(type(d).__name__ == "Lay" for d in Game(placed).legal())
 
 
 def test_ex_gk_watchpost_1():

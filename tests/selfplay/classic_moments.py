@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply
-from gtr_replay.engine.setup import new_game
+from gtr_replay.engine import Game, rules
 from gtr_replay.game.decisions import (
     Add, Demand, Discard, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, Slay, Steal, Think,
 )
@@ -114,10 +112,11 @@ def _decision(before: GameState, after: GameState, d, events, seen: Counter) -> 
 def classic_moments(game) -> Counter:
     """What the classic powers of one self-play game did, by building name."""
     seen: Counter = Counter()
-    state, _ = new_game(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings)
+    table = Game.new(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings)
+    state = table.state
     for decision in game.decisions:
         before = state.copy()
-        events = apply(state, decision)
+        events = table.push(decision).events
         _decision(before, state, decision, events, seen)
         _limits(state, seen)
     if state.end_reason == "catacomb":

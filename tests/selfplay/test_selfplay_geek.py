@@ -8,9 +8,7 @@ from collections import Counter
 
 import pytest
 
-from gtr_replay.engine import rules
-from gtr_replay.engine.core import apply
-from gtr_replay.engine.setup import new_game
+from gtr_replay.engine import Game, rules
 from gtr_replay.game.decisions import Demand, Demolish, Discard, Pass, Steal, Trigger
 from gtr_replay.play.selfplay import NAMES, play_one, selfplay
 
@@ -32,12 +30,13 @@ def test_random_games_with_the_geek_cards_keep_every_invariant(ruleset, players)
 def geek_moments(game) -> Counter:
     """What the Geek powers visibly did in one self-play game, replayed decision by decision."""
     seen: Counter = Counter()
-    state, _ = new_game(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings,
-                        expansion=game.expansions)
+    table = Game.new(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings,
+                     expansion=game.expansions)
+    state = table.state
     for decision in game.decisions:
         top = state.steps[-1] if state.steps else None
         asked = state.players[top.player].name if top is not None else None
-        apply(state, decision)
+        table.push(decision)
         kind = type(decision)
         if top is not None and kind not in (Pass, Discard) and decision.player == asked:
             seen[f"step of {top.power}"] += 1                                     # a step taken, not declined

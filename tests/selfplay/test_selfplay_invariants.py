@@ -6,8 +6,7 @@ from collections import Counter
 
 import pytest
 
-from gtr_replay.engine.core import apply
-from gtr_replay.engine.setup import new_game
+from gtr_replay.engine import Game
 from gtr_replay.game.decisions import Add, Discard, Follow, Give, Hire, Lay, Lead, Pass, Sell, Steal, TakeFromDeck
 from gtr_replay.enums import JACK, Role, Zone
 
@@ -48,11 +47,12 @@ def test_rulings_reach_the_game():
 def _power_moments(game) -> Counter:
     """What the powers of one self-play game visibly did, replayed decision by decision."""
     seen: Counter = Counter()
-    state, _ = new_game(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings)
+    table = Game.new(game.ruleset, game.players, seed=game.deck_seed, rulings=game.rulings)
+    state = table.state
     for decision in game.decisions:
         before = state.copy()
         top = state.steps[-1] if state.steps else None
-        events = apply(state, decision)
+        events = table.push(decision).events
         kind = type(decision)
         if top is not None and kind not in (Pass, Discard) and decision.player == before.players[top.player].name:
             seen[f"step of {top.power}"] += 1                                       # engine.steps, any power

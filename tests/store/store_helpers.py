@@ -16,22 +16,21 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 def big_lead_game() -> str:
     """The first republic three-player self-play game in which someone leads a role while
     holding three or more clients of it (found, not pinned: the rules decide which game)."""
-    from gtr_replay.engine import rules
-    from gtr_replay.engine.core import apply
-    from gtr_replay.engine.setup import new_game
+    from gtr_replay.engine import Game, rules
     from gtr_replay.game import Lead
     from gtr_replay.play.selfplay import play_one
 
     for g in range(200):
         name = f"selfplay-republic-3p-2-{g}"
         game = play_one("republic", ["Ann", "Ben", "Cid"], name)
-        state, _ = new_game("republic", ["Ann", "Ben", "Cid"], seed=name)
+        table = Game.new("republic", ["Ann", "Ben", "Cid"], seed=name)
+        state = table.state
         for decision in game.decisions:
             if isinstance(decision, Lead):
                 clients = state.player(decision.player).clientele
                 if sum(rules.role_of(state, c) is decision.role for c in clients) >= 3:
                     return name
-            apply(state, decision)
+            table.push(decision)
     raise AssertionError("no self-play game with a lead backed by three clients")
 
 
