@@ -133,3 +133,21 @@ def test_outside_the_engine_the_rules_are_reached_through_its_front_door():
              for name, path in modules().items() if not name.startswith("gtr_replay.engine")
              for target, line, _ in imports(path, name) if target.startswith("gtr_replay.engine.")]
     assert wrong == []
+
+
+TESTS = PACKAGE.parent / "tests"
+
+MACHINERY_TESTS = {
+    "tests/engine/test_game_listed.py": "Game's listing and pushing against the engine's own listing",
+    "tests/engine/test_shortcuts.py": "the handlers' quick answers against their full checks, on bare states",
+}
+"""The tests whose subject is the engine's machinery behind ``Game``, each with why."""
+
+
+def test_the_tests_play_through_the_front_door():
+    """A test plays, lists and checks decisions through ``Game``, as a user of the library does;
+    ``engine.core`` is imported only by the tests of the machinery behind it."""
+    wrong = [f"{path.relative_to(TESTS.parent)}:{line}" for path in sorted(TESTS.rglob("*.py"))
+             if path.relative_to(TESTS.parent).as_posix() not in MACHINERY_TESTS
+             for target, line, _ in imports(path, "tests") if target == "gtr_replay.engine.core"]
+    assert wrong == []

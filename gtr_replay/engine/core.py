@@ -1,7 +1,7 @@
-"""The engine's front door: who must decide, what is legal, and applying a decision.
+"""Behind ``Game``: who must decide, what is legal, and a decision performed.
 
-``apply`` changes the state in place (like pushing a move) and returns the events. After
-each decision the engine makes every *action* that has exactly one legal choice by itself
+``advance`` changes the state in place (what ``Game.push`` does to its state) and reports the
+events and the forced steps. After each decision the engine makes every *action* that has exactly one legal choice by itself
 (a neighbour with one way to answer a demand, a player with nothing to do but pass), so a
 record only lists real choices. Leading, following and thinking are never made for a
 player: each is the player's own statement in the turn, and a think may draw cards the
@@ -261,22 +261,12 @@ def not_taken(state: GameState, decision: Decision, *, restating: bool = False) 
     return ()
 
 
-def apply(state: GameState, decision: Decision, *, forced: bool = True) -> list[Event]:
-    """Check ``decision`` and perform it on ``state`` (in place), then (unless ``forced`` is
-    False) make every forced action that follows. Raises ``RulesError`` (with the legal
-    choices) if the decision is illegal."""
-    if not forced:
-        _raise_if_illegal(state, decision)
-        ev: list[Event] = []
-        _perform(state, decision, ev)
-        return ev
-    return advance(state, decision).events
-
-
 def advance(state: GameState, decision: Decision, *, checked: bool = False, then: Decision | None = None) -> Applied:
-    """Apply ``decision`` like ``apply`` and report the steps the engine forced after it, each
-    forced pass or give with the state it was made in (``ForcedStep.before``: it explains why a
-    later statement by that player had nothing legal left). ``checked=True`` skips the check
+    """Check ``decision`` and perform it on ``state`` (in place; ``RulesError``, naming the legal
+    choices, when it is illegal), make every forced action that follows, and report the events
+    and the steps the engine forced, each forced pass or give with the state it was made in
+    (``ForcedStep.before``: it explains why a later statement by that player had nothing legal
+    left). ``checked=True`` skips the check
     when the caller has just made it. ``then``, the decision the caller means to make next,
     spares the search for a forced action wherever it is legal beside a pass: two choices, so
     nothing is forced. It changes no outcome but one: a forced step's ``before`` is left out

@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from gtr_replay.data.cards import cards_for
-from gtr_replay.engine import Game, core, flow
+from gtr_replay.engine import Game, flow
 from gtr_replay.engine.setup import new_game
 from gtr_replay.game import GameState, Phase, PlayerState
 from gtr_replay.enums import JACK, MATERIALS, Role, Ruleset
@@ -89,11 +89,11 @@ def stacked_deck():
 
 
 def play_all(game: Game | GameState, *decisions) -> list:
-    """Push decisions in order; return every event. (A bare state, as the tests of the
-    engine's internals hand it, has them applied by ``core.apply``.)"""
+    """Push decisions in order (a bare state through a ``Game`` over it); return every event."""
+    game = game if isinstance(game, Game) else Game(game)
     events = []
     for decision in decisions:
-        events.extend(core.apply(game, decision) if isinstance(game, GameState) else game.push(decision).events)
+        events.extend(game.push(decision).events)
     return events
 
 
@@ -104,16 +104,13 @@ def play():
 
 
 def refused(game: Game | GameState, decision) -> RulesError:
-    """The error an illegal decision raises; the state must be left as it was. (A bare state,
-    as the tests of the engine's internals hand it, is refused by ``core.apply``.)"""
-    state = game if isinstance(game, GameState) else game.state
-    before = state.to_dict()
+    """The error an illegal decision raises (a bare state through a ``Game`` over it); the
+    state must be left as it was."""
+    game = game if isinstance(game, Game) else Game(game)
+    before = game.state.to_dict()
     with pytest.raises(RulesError) as info:
-        if game is state:
-            core.apply(state, decision)
-        else:
-            game.push(decision)
-    assert state.to_dict() == before, "an illegal decision changed the state"
+        game.push(decision)
+    assert game.state.to_dict() == before, "an illegal decision changed the state"
     return info.value
 
 

@@ -1,7 +1,7 @@
 """Architect and Craftsman: laying foundations on Sites, out of town, adding matching
 material, and completion with its Influence (R-ARCH-1, R-CRAFT-1, R-BUILD-*, R-INF-1)."""
 
-from gtr_replay.engine.core import legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.game import Add, Building, Lay, Lead, Pass, PlayerState, Think
 from gtr_replay.engine.rules import influence
 from gtr_replay.enums import JACK, Material, Role
@@ -48,14 +48,14 @@ def test_no_site_of_the_material_left_R_BUILD_2(position, illegal):
                            in_town={Material.CONCRETE: 1}, out_of_town=0)
     error = illegal(state, Lay("Ann", "Villa"))
     assert error.rule_ids == ("R-BUILD-2",)
-    assert [d for d in legal_decisions(state) if isinstance(d, Lay)] == [Lay("Ann", "Wall")]
+    assert [d for d in Game(state).legal() if isinstance(d, Lay)] == [Lay("Ann", "Wall")]
 
 
 def test_out_of_town_takes_two_actions_once_in_town_is_gone_R_BUILD_3_AMB_04(position, play):
     """One action for leading, one from a client: both go into the out-of-town foundation."""
     state = architect_turn(position, PlayerState("Ann", hand=["Villa"], camp=["Tower"], clientele=["Wall"]),
                            in_town={m: 2 for m in Material} | {Material.STONE: 0})
-    assert Lay("Ann", "Villa", out_of_town=False) not in legal_decisions(state)
+    assert Lay("Ann", "Villa", out_of_town=False) not in Game(state).legal()
     events = play(state, Lay("Ann", "Villa", out_of_town=True))
     assert state.players[0].buildings == [Building("Villa", Material.STONE, out_of_town=True)]
     assert state.sites_out_of_town[Material.STONE] == 3 and state.sites_in_town[Material.STONE] == 0
@@ -79,7 +79,7 @@ def test_classic_has_no_out_of_town_R_BUILD_4(position, illegal):
                      PlayerState("Bob", hand=NO_ARCHITECT), ruleset="classic", led=Role.ARCHITECT, played=("Ann",),
                      in_town={m: 2 for m in Material} | {Material.STONE: 0})
     assert illegal(state, Lay("Ann", "Villa", out_of_town=True)).rule_ids == ("R-BUILD-4",)
-    assert not any(isinstance(d, Lay) and d.out_of_town for d in legal_decisions(state))
+    assert not any(isinstance(d, Lay) and d.out_of_town for d in Game(state).legal())
 
 
 def test_architect_adds_matching_stockpile_material_and_completes_R_ARCH_1_R_BUILD_8_R_BUILD_9(position, play):
@@ -90,8 +90,8 @@ def test_architect_adds_matching_stockpile_material_and_completes_R_ARCH_1_R_BUI
     state = architect_turn(position, PlayerState("Ann", camp=["Tower"], stockpile=["Tower", "Villa"],
                                                  buildings=[wall, villa],
                                                  clientele=["Storeroom"]))
-    assert Add("Ann", "Villa", "Wall") not in legal_decisions(state)
-    assert Add("Ann", "Villa", "Villa") in legal_decisions(state)
+    assert Add("Ann", "Villa", "Wall") not in Game(state).legal()
+    assert Add("Ann", "Villa", "Villa") in Game(state).legal()
     events = play(state, Add("Ann", "Tower", "Wall"))
     built = state.players[0].buildings[0]
     assert built.complete and built.materials == ["Bridge", "Tower"]
@@ -104,7 +104,7 @@ def test_craftsman_adds_from_hand_R_CRAFT_1_R_BUILD_5(position, play):
     insula = Building("Insula", Material.RUBBLE)
     state = craftsman_turn(position, PlayerState("Ann", hand=["Road", "Villa"], camp=["Dock"], stockpile=["Bar"],
                                                  buildings=[insula]))
-    assert Add("Ann", "Bar", "Insula") not in legal_decisions(state)  # stockpile is the Architect's source
+    assert Add("Ann", "Bar", "Insula") not in Game(state).legal()  # stockpile is the Architect's source
     play(state, Add("Ann", "Road", "Insula"))
     assert state.players[0].building("Insula").complete and influence(state, 0) == 3
 

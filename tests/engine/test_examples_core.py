@@ -3,7 +3,7 @@ EX-BB-SAMPLETURN-1, EX-BB-CLIENTS-1, EX-CL-CLIENTS-1, EX-BB-PETITION-1)."""
 
 import pytest
 
-from gtr_replay.engine.core import apply, legal_decisions
+from gtr_replay.engine import Game
 from gtr_replay.game import Follow, Gather, Lead, PlayerState, Think
 from gtr_replay.enums import JACK, Role
 from gtr_replay.errors import IllegalDecisionError
@@ -82,7 +82,7 @@ def test_two_yellow_cards_petition_as_laborer_in_republic_EX_BB_PETITION_1(posit
 def test_two_card_petition_refused_in_imperium_and_classic_EX_BB_PETITION_1(position, ruleset, rule):
     state = petition_table(position, ruleset)
     with pytest.raises(IllegalDecisionError) as info:
-        apply(state, Lead("Ann", Role.LABORER, ("Road", "Insula")))
+        Game(state).push(Lead("Ann", Role.LABORER, ("Road", "Insula")))
     assert rule in info.value.rule_ids
 
 
@@ -90,5 +90,5 @@ def test_two_card_petition_refused_in_imperium_and_classic_EX_BB_PETITION_1(posi
 def test_two_jacks_are_no_petition_in_any_ruleset_EX_BB_PETITION_1(position, ruleset):
     state = petition_table(position, ruleset)
     with pytest.raises(IllegalDecisionError):
-        apply(state, Lead("Ann", Role.LABORER, (JACK, JACK)))
-    assert all(d.cards != (JACK, JACK) for d in legal_decisions(state) if isinstance(d, Lead))
+        Game(state).push(Lead("Ann", Role.LABORER, (JACK, JACK)))
+    assert all(d.cards != (JACK, JACK) for d in Game(state).legal() if isinstance(d, Lead))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import notation
 
-from gtr_replay.engine import rules
+from gtr_replay.engine import Game, rules
 from gtr_replay.game.state import GameState, PlayerState
 from gtr_replay.render.timeline import Timeline
 from gtr_replay.replay.replayer import Replayer, Snapshot
@@ -76,12 +76,15 @@ def snapshot_of(state: GameState) -> dict:
 
 def just_after(game: Played, text: str) -> GameState:
     """The state right after the statement ``text``, before the engine makes the forced
-    decisions that follow it (a pass with nothing legal left, and the cleanup it triggers)."""
-    from gtr_replay.engine.core import apply
+    decisions that follow it (a pass with nothing legal left, and the cleanup it triggers):
+    the state the first of them was made in (``ForcedStep.before``)."""
     snap = next(s for s in game.snapshots if s.path == "" and s.text == text)
-    state = game.before(text).copy()
-    apply(state, snap.decision, forced=False)
-    return state
+    replayed = Game(game.before(text).copy())
+    forced = replayed.push(snap.decision).forced
+    if not forced:
+        return replayed.state
+    assert forced[0].before is not None, f"the step forced after {text!r} keeps no state before it"
+    return forced[0].before
 
 
 def roles_of(state: GameState, cards) -> Counter:

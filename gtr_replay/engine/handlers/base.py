@@ -1,7 +1,7 @@
 """What every decision handler offers: enumerate, check, perform, through one registry.
 
 ``legal_decisions`` lists what ``legal`` yields, the candidates whose ``problem`` is None, and
-``apply`` refuses a decision whose ``problem`` is not None, so the two can never disagree
+``check`` refuses a decision whose ``problem`` is not None, so the two can never disagree
 (ARCHITECTURE.md). A handler whose candidates are legal by construction, but for a few facts
 it checks as it builds them, yields them from ``legal`` without asking ``problem`` of each:
 most of the cost of listing the legal decisions was asking again what building them had
