@@ -33,7 +33,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "legal": ("tests/engine/test_shortcuts.py", "tests/engine/test_game_listed.py", "tests/powers/test_hooks.py",
               "tests/engine/test_think.py", "tests/engine/test_build.py", "tests/engine/test_patron.py",
               "tests/engine/test_turn.py", "tests/engine/test_rulings.py", "tests/powers/test_classic_bath.py",
-              "tests/powers/test_statue.py", "tests/powers/test_turned_up.py"),
+              "tests/powers/test_statue.py", "tests/powers/test_turned_up.py", "tests/engine/test_illegal.py"),
     "kept": ("tests/powers/test_hooks.py", "tests/engine/test_invariants.py", "tests/replay/test_examples.py",
              "tests/selfplay/test_selfplay_invariants.py", "tests/powers/test_building_powers.py",
              "tests/powers/test_classic_sewer_stairway.py", "tests/powers/test_geek_powers.py",
@@ -184,6 +184,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "victim.buildings.remove(building)\n        pass"),
     ("kept", "gtr_replay/engine/handlers/steal.py", "(i, d.building)\n        rules.buildings_changed(state)",
      "(i, d.building)\n        pass"),
+    ("legal", GAME, "problem.legal = core.legal_decisions(state)", "problem.legal = []"),
+    ("legal", GAME, "return cls(state, core.settle(state))", "return cls(state, [])"),
 ]
 
 EQUIVALENT: dict[int, str] = {
