@@ -1,11 +1,11 @@
 """Behind ``Game``: who must decide, what is legal, and a decision performed.
 
 ``advance`` changes the state in place (what ``Game.push`` does to its state) and reports the
-events and the forced steps. After each decision the engine makes every *action* that has exactly one legal choice by itself
-(a neighbour with one way to answer a demand, a player with nothing to do but pass), so a
-record only lists real choices. Leading, following and thinking are never made for a
-player: each is the player's own statement in the turn, and a think may draw cards the
-record has to show.
+events and the forced steps. After each decision the engine makes every *action* that has
+exactly one legal choice by itself (a neighbour with one way to answer a demand, a player with
+nothing to do but pass), so a record only lists real choices. Leading, following and thinking
+are never made for a player: each is the player's own statement in the turn, and a think may
+draw cards the record has to show.
 """
 
 from __future__ import annotations
@@ -266,10 +266,9 @@ def advance(state: GameState, decision: Decision, *, checked: bool = False, then
     choices, when it is illegal), make every forced action that follows, and report the events
     and the steps the engine forced, each forced pass or give with the state it was made in
     (``ForcedStep.before``: it explains why a later statement by that player had nothing legal
-    left). ``checked=True`` skips the check
-    when the caller has just made it. ``then``, the decision the caller means to make next,
-    spares the search for a forced action wherever it is legal beside a pass: two choices, so
-    nothing is forced. It changes no outcome but one: a forced step's ``before`` is left out
+    left). ``checked=True`` skips the check when the caller has just made it. ``then``, the
+    decision the caller means to make next, spares the search for a forced action wherever it
+    is legal beside a pass: two choices, so nothing is forced. It changes no outcome but one: a forced step's ``before`` is left out
     where ``then`` shows it cannot be asked for (``_explains``)."""
     return advance_counted(state, decision, checked=checked, then=then)[0]
 

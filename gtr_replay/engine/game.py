@@ -153,13 +153,14 @@ class Game:
 
     def push(self, decision: Decision, *, drawn: tuple[str, ...] | None = None,
              then: Decision | None = None) -> Applied:
-        """Play ``decision``: check it, perform it, then make every action that has only one
-        legal choice; raises the ``RulesError`` that refuses it, naming the legal choices (its ``legal``).
-        For a think that draws, ``drawn`` is what a record lists of the cards it draws (see
-        ``list_draw``). ``then``, the decision the caller means to push next when it knows it
-        (a record's next statement), spares searching for forced actions where it is legal
-        beside a pass, and checking it again when it is pushed. It changes no outcome but the
-        forced steps' ``before``, left out where ``then`` shows no later statement can ask for it.
+        """Play ``decision``: check it, perform it, then make every action that has only one legal
+        choice; raises the ``RulesError`` that refuses it, naming the legal choices (its
+        ``legal``). For a think that draws, ``drawn`` is what a record lists of the cards it
+        draws (see ``list_draw``). ``then``, the decision the caller means to push next when it
+        knows it (a record's next statement), spares searching for forced actions where it is
+        legal beside a pass, and checking it again when it is pushed. It changes no outcome but
+        the forced steps' ``before``, left out where ``then`` shows no later statement can ask
+        for it.
 
         With unseen cards, the first card taken face down from a deck of unknown order makes
         the deck's cards unseen (B-ATRIUM-1, AMB-25); a decision naming cards its player's hand
@@ -182,8 +183,9 @@ class Game:
             else:
                 problem, revealed = self._revealing(decision, problem)
                 if problem is not None:
-                    if not problem.legal:  # what was legal instead, as the error says
-                        problem.legal = core.legal_decisions(state)
+                    if not problem.legal:  # what was legal instead, counted once for legal() too
+                        self._choices = core.choices(state)
+                        problem.legal = self.legal()
                     raise problem
         if type(decision) is Think and decision.option != "jack":
             self.list_draw(decision, drawn)

@@ -184,7 +184,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "victim.buildings.remove(building)\n        pass"),
     ("kept", "gtr_replay/engine/handlers/steal.py", "(i, d.building)\n        rules.buildings_changed(state)",
      "(i, d.building)\n        pass"),
-    ("legal", GAME, "problem.legal = core.legal_decisions(state)", "problem.legal = []"),
+    ("legal", GAME, "problem.legal = self.legal()", "problem.legal = []"),
     ("legal", GAME, "return cls(state, core.settle(state))", "return cls(state, [])"),
 ]
 
