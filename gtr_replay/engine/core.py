@@ -267,9 +267,9 @@ def advance(state: GameState, decision: Decision, *, checked: bool = False, then
     and the steps the engine forced, each forced pass or give with the state it was made in
     (``ForcedStep.before``: it explains why a later statement by that player had nothing legal
     left). ``checked=True`` skips the check when the caller has just made it. ``then``, the
-    decision the caller means to make next, spares the search for a forced action wherever it
-    is legal beside a pass: two choices, so nothing is forced. It changes no outcome but one: a forced step's ``before`` is left out
-    where ``then`` shows it cannot be asked for (``_explains``)."""
+    decision the caller means to make next, spares counting every choice wherever passing is
+    legal and ``then`` settles it (``_settled_by``). It changes no outcome but one: a forced
+    step's ``before`` is left out where ``then`` shows it cannot be asked for (``_explains``)."""
     return advance_counted(state, decision, checked=checked, then=then)[0]
 
 
@@ -336,7 +336,7 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     ctx.answering = None
     if step is not None and state.phase is not Phase.OVER:
         flow.resume(state, ev)
-    if flow.may_win(ev, first):
+    if rules.in_play(state, "wins") and flow.may_win(ev, first):
         flow.check_wins(state, ev)
 
 
@@ -346,11 +346,14 @@ def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None
     derived); whether ``then`` was found legal where it stopped; the choices counted there."""
     steps: list[ForcedStep] = []
     while (prompt := _action_prompt(state)) is not None:
-        if then is not None and _beside_a_pass(state, prompt, then):
+        settled = None if then is None else _settled_by(state, prompt, then)
+        if settled is True:
             return steps, True, None
-        only, counted = _only_choice(state, prompt)
+        only: Decision | None = settled if isinstance(settled, Decision) else None
         if only is None:
-            return steps, False, counted
+            only, counted = _only_choice(state, prompt)
+            if only is None:
+                return steps, False, counted
         before = state.copy() if (type(only) is Pass or type(only) is Give) and _explains(only, then) else None
         steps.append(ForcedStep(only, state.turn, before))
         ev.append(Event(EventKind.AUTO, only.player, text=repr(only)))
@@ -371,15 +374,27 @@ def _explains(forced: Decision, then: Decision | None) -> bool:
     return type(then) is Give if type(forced) is Give else then.player == forced.player
 
 
-def _beside_a_pass(state: GameState, prompt: Prompt, decision: Decision) -> bool:
-    """Whether ``decision`` is a legal answer of the prompted player other than passing, while
-    passing is legal too: two legal choices, so nothing is forced."""
-    kind = type(decision)
-    if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Pass or kind is Think:
-        return False
-    return (decision.player == prompt.player
-            and HANDLERS[Pass].problem(state, prompt.index, Pass(prompt.player)) is None
-            and _check(state, prompt, decision) is None)
+def _settled_by(state: GameState, prompt: Prompt, then: Decision) -> Decision | bool | None:
+    """What ``then``, the prompted player's next decision, settles of the search for a forced
+    action where passing is legal too: True when it is legal beside the pass, or is the pass
+    beside another legal choice (two choices: nothing is forced); the pass itself when it is
+    the pass and nothing else is legal (the only choice); None when it settles neither. Only
+    the first of the other choices is looked for, never all of them counted."""
+    kind = type(then)
+    if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Think or then.player != prompt.player:
+        return None
+    i = prompt.index
+    if HANDLERS[Pass].problem(state, i, Pass(prompt.player)) is not None:
+        return None
+    if kind is not Pass:
+        return True if _check(state, prompt, then) is None else None
+    for other in prompt.decisions:
+        if other is not Pass:
+            handler = HANDLERS[other]
+            if not handler.none_legal(state, i):
+                for _ in handler.legal(state, i):
+                    return True
+    return Pass(prompt.player)
 
 
 def settle(state: GameState) -> list[Event]:

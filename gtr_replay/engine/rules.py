@@ -116,14 +116,17 @@ def take_answered(state: GameState) -> Step | None:
 
 
 def buildings_changed(state: GameState) -> None:
-    """Forget the active powers kept (``active_powers``): a foundation was laid, a material
+    """Forget the active powers kept (``active_powers``, ``in_play``): a foundation was laid, a material
     added, a building completed, torn down, taken or made public. What makes a power work is
     only where the buildings stand (R-BUILD-9, R-BUILD-10, B-GATE-1, B-STAIRWAY-1), so every
     place that changes a building says so here; ``invariants`` holds the kept answers equal to
     fresh ones after every decision."""
     ctx = state.context
-    if ctx is not None and ctx.active:
-        ctx.active = {}
+    if ctx is not None:
+        if ctx.active:
+            ctx.active = {}
+        if ctx.in_play:
+            ctx.in_play = {}
 
 
 def unkept_powers(state: GameState) -> list[str]:
@@ -132,9 +135,12 @@ def unkept_powers(state: GameState) -> list[str]:
     ctx = state.context
     if ctx is None or ctx.state is not state:
         return []
-    return [f"player {i}'s powers for {hook or 'every hook'}: kept {[p.building for p in kept]}, "
-            f"working {[p.building for p in now]}"
-            for (i, hook), kept in ctx.active.items() if (now := _active_powers(state, i, hook)) != kept]
+    found = [f"player {i}'s powers for {hook or 'every hook'}: kept {[p.building for p in kept]}, "
+             f"working {[p.building for p in now]}"
+             for (i, hook), kept in ctx.active.items() if (now := _active_powers(state, i, hook)) != kept]
+    found.extend(f"a building whose power answers {hook}: kept {kept}, now {not kept}"
+                 for hook, kept in ctx.in_play.items() if _in_play(state, hook) != kept)
+    return found
 
 
 def _active_powers(state: GameState, i: int, hook: str | None) -> list[Power]:
@@ -187,7 +193,16 @@ def powers_with(state: GameState, hook: str) -> dict[str, Power]:
 def in_play(state: GameState, hook: str) -> bool:
     """Whether any player has a building, complete or not, whose power implements ``hook``:
     when none has, no player has such a power working (public structures and woken
-    foundations are players' buildings too), and the engine need not ask them one by one."""
+    foundations are players' buildings too), and the engine need not ask them one by one.
+    Kept with the state until a building changes, as the active powers are."""
+    kept = query_context(state).in_play
+    found = kept.get(hook)
+    if found is None:
+        found = kept[hook] = _in_play(state, hook)
+    return found
+
+
+def _in_play(state: GameState, hook: str) -> bool:
     names = _RESOLVED[state.ruleset].by_hook[hook]
     if names:
         for player in state.players:
@@ -477,8 +492,8 @@ class EngineContext(Context):
     hook may ask and do. Effects append to ``events`` and steps to ``granted``, which the
     engine orders, pushes and announces (``fire``)."""
 
-    __slots__ = ("state", "spec", "_cards", "_values", "events", "granted", "answered", "active", "answering",
-                 "performing")
+    __slots__ = ("state", "spec", "_cards", "_values", "events", "granted", "answered", "active", "in_play",
+                 "answering", "performing")
 
     def __init__(self, state: GameState, resolved: Resolved, events: list[Event] | None = None) -> None:
         self.state = state
@@ -491,6 +506,8 @@ class EngineContext(Context):
         self.active: dict[tuple[int, str | None], list[Power]] = {}
         """Each player's active powers by hook, as first asked since a building last changed
         (``active_powers``, ``buildings_changed``)."""
+        self.in_play: dict[str, bool] = {}
+        """Whether some building's power answers a hook, by hook, kept as ``active`` is (``in_play``)."""
         self.answering: Step | None = None
         """While a decision is performed: the step it answers (``answering``). Always None
         between decisions."""

@@ -383,6 +383,14 @@ class ThinkHandler(Handler):
         """The options open (``think_options``) that the step answered allows (B-TRIBUNAL-1)."""
         return answering_step(state, self.candidates(state, i))
 
+    def sample(self, state, i):
+        """The options open, counted; with no step to answer, no decision is built to count them."""
+        if step_now(state) is not None:
+            return super().sample(state, i)
+        name = state.players[i].name
+        options = think_options(state, i)
+        return len(options), lambda k: Think(name, options[k])
+
     def problem(self, state, i, d):
         step = step_now(state)
         if step is not None and (why := step.allows(d)) is not None:

@@ -1,0 +1,67 @@
+"""Telling ``Game.push`` the decision to come (``then``, what a replay knows from the record's next
+statement) changes no outcome: the same state, events and forced steps as a push told nothing,
+and the decision to come is accepted or refused the same afterwards (asked first whether it
+is legal, or not), whether it is the one
+played next, a pass of the player the game then waits for (legal or not: a matching card in
+the Pool must be taken, R-LEG-2), or a pass of another player. Only the state a forced step
+was made in (``before``) may be left out, where the decision to come cannot ask for it."""
+
+import pytest
+
+from gtr_replay.engine import Game
+from gtr_replay.errors import RulesError
+from gtr_replay.game.decisions import Decision, Pass
+from gtr_replay.play.selfplay import selfplay
+
+
+def _pushed(game: Game, decision: Decision, *, asked: bool = False) -> tuple:
+    """What pushing ``decision`` does: the state after it and its events and forced steps, or
+    the rules it breaks. ``asked``: whether it is legal is asked first (``Game.check``)."""
+    if asked:
+        game.check(decision, passing_over=False)
+        game.check(decision)
+    try:
+        applied = game.push(decision)
+    except RulesError as error:
+        return "refused", error.rule_ids
+    return game.state.to_dict(), applied.events, [(f.decision, f.turn) for f in applied.forced]
+
+
+def _candidates(after: Game, following: Decision | None) -> list[Decision]:
+    """The decisions to come to tell the push: the one played next, and passes."""
+    found = [] if following is None else [following]
+    prompt = after.pending()
+    if prompt is not None:
+        others = [p.name for p in after.state.players if p.name != prompt.player]
+        found += [Pass(prompt.player), Pass(others[0])]
+    return found
+
+
+AS_WORDED = {"legionary-pool-optional": "as-worded"}
+"""AMB-12 read as worded: a Legionary must take a matching Pool card, and may not pass instead."""
+
+
+@pytest.mark.parametrize("ruleset, players, expansion, rulings, games", [
+    ("classic", 3, None, None, 1), ("republic", 2, None, None, 1), ("imperium", 4, None, None, 1),
+    ("republic", 5, "geek", None, 1), ("classic", 4, None, AS_WORDED, 3)])
+def test_the_decision_to_come_changes_no_outcome(ruleset, players, expansion, rulings, games):
+    checked = refused = 0
+    for played in selfplay(ruleset, players, seed="look-ahead", games=games, expansion=expansion, rulings=rulings):
+        told = Game.new(played.ruleset, played.players, seed=played.deck_seed, rulings=played.rulings,
+                        expansion=played.expansions)
+        for n, decision in enumerate(played.decisions):
+            following = played.decisions[n + 1] if n + 1 < len(played.decisions) else None
+            plain = told.copy()
+            plain_applied = plain.push(decision)
+            for then in _candidates(plain, following):
+                game = told.copy()
+                applied = game.push(decision, then=then)
+                assert game.state == plain.state, (n, then)
+                assert applied.events == plain_applied.events, (n, then)
+                assert [f.decision for f in applied.forced] == [f.decision for f in plain_applied.forced], (n, then)
+                outcome = _pushed(game, then, asked=True)
+                assert outcome == _pushed(plain.copy(), then), (n, then)
+                refused += outcome[0] == "refused"
+                checked += 1
+            told.push(decision)
+    assert checked > 500 and refused > 50
