@@ -41,7 +41,8 @@ class Game:
         self.state = state
         self.opening: list[Event] = opening if opening is not None else []
         self._found_legal: Decision | None = None
-        """A decision the last push found legal in the state as it stands (``then``)."""
+        """A decision found legal in the state as it stands (the last push's ``then``, or the
+        last ``check``), until the game moves."""
         self._forced: list[ForcedStep] = []
         """The steps the engine made by itself that a statement may still restate (``restates``)."""
         self._listed: tuple[Decision, ...] = ()
@@ -134,9 +135,12 @@ class Game:
     def check(self, decision: Decision, *, passing_over: bool = True) -> RulesError | None:
         """Why ``decision`` is not legal now (the error, citing its rules), or None. A decision
         that passes over optional steps, legal once they are declined, is legal
-        (``core.not_taken``) unless ``passing_over`` is False."""
+        (``core.not_taken``) unless ``passing_over`` is False. A decision found legal as the game
+        stands is not checked again when it is pushed next."""
         problem = core.check(self.state, decision)
-        if problem is not None and passing_over and core.not_taken(self.state, decision):
+        if problem is None:
+            self._found_legal = decision  # pushed next, it is not checked again
+        elif passing_over and core.not_taken(self.state, decision):
             return None
         return problem
 
@@ -328,6 +332,7 @@ class Game:
         state = self.state
         self._listed = ()
         self._choices = None
+        self._found_legal = None
         if cards is None and state.deck_known:
             return
         want = min(rules.think_draws(state, state.index(think.player), think.option), len(state.deck))

@@ -99,7 +99,7 @@ class Replayer:
             raise IllegalStatement(diagnostic)
         return diagnostic
 
-    def accepted(self, game: Game, applied: Applied, line: int, column: int, text: str) -> None:
+    def accepted(self, game: Game, applied: Applied, line: int, column: int, statement: notation.Statement) -> None:
         """What a statement the rules accepted tells the replay: one more decision, the unseen
         cards it revealed (by line: a later statement that finds every copy placed names them),
         and the buildings it completed whose power is not written yet (warned of once)."""
@@ -109,7 +109,7 @@ class Replayer:
         if self._unpowered:
             for e in applied.events:
                 if e.kind == EventKind.COMPLETE and e.card in self._unpowered:
-                    self._warn_unwritten(game, e.player or "", e.card or "", line, column, text)
+                    self._warn_unwritten(game, e.player or "", e.card or "", line, column, str(statement))
 
     def _warn_unwritten(self, game: Game, player: str, building: str, line: int, column: int, text: str) -> None:
         """A building whose power is not written yet is complete: say so once per building."""
@@ -332,7 +332,7 @@ class _Statement:
         if misplaced := game.misplaced_jacks(applied.events):  # a gap in the rules engine, never let through
             return self.refuse(f"{'; '.join(misplaced)}: a Jack is never a material or a client", rule_ids=("R-JACK-3",),
                                legal=False)
-        replayer.accepted(game, applied, self.line, self.column, self.text)
+        replayer.accepted(game, applied, self.line, self.column, statement)
         return replayer.visitor.accepted(Moment(self, decision, applied, False, None))
 
     def restated(self, decision: Decision, made_in: int | None = None) -> Snapshot | None:
@@ -353,7 +353,9 @@ class _Statement:
             return None
         if state.turn > self.record_turn:
             return "left" if game.check(decision) is None else None
-        passes = game.not_taken(decision) if state.steps else ()
+        if not state.steps or game.check(decision, passing_over=False) is None:
+            return None  # no optional step to pass over, or a legal answer to the one waiting
+        passes = game.not_taken(decision)
         if not passes:
             return None
         trial = game.copy()
