@@ -8,8 +8,8 @@ refused statement does to the rest of its line (``refusal``):
 
 - ``KeepStates``: every state after a statement, serialised and annotated (a viewer, a test
   stepping through a game);
-- ``LiveState``: the replay's own state, annotated, current only until the next snapshot (the
-  store, which writes each state as it goes);
+- ``LiveState``: the replay's own state, current only until the next snapshot, and everyone's
+  points (the store, which writes each state and the events as it goes);
 - ``Statements``: the statements and their events, no state (reading what happened);
 - ``CheckOnly``: nothing for an accepted statement, only the refused ones (``gtr check``).
 
@@ -87,20 +87,24 @@ class Visitor:
 
 
 class _Annotating(Visitor):
-    """A visitor that annotates what each statement changed, everyone's points included: each
-    line's points are kept while a statement moves none (a line's game is its own, so its path
-    names it)."""
+    """A visitor that annotates each statement with everyone's points: each line's points are
+    kept while a statement moves none, the same dictionary (a line's game is its own, so its
+    path names it)."""
 
     def __init__(self, refusal: Refusal = Refusal.STOP) -> None:
         super().__init__(refusal)
         self._points: dict[str, dict[str, int]] = {}
 
-    def annotation(self, moment: Moment) -> Annotation:
-        at, events = moment.replaying, moment.events
+    def points(self, moment: Moment) -> dict[str, int]:
+        at = moment.replaying
         points = self._points.get(at.path)
-        note = annotate(events, at.game, None if points is None or changes_points(events) else points)
-        self._points[at.path] = note.points
-        return note
+        if points is None or changes_points(moment.events):
+            points = self._points[at.path] = {s.player: s.total for s in at.game.scores()}
+        return points
+
+    def annotation(self, moment: Moment) -> Annotation:
+        """What the statement changed, in words, and everyone's points."""
+        return annotate(moment.events, moment.replaying.game, self.points(moment))
 
 
 class KeepStates(_Annotating):
@@ -113,10 +117,11 @@ class KeepStates(_Annotating):
 
 class LiveState(_Annotating):
     """The replay's own state (``Snapshot.live``, current only until the next snapshot is
-    asked for; ``state_dict`` stays empty), annotated."""
+    asked for; ``state_dict`` stays empty) and everyone's points: what moved is in the
+    snapshot's events, for a reader (the store) that writes them as they are."""
 
     def snapshot(self, moment: Moment) -> Snapshot:
-        return moment.snapshot(note=self.annotation(moment), live=True)
+        return moment.snapshot(note=Annotation(points=self.points(moment)), live=True)
 
 
 class Statements(Visitor):
