@@ -118,8 +118,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("end", GEEK, 'ctx.end_game("bacchanalia", by=owner)  # no bonus (G-BACCHANALIA-2)\n            return',
      'ctx.end_game("bacchanalia", by=owner)  # no bonus (G-BACCHANALIA-2)'),
     # how a record is read: a step not taken, a restated forced step, a refusal, the record's turn
-    ("read", GAME, "if problem is not None and passing_over and core.not_taken(self.state, decision):",
-     "if problem is not None and core.not_taken(self.state, decision):"),
+    ("read", GAME, "elif passing_over and core.not_taken(self.state, decision):",
+     "elif core.not_taken(self.state, decision):"),
     ("read", GAME, "def check(self, decision: Decision, *, passing_over: bool = True)",
      "def check(self, decision: Decision, *, passing_over: bool = False)"),
     ("read", GAME, "            passes = core.not_taken(state, decision)\n", "            passes = ()\n"),
