@@ -384,7 +384,8 @@ def _settled_by(state: GameState, prompt: Prompt, then: Decision) -> Decision | 
     if Pass not in prompt.decisions or kind not in prompt.decisions or kind is Think or then.player != prompt.player:
         return None
     i = prompt.index
-    if HANDLERS[Pass].problem(state, i, Pass(prompt.player)) is not None:
+    passing = Pass(prompt.player)
+    if HANDLERS[Pass].problem(state, i, passing) is not None:
         return None
     if kind is not Pass:
         return True if _check(state, prompt, then) is None else None
@@ -394,7 +395,7 @@ def _settled_by(state: GameState, prompt: Prompt, then: Decision) -> Decision | 
             if not handler.none_legal(state, i):
                 for _ in handler.legal(state, i):
                     return True
-    return Pass(prompt.player)
+    return passing
 
 
 def settle(state: GameState) -> list[Event]:

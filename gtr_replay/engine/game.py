@@ -161,10 +161,10 @@ class Game:
         choice; raises the ``RulesError`` that refuses it, naming the legal choices (its
         ``legal``). For a think that draws, ``drawn`` is what a record lists of the cards it
         draws (see ``list_draw``). ``then``, the decision the caller means to push next when it
-        knows it (a record's next statement), spares searching for forced actions where it is
-        legal beside a pass, and checking it again when it is pushed. It changes no outcome but
-        the forced steps' ``before``, left out where ``then`` shows no later statement can ask
-        for it.
+        knows it (a record's next statement), spares counting every choice where passing is
+        legal and ``then`` settles whether anything is forced (``core._settled_by``), and
+        checking it again when it is pushed. It changes no outcome but the forced steps'
+        ``before``, left out where ``then`` shows no later statement can ask for it.
 
         With unseen cards, the first card taken face down from a deck of unknown order makes
         the deck's cards unseen (B-ATRIUM-1, AMB-25); a decision naming cards its player's hand

@@ -116,11 +116,11 @@ def take_answered(state: GameState) -> Step | None:
 
 
 def buildings_changed(state: GameState) -> None:
-    """Forget the active powers kept (``active_powers``, ``in_play``): a foundation was laid, a material
-    added, a building completed, torn down, taken or made public. What makes a power work is
-    only where the buildings stand (R-BUILD-9, R-BUILD-10, B-GATE-1, B-STAIRWAY-1), so every
-    place that changes a building says so here; ``invariants`` holds the kept answers equal to
-    fresh ones after every decision."""
+    """Forget the active powers kept (``active_powers``, ``in_play``): a foundation was laid, a
+    material added, a building completed, torn down, taken or made public. What makes a power
+    work is only where the buildings stand (R-BUILD-9, R-BUILD-10, B-GATE-1, B-STAIRWAY-1), so
+    every place that changes a building says so here; ``invariants`` holds the kept answers
+    equal to fresh ones after every decision."""
     ctx = state.context
     if ctx is not None:
         if ctx.active:

@@ -86,9 +86,14 @@ def changes_points(events: list[Event]) -> bool:
     return False
 
 
-def annotate(events: list[Event], game: Game, points: dict[str, int] | None = None) -> Annotation:
-    """What the events did, and everyone's points now (``points`` when known unchanged)."""
-    note = Annotation()
+def points_now(game: Game) -> dict[str, int]:
+    """Everyone's points now, by name (R-SCORE-2)."""
+    return {s.player: s.total for s in game.scores()}
+
+
+def annotate(events: list[Event], points: dict[str, int]) -> Annotation:
+    """What the events did, in words, and everyone's points after them (``points_now``)."""
+    note = Annotation(points=points)
     for e in events:
         if e.kind == EventKind.MOVE and e.source == e.target == "building":  # a structure changes owner
             note.powers.append(f"{e.player} takes {e.card} ({e.text})")
@@ -104,5 +109,4 @@ def annotate(events: list[Event], game: Game, points: dict[str, int] | None = No
             note.powers.append(f"{e.card}: {e.player} may {e.text}")
         elif e.kind == EventKind.PUBLIC:
             note.powers.append(f"{e.player}'s {e.card} is public")
-    note.points = points if points is not None else {s.player: s.total for s in game.scores()}
     return note

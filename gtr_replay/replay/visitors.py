@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from gtr_replay.replay.snapshot import UNANNOTATED, Annotation, Snapshot, annotate, changes_points
+from gtr_replay.replay.snapshot import UNANNOTATED, Annotation, Snapshot, annotate, changes_points, points_now
 
 
 class Refusal(Enum):
@@ -99,12 +99,12 @@ class _Annotating(Visitor):
         at = moment.replaying
         points = self._points.get(at.path)
         if points is None or changes_points(moment.events):
-            points = self._points[at.path] = {s.player: s.total for s in at.game.scores()}
+            points = self._points[at.path] = points_now(at.game)
         return points
 
     def annotation(self, moment: Moment) -> Annotation:
         """What the statement changed, in words, and everyone's points."""
-        return annotate(moment.events, moment.replaying.game, self.points(moment))
+        return annotate(moment.events, self.points(moment))
 
 
 class KeepStates(_Annotating):

@@ -192,9 +192,9 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("legal", GAME, "problem.legal = self.legal()", "problem.legal = []"),
     ("legal", GAME, "return cls(state, core.settle(state))", "return cls(state, [])"),
     # the decision to come settles the search for a forced action (core._settled_by)
-    ("legal", CORE, "    if HANDLERS[Pass].problem(state, i, Pass(prompt.player)) is not None:", "    if False:"),
+    ("legal", CORE, "    if HANDLERS[Pass].problem(state, i, passing) is not None:", "    if False:"),
     ("legal", CORE, "        return True if _check(state, prompt, then) is None else None", "        return True"),
-    ("legal", CORE, "    return Pass(prompt.player)\n", "    return True\n"),
+    ("legal", CORE, "    return passing\n", "    return True\n"),
     ("legal", CORE, "                for _ in handler.legal(state, i):", "                for _ in (handler,):"),
     ("legal", PLAY, "        if step_now(state) is not None:\n            return super().sample(state, i)",
      "        if False:\n            return super().sample(state, i)"),
