@@ -107,10 +107,10 @@ class Choices:
 
     __slots__ = ("prompt", "counted", "total")
 
-    def __init__(self, prompt: Prompt, counted: list[tuple[int, Callable[[int], Decision]]]) -> None:
+    def __init__(self, prompt: Prompt, counted: list[tuple[int, Callable[[int], Decision]]], total: int) -> None:
         self.prompt = prompt
         self.counted = counted
-        self.total = sum(n for n, _ in counted)
+        self.total = total
 
     def decision(self, k: int) -> Decision:
         for n, build in self.counted:
@@ -137,13 +137,15 @@ def choices(state: GameState, prompt: Prompt | None = None, *, surrender: bool =
         return None
     i = prompt.index
     counted = []
+    total = 0
     for kind in prompt.decisions + ((Surrender,) if surrender else ()):
         handler = HANDLERS[kind]
         if not handler.none_legal(state, i):
             n, build = handler.sample(state, i)
             if n:
                 counted.append((n, build))
-    return Choices(prompt, counted)
+                total += n
+    return Choices(prompt, counted, total)
 
 
 def check(state: GameState, decision: Decision) -> RulesError | None:

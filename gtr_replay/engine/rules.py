@@ -39,6 +39,8 @@ class Resolved:
     site_values: dict[Material, int]
     powers: dict[str, Power]
     by_hook: dict[str, dict[str, Power]]
+    hooks: dict[str, tuple[str, ...]]
+    """The hooks each building's power implements, by building name."""
 
 
 class _Resolutions(dict[Ruleset, Resolved]):
@@ -63,7 +65,9 @@ def _resolved(ruleset: Ruleset) -> Resolved:
     powers = table(ruleset)
     by_hook = {hook: {n: p for n, p in powers.items() if hook in p.hooks()} for hook in SPECS}
     values = {m: f.value for m, f in material_facts().items()}
-    return Resolved(RULESETS[ruleset], card_set, {**card_set.optional, **card_set.cards}, values, powers, by_hook)
+    hooks = {name: tuple(hook for hook in SPECS if hook in by_hook and name in by_hook[hook]) for name in powers}
+    return Resolved(RULESETS[ruleset], card_set, {**card_set.optional, **card_set.cards}, values, powers, by_hook,
+                    hooks)
 
 
 def resolved(state: GameState) -> Resolved:
@@ -91,14 +95,34 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     their completed structures (R-BUILD-9, R-BUILD-10), of foundations a power activates
     early (B-GATE-1), and of other players' public structures whose name the player does
     not own (B-STAIRWAY-1, B-STAIRWAY-2; a woken foundation counts as owned under the
-    ``public-copy`` ruling's default). Asked most of all: each answer is kept with the state
-    until a building changes (``buildings_changed``). The list is shared: never change it."""
+    ``public-copy`` ruling's default). Asked most of all: a player's powers are found once
+    for every hook and kept with the state until a building changes (``buildings_changed``).
+    The list is shared: never change it."""
     kept = query_context(state).active
-    key = (i, hook)
-    found = kept.get(key)
-    if found is None:
-        found = kept[key] = _active_powers(state, i, hook)
-    return found
+    working = kept.get(i)
+    if working is None:
+        working = kept[i] = _working(state, i)
+    return working.get(hook, _NONE)
+
+
+_NONE: Final[list[Power]] = []
+"""The answer of ``active_powers`` for a hook no working power implements (shared, empty)."""
+
+
+def _working(state: GameState, i: int) -> dict[str | None, list[Power]]:
+    """Player ``i``'s active powers, all of them (under None) and by each hook they implement,
+    in the order ``_active_powers`` finds them: one pass over the buildings for every hook."""
+    found = _active_powers(state, i, None)
+    working: dict[str | None, list[Power]] = {None: found}
+    hooks = _RESOLVED[state.ruleset].hooks
+    for power in found:
+        for hook in hooks[power.building]:
+            listed = working.get(hook)
+            if listed is None:
+                working[hook] = [power]
+            else:
+                listed.append(power)
+    return working
 
 
 def answering(state: GameState) -> Step | None:
@@ -135,9 +159,10 @@ def unkept_powers(state: GameState) -> list[str]:
     ctx = state.context
     if ctx is None or ctx.state is not state:
         return []
-    found = [f"player {i}'s powers for {hook or 'every hook'}: kept {[p.building for p in kept]}, "
+    found = [f"player {i}'s powers for {hook or 'every hook'}: kept {[p.building for p in working.get(hook, [])]}, "
              f"working {[p.building for p in now]}"
-             for (i, hook), kept in ctx.active.items() if (now := _active_powers(state, i, hook)) != kept]
+             for i, working in ctx.active.items() for hook in (None, *SPECS)
+             if (now := _active_powers(state, i, hook)) != working.get(hook, [])]
     found.extend(f"a building whose power answers {hook}: kept {kept}, now {not kept}"
                  for hook, kept in ctx.in_play.items() if _in_play(state, hook) != kept)
     return found
@@ -503,9 +528,9 @@ class EngineContext(Context):
         self.events = events if events is not None else []
         self.granted: list[Step] = []
         self.answered: Step | None = None
-        self.active: dict[tuple[int, str | None], list[Power]] = {}
-        """Each player's active powers by hook, as first asked since a building last changed
-        (``active_powers``, ``buildings_changed``)."""
+        self.active: dict[int, dict[str | None, list[Power]]] = {}
+        """Each player's active powers by hook (all of them under None), as found when first
+        asked since a building last changed (``active_powers``, ``buildings_changed``)."""
         self.in_play: dict[str, bool] = {}
         """Whether some building's power answers a hook, by hook, kept as ``active`` is (``in_play``)."""
         self.answering: Step | None = None

@@ -172,6 +172,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "        if ctx.active:\n            pass"),
     ("kept", "gtr_replay/engine/rules.py", "        if ctx.in_play:\n            ctx.in_play = {}",
      "        if ctx.in_play:\n            pass"),
+    # a player's powers found once for every hook (rules._working)
+    ("kept", "gtr_replay/engine/rules.py", "            if listed is None:\n                working[hook] = [power]",
+     "            if True:\n                working[hook] = [power]"),
+    ("kept", "gtr_replay/engine/rules.py", "        for hook in hooks[power.building]:", "        for hook in hooks[power.building][:1]:"),
     ("legal", CORE, 'if rules.in_play(state, "wins") and flow.may_win(ev, first):',
      'if not rules.in_play(state, "wins") and flow.may_win(ev, first):'),
     ("legal", ROLES, "fits = takes[material] = rules.takes_material(state, i, building, material)", "fits = True"),
