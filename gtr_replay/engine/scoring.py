@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from gtr_replay.enums import JACK, MATERIALS, Material
 from gtr_replay.engine import rules
 from gtr_replay.game.scores import Result, Score, TieBreak
@@ -14,14 +12,22 @@ from gtr_replay.data.ruling_types import FinalTie, MerchantBonus
 def merchant_bonuses(state: GameState) -> dict[Material, list[int]]:
     """Who gets each material's bonus: the single player with most of it in the vault; a tie
     gives it to nobody (R-MER-2, AMB-40)."""
-    counts = [Counter(rules.material_of(state, c) for c in p.vault) for p in state.players]
+    cards = rules.resolved(state).cards
+    counts: list[dict[Material, int]] = []
+    for player in state.players:
+        held: dict[Material, int] = {}
+        for card in player.vault:
+            found = cards.get(card)  # a card not seen has no material (engine.unseen)
+            if found is not None:
+                held[found.material] = held.get(found.material, 0) + 1
+        counts.append(held)
     share = state.rulings.merchant_bonus is MerchantBonus.TIES_SHARE
     awarded: dict[Material, list[int]] = {}
     for material in MATERIALS:
-        most = max(c[material] for c in counts)
+        most = max(c.get(material, 0) for c in counts)
         if most == 0:
             continue
-        holders = [i for i, c in enumerate(counts) if c[material] == most]
+        holders = [i for i, c in enumerate(counts) if c.get(material, 0) == most]
         if len(holders) == 1 or share:
             awarded[material] = holders
     return awarded

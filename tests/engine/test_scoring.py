@@ -29,6 +29,14 @@ def test_a_tied_merchant_bonus_goes_to_nobody_R_MER_2(position):
     assert Material.MARBLE not in awarded  # Bob and Cat have one Marble each
 
 
+def test_the_merchant_bonus_goes_to_the_most_not_to_every_holder_R_MER_2(position):
+    """Two Marble beat one: the bonus is the single most's, however many others hold some."""
+    state = position(PlayerState("Ann", vault=["Temple", "Statue"]), PlayerState("Bob", vault=["Temple"]),
+                     PlayerState("Cat", vault=["Road", "Road", "Road"]))
+    assert merchant_bonuses(state) == {Material.MARBLE: [0], Material.RUBBLE: [2]}
+    assert result(state).score("Ann").bonuses == (Material.MARBLE,) and result(state).score("Bob").bonuses == ()
+
+
 def test_no_merchant_bonus_at_zero_AMB_40(position):
     awarded = merchant_bonuses(table(position))
     assert set(awarded) == {Material.STONE, Material.RUBBLE}  # no Wood, Brick or Concrete anywhere

@@ -39,6 +39,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
              "tests/selfplay/test_selfplay_invariants.py", "tests/powers/test_building_powers.py",
              "tests/powers/test_classic_sewer_stairway.py", "tests/powers/test_geek_powers.py",
              "tests/powers/test_spoils.py"),
+    "score": ("tests/engine/test_scoring.py", "tests/engine/test_merchant.py", "tests/engine/test_rulings.py"),
     "read": ("tests/replay/test_reading.py", "tests/engine/test_refusals.py", "tests/replay/test_reading_property.py",
              "tests/engine/test_legionary.py"),
 }
@@ -205,6 +206,11 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("legal", PLAY, "lambda k: Think(name, options[k])", "lambda k: Think(name, options[-1])"),
     ("legal", GAME, "        if problem is None:\n            self._found_legal = decision",
      "        if True:\n            self._found_legal = decision"),
+    # the merchant bonus counted from each vault's materials (scoring.merchant_bonuses)
+    ("score", "gtr_replay/engine/scoring.py", "held[found.material] = held.get(found.material, 0) + 1",
+     "held[found.material] = 1"),
+    ("score", "gtr_replay/engine/scoring.py", "if c.get(material, 0) == most]", "if c.get(material, 0)]"),
+    ("score", "gtr_replay/engine/scoring.py", "        if most == 0:\n            continue", "        if False:\n            continue"),
 ]
 
 EQUIVALENT: dict[int, str] = {
