@@ -169,6 +169,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("legal", PLAY, "    if size and len(state.players[i].hand) - jacks >= size:",
      "    if size and len(counts) > 1 and len(state.players[i].hand) - jacks >= size:"),
     ("legal", CORE, "            return build(k)", "            return build(0)"),
+    ("legal", CORE, "                total += n\n", "                total += 1\n"),
     ("legal", "gtr_replay/engine/rules.py", "        if ctx.active:\n            ctx.active = {}",
      "        if ctx.active:\n            pass"),
     ("kept", "gtr_replay/engine/rules.py", "        if ctx.in_play:\n            ctx.in_play = {}",
