@@ -25,6 +25,13 @@ class PassHandler(Handler):
     def legal(self, state, i):
         return self.candidates(state, i)  # asked as it is offered
 
+    def sample(self, state, i):
+        """One pass or none, the pass built only when it is drawn."""
+        if self.problem(state, i, None) is not None:
+            return 0, _none
+        name = state.players[i].name
+        return 1, lambda k: Pass(name)
+
     def problem(self, state, i, d):
         if state.phase is Phase.POOL and step_now(state) is None:
             if pool_take_required(state):
@@ -42,3 +49,7 @@ class PassHandler(Handler):
             return
         state.players[i].done = True
         flow.settle_actions(state, ev)
+
+
+def _none(k: int) -> Pass:
+    raise IndexError(f"pass {k} of none")

@@ -440,9 +440,21 @@ class LayHandler(Handler):
         built, on a Site of a material it may take, in town while one is left there, out of
         town where it is open, the ruling lets it take that Site, and enough actions remain
         (R-BUILD-1..4, AMB-04, AMB-05, AMB-28); the step answered may turn some down."""
-        return answering_step(state, self._sited(state, i))
+        name = state.players[i].name
+        return answering_step(state, (Lay(name, *values) for values in self._sited(state, i)))
+
+    def sample(self, state, i):
+        """Without a step to answer, the foundations ``legal`` offers counted, each built only
+        when drawn."""
+        if step_now(state) is not None:
+            return super().sample(state, i)
+        name = state.players[i].name
+        found = list(self._sited(state, i))
+        return len(found), lambda k: Lay(name, *found[k])
 
     def _sited(self, state, i):
+        """The foundations ``legal`` offers before the step's filter, as their (card, Site,
+        out of town, source) values."""
         player = state.players[i]
         far = rules.spec(state).out_of_town_sites
         own_site_only = state.rulings.any_site_out_of_town is AnySiteOutOfTown.IN_TOWN_ONLY
@@ -454,14 +466,14 @@ class LayHandler(Handler):
             for site in sorted(rules.site_materials(state, i, card), key=MATERIALS.index):
                 written = None if site is own else site
                 if state.sites_in_town[site] > 0:
-                    yield Lay(player.name, card, written, False, source)
+                    yield card, written, False, source
                 if not far or state.sites_out_of_town[site] <= 0 or (written is not None and own_site_only) \
                         or not rules.out_of_town_open(state, site):
                     continue
                 if reach is None:
                     reach = remaining(state, i) >= rules.out_of_town_cost(state, i)
                 if reach:
-                    yield Lay(player.name, card, written, True, source)
+                    yield card, written, True, source
 
     def problem(self, state, i, d):
         player = state.players[i]
@@ -529,6 +541,12 @@ class AddHandler(Handler):
         return acting_role(state) is Role.ARCHITECT and rules.public_placement(state, i)
 
     def candidates(self, state, i):
+        name = state.players[i].name
+        for card, building, source, owner in self._placements(state, i):
+            yield Add(name, card, building, source, owner)
+
+    def _placements(self, state, i):
+        """The candidates' (card, building, source, owner) values, in their order."""
         player = state.players[i]
         usual = self._usual(state)
         # only a shown card of a material the building takes (``problem`` asks both again): most
@@ -545,7 +563,7 @@ class AddHandler(Handler):
                         if fits is None:
                             fits = takes[material] = rules.takes_material(state, i, building, material)
                         if fits:
-                            yield Add(player.name, card, building.foundation, source)
+                            yield card, building.foundation, source, None
         if self._public_open(state, i):
             for j, other in enumerate(state.players):
                 if j != i:
@@ -554,7 +572,15 @@ class AddHandler(Handler):
                             material = rules.material_of(state, building.foundation)
                             for card, source, fits in offered:
                                 if fits is material:
-                                    yield Add(player.name, card, building.foundation, source, other.name)
+                                    yield card, building.foundation, source, other.name
+
+    def sample(self, state, i):
+        """Without a step to answer, the candidates counted, each built only when drawn."""
+        if step_now(state) is not None:
+            return super().sample(state, i)
+        name = state.players[i].name
+        found = list(self._placements(state, i))
+        return len(found), lambda k: Add(name, *found[k])
 
     def legal(self, state, i):
         """The candidates: each is a shown card of a material its building takes, into an
