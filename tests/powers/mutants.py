@@ -213,6 +213,13 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "held[found.material] = 1"),
     ("score", "gtr_replay/engine/scoring.py", "if c.get(material, 0) == most]", "if c.get(material, 0)]"),
     ("score", "gtr_replay/engine/scoring.py", "        if most == 0:\n            continue", "        if False:\n            continue"),
+    # decisions counted by their values and built only when drawn
+    ("legal", "gtr_replay/engine/handlers/legionary.py", "lambda k: Demand(name, found[k][0], None, found[k][1])",
+     "lambda k: Demand(name, found[0][0], None, found[k][1])"),
+    ("legal", ROLES, "return len(found), lambda k: Add(name, *found[k])", "return len(found), lambda k: Add(name, *found[0])"),
+    ("legal", ROLES, "return len(found), lambda k: Lay(name, *found[k])", "return len(found), lambda k: Lay(name, *found[0])"),
+    ("legal", "gtr_replay/engine/handlers/passing.py", "        if self.problem(state, i, None) is not None:\n            return 0, _none",
+     "        if False:\n            return 0, _none"),
 ]
 
 EQUIVALENT: dict[int, str] = {

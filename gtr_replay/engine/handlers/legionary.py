@@ -50,6 +50,18 @@ class DemandHandler(Handler):
     decision = Demand
 
     def candidates(self, state, i):
+        name = state.players[i].name
+        for cards, shown in self._shows(state, i):
+            yield Demand(name, cards, None, shown)
+
+    def sample(self, state, i):
+        """The demands counted, each built only when drawn."""
+        name = state.players[i].name
+        found = list(self._shows(state, i))
+        return len(found), lambda k: Demand(name, found[k][0], None, found[k][1])
+
+    def _shows(self, state, i):
+        """What each candidate shows: (cards from hand, buildings), in the candidates' order."""
         player = state.players[i]
         orders = Counter(c for c in player.hand if c != JACK)
         most = _shown_at_most(state, i)
@@ -58,7 +70,7 @@ class DemandHandler(Handler):
             for shown in combinations(buildings, b):
                 for k in range(0 if b else 1, min(most - b, sum(orders.values())) + 1):
                     for cards in multisets(orders, k):
-                        yield Demand(player.name, cards, None, shown)
+                        yield cards, shown
 
     def legal(self, state, i):
         """The candidates: Order cards from hand and buildings that may be shown
