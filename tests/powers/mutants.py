@@ -147,8 +147,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "        if restating:"),
     ("read", CORE, "        if prompt is None or Pass not in prompt.decisions:", "        if prompt is None:"),
     # the Add candidates offered: only what fits (an offer narrowed too far hides legal adds)
-    ("add", ROLES, "                        if fits:\n                            yield Add(",
-     "                        if not fits:\n                            yield Add("),
+    ("add", ROLES, "                        if fits:\n                            yield card, building",
+     "                        if not fits:\n                            yield card, building"),
     ("add", ROLES, "                                if fits is material:", "                                if fits is not material:"),
     ("add", ROLES, "if (material := rules.material_of(state, card)) is not None]", "if (material := rules.material_of(state, card)) is None]"),
     # the legal decisions a handler builds without asking problem (Handler.legal, sample) and the powers kept meanwhile
@@ -156,8 +156,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "(d for d in self.candidates(state, i))"),
     ("legal", ROLES, "    if step is None:\n        return decisions\n", "    if True:\n        return decisions\n"),
     ("legal", ROLES, "if own is None or player.building(card) is not None:", "if own is None:"),
-    ("legal", ROLES, "                if state.sites_in_town[site] > 0:\n                    yield Lay(",
-     "                if True:\n                    yield Lay("),
+    ("legal", ROLES, "                if state.sites_in_town[site] > 0:\n                    yield card, written",
+     "                if True:\n                    yield card, written"),
     ("legal", ROLES, "(written is not None and own_site_only)", "False"),
     ("legal", ROLES, "                if reach:\n", "                if True:\n"),
     ("legal", ROLES, "if step_now(state) is not None or _replaceable(state, i):", "if step_now(state) is not None:"),
