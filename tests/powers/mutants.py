@@ -218,6 +218,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "lambda k: Demand(name, found[0][0], None, found[k][1])"),
     ("legal", ROLES, "return len(found), lambda k: Add(name, *found[k])", "return len(found), lambda k: Add(name, *found[0])"),
     ("legal", ROLES, "return len(found), lambda k: Lay(name, *found[k])", "return len(found), lambda k: Lay(name, *found[0])"),
+    ("legal", "gtr_replay/engine/handlers/legionary.py", "lambda k: TakeFromPool(name, cards[k])",
+     "lambda k: TakeFromPool(name, cards[0])"),
     ("legal", "gtr_replay/engine/handlers/passing.py", "        if self.problem(state, i, None) is not None:\n            return 0, _none",
      "        if False:\n            return 0, _none"),
 ]

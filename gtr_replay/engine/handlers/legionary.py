@@ -231,6 +231,12 @@ class TakeFromPoolHandler(Handler):
         """The Pool cards of a material still demanded while the budget lasts (``pool_takes``)."""
         return self.candidates(state, i)
 
+    def sample(self, state, i):
+        """The Pool cards ``legal`` offers counted, each take built only when drawn."""
+        name = state.players[i].name
+        cards = pool_takes(state)
+        return len(cards), lambda k: TakeFromPool(name, cards[k])
+
     def problem(self, state, i, d):
         demand = state.demand()
         if d.card not in state.pool:
