@@ -161,11 +161,21 @@ def unkept_powers(state: GameState) -> list[str]:
         return []
     found = [f"player {i}'s powers for {hook or 'every hook'}: kept {[p.building for p in working.get(hook, [])]}, "
              f"working {[p.building for p in now]}"
-             for i, working in ctx.active.items() for hook in (None, *SPECS)
+             for i, working in ctx.active.items() for hook in _asked(state, i, working)
              if (now := _active_powers(state, i, hook)) != working.get(hook, [])]
     found.extend(f"a building whose power answers {hook}: kept {kept}, now {not kept}"
                  for hook, kept in ctx.in_play.items() if _in_play(state, hook) != kept)
     return found
+
+
+def _asked(state: GameState, i: int, working: dict[str | None, list[Power]]) -> list[str | None]:
+    """The hooks whose kept answer for player ``i`` may differ from a fresh one: those kept, and
+    those a power working now implements (as the power itself says); for any other hook both
+    answers are empty."""
+    hooks = dict.fromkeys(working)
+    for power in _active_powers(state, i, None):
+        hooks.update(dict.fromkeys(power.hooks()))
+    return [None, *(hook for hook in hooks if hook is not None)]
 
 
 def _active_powers(state: GameState, i: int, hook: str | None) -> list[Power]:
