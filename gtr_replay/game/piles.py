@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Final
 
 UNSEEN: Final = "?"
@@ -72,22 +72,17 @@ def take(zone: list[str], cards) -> None:
         zone.remove(card)
 
 
-def multisets(counts: Mapping[str, int], k: int) -> list[tuple[str, ...]]:
-    """Every way to choose ``k`` cards from ``counts`` (name -> copies), as sorted name tuples:
-    for each name in order, one copy of it or more, then the rest from the names after it."""
+def multisets(counts: Mapping[str, int], k: int) -> Iterator[tuple[str, ...]]:
+    """Every way to choose ``k`` cards from ``counts`` (name -> copies), as sorted name tuples."""
     names = sorted(counts)
-    found: list[tuple[str, ...]] = []
-    if k == 0:
-        return [()]
 
-    def walk(start: int, left: int, chosen: list[str]) -> None:
+    def walk(start: int, left: int, chosen: list[str]) -> Iterator[tuple[str, ...]]:
+        if left == 0:
+            yield tuple(chosen)
+            return
         for j in range(start, len(names)):
             name = names[j]
             for n in range(1, min(counts[name], left) + 1):
-                if n == left:
-                    found.append(tuple(chosen + [name] * n))
-                else:
-                    walk(j + 1, left - n, chosen + [name] * n)
+                yield from walk(j + 1, left - n, chosen + [name] * n)
 
-    walk(0, k, [])
-    return found
+    yield from walk(0, k, [])
