@@ -267,8 +267,7 @@ def advance(state: GameState, decision: Decision, *, checked: bool = False, then
     """Check ``decision`` and perform it on ``state`` (in place; ``RulesError``, naming the legal
     choices, when it is illegal), make every forced action that follows, and report the events
     and the steps the engine forced, each forced pass or give with the state it was made in
-    (``ForcedStep.before``: it explains why a later statement by that player had nothing legal
-    left). ``checked=True`` skips the check when the caller has just made it. ``then``, the
+    (``made_in``: it explains why a later statement by that player had nothing legal left). ``checked=True`` skips the check when the caller has just made it. ``then``, the
     decision the caller means to make next, spares counting every choice wherever passing is
     legal and ``then`` settles it (``_settled_by``). It changes no outcome but one: a forced
     step's ``before`` is left out where ``then`` shows it cannot be asked for (``_explains``)."""
@@ -347,6 +346,8 @@ def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None
     """Perform every action that is the only legal choice (principle: forced moves are
     derived); whether ``then`` was found legal where it stopped; the choices counted there."""
     steps: list[ForcedStep] = []
+    start: GameState | None = None  # the state the first step that may explain a refusal was made in
+    made: list[Decision] = []  # the forced decisions made on it since
     while (prompt := _action_prompt(state)) is not None:
         settled = None if then is None else _settled_by(state, prompt, then)
         if settled is True:
@@ -356,13 +357,32 @@ def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None
             only, counted = _only_choice(state, prompt)
             if only is None:
                 return steps, False, counted
-        before = state.copy() if (type(only) is Pass or type(only) is Give) and _explains(only, then) else None
-        steps.append(ForcedStep(only, state.turn, before))
+        if (type(only) is Pass or type(only) is Give) and _explains(only, then):
+            if start is None:
+                start = state.copy()
+            steps.append(ForcedStep(only, state.turn, start, tuple(made)))
+        else:
+            steps.append(ForcedStep(only, state.turn))
         ev.append(Event(EventKind.AUTO, only.player, text=repr(only)))
         _perform(state, only, ev)
+        if start is not None:
+            made.append(only)
         if then is not None and then.player == only.player and same_decision(only, then):
             then = None  # it restates this step: what comes after it is not known
     return steps, False, None
+
+
+def made_in(step: ForcedStep) -> GameState | None:
+    """The state a forced pass or give was made in (None where none was kept): the state its
+    run of forced steps was first kept in, with the forced decisions made on it before this one
+    made again on a copy (a decision's forced steps share one copy of the state)."""
+    if step.before is None or not step.made_after:
+        return step.before
+    state = step.before.copy()
+    ev: list[Event] = []
+    for decision in step.made_after:
+        _perform(state, decision, ev)
+    return state
 
 
 def _explains(forced: Decision, then: Decision | None) -> bool:

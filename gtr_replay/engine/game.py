@@ -264,8 +264,9 @@ class Game:
         if prompt is not None and type(decision) in prompt.decisions and prompt.player == decision.player:
             return problem
         for step in self._forced:
-            made, before = step.decision, step.before
-            if before is None or made.player != decision.player:
+            made = step.decision
+            before = core.made_in(step) if made.player == decision.player else None
+            if before is None:
                 continue
             if type(made) is Pass:  # a pass written there was legal, so it is never refused for it
                 asked = core.pending(before)

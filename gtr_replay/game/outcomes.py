@@ -39,9 +39,13 @@ class ForcedStep:
     turn: int
     """The turn it was made in (before any cleanup it led to)."""
     before: GameState | None = None
-    """For a pass or a give: the state it was made in, which explains why a
-    later statement by that player had nothing legal left, or why it had to give. None where
-    the decision pushed next, known (``Game.push``'s ``then``), shows that none can ask."""
+    """For a pass or a give, with ``made_after``: the state it was made in, which explains why a
+    later statement by that player had nothing legal left, or why it had to give. It is the
+    state the first such step of the decision's forced steps was made in, shared by the steps
+    after it; ``made_after`` are the forced decisions made on it before this one
+    (``core.made_in`` makes them again on a copy). None where the decision pushed next, known
+    (``Game.push``'s ``then``), shows that none can ask."""
+    made_after: tuple[Decision, ...] = ()
 
 
 @dataclass(slots=True)

@@ -41,7 +41,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
              "tests/powers/test_spoils.py"),
     "score": ("tests/engine/test_scoring.py", "tests/engine/test_merchant.py", "tests/engine/test_rulings.py"),
     "read": ("tests/replay/test_reading.py", "tests/engine/test_refusals.py", "tests/replay/test_reading_property.py",
-             "tests/engine/test_legionary.py"),
+             "tests/engine/test_legionary.py", "tests/replay/test_invalid_records.py"),
 }
 """The tests that speak for each group of rules mutated."""
 
@@ -132,7 +132,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("read", GAME, "del self._forced[:self._forced.index(step) + 1]", "del self._forced[self._forced.index(step)]"),
     ("read", GAME, "if prompt is not None and type(decision) in prompt.decisions and prompt.player == decision.player:",
      "if False:"),
-    ("read", GAME, "if before is None or made.player != decision.player:", "if before is None:"),
+    ("read", GAME, "before = core.made_in(step) if made.player == decision.player else None", "before = core.made_in(step)"),
     ("read", GAME, "if asked is None or asked.player != decision.player or type(decision) not in asked.decisions:",
      "if asked is None:"),
     ("read", GAME, 'elif type(made) is Give and type(decision) is Give and decision.to in ("", made.to):',
@@ -220,6 +220,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("legal", ROLES, "return len(found), lambda k: Lay(name, *found[k])", "return len(found), lambda k: Lay(name, *found[0])"),
     ("legal", "gtr_replay/engine/handlers/legionary.py", "lambda k: TakeFromPool(name, cards[k])",
      "lambda k: TakeFromPool(name, cards[0])"),
+    # a decision's forced steps share one copy of the state they were first made in (core.made_in)
+    ("read", CORE, "    if step.before is None or not step.made_after:\n        return step.before",
+     "    if True:\n        return step.before"),
+    ("read", CORE, "        if start is not None:\n            made.append(only)\n", "        if False:\n            made.append(only)\n"),
     ("legal", "gtr_replay/engine/handlers/passing.py", "        if self.problem(state, i, None) is not None:\n            return 0, _none",
      "        if False:\n            return 0, _none"),
 ]
