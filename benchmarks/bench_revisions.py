@@ -2,7 +2,7 @@
 
     git worktree add /tmp/base <commit>
     python benchmarks/bench_revisions.py /tmp/base [--head .] [--ruleset republic] [--rounds 8]
-        [--games 20] [--listed] [--compiled]
+        [--games 20] [--listed] [--compiled] [--instructions]
 
 A change to the engine is measured here against the checkout before it: each round runs one
 child process per checkout, one right after the other and in alternating order, each playing
@@ -12,12 +12,20 @@ CPU microseconds per decision. The figure is the median of the rounds' ratios (t
 over the head's: above 1, the head is faster) with the lowest and highest round. Both sides
 run from source (``GTR_PURE_PYTHON=1``) unless ``--compiled``: a checkout then uses its own
 compiled build where it has one that is current.
+
+With ``--instructions`` (valgrind installed), each checkout instead plays ``--games`` playouts
+once under callgrind and once with none, and the difference, the instructions its playouts
+took, is divided by its decisions: a count that does not move with the machine's load, for a
+change too small for paired rounds of CPU time to tell from the noise. Instructions are not
+time (a cache miss costs more than an add), so a change it favours is timed as well.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -40,24 +48,63 @@ def run(games):
             decisions += 1
     return decisions
 
-run(1)
-start = time.process_time()
-decisions = run({games})
-print((time.process_time() - start) / decisions * 1e6)
+if {counted!r}:
+    print(run({games}))
+else:
+    run(1)
+    start = time.process_time()
+    decisions = run({games})
+    print((time.process_time() - start) / decisions * 1e6)
 """
+
+
+def _child(root: Path, ruleset: str, games: int, listed: bool, compiled: bool, counted: bool = False,
+           under: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env.pop("GTR_PURE_PYTHON", None)
+    if not compiled:
+        env["GTR_PURE_PYTHON"] = "1"
+    code = _CHILD.format(root=str(root), ruleset=ruleset, games=games, listed=listed, counted=counted)
+    done = subprocess.run([*under, sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"{root}: the playouts failed:\n{done.stderr.strip()}")
+    return done
 
 
 def timed(root: Path, ruleset: str, games: int, listed: bool, compiled: bool) -> float:
     """CPU microseconds per decision of one child process playing from ``root``."""
-    env = {**os.environ}
-    env.pop("GTR_PURE_PYTHON", None)
-    if not compiled:
-        env["GTR_PURE_PYTHON"] = "1"
-    code = _CHILD.format(root=str(root), ruleset=ruleset, games=games, listed=listed)
-    done = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"{root}: the playouts failed:\n{done.stderr.strip()}")
-    return float(done.stdout)
+    return float(_child(root, ruleset, games, listed, compiled).stdout)
+
+
+_CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
+
+
+def instructions(root: Path, ruleset: str, games: int, listed: bool, compiled: bool) -> tuple[int, float]:
+    """The decisions of ``games`` playouts from ``root`` and the instructions each took (callgrind's
+    count with the playouts less its count without them)."""
+    _child(root, ruleset, 0, listed, compiled, counted=True)  # compiles what a checkout has not yet
+    counts = []
+    for played in (0, games):
+        done = _child(root, ruleset, played, listed, compiled, counted=True, under=_CALLGRIND)
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if found is None:
+            sys.exit(f"{root}: callgrind gave no count:\n{done.stderr.strip()[-600:]}")
+        counts.append((int(done.stdout), int(found.group(1))))
+    (_, alone), (decisions, total) = counts
+    return decisions, (total - alone) / decisions
+
+
+def compare_instructions(args: argparse.Namespace) -> None:
+    if shutil.which("valgrind") is None:
+        sys.exit("--instructions needs valgrind (apt-get install valgrind)")
+    found = {root: instructions(root, args.ruleset, args.games, args.listed, args.compiled)
+             for root in (args.base, args.head)}
+    (decisions, base), (played, head) = found[args.base], found[args.head]
+    if decisions != played:
+        print(f"the checkouts played different games ({decisions} and {played} decisions): the counts are "
+              "a decision's on average, not on the same decisions")
+    print(f"{args.ruleset}, {'listed' if args.listed else 'drawn'}, {args.games} playouts: base {base:,.0f}, head "
+          f"{head:,.0f} instructions a decision; head/base {head / base:.3f}")
 
 
 def main() -> None:
@@ -69,12 +116,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="playouts per process")
     parser.add_argument("--listed", action="store_true", help="choose from game.legal() rather than draw")
     parser.add_argument("--compiled", action="store_true", help="let each checkout use its compiled build")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions a decision under callgrind instead of timing rounds")
     args = parser.parse_args()
     for root in (args.base, args.head):
         if not (root / "gtr_replay" / "engine" / "game.py").is_file():
             sys.exit(f"{root} is not a gtr-replay checkout (no gtr_replay/engine/game.py)")
     if args.rounds < 1 or args.games < 1:
         sys.exit("--rounds and --games must be at least 1")
+    if args.instructions:
+        compare_instructions(args)
+        return
     ratios = []
     for n in range(args.rounds):
         order = (args.base, args.head) if n % 2 == 0 else (args.head, args.base)

@@ -21,3 +21,14 @@ def test_a_folder_that_is_no_checkout_is_refused(tmp_path):
     done = subprocess.run([sys.executable, str(SCRIPT), str(tmp_path)], capture_output=True, text=True)
     assert done.returncode == 1
     assert "is not a gtr-replay checkout" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_counting_instructions_without_valgrind_is_refused_with_what_to_install(tmp_path):
+    """``--instructions`` runs each checkout under callgrind; without valgrind on the PATH it says so."""
+    python = tmp_path / "bin"
+    python.mkdir()
+    (python / "python").symlink_to(sys.executable)
+    done = subprocess.run([sys.executable, str(SCRIPT), str(ROOT), "--instructions"], capture_output=True, text=True,
+                          env={"PATH": str(python)})
+    assert done.returncode == 1
+    assert "--instructions needs valgrind" in done.stderr and "Traceback" not in done.stderr
