@@ -267,9 +267,10 @@ def advance(state: GameState, decision: Decision, *, checked: bool = False, then
     """Check ``decision`` and perform it on ``state`` (in place; ``RulesError``, naming the legal
     choices, when it is illegal), make every forced action that follows, and report the events
     and the steps the engine forced, each forced pass or give with the state it was made in
-    (``made_in``: it explains why a later statement by that player had nothing legal left). ``checked=True`` skips the check when the caller has just made it. ``then``, the
-    decision the caller means to make next, spares counting every choice wherever passing is
-    legal and ``then`` settles it (``_settled_by``). It changes no outcome but one: a forced
+    (``made_in``: it explains why a later statement by that player had nothing legal left).
+    ``checked=True`` skips the check when the caller has just made it. ``then``, the decision
+    the caller means to make next, spares counting every choice wherever passing is legal and
+    ``then`` settles it (``_settled_by``). It changes no outcome but one: a forced
     step's ``before`` is left out where ``then`` shows it cannot be asked for (``_explains``)."""
     return advance_counted(state, decision, checked=checked, then=then)[0]
 
