@@ -65,7 +65,7 @@ def _resolved(ruleset: Ruleset) -> Resolved:
     powers = table(ruleset)
     by_hook = {hook: {n: p for n, p in powers.items() if hook in p.hooks()} for hook in SPECS}
     values = {m: f.value for m, f in material_facts().items()}
-    hooks = {name: tuple(hook for hook in SPECS if hook in by_hook and name in by_hook[hook]) for name in powers}
+    hooks = {name: tuple(hook for hook in SPECS if name in by_hook[hook]) for name in powers}
     return Resolved(RULESETS[ruleset], card_set, {**card_set.optional, **card_set.cards}, values, powers, by_hook,
                     hooks)
 
