@@ -25,6 +25,7 @@ READINGS: Final = (
     "LegionaryPool",
     "LegionaryGive",
     "ColosseumClients",
+    "ColosseumPalisade",
     "LegionaryPoolOptional",
     "DomusAureaCount",
     "ThinkHand",
@@ -136,6 +137,13 @@ class ColosseumClients(StrEnum):
     PER_DEMAND = "per-demand"
     ALL_MATCHING = "all-matching"
     ANY_CLIENT = "any-client"
+
+
+class ColosseumPalisade(StrEnum):
+    """B-COLOSSEUM-4: Does a Colosseum (classic: Coliseum) take clients from an opponent whose Palisade its owner's Bridge passes?"""
+
+    BRIDGE_PASSES = "bridge-passes"
+    PALISADE_GUARDS = "palisade-guards"
 
 
 class LegionaryPoolOptional(StrEnum):
@@ -312,6 +320,7 @@ _KINDS: Final[dict[str, tuple[str, type[StrEnum]]]] = {
     "legionary-pool": ("legionary_pool", LegionaryPool),
     "legionary-give": ("legionary_give", LegionaryGive),
     "colosseum-clients": ("colosseum_clients", ColosseumClients),
+    "colosseum-palisade": ("colosseum_palisade", ColosseumPalisade),
     "legionary-pool-optional": ("legionary_pool_optional", LegionaryPoolOptional),
     "domus-aurea-count": ("domus_aurea_count", DomusAureaCount),
     "think-hand": ("think_hand", ThinkHand),
@@ -355,6 +364,7 @@ class Rulings(dict[str, str]):
     legionary_pool: LegionaryPool
     legionary_give: LegionaryGive
     colosseum_clients: ColosseumClients
+    colosseum_palisade: ColosseumPalisade
     legionary_pool_optional: LegionaryPoolOptional
     domus_aurea_count: DomusAureaCount
     think_hand: ThinkHand

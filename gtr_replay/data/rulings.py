@@ -134,6 +134,19 @@ RULINGS: tuple[Ruling, ...] = (
            "001§…›Coliseum: 'You may take cards from the Clienteles of every opponent from which you demand "
            "materials' (no 'matching'); 'If you have room for some but not all, you choose which clients are slain'."),
     )),
+    Ruling("colosseum-palisade", "B-COLOSSEUM-4", "Does a Colosseum (classic: Coliseum) take clients from an opponent "
+           "whose Palisade its owner's Bridge passes?", (
+        _r("bridge-passes", "Yes: the Colosseum takes from every opponent the demand reaches, and a Bridge's demand "
+           "passes a Palisade; a Wall still guards its owner's clients.",
+           "001§…›Coliseum: 'You may take cards from the Clienteles of every opponent from which you demand "
+           "materials'; 001§…›Bridge: 'you demand materials from all opponents' hands, even if they own "
+           "Palisades'.",
+           "000§…›Colosseum and 001§…›Coliseum: 'A Bridge expands the reach' of it."),
+        _r("palisade-guards", "No: a Palisade always guards its owner's clients from an opponent's Colosseum; a "
+           "Bridge takes it only to the opponents beyond the neighbours (four or five players).",
+           "000§…›Colosseum: 'Palisades and Walls protect against an opponent's Colosseum'; 001§…›Coliseum: "
+           "'Palisades protect against an opponent's Coliseum', with no exception for a Bridge."),
+    )),
     Ruling("legionary-pool-optional", "AMB-12", "Must a Legionary take a matching Pool card?", (
         _r("optional", "Taking from the Pool is optional in every ruleset.",
            "000§DEMANDING MATERIALS: the Legionary may take one."),

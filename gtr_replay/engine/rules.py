@@ -579,6 +579,9 @@ class EngineContext(Context):
     def reach(self, i: int) -> frozenset:
         return fold(self.state, i, "demand_reach")
 
+    def guards_clients(self, i: int, demander: int) -> bool:
+        return fold(self.state, i, "guards_clients", demander)
+
     def grant(self, step: Step) -> None:
         self.granted.append(step)
 

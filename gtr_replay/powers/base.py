@@ -115,6 +115,8 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
     HookSpec("immune_to_demand", Fold.ANY, "a neighbour answers a demand", ("R-LEG-11",)),
     HookSpec("after_demand", Fold.EACH, "a demand is answered: steps granted against its victims",
              ("R-LEG-11", "B-COLOSSEUM-1", "B-DOMUSAUREA-1")),
+    HookSpec("guards_clients", Fold.ANY, "a demander's Colosseum would take a victim's clients",
+             ("B-COLOSSEUM-4", "BC-COLISEUM-1")),
     HookSpec("score_bonus", Fold.SUM, "final scoring", ("R-SCORE-2",)),
     HookSpec("wins", Fold.ANY, "after a decision that could make a win", ("R-END-1d", "R-END-3d")),
     HookSpec("play_options", Fold.CONCAT, "more ways to lead or follow", ("R-TURN-1", "R-TURN-2")),
@@ -229,6 +231,11 @@ class Power:
     def after_demand(self, ctx: Context, owner: int, victims: tuple[int, ...], demanded: tuple[Material, ...]) -> None:
         """The owner's demand of ``demanded`` (one material per card shown) is answered;
         ``victims`` are the players it reached that no power protects: grant steps."""
+
+    def guards_clients(self, ctx: Context, owner: int, demander: int) -> bool:
+        """Whether the owner's clients are safe from ``demander``'s Colosseum, even where the
+        demand reached the owner."""
+        return False
 
     def score_bonus(self, ctx: Context, owner: int) -> int:
         return 0

@@ -65,6 +65,10 @@ class Context:
         """How far player ``i``'s Legionary demands reach (``powers.base.REACH``, B-BRIDGE-1..3)."""
         raise NotImplementedError
 
+    def guards_clients(self, i: int, demander: int) -> bool:
+        """Whether a power keeps player ``i``'s clients from ``demander``'s Colosseum (B-COLOSSEUM-4)."""
+        raise NotImplementedError
+
     def grant(self, step: Step) -> None:
         """Give ``step.player`` an extra step; the engine orders and announces what is granted."""
         raise NotImplementedError

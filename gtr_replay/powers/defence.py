@@ -7,20 +7,25 @@ from gtr_replay.powers.base import (
 )
 from gtr_replay.powers.families import ActsEarly
 from gtr_replay.powers.registry import register
-from gtr_replay.powers.base import BridgeStockpile
+from gtr_replay.powers.base import BridgeStockpile, ColosseumPalisade
 
 
 @register
 class Palisade(Power):
     """You need not give cards to a Legionary; you may still give them; a Bridge's demands
-    pass it (B-PALISADE-1, BC-PALISADE-1, R-LEG-11, B-BRIDGE-1)."""
+    pass it (B-PALISADE-1, BC-PALISADE-1, R-LEG-11, B-BRIDGE-1), and take an opponent's
+    Colosseum past it too, unless the ``colosseum-palisade`` ruling says it guards the clients
+    whatever reaches them (B-COLOSSEUM-4, BC-COLISEUM-1)."""
 
     building = "Palisade"
     rulesets = EVERY
-    rule_ids = ("B-PALISADE-1", "BC-PALISADE-1", "B-BRIDGE-1")
+    rule_ids = ("B-PALISADE-1", "BC-PALISADE-1", "B-BRIDGE-1", "B-COLOSSEUM-4")
 
     def immune_to_demand(self, ctx, owner, demander):
         return THROUGH_PALISADE not in ctx.reach(demander)
+
+    def guards_clients(self, ctx, owner, demander):
+        return ctx.state.rulings.colosseum_palisade is ColosseumPalisade.PALISADE_GUARDS
 
 
 class _WallPoints(Power):

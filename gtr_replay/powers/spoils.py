@@ -16,13 +16,19 @@ def _material(ctx, card: str) -> str | None:
         return None
 
 
+def _unguarded(ctx, owner: int, victims: tuple[int, ...]) -> tuple[int, ...]:
+    """The victims whose clients no power of theirs guards from the owner's Colosseum
+    (B-COLOSSEUM-4, BC-COLISEUM-1: a Palisade, by the ``colosseum-palisade`` ruling)."""
+    return tuple(v for v in victims if not ctx.guards_clients(v, owner))
+
+
 @register
 class Colosseum(Power):
     """Imperium: when you demand, you may also take your victims' clients of a demanded
     material into your vault, while it has room; a slain Legionary client gives its owner no
-    action this turn; a Palisade or a Wall protects, a Bridge reaches further (B-COLOSSEUM-1..4;
-    one client per demanded card from each victim by the colosseum-clients ruling's default,
-    AMB-11)."""
+    action this turn; a Palisade or a Wall protects, a Bridge reaches further, past a Palisade
+    too by the colosseum-palisade ruling's default (B-COLOSSEUM-1..4; one client per demanded
+    card from each victim by the colosseum-clients ruling's default, AMB-11)."""
 
     building = "Colosseum"
     rulesets = (Ruleset.IMPERIUM,)
@@ -33,7 +39,7 @@ class Colosseum(Power):
         if len(ctx.state.players[owner].vault) >= ctx.vault_limit(owner):
             return  # no room: the clients survive (B-COLOSSEUM-2)
         wanted = {str(m) for m in demanded}
-        found = tuple(v for v in victims
+        found = tuple(v for v in _unguarded(ctx, owner, victims)
                       if any(_material(ctx, c) in wanted for c in ctx.state.players[v].clientele))
         if found:
             limit = "all" if ctx.state.rulings.colosseum_clients is ColosseumClients.ALL_MATCHING else "each-card"
@@ -44,9 +50,10 @@ class Colosseum(Power):
 class Coliseum(Colosseum):
     """Classic: when you demand, you may also take clients of a demanded material from the
     opponents you demand from into your vault, while it has room; a slain Legionary client gives
-    its owner no action this turn; a Palisade protects, a Bridge reaches further (BC-COLISEUM-1,
-    BC-BRIDGE-2; the classic text does not say "matching": the colosseum-clients ruling's default
-    reads it so, its any-client reading as printed, AMB-11)."""
+    its owner no action this turn; a Palisade protects, a Bridge reaches further, past a Palisade
+    too by the colosseum-palisade ruling's default (BC-COLISEUM-1, BC-BRIDGE-2; the classic
+    text does not say "matching": the colosseum-clients ruling's default reads it so, its
+    any-client reading as printed, AMB-11)."""
 
     building = "Coliseum"
     rulesets = CLASSIC
@@ -58,7 +65,7 @@ class Coliseum(Colosseum):
             return
         if len(ctx.state.players[owner].vault) >= ctx.vault_limit(owner):
             return  # no room: the clients survive (BC-COLISEUM-1)
-        found = tuple(v for v in victims if ctx.state.players[v].clientele)
+        found = tuple(v for v in _unguarded(ctx, owner, victims) if ctx.state.players[v].clientele)
         if found:
             ctx.grant(Slaying(self.building, owner, found, tuple(str(m) for m in demanded), "any"))
 

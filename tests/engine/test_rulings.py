@@ -309,6 +309,46 @@ def test_colosseum_clients_any_client(position, play):
         play(black_box, Slay("You", "Ben", "Villa"))
 
 
+def test_colosseum_palisade_palisade_guards(position, play):
+    """000§…›Colosseum: 'Palisades and Walls protect against an opponent's Colosseum. A Bridge
+    expands the reach of a Colosseum.' Read so that the Palisade guards its owner's clients
+    whatever reaches him, the Bridge still takes the demand past Cid's Palisade (he gives his
+    Brick from hand and stockpile, B-BRIDGE-1, B-BRIDGE-3) but not the Colosseum: it takes only
+    Dee's client, across the table (B-BRIDGE-2); by default it takes Cid's too
+    (tests/powers/test_spoils.py)."""
+    from gtr_replay.game.decisions import Slay
+    from gtr_replay.game.state import Building
+    from gtr_replay.game.steps import Slaying
+    from gtr_replay.errors import RulesError
+
+    def demanded(rulings):
+        you = PlayerState("You", hand=["Academy", "Bath"], influence=[Material.STONE],
+                          buildings=[Building("Colosseum", Material.STONE, complete=True),
+                                     Building("Bridge", Material.CONCRETE, complete=True)])
+        ben = PlayerState("Ben", hand=["Road"], clientele=["School"],
+                          buildings=[Building("Wall", Material.CONCRETE, complete=True)])
+        dee = PlayerState("Dee", hand=["Road"], clientele=["Gate"])
+        cid = PlayerState("Cid", hand=["Foundry"], stockpile=["Atrium"], clientele=["Shrine"],
+                          buildings=[Building("Palisade", Material.WOOD, complete=True)])
+        game = Game(position(you, ben, dee, cid, ruleset="imperium", jack_pile=3, rulings=rulings))
+        play(game, Lead("You", Role.LEGIONARY, ("Academy",)), Think("Ben", "jack"), Think("Dee", "jack"),
+             Think("Cid", "jack"), Demand("You", ("Bath",)))
+        return game
+
+    game, default = demanded("colosseum-palisade=palisade-guards"), demanded(None)
+    state = game.state
+    for g in (game, default):  # the demand passed the Palisade under both readings, not the Wall
+        assert sorted(g.state.players[0].stockpile) == ["Atrium", "Foundry"]
+    assert default.state.steps[-1] == Slaying("Colosseum", 0, (2, 3), ("Brick",))
+    assert state.steps[-1] == Slaying("Colosseum", 0, (2,), ("Brick",))
+    assert {d for d in game.legal() if isinstance(d, Slay)} == {Slay("You", "Dee", "Gate")}
+    with pytest.raises(RulesError, match="a power protects") as refused:
+        game.push(Slay("You", "Cid", "Shrine"))
+    assert "R-LEG-11" in refused.value.rule_ids
+    play(game, Slay("You", "Dee", "Gate"))
+    assert state.players[3].clientele == ["Shrine"] and "Gate" in state.players[0].vault
+
+
 def test_domus_aurea_count_one_per_victim(position, play):
     """000§…›Domus Aurea read as 'an incomplete building from each of your victims' once per
     demand: one of the two empty Brick foundations, not both as by default."""

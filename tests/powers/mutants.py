@@ -42,6 +42,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "score": ("tests/engine/test_scoring.py", "tests/engine/test_merchant.py", "tests/engine/test_rulings.py"),
     "read": ("tests/replay/test_reading.py", "tests/engine/test_refusals.py", "tests/replay/test_reading_property.py",
              "tests/engine/test_legionary.py", "tests/replay/test_invalid_records.py"),
+    "guard": ("tests/powers/test_spoils.py", "tests/powers/test_classic_combinations.py", "tests/powers/test_hooks.py",
+              "tests/engine/test_rulings.py"),
 }
 """The tests that speak for each group of rules mutated."""
 
@@ -226,6 +228,20 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("read", CORE, "        if start is not None:\n            made.append(only)\n", "        if False:\n            made.append(only)\n"),
     ("legal", "gtr_replay/engine/handlers/passing.py", "        if self.problem(state, i, None) is not None:\n            return 0, _none",
      "        if False:\n            return 0, _none"),
+    # the colosseum-palisade ruling: a Palisade guarding clients from a Colosseum a Bridge takes past it (B-COLOSSEUM-4)
+    ("guard", "gtr_replay/powers/defence.py",
+     "return ctx.state.rulings.colosseum_palisade is ColosseumPalisade.PALISADE_GUARDS", "return True"),
+    ("guard", "gtr_replay/powers/defence.py",
+     "return ctx.state.rulings.colosseum_palisade is ColosseumPalisade.PALISADE_GUARDS", "return False"),
+    ("guard", "gtr_replay/powers/spoils.py", "return tuple(v for v in victims if not ctx.guards_clients(v, owner))",
+     "return tuple(v for v in victims if not ctx.guards_clients(owner, v))"),
+    ("guard", "gtr_replay/powers/spoils.py", "found = tuple(v for v in _unguarded(ctx, owner, victims)\n",
+     "found = tuple(v for v in victims\n"),
+    ("guard", "gtr_replay/powers/spoils.py",
+     "found = tuple(v for v in _unguarded(ctx, owner, victims) if ctx.state.players[v].clientele)",
+     "found = tuple(v for v in victims if ctx.state.players[v].clientele)"),
+    ("guard", "gtr_replay/engine/rules.py", 'return fold(self.state, i, "guards_clients", demander)',
+     'return fold(self.state, demander, "guards_clients", i)'),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -11,6 +11,7 @@ from gtr_replay.game.state import Building, Phase, PlayerState
 from gtr_replay.game.steps import Actions, ClientAction, EarlyActions, Slaying, Theft
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.errors import RulesError
+from gtr_replay.data.rulings import resolve
 from tests.powers.test_client_powers import table
 
 CLASSIC = Ruleset.CLASSIC
@@ -59,6 +60,33 @@ def test_a_bridge_extends_the_reach_of_a_coliseum():
     game.push(Slay("You", "Right", "Shrine"))
     assert sorted(state.players[0].vault) == ["Gate", "School", "Shrine"]
     assert state.phase is Phase.FOLLOW and state.current == 1  # back to Left's answer to the lead
+
+
+@pytest.mark.parametrize("clients", ["per-demand", "any-client"])
+def test_a_palisade_guards_clients_from_a_bridged_coliseum_by_the_palisade_guards_reading(clients):
+    """001 Coliseum: "Palisades protect against an opponent's Coliseum." Read so whatever reaches
+    them (colosseum-palisade=palisade-guards), the Bridge still takes Left's Brick past his
+    Palisade (001 Bridge: "even if they own Palisades"), but his clients stay his; Across and
+    Right lose theirs (BC-COLISEUM-1, BC-BRIDGE-2), whichever clients the Coliseum takes
+    (AMB-11)."""
+    you = PlayerState("You", hand=["Academy", "Bath"], influence=[Material.STONE, Material.CONCRETE],
+                      buildings=[done("Coliseum", Material.STONE, "Villa", "Garden", "Prison"),
+                                 done("Bridge", Material.CONCRETE, "Tower", "Wall")])
+    left = PlayerState("Left", hand=["Road", "Gate"], clientele=["School"], buildings=[done("Palisade", Material.WOOD)])
+    across = PlayerState("Across", hand=["Road"], clientele=["Gate"])
+    right = PlayerState("Right", hand=["Road"], clientele=["Shrine"])
+    state = table(you, left, across, right, ruleset=CLASSIC)
+    state.rulings = resolve(f"colosseum-palisade=palisade-guards, colosseum-clients={clients}")
+    game = Game(state)
+    game.push(Lead("You", Role.LEGIONARY, ("Academy",)))
+    game.push(Demand("You", ("Bath",)))
+    assert state.players[0].stockpile == ["Gate"] and state.players[1].hand == ["Road"]
+    assert isinstance(state.steps[-1], Slaying) and state.steps[-1].victims == (2, 3)
+    with pytest.raises(RulesError, match="a power protects"):
+        game.push(Slay("You", "Left", "School"))
+    game.push(Slay("You", "Across", "Gate"))
+    game.push(Slay("You", "Right", "Shrine"))
+    assert state.players[1].clientele == ["School"] and sorted(state.players[0].vault) == ["Gate", "Shrine"]
 
 
 def test_a_stolen_tower_leaves_rubble_in_its_rubble_site_foundations():

@@ -111,6 +111,7 @@ class Probe(Power):
     def actions_end(self, ctx, owner): ctx.emit(EventKind.POWER, owner, "Atrium", text="actions end")
     def end_of_turn(self, ctx, owner): ctx.emit(EventKind.POWER, owner, "Atrium", text="end of turn")
     def immune_to_demand(self, ctx, owner, demander): return True
+    def guards_clients(self, ctx, owner, demander): return demander == 1
     def demand_reach(self, ctx, owner): return frozenset({"stockpile"})
     def score_bonus(self, ctx, owner): return 10
     def wins(self, ctx, owner): return len(ctx.state.players[owner].clientele) >= 6
@@ -157,6 +158,8 @@ def test_every_fold_point_asks_the_active_powers(probe):
     assert rules.site_materials(state, 0, "Road") == {Material.RUBBLE, Material.STONE}
     assert rules.out_of_town_cost(state, 0) == 1
     assert rules.fold(state, 0, "demand_reach") == {"stockpile"}
+    ctx = rules.query_context(state)
+    assert ctx.guards_clients(0, 1) and not ctx.guards_clients(0, 0) and not ctx.guards_clients(1, 1)
     assert scores(state)[0].powers == 10
     state.led_role = Role.CRAFTSMAN
     assert rules.action_count(state, 0) == 2
