@@ -43,6 +43,7 @@ READINGS: Final = (
     "ClassicStairway",
     "SchoolThinks",
     "SenateThink",
+    "PrisonTheft",
     "WatchPostSite",
     "AerariumChecks",
     "AerariumPrisonSites",
@@ -265,6 +266,13 @@ class SenateThink(StrEnum):
     ANY_LEAD = "any-lead"
 
 
+class PrisonTheft(StrEnum):
+    """BC-PRISON-1: Must a classic Prison take a structure on completion, where an opponent has one it may take?"""
+
+    MAY_DECLINE = "may-decline"
+    AS_PRINTED = "as-printed"
+
+
 class WatchPostSite(StrEnum):
     """AMB-31: What becomes of the Site of a structure a Watch Post tears down?"""
 
@@ -338,6 +346,7 @@ _KINDS: Final[dict[str, tuple[str, type[StrEnum]]]] = {
     "classic-stairway": ("classic_stairway", ClassicStairway),
     "school-thinks": ("school_thinks", SchoolThinks),
     "senate-think": ("senate_think", SenateThink),
+    "prison-theft": ("prison_theft", PrisonTheft),
     "watch-post-site": ("watch_post_site", WatchPostSite),
     "aerarium-checks": ("aerarium_checks", AerariumChecks),
     "aerarium-prison-sites": ("aerarium_prison_sites", AerariumPrisonSites),
@@ -382,6 +391,7 @@ class Rulings(dict[str, str]):
     classic_stairway: ClassicStairway
     school_thinks: SchoolThinks
     senate_think: SenateThink
+    prison_theft: PrisonTheft
     watch_post_site: WatchPostSite
     aerarium_checks: AerariumChecks
     aerarium_prison_sites: AerariumPrisonSites

@@ -277,6 +277,16 @@ RULINGS: tuple[Ruling, ...] = (
            "001§Thinker Role: 'If on your turn as leader you choose to lead the Thinker role instead of leading a "
            "role card from your hand'."),
     )),
+    Ruling("prison-theft", "BC-PRISON-1", "Must a classic Prison take a structure on completion, where an "
+           "opponent has one it may take?", (
+        _r("may-decline", "No: its owner may decline it, as the Black Box Prison's owner may.",
+           "000§…›Prison: 'When you complete a Prison, you may immediately choose a completed Structure owned by an "
+           "opponent'."),
+        _r("as-printed", "Yes: the 2005 text gives no choice; a pass is refused while some structure may be "
+           "taken, and where only one may be, it is taken at once.",
+           "001§Appendix›Prison: 'Upon completion of the Prison you choose a completed structure owned by an "
+           "opponent and place it on top of your Prison' (no 'may')."),
+    )),
     # The optional Geek cards (000§Appendix III)
     Ruling("watch-post-site", "AMB-31", "What becomes of the Site of a structure a Watch Post tears down?", (
         _r("returns", "It leaves its owner's influence for the stack it was claimed from (in town or out of "

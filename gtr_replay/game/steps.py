@@ -256,6 +256,22 @@ class Theft(Step):
 
 @step
 @dataclass(frozen=True, slots=True)
+class RequiredTheft(Theft):
+    """Take an opponent's completed structure, with no pass: the 2005 Prison as printed, "you
+    choose a completed structure owned by an opponent" (BC-PRISON-1, the prison-theft ruling)."""
+
+    kind: ClassVar[str] = "steal-required"
+    declined: ClassVar[str] = ""
+
+    def answers(self):
+        return (Steal,)
+
+    def describe(self) -> str:
+        return "take an opponent's completed structure (it may not be declined)"
+
+
+@step
+@dataclass(frozen=True, slots=True)
 class Actions(Step):
     """Up to ``count`` actions of ``action_role``, or Thinker actions when it is None, at once;
     passing forfeits the rest (B-AMPHITHEATRE-1, B-FOUNDRY-1, B-GARDEN-1, B-SCHOOL-1)."""

@@ -32,16 +32,16 @@ from gtr_replay.game.steps import (  # value types
     TAKES, USUAL, Actions, AlsoFrom, ClientAction, EarlyActions, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement,
     Razing, Slaying, Step, Theft, ThinkAfterDiscard, ThinkTwice,
 )
-from gtr_replay.game.steps import ClientActions, FromUnder, PaidTheft, Retire, Retrigger, Revealed  # value types
+from gtr_replay.game.steps import ClientActions, FromUnder, PaidTheft, RequiredTheft, Retire, Retrigger, Revealed  # value types
 from gtr_replay.enums import JACK, MATERIALS, ROLES, Material, Role, Ruleset, Zone
 from gtr_replay.powers.context import Context
 from gtr_replay.data.ruling_types import *  # noqa: F403  every ruling's readings, as types (READINGS)
 from gtr_replay.data.ruling_types import READINGS
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
-    from gtr_replay.game.state import Building
+    from gtr_replay.game.state import Building, GameState
 
 BLACK_BOX: tuple[Ruleset, ...] = (Ruleset.REPUBLIC, Ruleset.IMPERIUM)
 
@@ -135,6 +135,18 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
 
 SPECS: dict[str, HookSpec] = {spec.name: spec for spec in HOOK_SPECS}
 HOOKS: tuple[str, ...] = tuple(SPECS)
+
+
+def takeable(state: GameState, i: int) -> Iterator[tuple[int, Building]]:
+    """The structures player ``i``'s Prison may take, with their owners' indexes: opponents'
+    completed structures, stolen ones too, but none of a name ``i`` has a building of
+    (B-PRISON-1, B-PRISON-4, BC-PRISON-1, AMB-19)."""
+    names = {b.foundation for b in state.players[i].buildings}
+    for j, other in enumerate(state.players):
+        if j != i:
+            for building in other.buildings:
+                if building.complete and building.foundation not in names:
+                    yield j, building
 
 
 class Power:
@@ -290,10 +302,10 @@ class Power:
 __all__ = [
     "Actions", "Add", "AlsoFrom", "BLACK_BOX", "CLASSIC", "ClientAction", "Context", "Decision", "EarlyActions", "EVERY",
     "EVERY_OPPONENT", "EventKind", "REACH", "STOCKPILE", "THROUGH_PALISADE",
-    "ClientActions", "FromUnder", "PaidTheft", "Retire", "Retrigger", "Revealed",
+    "ClientActions", "FromUnder", "PaidTheft", "RequiredTheft", "Retire", "Retrigger", "Revealed",
     "ExtraJack", "ExtraThink", "Fold", "Gather", "HOOKS", "HOOK_SPECS", "HookSpec", "Hire", "JACK", "KeepPlayed",
     "Lay", "MATERIALS", "Material", "Power", "PublicPlacement", "ROLES", "Razing", "Role", "Ruleset", "SPECS", "Sell",
     "Slaying", "Step",
-    "TAKES", "Theft", "Think", "ThinkAfterDiscard", "ThinkTwice", "USUAL", "Zone", "multisets",
+    "TAKES", "Theft", "Think", "ThinkAfterDiscard", "ThinkTwice", "USUAL", "Zone", "multisets", "takeable",
     *READINGS,
 ]

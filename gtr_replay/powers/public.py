@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from gtr_replay.powers.base import (
-    BLACK_BOX, CLASSIC, Add, EventKind, Lay, PaidTheft, Power, PublicPlacement, Retrigger, Role, Theft,
+    BLACK_BOX, CLASSIC, Add, EventKind, Lay, PaidTheft, Power, PublicPlacement, RequiredTheft, Retrigger, Role,
+    Theft, takeable,
 )
 from gtr_replay.powers.registry import register
-from gtr_replay.powers.base import AerariumPrisonSites
+from gtr_replay.powers.base import AerariumPrisonSites, PrisonTheft
 from gtr_replay.powers.base import ClassicStairway as StairwayReading  # the name is the power's here
 
 
@@ -56,10 +57,19 @@ class Prison(_Prison):
 @register
 class ClassicPrison(_Prison):
     """Classic: on completion you may take an opponent's completed structure onto your
-    Prison, with its function; nobody's influence changes (BC-PRISON-1, AMB-19)."""
+    Prison, with its function; nobody's influence changes (BC-PRISON-1, AMB-19). The "may" is
+    the prison-theft ruling's default; as printed, no pass is taken while some structure may
+    be."""
 
     rulesets = CLASSIC
     rule_ids = ("BC-PRISON-1", "AMB-19")
+    grants = (Theft, RequiredTheft)
+
+    def on_complete(self, ctx, owner, building):
+        if ctx.state.rulings.prison_theft is PrisonTheft.AS_PRINTED and next(takeable(ctx.state, owner), None):
+            ctx.grant(RequiredTheft(self.building, owner))
+            return
+        super().on_complete(ctx, owner, building)
 
 
 @register

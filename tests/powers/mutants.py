@@ -44,6 +44,9 @@ GROUPS: dict[str, tuple[str, ...]] = {
              "tests/engine/test_legionary.py", "tests/replay/test_invalid_records.py"),
     "guard": ("tests/powers/test_spoils.py", "tests/powers/test_classic_combinations.py", "tests/powers/test_hooks.py",
               "tests/engine/test_rulings.py"),
+    "prison": ("tests/engine/test_rulings.py", "tests/powers/test_classic_combinations.py",
+               "tests/powers/test_classic_limits_and_plays.py", "tests/powers/test_geek_powers.py",
+               "tests/engine/test_refusals.py", "tests/rulebook/test_cl_stone.py", "tests/rulebook/test_bb_structures.py"),
 }
 """The tests that speak for each group of rules mutated."""
 
@@ -242,6 +245,22 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "found = tuple(v for v in victims if ctx.state.players[v].clientele)"),
     ("guard", "gtr_replay/engine/rules.py", 'return fold(self.state, i, "guards_clients", demander)',
      'return fold(self.state, demander, "guards_clients", i)'),
+    # the prison-theft ruling: the 2005 Prison as printed takes a structure, no pass (BC-PRISON-1)
+    ("prison", "gtr_replay/powers/public.py",
+     "if ctx.state.rulings.prison_theft is PrisonTheft.AS_PRINTED and next(takeable(ctx.state, owner), None):",
+     "if False:"),
+    ("prison", "gtr_replay/powers/public.py",
+     "if ctx.state.rulings.prison_theft is PrisonTheft.AS_PRINTED and next(takeable(ctx.state, owner), None):",
+     "if ctx.state.rulings.prison_theft is PrisonTheft.AS_PRINTED:"),
+    ("prison", "gtr_replay/powers/public.py",
+     "if ctx.state.rulings.prison_theft is PrisonTheft.AS_PRINTED and next(takeable(ctx.state, owner), None):",
+     "if next(takeable(ctx.state, owner), None):"),
+    ("prison", "gtr_replay/game/steps.py", "    def answers(self):\n        return (Steal,)\n",
+     "    def answers(self):\n        return (Steal, Pass)\n"),
+    ("prison", "gtr_replay/powers/base.py", "if building.complete and building.foundation not in names:",
+     "if building.foundation not in names:"),
+    ("prison", "gtr_replay/powers/base.py", "if building.complete and building.foundation not in names:",
+     "if building.complete:"),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -12,6 +12,7 @@ from gtr_replay.engine.handlers.base import Handler, missing, multisets, problem
 from gtr_replay.engine.handlers.roles import step_now, upon_completion
 from gtr_replay.game.state import GameState
 from gtr_replay.game.steps import PaidTheft, Theft
+from gtr_replay.powers.base import takeable
 from gtr_replay.enums import Material, Zone
 
 
@@ -54,16 +55,12 @@ class StealHandler(Handler):
     decision = Steal
 
     def candidates(self, state, i):
-        thief = state.players[i]
-        names = {b.foundation for b in thief.buildings}
+        name = state.players[i].name
         step = step_now(state)
         prices = payments(state, i, step) if isinstance(step, PaidTheft) else [()]
-        for j, other in enumerate(state.players):
-            if j != i:
-                for building in other.buildings:
-                    if building.complete and building.foundation not in names:
-                        for sites in prices:
-                            yield Steal(thief.name, other.name, building.foundation, sites)
+        for j, building in takeable(state, i):
+            for sites in prices:
+                yield Steal(name, state.players[j].name, building.foundation, sites)
 
     def problem(self, state, i, d):
         if not isinstance(step_now(state), Theft):
