@@ -280,8 +280,8 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("prison-theft", "BC-PRISON-1", "Must a classic Prison take a structure on completion, where an "
            "opponent has one it may take?", (
         _r("may-decline", "No: its owner may decline it, as the Black Box Prison's owner may.",
-           "000§…›Prison: 'When you complete a Prison, you may immediately choose a completed Structure owned by an "
-           "opponent'."),
+           "000§…›Prison: 'When you complete a Prison, you may immediately choose a completed Structure owned "
+           "by an opponent'."),
         _r("as-printed", "Yes: the 2005 text gives no choice; a pass is refused while some structure may be "
            "taken, and where only one may be, it is taken at once.",
            "001§Appendix›Prison: 'Upon completion of the Prison you choose a completed structure owned by an "

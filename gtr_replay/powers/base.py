@@ -32,7 +32,9 @@ from gtr_replay.game.steps import (  # value types
     TAKES, USUAL, Actions, AlsoFrom, ClientAction, EarlyActions, ExtraJack, ExtraThink, KeepPlayed, PublicPlacement,
     Razing, Slaying, Step, Theft, ThinkAfterDiscard, ThinkTwice,
 )
-from gtr_replay.game.steps import ClientActions, FromUnder, PaidTheft, RequiredTheft, Retire, Retrigger, Revealed  # value types
+from gtr_replay.game.steps import (  # value types
+    ClientActions, FromUnder, PaidTheft, RequiredTheft, Retire, Retrigger, Revealed,
+)
 from gtr_replay.enums import JACK, MATERIALS, ROLES, Material, Role, Ruleset, Zone
 from gtr_replay.powers.context import Context
 from gtr_replay.data.ruling_types import *  # noqa: F403  every ruling's readings, as types (READINGS)

@@ -543,7 +543,8 @@ def test_prison_theft_as_printed(position, play):
     def completed(rulings, *ben_builds):
         you = PlayerState("You", hand=["Dock", "Villa"], buildings=[
             Building("Prison", Material.STONE, ["Sewer", "Garden"]), Building("Bath", Material.BRICK)])
-        ben = PlayerState("Ben", hand=["Palisade"], buildings=[Building(b, m, complete=done) for b, m, done in ben_builds])
+        ben = PlayerState("Ben", hand=["Palisade"],
+                          buildings=[Building(b, m, complete=done) for b, m, done in ben_builds])
         game = Game(position(you, ben, ruleset="classic", rulings=rulings))
         play(game, Lead("You", Role.CRAFTSMAN, ("Dock",)), Think("Ben", "refill"), Add("You", "Villa", "Prison"))
         return game

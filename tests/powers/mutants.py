@@ -46,7 +46,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
               "tests/engine/test_rulings.py"),
     "prison": ("tests/engine/test_rulings.py", "tests/powers/test_classic_combinations.py",
                "tests/powers/test_classic_limits_and_plays.py", "tests/powers/test_geek_powers.py",
-               "tests/engine/test_refusals.py", "tests/rulebook/test_cl_stone.py", "tests/rulebook/test_bb_structures.py"),
+               "tests/engine/test_refusals.py", "tests/rulebook/test_cl_stone.py",
+               "tests/rulebook/test_bb_structures.py"),
 }
 """The tests that speak for each group of rules mutated."""
 
