@@ -75,7 +75,8 @@ class Chunk:
     """One record's text: its tag lines and body lines, with the line each starts on.
 
     ``tags`` holds ``(line, text)`` for each tag line; ``notes`` the comment lines
-    found between them.
+    found between them, and, for a file's first record, the comment lines before its first
+    tag (a file may open with a comment: it belongs to the record that follows).
     """
 
     line: int  # line of the first tag
@@ -83,7 +84,8 @@ class Chunk:
     body_line: int  # line of the first body line
     body: list[str]
     notes: list[tuple[int, str]] = field(default_factory=list)
-    offset: int = 0  # where the record starts in the text (its first tag line)
+    offset: int = 0  # where the record starts in the text (its first tag line, or the comments before it)
+    start_line: int = 0  # the line ``offset`` is on (0: ``line``)
 
 
 def _tag_lines(text: str) -> Iterator[tuple[int, int, str]]:
@@ -115,6 +117,10 @@ def records(text: str, first_line: int = 1) -> Iterator[Chunk]:
             elif body:
                 yield Chunk(first_line, [], first_line, text[:start].split("\n"))
             chunk = Chunk(line, [], line, [], offset=start)
+            if position == 0 and not body and _NONBLANK.search(text, 0, start):  # comments open the text
+                chunk.notes = [(first_line + i, note) for i, note in enumerate(text[:start].split("\n"))
+                               if note.strip()]
+                chunk.offset, chunk.start_line = 0, first_line
             has_game = False
         elif _NONBLANK.search(text, position, start):  # comment lines between two tags
             between = text[position:start].split("\n")
@@ -143,7 +149,7 @@ def _spans(text: str, first_line: int) -> Iterator[tuple[int, int, int]]:
     chunk = next(chunks, None)
     while chunk is not None:
         after = next(chunks, None)
-        yield chunk.line, chunk.offset, after.offset - 1 if after is not None else len(text)
+        yield chunk.start_line or chunk.line, chunk.offset, after.offset - 1 if after is not None else len(text)
         chunk = after
 
 

@@ -192,3 +192,24 @@ def test_fmt_of_text_inserted_anywhere_refuses_or_keeps_the_game(base, junk, at)
         path = Path(folder) / "inserted.gtr"
         path.write_bytes((base[:at] + junk + base[at:]).encode("utf-8", "surrogatepass"))
         assert_kept_or_refused(path)
+
+
+def test_comments_before_the_first_tag_stay_with_the_first_record(tmp_path):
+    """A file may open with comments ('{Thursday club}', '; written by Dee'): they are the first
+    record's comments, as those between its tags are, wherever the file is cut into blocks to
+    be read, and fmt keeps them (under the tags, where a record's comments are written)."""
+    game = (Path(__file__).resolve().parents[2] / "examples" / "games" / "republic-2p.gtr").read_text("utf-8")
+    path = tmp_path / "club.gtr"
+    path.write_text("{Thursday club: scores checked by Dee}\n\n; written by Dee\n" + game + "\n" + game,
+                    encoding="utf-8")
+    first, second = notation.read_records(path, vocabulary=card_vocabulary())
+    opening = [c.text for c in first.comments]
+    assert opening[:2] == ["Thursday club: scores checked by Dee", "written by Dee"]
+    assert first.span.line == 4 and [c.text for c in second.comments] == opening[2:]
+    lines = game.count("\n") + 1
+    assert second.span.line == 4 + lines
+    blocks = [(line, piece[:12]) for line, piece in scan.file_pieces(path, block=64)]
+    assert blocks == [(1, "{Thursday cl"), (4 + lines, game[:12])]
+    assert assert_kept_or_refused(path) == "written"
+    text = path.read_text(encoding="utf-8")
+    assert "{Thursday club: scores checked by Dee}" in text and "; written by Dee" in text
