@@ -46,11 +46,14 @@ def _players(timeline) -> str:
     return ", ".join(p.name for p in timeline.start.players)
 
 
-def _where(timeline, position: int) -> str:
+def _where(timeline, position: int, viewer: str | None = None) -> str:
+    """Where ``position`` stands, the statement before it as ``viewer`` heard it."""
+    from gtr_replay.render.narration import statement_text
+
     if position == 0:
         return f"before the first of {len(timeline)} statements"
     moment = timeline.main[position - 1]
-    return f"after statement {position} of {len(timeline)} (turn {moment.turn}: {moment.snapshot.text})"
+    return f"after statement {position} of {len(timeline)} (turn {moment.turn}: {statement_text(moment, viewer)})"
 
 
 def _position(timeline, at: int | None, turn: int | None) -> int:
@@ -101,13 +104,14 @@ def show(
     timeline = opened.timeline
     position = _position(timeline, at, turn)
     viewer = _viewer(timeline, as_player)
+    opened = opened.seen_by(viewer)  # another player's hand and choices untold
     shown = model.state_model(timeline.state(position), viewer=viewer, watch=timeline.watch(position))
     if as_json:
         emit_json({"file": str(file), "record": record, "position": position, "statements": len(timeline),
                    "turn": timeline.turn_at(position), "state": shown.to_dict(), "problems": opened.problems})
         raise typer.Exit(1 if opened.problems else 0)
     view = f" as {as_player} sees it" if as_player else ""
-    heading = f"{file} · record {record} · {_players(timeline)} · {_where(timeline, position)}{view}"
+    heading = f"{file} · record {record} · {_players(timeline)} · {_where(timeline, position, viewer)}{view}"
     out.print(Text(heading), soft_wrap=True)
     out.print(model_view(shown))
     if legend := unseen_legend(shown.to_dict()):
@@ -139,6 +143,7 @@ def replay(
     opened = _open(file, record, rulings)
     timeline = opened.timeline
     viewer = _viewer(timeline, as_player)
+    opened = opened.seen_by(viewer)  # another player's hand and choices untold
     lines = narrated(timeline, viewer=viewer)
     end = model.state_model(timeline.state(len(timeline)), viewer=viewer, watch=timeline.watch(len(timeline)))
     if as_json:
@@ -290,6 +295,7 @@ def view(
     if db is not None:
         opened = _with_evaluations(opened, db, rulings)
     viewer = _viewer(opened.timeline, as_player)
+    opened = opened.seen_by(viewer)  # another player's hand and choices untold
     target = output or Path(file.stem + ".html")  # in the current folder, as gtr plot writes
     text = page(opened.timeline, viewer=viewer, title=f"{file.name} · record {record}", problems=opened.problems,
                 record=opened.record, source=str(file))

@@ -235,7 +235,7 @@ def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "",
         "positions": [0] + [m.snapshot.seq for m in timeline.main], "turns": turns,
         "turn_starts": {str(t): timeline.start_of_turn(t) for t in timeline.turns},
         "views": views,
-        "problems": [str(p) for p in timeline.problems],
+        "problems": [str(p.seen_by(viewer)) for p in timeline.problems],
     }
 
 

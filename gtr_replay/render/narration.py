@@ -13,7 +13,7 @@ into another hand, a card going face down into a vault from a hand or the deck (
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from gtr_replay.engine import Game
 from gtr_replay.game.decisions import Think
@@ -24,6 +24,7 @@ from gtr_replay.play.annotate import as_known
 from gtr_replay.powers.summary import summary
 from gtr_replay.render.model import next_words, visible_points
 from gtr_replay.render.timeline import Moment, Timeline
+from gtr_replay.replay.translate import statement_for
 
 
 @dataclass(frozen=True)
@@ -50,13 +51,17 @@ class Line:
 
 
 def _hidden_from(event: Event, viewer: str | None) -> bool:
-    """Whether ``viewer`` could not see which card moved (R-VAULT-1, RULES.md §0.5)."""
+    """Whether ``viewer`` could not see which card moved (R-VAULT-1, RULES.md §0.5): a card
+    drawn into a hand, but by its owner; a card into a vault from the deck, by anyone
+    (B-ATRIUM-1), or from a hand, but by its owner (B-BASILICA-1, BC-ATRIUM-1). A card the
+    deck gives to a zone on the table (a foundation, a stockpile, a clientele) or turns up
+    (G-BACCHANALIA-1) is seen by all."""
     if viewer is None:
         return False
-    if event.source == Zone.DECK and event.target != Zone.TURNED_UP:  # turned up for all (G-BACCHANALIA-1)
-        return not (event.target == Zone.HAND and event.player == viewer)
-    if event.target == Zone.VAULT and event.source == Zone.HAND:
-        return event.player != viewer  # Basilica: a card from hand goes in unseen by opponents
+    if event.target == Zone.HAND:
+        return event.source == Zone.DECK and event.player != viewer
+    if event.target == Zone.VAULT:
+        return event.source == Zone.DECK or (event.source == Zone.HAND and event.player != viewer)
     return False
 
 
@@ -164,11 +169,21 @@ _DRAWN = re.compile(r"\[([^\]]*)\]")
 
 
 def statement_text(moment: Moment, viewer: str | None) -> str:
-    """The statement as written; another player's drawn cards as a count in a player's view."""
+    """The statement as written; in a player's view, another player's drawn cards as a count
+    and the card it moved where that player could not see it (``_hidden_from``) as ``?``."""
     snap = moment.snapshot
-    if viewer is None or snap.player == viewer or not isinstance(snap.decision, Think):
+    if viewer is None:
         return snap.text
-    return _DRAWN.sub(lambda m: f"[{_count(len([c for c in m.group(1).split(',') if c.strip()]))}]", snap.text)
+    decision = snap.decision
+    if isinstance(decision, Think):
+        if snap.player == viewer:
+            return snap.text
+        return _DRAWN.sub(lambda m: f"[{_count(len([c for c in m.group(1).split(',') if c.strip()]))}]", snap.text)
+    card = getattr(decision, "card", None)
+    if card is None or not any(e.kind == EventKind.MOVE and e.card == card and e.player == snap.player
+                               and _hidden_from(e, viewer) for e in snap.events):
+        return snap.text
+    return str(replace(statement_for(decision, snap.state, []), card="?"))
 
 
 def _count(n: int) -> str:

@@ -8,7 +8,7 @@ line, the same way. Only a record whose start cannot be set up has nothing to sh
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import notation
@@ -33,6 +33,15 @@ class Opened:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    def seen_by(self, viewer: str | None) -> Opened:
+        """The same, its problems as ``viewer`` may read them (``Diagnostic.seen_by``): another
+        player's hand and choices are not told in a player's view."""
+        if viewer is None:
+            return self
+        diagnostics = self.timeline.problems
+        read = self.problems[:len(self.problems) - len(diagnostics)]  # the record's text: nothing hidden
+        return replace(self, problems=read + [str(d.seen_by(viewer)) for d in diagnostics])
 
     @property
     def stop(self) -> str | None:

@@ -4,7 +4,7 @@ IDs), a short summary of the state, and the legal choices closest to what was wr
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from notation.errors import shortened
 
@@ -29,6 +29,17 @@ class Diagnostic:
     """The line of an earlier problem this one may follow from (a replay that went on after
     a refused statement, ``Refusal.GO_ON``): the state it was found in may differ
     from the one the record meant."""
+    actor: str | None = None
+    """The player whose statement it is, whose hand ``summary`` shows and whose choices
+    ``legal`` and ``hint`` may name."""
+
+    def seen_by(self, viewer: str | None) -> Diagnostic:
+        """The problem as ``viewer`` may read it (None: everyone's view): of another player's
+        statement, that player's hand only as its size, and neither the legal choices nor the
+        hint, which name the cards in that hand (RULES.md §0.5)."""
+        if viewer is None or self.actor is None or self.actor == viewer:
+            return self
+        return replace(self, summary=_hand_as_size(self.summary, self.actor), legal=(), hint=None)
 
     @property
     def where(self) -> str:
@@ -58,6 +69,16 @@ class Diagnostic:
             more = f" ... and {len(self.legal) - 8} more" if len(self.legal) > 8 else ""
             lines.append("  legal here: " + "; ".join(shown) + more)
         return "\n".join(lines)
+
+
+def _hand_as_size(summary: str, player: str) -> str:
+    """``summary`` with ``player``'s hand as its size (a hand's size is public, R-LEG-9)."""
+    opening = f"{player}'s hand: "
+    if not summary.startswith(opening):
+        return summary
+    cards, sep, rest = summary[len(opening):].partition("; ")
+    size = 0 if cards == "empty" else len(cards.split(", "))
+    return f"{opening}{size} card{'' if size == 1 else 's'}{sep}{rest}"
 
 
 def summary(state: GameState, player: str | None) -> str:

@@ -93,7 +93,8 @@ class Replayer:
         """Record a problem; strict replay stops here (``IllegalStatement``)."""
         follows = self.troubles.follows(statement, player)
         diagnostic = Diagnostic(self.source, line, column, statement, message, tuple(rule_ids), hint,
-                                summary(state, player) if state is not None else "", legal, path, follows)
+                                summary(state, player) if state is not None else "", legal, path, follows,
+                                actor=player)
         self.diagnostics.append(diagnostic)
         if not self.lenient:
             raise IllegalStatement(diagnostic)

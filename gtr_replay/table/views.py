@@ -49,13 +49,15 @@ def seat_model(state: GameState, seat: str) -> model.StateModel:
 
 def spoken(statement: st.Statement, viewer: str | None) -> st.Statement:
     """``statement`` as ``viewer`` heard it at the table (``None``: the table): the cards
-    another player drew, and a card sold into a vault from a hand or the deck, are unseen
-    (R-VAULT-1)."""
+    another player drew or took from the deck into the hand (B-FOUNTAIN-1), and a card sold
+    into a vault from a hand or the deck, are unseen (R-VAULT-1, B-BASILICA-1, B-ATRIUM-1)."""
     if viewer is not None and statement.actor == viewer:
         return statement
     if isinstance(statement, st.Think) and statement.drawn:
         return replace(statement, drawn=("?",) * len(statement.drawn))
-    if isinstance(statement, st.Sell) and statement.source is not None:
+    if isinstance(statement, st.Sell) and str(statement.source) in ("hand", "deck"):
+        return replace(statement, card="?")
+    if isinstance(statement, st.Take) and str(statement.source) == "deck":
         return replace(statement, card="?")
     return statement
 

@@ -1,6 +1,7 @@
 """`gtr show` and `gtr replay` through the command line: output, errors, step mode, snapshots."""
 
 import notation
+from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
@@ -154,3 +155,65 @@ def test_snapshot_narrated_replay(short_file, text_snapshot):
 def test_snapshot_step_session(short_file, text_snapshot):
     result = run("replay", short_file, "--step", input="n\nn\nb\nt 2\nn\nq\n")
     assert result.stdout.replace(str(short_file), "short.gtr") == text_snapshot
+
+
+RULEBOOK = Path(__file__).parents[2] / "examples" / "rulebook"
+
+
+def _fountain_to_hand(tmp_path):
+    """EX-BB-FOUNTAIN-1 with an Academy as the third card, which You takes into the hand."""
+    text = (RULEBOOK / "ex-bb-fountain-1.gtr").read_text(encoding="utf-8")
+    text = text.replace("deck: Palisade, Palisade, Palisade,", "deck: Palisade, Palisade, Academy,")
+    path = tmp_path / "fountain.gtr"
+    path.write_text(text.replace("You takes [Palisade] from deck", "You takes [Academy] from deck"), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("make, seller, other, card", [
+    (lambda tmp: RULEBOOK / "ex-bb-basilica-1.gtr", "You", "Opp", "Wall"),  # hand → vault (B-BASILICA-1)
+    (lambda tmp: RULEBOOK / "ex-cl-atrium-1.gtr", "You", "Right", "Villa"),  # hand → vault (BC-ATRIUM-1)
+    (_fountain_to_hand, "You", "Opp", "Academy"),                           # deck → hand (B-FOUNTAIN-1)
+])
+def test_a_card_put_face_down_is_not_named_to_another_seat(tmp_path, make, seller, other, card):
+    """The statement that put a card where another player cannot see it (a vault, from a hand;
+    a hand, from the deck) is told to that player without the card, in every output that
+    carries it: the narration, its JSON, the page and the heading of show."""
+    path = make(tmp_path)
+    said = next(line.strip() for line in path.read_text("utf-8").splitlines() if card in line and " from " in line
+                and line.startswith("  "))
+    outputs = [run("replay", path, "--as", other, "--no-step").output,
+               run("replay", path, "--as", other, "--json").output,
+               run("show", path, "--as", other).output]
+    page = tmp_path / "page.html"
+    run("view", path, "--as", other, "-o", page)
+    outputs.append(page.read_text(encoding="utf-8"))
+    for output in outputs:
+        assert said not in output and f"[{card}]" not in output
+    assert " ? from hand" in outputs[0] or "[?] from deck" in outputs[0]
+    assert said in run("replay", path, "--as", seller, "--no-step").output  # the player knows their own card
+
+
+def test_the_deck_card_an_atrium_sells_is_named_to_nobody(tmp_path):
+    """B-ATRIUM-1: the deck's top card goes into the vault 'without anyone looking at it': a
+    record that names it (it was turned over after the game) names it to no seat, the
+    seller's included; the whole record's view still does."""
+    text = (RULEBOOK / "ex-bb-atrium-1.gtr").read_text(encoding="utf-8")
+    path = tmp_path / "atrium.gtr"
+    path.write_text(text.replace("You sells [?] from deck", "You sells [Road] from deck"), encoding="utf-8")
+    for seat in ("Right", "You"):
+        output = run("replay", path, "--as", seat, "--no-step").output
+        assert "You sells [?] from deck" in output and "[Road]" not in output
+    assert "You sells [Road] from deck" in run("replay", path, "--no-step").output
+
+
+def test_a_refused_statement_tells_another_seat_only_the_size_of_its_players_hand(tmp_path):
+    """The report of a refused statement names its player's hand and legal choices: another
+    seat's view tells the hand's size only (R-LEG-9) and no choices; the player's own view tells
+    both."""
+    text = (RULEBOOK / "ex-bb-fountain-1.gtr").read_text(encoding="utf-8")
+    path = tmp_path / "refused.gtr"
+    path.write_text(text.replace("You takes [Palisade] from deck", "You lays Temple"), encoding="utf-8")
+    theirs = run("show", path, "--as", "Opp")
+    assert theirs.exit_code == 1 and "You's hand: 0 cards" in theirs.output and "legal here" not in theirs.output
+    mine = run("show", path, "--as", "You").output
+    assert "You's hand: empty" in mine and "legal here: " in mine

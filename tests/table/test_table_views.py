@@ -44,6 +44,10 @@ def test_a_seat_hears_another_players_draws_unseen():
     sold = st.Sell("Ann", "Road", st.Zone.HAND)  # into the vault from the hand, face down (R-VAULT-1)
     assert views.spoken_text(sold, "Ben") == "Ann sells ? from hand"
     assert views.spoken_text(st.Sell("Ann", "Road"), "Ben") == "Ann sells Road"  # from the stockpile: seen
+    kept = st.Take("Ann", "Road", st.Zone.DECK)  # the Fountain's card into the hand (B-FOUNTAIN-1)
+    assert views.spoken_text(kept, "Ben") == "Ann takes [?] from deck" and views.spoken_text(kept, "Ann") == str(kept)
+    freed = st.Sell("Ann", "Road", st.Zone.CLIENTELE)  # a client the table saw, into the vault (G-TRICLINIUM-1)
+    assert views.spoken_text(freed, "Ben") == "Ann sells Road from clientele"
 
 
 def test_the_choices_are_the_legal_list_grouped_and_only_for_the_deciding_seat():
