@@ -113,12 +113,18 @@ def worded(error: UnexpectedInput, text: str) -> NotationError:
         rest = ""
     word = re.match(r"[^\W\d][\w-]*|\S+", rest)
     found = word[0] if word else ""
+    opened = _unclosed_paren(text)
+    if found and opened is not None and opened[0] < line:  # the lines after it were read into it
+        return NotationError("this variation is never closed", line=opened[0], column=opened[1],
+                             expected="')' to close it",
+                             hint="the lines after it, to the end of the record, were read as part of it: "
+                                  "close it with ')' where it ends")
     if found.startswith("{") and "}" not in rest:
         return NotationError("this comment is never closed", line=line, column=column,
                              expected="'}' to close it")
     if not found:
         if "RPAR" in expected and not expected & {"_NL"}:
-            line, column = _unclosed_paren(text)
+            line, column = opened or (len(lines), len(lines[-1]) + 1)
             return NotationError("this variation is never closed", line=line, column=column,
                                  expected="')' to close it")
         return NotationError("the line ends too soon", line=line, column=column,
@@ -143,8 +149,8 @@ def _accepted(error: UnexpectedToken) -> set[str]:
     return expected
 
 
-def _unclosed_paren(text: str) -> tuple[int, int]:
-    """Line and column of the last ``(`` left open in ``text`` (comments skipped)."""
+def _unclosed_paren(text: str) -> tuple[int, int] | None:
+    """Line and column of the last ``(`` left open in ``text`` (comments skipped), or None."""
     opened: list[int] = []
     position = 0
     while (match := _PAREN_MARKS.search(text, position)) is not None:
@@ -156,7 +162,9 @@ def _unclosed_paren(text: str) -> tuple[int, int]:
         elif match[0] == ";" and not JOIN.match(text, match.start()):
             end = text.find("\n", position)
             position = len(text) if end < 0 else end
-    at = opened[-1] if opened else len(text)
+    if not opened:
+        return None
+    at = opened[-1]
     return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
 

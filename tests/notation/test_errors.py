@@ -36,6 +36,7 @@ EXPECTED = {
     "turn_out_of_order": (9, 6, "turn 2 out of order", None),
     "unclosed_comment": (14, 24, "this comment is never closed", None),
     "unclosed_variation": (15, 3, "this variation is never closed", None),
+    "unclosed_variation_before_a_turn": (15, 3, "this variation is never closed", "close it with ')' where it ends"),
     "unknown_card": (11, 20, "unknown card 'Raod'", "'Road'"),
     "unknown_material": (13, 22, "unknown material 'Brik'", "'Brick'"),
     "unknown_player": (11, 3, "unknown player 'Anne'", "'Ann'"),
