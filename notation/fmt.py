@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Iterator
 from .errors import NotationError
 from .reader import parse
 from .records import Comment, Record, Span, Step
-from .scan import MAX_LINE, normalize, pieces
+from .scan import BOM, MAX_LINE, normalize, pieces
 from .vocabulary import Vocabulary
 from .writer import write
 
@@ -240,7 +240,7 @@ def format_files(
             continue
         result.changed.append(path)
         if check:
-            say(f"{path}: would reformat", CHANGED)
+            say(f"{path}:{_first_change(text, canonical)}; run gtr fmt {path}", CHANGED)
             continue
         try:
             replace_text(path, canonical)
@@ -250,6 +250,25 @@ def format_files(
             continue
         say(f"{path}: reformatted", OK)
     return result
+
+
+def _first_change(text: str, canonical: str) -> str:
+    """Where formatting would first change ``text``, and how: 'line: would reformat: ...'."""
+    marked = text.startswith(BOM)
+    plain = (text[1:] if marked else text).replace("\r\n", "\n").replace("\r", "\n")
+    if plain == canonical:
+        changes = ["its byte-order mark would go"] if marked else []
+        changes += ["its line ends would become LF"] if "\r" in text else []
+        return "1: would reformat: " + " and ".join(changes)
+    old, new = plain.split("\n"), canonical.split("\n")
+    number = next((n for n, (a, b) in enumerate(zip(old, new), 1) if a != b), min(len(old), len(new)) + 1)
+    was = old[number - 1] if number <= len(old) else ""
+    becomes = new[number - 1] if number <= len(new) else ""
+    return f"{number}: would reformat: {_shown(was)} would read {_shown(becomes)}"
+
+
+def _shown(line: str) -> str:
+    return repr(line if len(line) <= 60 else line[:57] + "...") if line.strip() else "a blank line"
 
 
 def replace_text(path: str | os.PathLike, text: str) -> None:

@@ -28,7 +28,10 @@ def test_a_folder_is_searched_and_only_the_files_that_change_are_rewritten(tmp_p
 
     check = runner.invoke(app, ["fmt", "--check", str(tmp_path)])
     assert check.exit_code == 1
-    assert f"{spoilt}: would reformat" in check.output
+    lines = canonical.split("\n")
+    turn = next(n for n, line in enumerate(lines, 1) if line.startswith("turn "))
+    assert f"{spoilt}:{turn}: would reformat: a blank line would read {lines[turn - 1]!r}; run gtr fmt {spoilt}" \
+        in check.output.replace("\n", "")
     assert str(untouched) not in check.output
 
     assert runner.invoke(app, ["fmt", str(tmp_path)]).exit_code == 0
@@ -80,3 +83,15 @@ def test_a_rewrite_that_fails_leaves_the_record_as_it_was(tmp_path, monkeypatch)
     assert f"{spoilt}: cannot write: No space left on device" in result.output
     assert spoilt.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [spoilt.name]
+
+
+def test_fmt_check_says_what_would_change_where_only_bytes_differ(tmp_path):
+    """A file canonical but for its line ends or its byte-order mark is named with what would go."""
+    canonical = (EXAMPLES / "games" / "republic-2p.gtr").read_text(encoding="utf-8")
+    windows, marked = tmp_path / "windows.gtr", tmp_path / "marked.gtr"
+    windows.write_bytes(canonical.replace("\n", "\r\n").encode("utf-8"))
+    marked.write_bytes(b"\xef\xbb\xbf" + canonical.encode("utf-8"))
+    check = runner.invoke(app, ["fmt", "--check", str(windows), str(marked)], env={"COLUMNS": "300"})
+    assert check.exit_code == 1
+    assert f"{windows}:1: would reformat: its line ends would become LF" in check.output
+    assert f"{marked}:1: would reformat: its byte-order mark would go" in check.output
