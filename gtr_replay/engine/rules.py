@@ -481,6 +481,12 @@ def action_sources(state: GameState, i: int, role: Role | None) -> frozenset[Zon
     return fold(state, i, "action_sources", role)
 
 
+def extra_places(state: GameState, i: int, role: Role | None) -> frozenset[Zone]:
+    """Of ``action_sources``, the places an action of ``role`` takes one more card from, beside
+    its own card (B-AQUEDUCT-2, B-BAR-1, B-BASILICA-1, B-DOCK-1, BC-FOUNDRY-1)."""
+    return fold(state, i, "extra_places", role)
+
+
 def public_placement(state: GameState, i: int) -> bool:
     """Whether the player's Architect actions may place into opponents' structures (B-STAIRWAY-1)."""
     return fold(state, i, "public_placement")
@@ -581,6 +587,9 @@ class EngineContext(Context):
 
     def guards_clients(self, i: int, demander: int) -> bool:
         return fold(self.state, i, "guards_clients", demander)
+
+    def extra_places(self, i: int, role: Role) -> frozenset:
+        return extra_places(self.state, i, role)
 
     def grant(self, step: Step) -> None:
         self.granted.append(step)

@@ -174,7 +174,9 @@ class ClientAction(Step):
 @dataclass(frozen=True, slots=True)
 class AlsoFrom(Step):
     """The same action also takes one card from ``zone`` (B-AQUEDUCT-2, B-BAR-1, B-BASILICA-1,
-    B-DOCK-1): the action's own decision, with its card from there."""
+    B-DOCK-1): the action's own decision, with its card from there. Where ``zone`` is the
+    action's usual place, its card may come from a place a power puts in its stead too
+    (B-ATRIUM-1, BC-DOCK-2: ``sources`` leaves them to the engine)."""
 
     take_role: Role = Role.PATRON
     zone: Zone = Zone.HAND
@@ -196,7 +198,7 @@ class AlsoFrom(Step):
         return replace(self, burst=burst)
 
     def sources(self, usual):
-        return frozenset({self.zone})
+        return None if self.zone is usual else frozenset({self.zone})
 
     def describe(self) -> str:
         verb = {Role.PATRON: "hire a client", Role.LABORER: "gather a card", Role.MERCHANT: "sell a card"}

@@ -107,6 +107,8 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
     HookSpec("after_action", Fold.EACH, "an action is done: steps granted", ("R-ACT-1", "R-TURN-7")),
     HookSpec("action_sources", Fold.UNION, "other places an action's card may come from",
              ("R-PATRON-1", "R-LAB-1", "R-MER-1", "R-ARCH-1", "R-CRAFT-1")),
+    HookSpec("extra_places", Fold.UNION, "places an action may take one more card from, beside its own card",
+             ("R-PATRON-1", "R-LAB-1", "R-MER-1")),
     HookSpec("public_placement", Fold.ANY, "an Architect action may place in an opponent's structure",
              ("R-ARCH-1",)),
     HookSpec("before_think", Fold.UNION, "ways to discard before a Thinker action", ("R-THINK-1",)),
@@ -214,6 +216,11 @@ class Power:
 
     def action_sources(self, ctx: Context, owner: int, role: Role) -> frozenset[Zone]:
         """Places an action of ``role`` may also take its card from."""
+        return frozenset()
+
+    def extra_places(self, ctx: Context, owner: int, role: Role) -> frozenset[Zone]:
+        """Of those, the places an action of ``role`` takes one more card from, beside its own
+        card, rather than its card instead of the usual place."""
         return frozenset()
 
     def public_placement(self, ctx: Context, owner: int) -> bool:

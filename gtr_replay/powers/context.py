@@ -65,6 +65,11 @@ class Context:
         """How far player ``i``'s Legionary demands reach (``powers.base.REACH``, B-BRIDGE-1..3)."""
         raise NotImplementedError
 
+    def extra_places(self, i: int, role: Role) -> frozenset:
+        """The places player ``i``'s actions of ``role`` take one more card from (B-AQUEDUCT-2,
+        B-BAR-1, B-BASILICA-1, B-DOCK-1, BC-FOUNDRY-1)."""
+        raise NotImplementedError
+
     def guards_clients(self, i: int, demander: int) -> bool:
         """Whether a power keeps player ``i``'s clients from ``demander``'s Colosseum (B-COLOSSEUM-4)."""
         raise NotImplementedError

@@ -15,7 +15,9 @@ class TakesAlsoFrom(Power):
     when ``also``, the same action may take one card from each: the usual place first, or
     (``either_order``) ``zone`` first as well, where the text sets no order, or (``zone_first``)
     ``zone`` first only (B-AQUEDUCT-2, B-BAR-1, B-BAR-2, B-BASILICA-1, B-DOCK-1, B-ATRIUM-1,
-    BC-FOUNDRY-1). The limits still apply (B-BAR-3)."""
+    BC-FOUNDRY-1). The usual place stands for any place another power lets the action's own
+    card come from instead (a Basilica's card from hand beside an Atrium's from the deck,
+    B-ATRIUM-1, BC-DOCK-2). The limits still apply (B-BAR-3)."""
 
     role: ClassVar[Role]
     zone: ClassVar[Zone]
@@ -27,6 +29,9 @@ class TakesAlsoFrom(Power):
     def action_sources(self, ctx, owner, role):
         return frozenset({self.zone}) if role is self.role else frozenset()
 
+    def extra_places(self, ctx, owner, role):
+        return frozenset({self.zone}) if self.also and role is self.role else frozenset()
+
     def after_action(self, ctx, owner, decision, role):
         if not self.also or role is not self.role or type(decision) is not TAKES[role]:
             return
@@ -35,11 +40,13 @@ class TakesAlsoFrom(Power):
             return  # that was the second card of the action
         usual = USUAL[role]
         source = decision.source or usual
-        if source is usual:
+        if source is self.zone:
+            if self.either_order:
+                ctx.grant(AlsoFrom(self.building, owner, role, usual))
+        elif source is usual or source not in ctx.extra_places(owner, role):
+            # the action's own card, from the usual place or one a power puts in its stead (B-ATRIUM-1)
             if not self.zone_first:
                 ctx.grant(AlsoFrom(self.building, owner, role, self.zone))
-        elif source is self.zone and self.either_order:
-            ctx.grant(AlsoFrom(self.building, owner, role, usual))
 
 
 class CompletionActions(Power):

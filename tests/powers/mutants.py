@@ -44,6 +44,9 @@ GROUPS: dict[str, tuple[str, ...]] = {
              "tests/engine/test_legionary.py", "tests/replay/test_invalid_records.py"),
     "guard": ("tests/powers/test_spoils.py", "tests/powers/test_classic_combinations.py", "tests/powers/test_hooks.py",
               "tests/engine/test_rulings.py"),
+    "places": ("tests/powers/test_combinations.py", "tests/powers/test_classic_limits_and_plays.py",
+               "tests/powers/test_hooks.py", "tests/rulebook/test_bb_steps.py", "tests/replay/test_unseen.py",
+               "tests/powers/test_jacks_as_material.py"),
     "prison": ("tests/engine/test_rulings.py", "tests/powers/test_classic_combinations.py",
                "tests/powers/test_classic_limits_and_plays.py", "tests/powers/test_geek_powers.py",
                "tests/engine/test_refusals.py", "tests/rulebook/test_cl_stone.py",
@@ -262,6 +265,19 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "if building.foundation not in names:"),
     ("prison", "gtr_replay/powers/base.py", "if building.complete and building.foundation not in names:",
      "if building.complete:"),
+    # the places of one take action: a card from a place a power puts in the usual one's stead (B-ATRIUM-1, BC-DOCK-2)
+    ("places", "gtr_replay/powers/families.py",
+     "elif source is usual or source not in ctx.extra_places(owner, role):", "elif source is usual:"),
+    ("places", "gtr_replay/powers/families.py",
+     "elif source is usual or source not in ctx.extra_places(owner, role):", "else:"),
+    ("places", "gtr_replay/powers/families.py",
+     "return frozenset({self.zone}) if self.also and role is self.role else frozenset()",
+     "return frozenset({self.zone}) if role is self.role else frozenset()"),
+    ("places", "gtr_replay/game/steps.py", "return None if self.zone is usual else frozenset({self.zone})",
+     "return frozenset({self.zone})"),
+    ("places", "gtr_replay/engine/handlers/roles.py", "        opened -= rules.extra_places(state, i, role)\n", ""),
+    ("places", "gtr_replay/engine/rules.py", "        return extra_places(self.state, i, role)",
+     "        return frozenset()"),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -178,3 +178,27 @@ def test_classic_foundry_draws_with_the_pool_empty():
     assert set(game.legal()) == {Pass("You"), Gather("You", top, Zone.DECK)}
     game.push(Gather("You", top, Zone.DECK))
     assert state.players[0].stockpile == [top]
+
+
+def test_classic_foundry_deck_card_then_the_docks_card_from_hand_in_one_action():
+    """001 Dock: a Laborer action "may take a card from your hand instead of the Pool"; 001
+    Foundry: the deck card comes "in addition to the material you get from the Pool", drawn
+    first. The hand's card stands for the Pool's: the deck card, then one from the hand, in one
+    action; not the deck card after it (BC-DOCK-2, BC-FOUNDRY-1)."""
+    def laborer():
+        you = PlayerState("You", hand=["Road", "Villa"], buildings=[done("Foundry", Material.BRICK),
+                                                                     done("Dock", Material.WOOD)])
+        game = Game(table(you, PlayerState("Ben", hand=["Dock"]), ruleset=CLASSIC, pool=["Temple"]))
+        game.push(Lead("You", Role.LABORER, ("Road",)))
+        game.push(Think("Ben", "refill"))
+        return game, game.state
+
+    game, state = laborer()
+    top = state.deck[0]
+    game.push(Gather("You", top, Zone.DECK))
+    assert Gather("You", "Villa", Zone.HAND) in game.legal() and Gather("You", "Temple") in game.legal()
+    game.push(Gather("You", "Villa", Zone.HAND))
+    assert state.players[0].stockpile == [top, "Villa"] and state.turn == 2
+    game, state = laborer()
+    game.push(Gather("You", "Villa", Zone.HAND))  # the action's card: no deck card after it
+    assert state.turn == 2

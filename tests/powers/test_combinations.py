@@ -109,3 +109,61 @@ def test_forum_and_fountain_CX_CL_FORUM_FOUNTAIN_1():
     assert wins(six)
     assert not wins(six, fountain=False)
     assert not wins([PATRON, LABORER, ARCHITECT, LEGIONARY, MERCHANT])
+
+
+def test_an_atrium_sale_from_the_deck_leaves_the_basilicas_card_from_hand():
+    """000 Basilica: "Each time you execute a Merchant action, you may choose to take an
+    additional card from your hand ... You do not need to move a Material from your Stockpile";
+    000 Atrium: "you may take an Order card from the deck instead of your Stockpile". The deck's
+    card stands for the stockpile's: with it, one card from the hand, in either order; not a
+    stockpile card as well (B-ATRIUM-1, B-BASILICA-1)."""
+    from gtr_replay.errors import RulesError
+    from gtr_replay.game import Sell
+    from gtr_replay.enums import Zone
+
+    def merchant():
+        you = PlayerState("You", hand=["Villa", "Dock", "Bath"], stockpile=["Shrine"], buildings=[
+            done("Atrium", Material.BRICK), done("Basilica", Material.MARBLE)])
+        state = table(you, PlayerState("Ben", hand=["Insula"]))
+        game = Game(state)
+        game.push(Lead("You", Role.MERCHANT, ("Villa",)))
+        game.push(Think("Ben", "jack"))
+        return game, state
+
+    game, state = merchant()
+    top = state.deck[0]
+    game.push(Sell("You", top, Zone.DECK))
+    assert Sell("You", "Dock", Zone.HAND) in game.legal() and Sell("You", "Shrine") not in game.legal()
+    with pytest.raises(RulesError):
+        game.push(Sell("You", "Shrine"))
+    game.push(Sell("You", "Dock", Zone.HAND))
+    assert sorted(state.players[0].vault) == sorted([top, "Dock"]) and state.turn == 2
+    game, state = merchant()
+    top = state.deck[0]
+    game.push(Sell("You", "Dock", Zone.HAND))
+    assert Sell("You", top, Zone.DECK) in game.legal() and Sell("You", "Shrine") in game.legal()
+    assert Sell("You", "Bath", Zone.HAND) not in game.legal()  # one card from the hand an action
+    game.push(Sell("You", top, Zone.DECK))
+    assert sorted(state.players[0].vault) == sorted([top, "Dock"]) and state.turn == 2
+
+
+def test_no_client_from_the_pool_after_the_bars_deck_card_whatever_came_first():
+    """000 Bar: "once you draw from the deck you may not go back and take a Client from the
+    Pool for that action", whichever of the Aqueduct's card from hand, the Bar's from the deck
+    and the Pool's came before (B-BAR-2, B-AQUEDUCT-2)."""
+    from gtr_replay.errors import RulesError
+    from gtr_replay.enums import Zone
+
+    you = PlayerState("You", hand=["Temple", "Dock"], influence=[Material.MARBLE],
+                      buildings=[done("Aqueduct", Material.CONCRETE), done("Bar", Material.RUBBLE)])
+    state = table(you, PlayerState("Ben", hand=["Insula"]), pool=["Villa"])
+    game = Game(state)
+    game.push(Lead("You", Role.PATRON, ("Temple",)))
+    game.push(Think("Ben", "jack"))
+    top = state.deck[0]
+    for hire in (Hire("You", "Dock", Zone.HAND), Hire("You", top, Zone.DECK), Hire("You", "Villa")):
+        try:
+            game.push(hire)
+        except RulesError:
+            break
+    assert not {top, "Villa"} <= set(state.players[0].clientele)

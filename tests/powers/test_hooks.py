@@ -118,6 +118,7 @@ class Probe(Power):
     def activates(self, ctx, owner, building): return building.foundation == "Road"
     def completes(self, ctx, owner, building, card, role): return card == "Bar"
     def action_sources(self, ctx, owner, role): return frozenset({Zone.HAND}) if role is Role.PATRON else frozenset()
+    def extra_places(self, ctx, owner, role): return frozenset({Zone.HAND}) if role is Role.PATRON else frozenset()
     def after_action(self, ctx, owner, decision, role): ctx.grant(ClientAction("Atrium", owner, Role.LABORER))
     def before_think(self, ctx, owner): return frozenset({"one"})
     def after_think(self, ctx, owner, decision): ctx.emit(EventKind.POWER, owner, "Atrium", text="after think")
@@ -179,6 +180,8 @@ def test_rider_and_play_fold_points_ask_the_active_powers(probe):
     assert [p.building for p in rules.active_powers(state, 0, "material_fits")] == ["Atrium", "Road"]
     assert rules.completes_now(state, 0, road, "Bar", Role.CRAFTSMAN)
     assert rules.action_sources(state, 0, Role.PATRON) == {Zone.HAND}
+    assert rules.query_context(state).extra_places(0, Role.PATRON) == {Zone.HAND}
+    assert not rules.extra_places(state, 0, Role.LABORER)
     assert rules.public_placement(state, 0)
     assert rules.allows_play(state, 0, ("Bar", "Dock"), Role.PATRON)
     assert rules.several_plays(state, 0, Role.MERCHANT) and not rules.several_plays(state, 0, Role.PATRON)

@@ -13,7 +13,7 @@ from gtr_replay.game.events import TURNED_UP, Event, EventKind
 from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.game.state import Building, GameState, Phase
 from gtr_replay.game.steps import (
-    ROLE_ACTIONS, Actions, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed, Step,
+    ROLE_ACTIONS, Actions, AlsoFrom, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed, Step,
 )
 from gtr_replay.data.ruling_types import AlsoStep, AnySiteOutOfTown, DeckEnd, LastSite, OutOfTownPair
 
@@ -178,11 +178,17 @@ def _move(ev, player, card, source, target):
 
 
 def _sources(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
-    """Where this action may take its card: the usual place, or others a power opens."""
+    """Where this action may take its card: the usual place, or others a power opens; for
+    the card an action takes beside one from another place (``AlsoFrom``), of those only the
+    places a power puts in the usual one's stead, none it takes one more card from."""
     step = step_now(state)
     if step is not None and (only := step.sources(usual)) is not None:
         return only
-    return frozenset({usual}) | rules.action_sources(state, i, acting_role(state))
+    role = acting_role(state)
+    opened = rules.action_sources(state, i, role)
+    if isinstance(step, AlsoFrom):
+        opened -= rules.extra_places(state, i, role)
+    return frozenset({usual}) | opened
 
 
 def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
