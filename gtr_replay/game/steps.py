@@ -180,6 +180,9 @@ class AlsoFrom(Step):
 
     take_role: Role = Role.PATRON
     zone: Zone = Zone.HAND
+    closes_usual: bool = False
+    """Once answered, no card from the usual place follows for the action (B-BAR-2): a step
+    for it granted with this one is dropped."""
     burst: int = 0
     """The steps the action's completion started, waiting under this one: declined while they
     wait, this step waits under them instead, offered again once they are over (``Step.also``)."""

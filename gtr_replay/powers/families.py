@@ -17,7 +17,9 @@ class TakesAlsoFrom(Power):
     ``zone`` first only (B-AQUEDUCT-2, B-BAR-1, B-BAR-2, B-BASILICA-1, B-DOCK-1, B-ATRIUM-1,
     BC-FOUNDRY-1). The usual place stands for any place another power lets the action's own
     card come from instead (a Basilica's card from hand beside an Atrium's from the deck,
-    B-ATRIUM-1, BC-DOCK-2). The limits still apply (B-BAR-3)."""
+    B-ATRIUM-1, BC-DOCK-2). The first card of the action offers the others, one from each
+    place, to be taken in any order but what a text forbids (``either_order``: no card from
+    the usual place after this power's, B-BAR-2). The limits still apply (B-BAR-3)."""
 
     role: ClassVar[Role]
     zone: ClassVar[Zone]
@@ -36,17 +38,17 @@ class TakesAlsoFrom(Power):
         if not self.also or role is not self.role or type(decision) is not TAKES[role]:
             return
         answered = ctx.answered
-        if isinstance(answered, AlsoFrom) and answered.power == self.building:
-            return  # that was the second card of the action
+        if isinstance(answered, AlsoFrom) and answered.take_role is role:
+            return  # a further card of the action: what it may take was offered with its first
         usual = USUAL[role]
         source = decision.source or usual
         if source is self.zone:
             if self.either_order:
                 ctx.grant(AlsoFrom(self.building, owner, role, usual))
-        elif source is usual or source not in ctx.extra_places(owner, role):
-            # the action's own card, from the usual place or one a power puts in its stead (B-ATRIUM-1)
-            if not self.zone_first:
-                ctx.grant(AlsoFrom(self.building, owner, role, self.zone))
+        elif not self.zone_first or source in ctx.extra_places(owner, role):
+            # the first card from elsewhere: the action's own card (from the usual place or one a power
+            # puts in its stead, B-ATRIUM-1), or another power's one more card, which needs none (B-BAR-1)
+            ctx.grant(AlsoFrom(self.building, owner, role, self.zone, closes_usual=not self.either_order))
 
 
 class CompletionActions(Power):

@@ -267,17 +267,30 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "if building.complete:"),
     # the places of one take action: a card from a place a power puts in the usual one's stead (B-ATRIUM-1, BC-DOCK-2)
     ("places", "gtr_replay/powers/families.py",
-     "elif source is usual or source not in ctx.extra_places(owner, role):", "elif source is usual:"),
+     "elif not self.zone_first or source in ctx.extra_places(owner, role):", "elif not self.zone_first:"),
     ("places", "gtr_replay/powers/families.py",
-     "elif source is usual or source not in ctx.extra_places(owner, role):", "else:"),
+     "elif not self.zone_first or source in ctx.extra_places(owner, role):", "else:"),
     ("places", "gtr_replay/powers/families.py",
      "return frozenset({self.zone}) if self.also and role is self.role else frozenset()",
      "return frozenset({self.zone}) if role is self.role else frozenset()"),
     ("places", "gtr_replay/game/steps.py", "return None if self.zone is usual else frozenset({self.zone})",
      "return frozenset({self.zone})"),
-    ("places", "gtr_replay/engine/handlers/roles.py", "        opened -= rules.extra_places(state, i, role)\n", ""),
+    ("places", "gtr_replay/engine/handlers/roles.py",
+     "return frozenset({usual}) | (rules.action_sources(state, i, role) - rules.extra_places(state, i, role))",
+     "return frozenset({usual}) | rules.action_sources(state, i, role)"),
     ("places", "gtr_replay/engine/rules.py", "        return extra_places(self.state, i, role)",
      "        return frozenset()"),
+    # the cards of one action from several places, in any order but the Bar's (B-AQUEDUCT-2, B-BAR-1, B-BAR-2)
+    ("places", "gtr_replay/powers/families.py", "closes_usual=not self.either_order", "closes_usual=False"),
+    ("places", "gtr_replay/powers/families.py", "if isinstance(answered, AlsoFrom) and answered.take_role is role:",
+     "if isinstance(answered, AlsoFrom) and answered.power == self.building:"),
+    ("places", "gtr_replay/engine/handlers/roles.py", "    if place is not answered.zone:\n", "    if False:\n"),
+    ("places", "gtr_replay/engine/handlers/roles.py", "    if answered.closes_usual:\n", "    if False:\n"),
+    ("places", "gtr_replay/engine/handlers/roles.py",
+     "return frozenset(places - {usual}) | (_own_places(state, i, usual) if usual in places else frozenset())",
+     "return frozenset({step.zone} - {usual}) | (_own_places(state, i, usual) if step.zone is usual else frozenset())"),
+    ("places", "gtr_replay/engine/handlers/roles.py", "    return zone if zone in rules.extra_places(state, step.player, "
+     "step.take_role) else usual", "    return zone"),
 ]
 
 EQUIVALENT: dict[int, str] = {

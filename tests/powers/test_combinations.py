@@ -167,3 +167,27 @@ def test_no_client_from_the_pool_after_the_bars_deck_card_whatever_came_first():
         except RulesError:
             break
     assert not {top, "Villa"} <= set(state.players[0].clientele)
+
+
+@pytest.mark.parametrize("order", [("hand", "pool", "deck"), ("pool", "hand", "deck"), ("pool", "deck", "hand"),
+                                   ("hand", "deck"), ("deck", "hand")])
+def test_the_aqueducts_and_the_bars_cards_come_in_any_order(order):
+    """000 Aqueduct and Bar: each Patron action may take one more card from the hand and one
+    from the deck, neither needing the Pool's; the text sets their order only against the
+    Pool's ('once you draw from the deck you may not go back', B-BAR-2): every other order is
+    one action (B-AQUEDUCT-2, B-BAR-1)."""
+    from gtr_replay.enums import Zone
+
+    you = PlayerState("You", hand=["Temple", "Dock"], influence=[Material.MARBLE],
+                      buildings=[done("Aqueduct", Material.CONCRETE), done("Bar", Material.RUBBLE)])
+    state = table(you, PlayerState("Ben", hand=["Insula"]), pool=["Villa"])
+    game = Game(state)
+    game.push(Lead("You", Role.PATRON, ("Temple",)))
+    game.push(Think("Ben", "jack"))
+    top = state.deck[0]
+    hires = {"hand": Hire("You", "Dock", Zone.HAND), "deck": Hire("You", top, Zone.DECK), "pool": Hire("You", "Villa")}
+    for place in order:
+        assert hires[place] in game.legal()
+        game.push(hires[place])
+    assert sorted(state.players[0].clientele) == sorted(hires[place].card for place in order)
+    assert state.turn == 2  # one action, its cards taken

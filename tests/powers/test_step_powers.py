@@ -46,7 +46,7 @@ def test_bar_never_takes_from_the_pool_after_the_deck():
     game.push(Hire("Ann", "Road", Zone.DECK))
     assert state.steps == [] and state.actions_used == 1  # no Pool client joins that action
     game.push(Hire("Ann", "Dock"))  # the next action may start from the Pool ...
-    assert state.steps == [AlsoFrom("Bar", 0, Role.PATRON, Zone.DECK)]  # ... and add the deck's card
+    assert state.steps == [AlsoFrom("Bar", 0, Role.PATRON, Zone.DECK, closes_usual=True)]  # ... and the deck's card
 
 
 def test_latrine_discards_one_order_card_never_a_jack():

@@ -30,7 +30,7 @@ def test_ex_bb_bar_1():
     assert influence(game.start, "Left") == 3 and rules.clientele_limit(game.start, left) == 3
 
     pool_first = game.after("You hires Academy")
-    assert pool_first.steps == [AlsoFrom("Bar", pool_first.index("You"), Role.PATRON, Zone.DECK)]
+    assert pool_first.steps == [AlsoFrom("Bar", pool_first.index("You"), Role.PATRON, Zone.DECK, closes_usual=True)]
     assert [d for d in Game(pool_first).legal() if isinstance(d, Hire)] == [Hire("You", "Tower", Zone.DECK)]
 
     deck_only = game.after("Left hires [Archway] from deck")

@@ -13,7 +13,8 @@ from gtr_replay.game.events import TURNED_UP, Event, EventKind
 from gtr_replay.engine.handlers.base import Handler, problem
 from gtr_replay.game.state import Building, GameState, Phase
 from gtr_replay.game.steps import (
-    ROLE_ACTIONS, Actions, AlsoFrom, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed, Step,
+    ROLE_ACTIONS, USUAL, Actions, AlsoFrom, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed,
+    Step,
 )
 from gtr_replay.data.ruling_types import AlsoStep, AnySiteOutOfTown, DeckEnd, LastSite, OutOfTownPair
 
@@ -104,7 +105,7 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
     completion (a burst, B-FOUNDRY-1), and a step that is part of the action (``Step.also``)
     stays open until they are over too (``also_open``)."""
     role = acting_role(state)
-    answered = rules.answering(state)
+    answered = _answered_by(state, d)
     if i is None:
         i = state.current if answered is None else answered.player
     spend(state, n, i)
@@ -115,6 +116,50 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
         granted = also_open(state, granted, len(state.steps) - since)
     rules.push_steps(state, ev, granted)
     flow.settle_actions(state, ev)
+
+
+def _answered_by(state: GameState, d: Decision) -> Step | None:
+    """The step ``d`` answers. The cards one action may take one from each of several places
+    (``AlsoFrom``) wait as steps granted together, in no order a text sets: a card from the
+    place of one beneath the step on top answers that one, and the one on top waits again
+    (B-AQUEDUCT-2, B-BAR-1). One that closes the usual place drops the step for it (B-BAR-2)."""
+    answered = rules.answering(state)
+    if not isinstance(answered, AlsoFrom):
+        return answered
+    place = _place(state, answered, getattr(d, "source", None))
+    steps = state.steps
+    if place is not answered.zone:
+        for k, other in _siblings(state, answered):
+            if other.zone is place:
+                steps[k] = answered
+                answered = rules.query_context(state).answering = other
+                break
+    if answered.closes_usual:
+        usual = USUAL[answered.take_role]
+        for k, other in reversed(_siblings(state, answered)):
+            if other.zone is usual:
+                del steps[k]
+    return answered
+
+
+def _siblings(state: GameState, step: AlsoFrom) -> list[tuple[int, AlsoFrom]]:
+    """The ``AlsoFrom`` steps granted with ``step`` (the same player's, for the same action),
+    with where they wait on the stack, from the top."""
+    found = []
+    for k in range(len(state.steps) - 1, -1, -1):
+        other = state.steps[k]
+        if not (isinstance(other, AlsoFrom) and other.player == step.player and other.take_role is step.take_role):
+            break
+        found.append((k, other))
+    return found
+
+
+def _place(state: GameState, step: AlsoFrom, source: Zone | None) -> Zone:
+    """The place of the action a card from ``source`` takes: a place a power takes one more
+    card from, else the usual one (which a place a power puts in its stead stands for)."""
+    usual = USUAL[step.take_role]
+    zone = source or usual
+    return zone if zone in rules.extra_places(state, step.player, step.take_role) else usual
 
 
 def also_open(state: GameState, granted: list[Step], burst: int) -> list[Step]:
@@ -182,13 +227,19 @@ def _sources(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
     the card an action takes beside one from another place (``AlsoFrom``), of those only the
     places a power puts in the usual one's stead, none it takes one more card from."""
     step = step_now(state)
+    if isinstance(step, AlsoFrom):  # the places of the steps granted with it too (``_answered_by``)
+        places = {other.zone for _, other in _siblings(state, step)} | {step.zone}
+        return frozenset(places - {usual}) | (_own_places(state, i, usual) if usual in places else frozenset())
     if step is not None and (only := step.sources(usual)) is not None:
         return only
+    return frozenset({usual}) | rules.action_sources(state, i, acting_role(state))
+
+
+def _own_places(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
+    """Where an action's own card may come from beside another card: the usual place, or one
+    a power puts in its stead, none it takes one more card from (B-ATRIUM-1, BC-DOCK-2)."""
     role = acting_role(state)
-    opened = rules.action_sources(state, i, role)
-    if isinstance(step, AlsoFrom):
-        opened -= rules.extra_places(state, i, role)
-    return frozenset({usual}) | opened
+    return frozenset({usual}) | (rules.action_sources(state, i, role) - rules.extra_places(state, i, role))
 
 
 def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
