@@ -63,9 +63,9 @@ def forget_resolved() -> None:
 def _resolved(ruleset: Ruleset) -> Resolved:
     card_set = cards_for(ruleset)
     powers = table(ruleset)
-    by_hook = {hook: {n: p for n, p in powers.items() if hook in p.hooks()} for hook in SPECS}
+    hooks = {name: p.hooks() for name, p in powers.items()}  # each in the order of SPECS
+    by_hook = {hook: {n: p for n, p in powers.items() if hook in hooks[n]} for hook in SPECS}
     values = {m: f.value for m, f in material_facts().items()}
-    hooks = {name: tuple(hook for hook in SPECS if name in by_hook[hook]) for name in powers}
     return Resolved(RULESETS[ruleset], card_set, {**card_set.optional, **card_set.cards}, values, powers, by_hook,
                     hooks)
 
