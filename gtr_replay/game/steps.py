@@ -176,7 +176,8 @@ class AlsoFrom(Step):
     """The same action also takes one card from ``zone`` (B-AQUEDUCT-2, B-BAR-1, B-BASILICA-1,
     B-DOCK-1): the action's own decision, with its card from there. Where ``zone`` is the
     action's usual place, its card may come from a place a power puts in its stead too
-    (B-ATRIUM-1, BC-DOCK-2: ``sources`` leaves them to the engine)."""
+    (B-ATRIUM-1, BC-DOCK-2), and a card for another such step granted with it answers that
+    one (the engine's ``_sources``, ``_answered_by``)."""
 
     take_role: Role = Role.PATRON
     zone: Zone = Zone.HAND
@@ -201,7 +202,7 @@ class AlsoFrom(Step):
         return replace(self, burst=burst)
 
     def sources(self, usual):
-        return None if self.zone is usual else frozenset({self.zone})
+        return frozenset({self.zone})
 
     def describe(self) -> str:
         verb = {Role.PATRON: "hire a client", Role.LABORER: "gather a card", Role.MERCHANT: "sell a card"}

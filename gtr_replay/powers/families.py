@@ -45,7 +45,7 @@ class TakesAlsoFrom(Power):
         if source is self.zone:
             if self.either_order:
                 ctx.grant(AlsoFrom(self.building, owner, role, usual))
-        elif not self.zone_first or source in ctx.extra_places(owner, role):
+        elif not self.zone_first:
             # the first card from elsewhere: the action's own card (from the usual place or one a power
             # puts in its stead, B-ATRIUM-1), or another power's one more card, which needs none (B-BAR-1)
             ctx.grant(AlsoFrom(self.building, owner, role, self.zone, closes_usual=not self.either_order))

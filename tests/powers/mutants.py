@@ -266,15 +266,14 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("prison", "gtr_replay/powers/base.py", "if building.complete and building.foundation not in names:",
      "if building.complete:"),
     # the places of one take action: a card from a place a power puts in the usual one's stead (B-ATRIUM-1, BC-DOCK-2)
-    ("places", "gtr_replay/powers/families.py",
-     "elif not self.zone_first or source in ctx.extra_places(owner, role):", "elif not self.zone_first:"),
-    ("places", "gtr_replay/powers/families.py",
-     "elif not self.zone_first or source in ctx.extra_places(owner, role):", "else:"),
+    ("places", "gtr_replay/powers/families.py", "        elif not self.zone_first:\n", "        else:\n"),
+    ("places", "gtr_replay/powers/families.py", "        if source is self.zone:\n            if self.either_order:",
+     "        if source is self.zone:\n            if True:"),
     ("places", "gtr_replay/powers/families.py",
      "return frozenset({self.zone}) if self.also and role is self.role else frozenset()",
      "return frozenset({self.zone}) if role is self.role else frozenset()"),
-    ("places", "gtr_replay/game/steps.py", "return None if self.zone is usual else frozenset({self.zone})",
-     "return frozenset({self.zone})"),
+    ("places", "gtr_replay/engine/handlers/roles.py", "    if isinstance(step, AlsoFrom):  # the places",
+     "    if False:  # the places"),
     ("places", "gtr_replay/engine/handlers/roles.py",
      "return frozenset({usual}) | (rules.action_sources(state, i, role) - rules.extra_places(state, i, role))",
      "return frozenset({usual}) | rules.action_sources(state, i, role)"),
@@ -289,8 +288,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("places", "gtr_replay/engine/handlers/roles.py",
      "return frozenset(places - {usual}) | (_own_places(state, i, usual) if usual in places else frozenset())",
      "return frozenset({step.zone} - {usual}) | (_own_places(state, i, usual) if step.zone is usual else frozenset())"),
-    ("places", "gtr_replay/engine/handlers/roles.py", "    return zone if zone in rules.extra_places(state, step.player, "
-     "step.take_role) else usual", "    return zone"),
+    ("places", "gtr_replay/engine/handlers/roles.py", "                steps[k] = answered\n", ""),
 ]
 
 EQUIVALENT: dict[int, str] = {

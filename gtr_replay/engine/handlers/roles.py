@@ -126,7 +126,7 @@ def _answered_by(state: GameState, d: Decision) -> Step | None:
     answered = rules.answering(state)
     if not isinstance(answered, AlsoFrom):
         return answered
-    place = _place(state, answered, getattr(d, "source", None))
+    place = getattr(d, "source", None) or USUAL[answered.take_role]
     steps = state.steps
     if place is not answered.zone:
         for k, other in _siblings(state, answered):
@@ -152,14 +152,6 @@ def _siblings(state: GameState, step: AlsoFrom) -> list[tuple[int, AlsoFrom]]:
             break
         found.append((k, other))
     return found
-
-
-def _place(state: GameState, step: AlsoFrom, source: Zone | None) -> Zone:
-    """The place of the action a card from ``source`` takes: a place a power takes one more
-    card from, else the usual one (which a place a power puts in its stead stands for)."""
-    usual = USUAL[step.take_role]
-    zone = source or usual
-    return zone if zone in rules.extra_places(state, step.player, step.take_role) else usual
 
 
 def also_open(state: GameState, granted: list[Step], burst: int) -> list[Step]:
