@@ -147,11 +147,9 @@ def test_an_atrium_sale_from_the_deck_leaves_the_basilicas_card_from_hand():
     assert sorted(state.players[0].vault) == sorted([top, "Dock"]) and state.turn == 2
 
 
-def test_no_client_from_the_pool_after_the_bars_deck_card_whatever_came_first():
-    """000 Bar: "once you draw from the deck you may not go back and take a Client from the
-    Pool for that action", whichever of the Aqueduct's card from hand, the Bar's from the deck
-    and the Pool's came before (B-BAR-2, B-AQUEDUCT-2)."""
-    from gtr_replay.errors import RulesError
+def _aqueduct_and_bar():
+    """You lead Patron with an Aqueduct and a Bar, one action: the game, and its hires from the
+    hand (Dock), the deck (its top card) and the Pool (Villa), by place."""
     from gtr_replay.enums import Zone
 
     you = PlayerState("You", hand=["Temple", "Dock"], influence=[Material.MARBLE],
@@ -160,13 +158,23 @@ def test_no_client_from_the_pool_after_the_bars_deck_card_whatever_came_first():
     game = Game(state)
     game.push(Lead("You", Role.PATRON, ("Temple",)))
     game.push(Think("Ben", "jack"))
-    top = state.deck[0]
-    for hire in (Hire("You", "Dock", Zone.HAND), Hire("You", top, Zone.DECK), Hire("You", "Villa")):
-        try:
-            game.push(hire)
-        except RulesError:
-            break
-    assert not {top, "Villa"} <= set(state.players[0].clientele)
+    return game, {"hand": Hire("You", "Dock", Zone.HAND), "deck": Hire("You", state.deck[0], Zone.DECK),
+                  "pool": Hire("You", "Villa")}
+
+
+def test_no_client_from_the_pool_after_the_bars_deck_card_whatever_came_first():
+    """000 Bar: "once you draw from the deck you may not go back and take a Client from the
+    Pool for that action", whichever of the Aqueduct's card from hand, the Bar's from the deck
+    and the Pool's came before (B-BAR-2, B-AQUEDUCT-2)."""
+    from gtr_replay.errors import RulesError
+
+    game, hires = _aqueduct_and_bar()
+    game.push(hires["hand"])
+    game.push(hires["deck"])
+    assert hires["pool"] not in game.legal()
+    with pytest.raises(RulesError):
+        game.push(hires["pool"])
+    assert "Villa" not in game.state.players[0].clientele
 
 
 @pytest.mark.parametrize("order", [("hand", "pool", "deck"), ("pool", "hand", "deck"), ("pool", "deck", "hand"),
@@ -176,18 +184,10 @@ def test_the_aqueducts_and_the_bars_cards_come_in_any_order(order):
     from the deck, neither needing the Pool's; the text sets their order only against the
     Pool's ('once you draw from the deck you may not go back', B-BAR-2): every other order is
     one action (B-AQUEDUCT-2, B-BAR-1)."""
-    from gtr_replay.enums import Zone
-
-    you = PlayerState("You", hand=["Temple", "Dock"], influence=[Material.MARBLE],
-                      buildings=[done("Aqueduct", Material.CONCRETE), done("Bar", Material.RUBBLE)])
-    state = table(you, PlayerState("Ben", hand=["Insula"]), pool=["Villa"])
-    game = Game(state)
-    game.push(Lead("You", Role.PATRON, ("Temple",)))
-    game.push(Think("Ben", "jack"))
-    top = state.deck[0]
-    hires = {"hand": Hire("You", "Dock", Zone.HAND), "deck": Hire("You", top, Zone.DECK), "pool": Hire("You", "Villa")}
+    game, hires = _aqueduct_and_bar()
     for place in order:
         assert hires[place] in game.legal()
         game.push(hires[place])
+    state = game.state
     assert sorted(state.players[0].clientele) == sorted(hires[place].card for place in order)
     assert state.turn == 2  # one action, its cards taken
