@@ -11,6 +11,7 @@ second): reading records that have no mistake never builds it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from lark import Lark
@@ -111,6 +112,10 @@ def worded(error: UnexpectedInput, text: str) -> NotationError:
         line, column = len(lines), len(lines[-1]) + 1
         expected = set(getattr(error, "expected", ()) or ())
         rest = ""
+    if rest[:1].isspace() and rest[0] not in " \t":  # a space the eye cannot tell from a space
+        return NotationError(f"a {unicodedata.name(rest[0], 'space').lower()} (U+{ord(rest[0]):04X}) is not a "
+                             "space the notation reads", line=line, column=column,
+                             hint="type an ordinary space in its place")
     word = re.match(r"[^\W\d][\w-]*|\S+", rest)
     found = word[0] if word else ""
     opened = _unclosed_paren(text)

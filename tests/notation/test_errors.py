@@ -19,6 +19,7 @@ EXPECTED = {
     "joined_statement_unknown_card": (11, 44, "unknown card 'Atrum'", "'Atrium'"),
     "missing_with": (10, 21, "unexpected 'Road'", None),
     "no_tags": (1, 1, "a record starts with its tags", None),
+    "no_break_space": (12, 14, "a no-break space (U+00A0) is not a space the notation reads", "ordinary space"),
     "out_of_town_misspelt": (13, 12, "unknown card 'Temple out of tow'", None),
     "pool_draw_without_card": (6, 9, "a leader draw names the player, then the card", None),
     "position_without_start_tag": (5, 1, "a position block in a record that starts from the setup",
