@@ -41,6 +41,8 @@ class Resolved:
     by_hook: dict[str, dict[str, Power]]
     hooks: dict[str, tuple[str, ...]]
     """The hooks each building's power implements, by building name."""
+    materials: dict[str, Material]
+    """Each card's material, by card name: asked of whole piles at a time (``material_of``)."""
 
 
 class _Resolutions(dict[Ruleset, Resolved]):
@@ -66,8 +68,9 @@ def _resolved(ruleset: Ruleset) -> Resolved:
     hooks = {name: p.hooks() for name, p in powers.items()}  # each in the order of SPECS
     by_hook = {hook: {n: p for n, p in powers.items() if hook in hooks[n]} for hook in SPECS}
     values = {m: f.value for m, f in material_facts().items()}
-    return Resolved(RULESETS[ruleset], card_set, {**card_set.optional, **card_set.cards}, values, powers, by_hook,
-                    hooks)
+    cards = {**card_set.optional, **card_set.cards}
+    return Resolved(RULESETS[ruleset], card_set, cards, values, powers, by_hook, hooks,
+                    {name: card.material for name, card in cards.items()})
 
 
 def resolved(state: GameState) -> Resolved:
@@ -406,8 +409,13 @@ def role_of(state: GameState, card: str) -> Role | None:
 
 def material_of(state: GameState, card: str) -> Material | None:
     """The card's material; None for a card the recorder did not see (``engine.unseen``)."""
-    found = _RESOLVED[state.ruleset].cards.get(card)
-    return None if found is None else found.material
+    return _RESOLVED[state.ruleset].materials.get(card)
+
+
+def materials(state: GameState) -> dict[str, Material]:
+    """Every card's material by name (``material_of`` for a whole pile; a card the recorder
+    did not see, ``?``, is not in it). Shared: never change it."""
+    return _RESOLVED[state.ruleset].materials
 
 
 def client_roles(state: GameState, i: int, card: str) -> frozenset[Role]:

@@ -600,8 +600,9 @@ class AddHandler(Handler):
         usual = self._usual(state)
         # only a shown card of a material the building takes (``problem`` asks both again): most
         # pairs of a hand and a camp's buildings do not fit, and are not offered to be refused
+        materials = rules.materials(state)
         offered = [(card, source, material) for card, source in _source_candidates(state, i, usual)
-                   if (material := rules.material_of(state, card)) is not None]
+                   if (material := materials.get(card)) is not None]
         step = step_now(state)
         if step is None or isinstance(step, (ClientAction, Actions, Revealed)):
             for building in player.buildings:
