@@ -43,6 +43,8 @@ class Resolved:
     """The hooks each building's power implements, by building name."""
     materials: dict[str, Material]
     """Each card's material, by card name: asked of whole piles at a time (``material_of``)."""
+    roles: dict[str, Role]
+    """Each card's role, by card name (``role_of``)."""
 
 
 class _Resolutions(dict[Ruleset, Resolved]):
@@ -70,7 +72,8 @@ def _resolved(ruleset: Ruleset) -> Resolved:
     values = {m: f.value for m, f in material_facts().items()}
     cards = {**card_set.optional, **card_set.cards}
     return Resolved(RULESETS[ruleset], card_set, cards, values, powers, by_hook, hooks,
-                    {name: card.material for name, card in cards.items()})
+                    {name: card.material for name, card in cards.items()},
+                    {name: card.role for name, card in cards.items()})
 
 
 def resolved(state: GameState) -> Resolved:
@@ -403,8 +406,13 @@ def hand_count_for_think(state: GameState, i: int) -> int:
 
 def role_of(state: GameState, card: str) -> Role | None:
     """The card's role; None for a card the recorder did not see (``engine.unseen``)."""
-    found = _RESOLVED[state.ruleset].cards.get(card)
-    return None if found is None else found.role
+    return _RESOLVED[state.ruleset].roles.get(card)
+
+
+def roles(state: GameState) -> dict[str, Role]:
+    """Every card's role by name (``role_of`` for a whole hand; a card the recorder did not
+    see, ``?``, is not in it). Shared: never change it."""
+    return _RESOLVED[state.ruleset].roles
 
 
 def material_of(state: GameState, card: str) -> Material | None:

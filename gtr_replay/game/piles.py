@@ -73,16 +73,38 @@ def take(zone: list[str], cards) -> None:
 
 
 def multisets(counts: Mapping[str, int], k: int) -> Iterator[tuple[str, ...]]:
-    """Every way to choose ``k`` cards from ``counts`` (name -> copies), as sorted name tuples."""
+    """Every way to choose ``k`` cards from ``counts`` (name -> copies), as sorted name tuples.
+
+    A depth-first walk over the names in order, taking one copy of a name, then two, and so
+    on, before the next name: the choice so far is ``picks`` (a name's index and its copies),
+    ``left`` the cards still to choose, and ``(j, n)`` the next to try, ``n`` copies of the
+    ``j``-th name. Kept as a loop, not a recursion of generators: a lead's petitions and a
+    demand's shows ask for it at every decision."""
+    if k == 0:
+        yield ()
+        return
     names = sorted(counts)
-
-    def walk(start: int, left: int, chosen: list[str]) -> Iterator[tuple[str, ...]]:
-        if left == 0:
+    copies = [counts[name] for name in names]
+    picks: list[tuple[int, int]] = []
+    chosen: list[str] = []
+    left, j, n = k, 0, 1
+    while True:
+        if j == len(names):  # every name tried after the choice so far: take back its last pick
+            if not picks:
+                return
+            j, n = picks.pop()
+            del chosen[-n:]
+            left += n
+            n += 1
+        elif n > copies[j] or n > left:  # no more copies of this name fit: the next name
+            j, n = j + 1, 1
+        elif n == left:  # the choice is complete
+            chosen.extend([names[j]] * n)
             yield tuple(chosen)
-            return
-        for j in range(start, len(names)):
-            name = names[j]
-            for n in range(1, min(counts[name], left) + 1):
-                yield from walk(j + 1, left - n, chosen + [name] * n)
-
-    yield from walk(0, k, [])
+            del chosen[-n:]
+            n += 1
+        else:
+            picks.append((j, n))
+            chosen.extend([names[j]] * n)
+            left -= n
+            j, n = j + 1, 1

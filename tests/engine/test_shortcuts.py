@@ -6,6 +6,7 @@ its ``none_legal`` is never true while one of its candidates is legal, and a giv
 exactly when it is one of the listed options (R-LEG-3)."""
 
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 import notation
@@ -76,3 +77,17 @@ def test_shortcuts_agree_in_self_play(ruleset, expansion):
             table.push(decision)
             seen.append(_check_state(table.state) or table.state.phase)
     assert StatePhase.GIVE in seen and "none-legal" in seen
+
+
+@pytest.mark.parametrize("counts", [{}, {"Wall": 3}, {"Road": 2, "Wall": 1, "Inn": 1}, {"Road": 1, "Wall": 1, "Inn": 1,
+                                    "Gate": 1, "Bath": 1}, {"Road": 2, "Wall": 2, "Inn": 0, "Bath": 3}])
+def test_multisets_are_every_choice_once_each_sorted(counts):
+    """``multisets`` gives each way to choose k cards once, as a sorted tuple, with no more copies
+    of a card than the zone holds, counted the long way: every k-combination of the cards laid
+    out one copy at a time."""
+    laid_out = [name for name, copies in counts.items() for _ in range(copies)]
+    for k in range(len(laid_out) + 2):
+        found = list(multisets(counts, k))
+        assert len(found) == len(set(found))
+        assert all(list(choice) == sorted(choice) for choice in found)
+        assert set(found) == {tuple(sorted(c)) for c in combinations(laid_out, k)}

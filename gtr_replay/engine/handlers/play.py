@@ -217,29 +217,28 @@ def _plain_play_options(state: GameState, i: int, role=None) -> list:
     """(role, unit) pairs a hand plays without a power: each card as its role, a Jack as
     any role, a petition of the ruleset's size of cards of one role as any role (R-TURN-1,
     R-JACK-1, R-PET-1); ``role`` fixes the role when following."""
+    hand = state.players[i].hand
     counts: dict = {}
     jacks = 0
-    for card in state.players[i].hand:
+    for card in hand:
         if card == JACK:
             jacks += 1
         else:
             counts[card] = counts.get(card, 0) + 1
-    known = rules.resolved(state).cards
-    roles: dict = {}
+    role_of = rules.roles(state)  # '?' has no role (engine.unseen)
     options: list[tuple] = []
     for card in sorted(counts):
-        found = known.get(card)
-        card_role = roles[card] = None if found is None else found.role  # '?': no role (engine.unseen)
+        card_role = role_of.get(card)
         if role is None or card_role is role:
             options.append((card_role, (card,)))
     as_roles = ROLES if role is None else (role,)
     if jacks:
         options.extend((r, (JACK,)) for r in as_roles)
     size = rules.spec(state).petition_size
-    if size and len(state.players[i].hand) - jacks >= size:
+    if size and len(hand) - jacks >= size:
         by_role: dict = {}
         for card, n in counts.items():
-            by_role.setdefault(roles[card], {})[card] = n
+            by_role.setdefault(role_of.get(card), {})[card] = n
         for group in by_role.values():
             if sum(group.values()) >= size:
                 for cards in multisets(group, size):
