@@ -139,12 +139,10 @@ def choices(state: GameState, prompt: Prompt | None = None, *, surrender: bool =
     counted = []
     total = 0
     for kind in prompt.decisions + ((Surrender,) if surrender else ()):
-        handler = HANDLERS[kind]
-        if not handler.none_legal(state, i):
-            n, build = handler.sample(state, i)
-            if n:
-                counted.append((n, build))
-                total += n
+        n, build = HANDLERS[kind].sample(state, i)
+        if n:
+            counted.append((n, build))
+            total += n
     return Choices(prompt, counted, total)
 
 

@@ -25,6 +25,14 @@ def problem(message: str, *rule_ids: str, hint: str | None = None) -> Problem:
     return Problem(message, rule_ids, hint)
 
 
+def _none_built(k: int) -> Decision:
+    raise IndexError(f"decision {k} of none")
+
+
+NONE_COUNTED: Final[tuple[int, Callable[[int], Decision]]] = (0, _none_built)
+"""What ``Handler.sample`` counts where no decision of its kind is legal."""
+
+
 HANDLERS: Final[dict[type[Decision], "Handler"]] = {}
 """Each kind of decision's handler, by the decision type (``Handler.__init_subclass__``)."""
 
@@ -57,8 +65,10 @@ class Handler:
 
     def sample(self, state: GameState, i: int) -> tuple[int, Callable[[int], Decision]]:
         """How many decisions ``legal`` yields, and how to build the k-th of them, for a draw
-        of one at random (``Game.random_legal``). A handler that can count its choices
-        without building them all overrides it."""
+        of one at random (``Game.random_legal``), asking ``none_legal`` first. A handler that
+        can count its choices without building them all overrides it, and asks it too."""
+        if self.none_legal(state, i):
+            return NONE_COUNTED
         found = list(self.legal(state, i))
         return len(found), found.__getitem__
 
@@ -68,8 +78,8 @@ class Handler:
 
     def none_legal(self, state: GameState, i: int) -> bool:
         """True only when ``problem`` refuses every candidate for a reason they share (a full
-        clientele...): the search for legal decisions then skips them. It never changes what
-        is legal, only how soon the search knows."""
+        clientele...): the search for legal decisions then skips them (``sample`` counts none).
+        It never changes what is legal, only how soon the search knows."""
         return False
 
     def perform(self, state: GameState, i: int, d: Decision, ev: list[Event]) -> None:

@@ -10,7 +10,7 @@ from gtr_replay.enums import JACK, MATERIALS, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
 from gtr_replay.game.events import TURNED_UP, Event, EventKind
-from gtr_replay.engine.handlers.base import Handler, problem
+from gtr_replay.engine.handlers.base import NONE_COUNTED, Handler, problem
 from gtr_replay.game.state import Building, GameState, Phase
 from gtr_replay.game.steps import (
     ROLE_ACTIONS, USUAL, Actions, AlsoFrom, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed,
@@ -354,6 +354,8 @@ class HireHandler(Handler):
 
     def sample(self, state, i):
         """Without a step or a client to replace, one hire for each card ``legal`` offers."""
+        if self.none_legal(state, i):
+            return NONE_COUNTED
         if step_now(state) is not None or _replaceable(state, i):
             return super().sample(state, i)
         return _sampled(state, i, Zone.POOL, Hire)
@@ -746,6 +748,8 @@ class SellHandler(Handler):
         return answering_step(state, self.candidates(state, i))
 
     def sample(self, state, i):
+        if self.none_legal(state, i):
+            return NONE_COUNTED
         if step_now(state) is not None:
             return super().sample(state, i)
         return _sampled(state, i, Zone.STOCKPILE, Sell)
