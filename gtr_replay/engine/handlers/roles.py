@@ -599,24 +599,27 @@ class AddHandler(Handler):
     def _placements(self, state, i):
         """The candidates' (card, building, source, owner) values, in their order."""
         player = state.players[i]
+        step = step_now(state)
+        own = [b for b in player.buildings if not b.complete] \
+            if step is None or isinstance(step, (ClientAction, Actions, Revealed)) else []
+        public = self._public_open(state, i)
+        if not own and not public:  # nowhere to add a material: the cards need not be looked at
+            return
         usual = self._usual(state)
         # only a shown card of a material the building takes (``problem`` asks both again): most
         # pairs of a hand and a camp's buildings do not fit, and are not offered to be refused
         materials = rules.materials(state)
         offered = [(card, source, material) for card, source in _source_candidates(state, i, usual)
                    if (material := materials.get(card)) is not None]
-        step = step_now(state)
-        if step is None or isinstance(step, (ClientAction, Actions, Revealed)):
-            for building in player.buildings:
-                if not building.complete:
-                    takes = {}  # each material asked once a building (rules.takes_material)
-                    for card, source, material in offered:
-                        fits = takes.get(material)
-                        if fits is None:
-                            fits = takes[material] = rules.takes_material(state, i, building, material)
-                        if fits:
-                            yield card, building.foundation, source, None
-        if self._public_open(state, i):
+        for building in own:
+            takes = {}  # each material asked once a building (rules.takes_material)
+            for card, source, material in offered:
+                fits = takes.get(material)
+                if fits is None:
+                    fits = takes[material] = rules.takes_material(state, i, building, material)
+                if fits:
+                    yield card, building.foundation, source, None
+        if public:
             for j, other in enumerate(state.players):
                 if j != i:
                     for building in other.buildings:
