@@ -261,7 +261,8 @@ def not_taken(state: GameState, decision: Decision, *, restating: bool = False) 
     return ()
 
 
-def advance(state: GameState, decision: Decision, *, checked: bool = False, then: Decision | None = None) -> Applied:
+def advance(state: GameState, decision: Decision, *, checked: bool = False, then: Decision | None = None,
+            explain: bool = True) -> Applied:
     """Check ``decision`` and perform it on ``state`` (in place; ``RulesError``, naming the legal
     choices, when it is illegal), make every forced action that follows, and report the events
     and the steps the engine forced, each forced pass or give with the state it was made in
@@ -269,19 +270,20 @@ def advance(state: GameState, decision: Decision, *, checked: bool = False, then
     ``checked=True`` skips the check when the caller has just made it. ``then``, the decision
     the caller means to make next, spares counting every choice wherever passing is legal and
     ``then`` settles it (``_settled_by``). It changes no outcome but one: a forced
-    step's ``before`` is left out where ``then`` shows it cannot be asked for (``_explains``)."""
-    return advance_counted(state, decision, checked=checked, then=then)[0]
+    step's ``before`` is left out where ``then`` shows it cannot be asked for (``_explains``),
+    and always with ``explain=False``, where no refusal is to be explained."""
+    return advance_counted(state, decision, checked=checked, then=then, explain=explain)[0]
 
 
 def advance_counted(state: GameState, decision: Decision, *, checked: bool = False,
-                    then: Decision | None = None) -> tuple[Applied, Choices | None]:
+                    then: Decision | None = None, explain: bool = True) -> tuple[Applied, Choices | None]:
     """``advance``, and the choices the search for forced actions counted where it stopped
     (None where it counted none): the next decision's, until the state changes."""
     if not checked:
         _raise_if_illegal(state, decision)
     ev: list[Event] = []
     _perform(state, decision, ev)
-    forced, then_legal, counted = _make_forced(state, ev, then)
+    forced, then_legal, counted = _make_forced(state, ev, then, explain)
     return Applied(ev, forced, then_legal=then_legal), counted
 
 
@@ -340,10 +342,12 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
         flow.check_wins(state, ev)
 
 
-def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None) \
+def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None, explain: bool = True) \
         -> tuple[list[ForcedStep], bool, Choices | None]:
     """Perform every action that is the only legal choice (principle: forced moves are
-    derived); whether ``then`` was found legal where it stopped; the choices counted there."""
+    derived); whether ``then`` was found legal where it stopped; the choices counted there.
+    With ``explain``, a forced pass or give keeps the state it was made in where it may explain
+    a refusal to come (``_explains``): a copy of the state, left out where none is asked for."""
     steps: list[ForcedStep] = []
     start: GameState | None = None  # the state the first step that may explain a refusal was made in
     made: list[Decision] = []  # the forced decisions made on it since
@@ -356,7 +360,7 @@ def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None
             only, counted = _only_choice(state, prompt)
             if only is None:
                 return steps, False, counted
-        if (type(only) is Pass or type(only) is Give) and _explains(only, then):
+        if explain and (type(only) is Pass or type(only) is Give) and _explains(only, then):
             if start is None:
                 start = state.copy()
             steps.append(ForcedStep(only, state.turn, start, tuple(made)))

@@ -35,11 +35,17 @@ class Game:
     """One game under way: its state (``state``, read it, never change it but through the
     game) and the events that opened it (``opening``: the setup's deal and leader draw)."""
 
-    __slots__ = ("state", "opening", "_found_legal", "_forced", "_listed", "_choices")
+    __slots__ = ("state", "opening", "explaining", "_found_legal", "_forced", "_listed", "_choices")
 
     def __init__(self, state: GameState, opening: list[Event] | None = None) -> None:
         self.state = state
         self.opening: list[Event] = opening if opening is not None else []
+        self.explaining = False
+        """Whether a refused decision is to be explained by the steps the engine made by itself
+        before it (``refusal``): each forced pass or give then keeps a copy of the state it was
+        made in. A reader of decisions people wrote sets it (the replayer); a program that
+        pushes the decisions the game lists or draws has none refused, and a playout need not
+        copy the state at every forced pass."""
         self._found_legal: Decision | None = None
         """A decision found legal in the state as it stands (the last push's ``then``, or the
         last ``check``), until the game moves."""
@@ -56,7 +62,7 @@ class Game:
     def __reduce__(self) -> tuple:
         """A game pickled (sent to another process): its state, opening and forced steps; what
         it counted or listed for the next decision is counted again there."""
-        return _unpickled, (self.state, self.opening, self._forced)
+        return _unpickled, (self.state, self.opening, self._forced, self.explaining)
 
     @classmethod
     def new(cls, ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
@@ -96,6 +102,7 @@ class Game:
         """An independent game from the same point, to branch a variation."""
         game = Game(self.state.copy(), list(self.opening))
         game._forced = list(self._forced)
+        game.explaining = self.explaining
         return game
 
     # -- whose decision, and what is legal ------------------------------------------------------
@@ -183,7 +190,7 @@ class Game:
         if problem is not None:
             passes = core.not_taken(state, decision)
             if passes:
-                declined = [core.advance(state, decline, checked=True) for decline in passes]
+                declined = [core.advance(state, decline, checked=True, explain=self.explaining) for decline in passes]
             else:
                 problem, revealed = self._revealing(decision, problem)
                 if problem is not None:
@@ -196,7 +203,8 @@ class Game:
         ruled_out = hidden.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else frozenset()
         turn = state.turn
-        applied, self._choices = core.advance_counted(state, decision, checked=True, then=then)
+        applied, self._choices = core.advance_counted(state, decision, checked=True, then=then,
+                                                      explain=self.explaining)
         if applied.then_legal:
             self._found_legal = then
         if ruled_out:
@@ -259,7 +267,8 @@ class Game:
         the engine passed for its player because nothing else was legal, or made its player's
         only answer to a demand, and the decision would have answered that step, the reason is
         that step: why the decision was not legal then. Otherwise ``problem`` stands: it
-        describes the state the decision met, after every forced step."""
+        describes the state the decision met, after every forced step. Only a game
+        ``explaining`` keeps the states that tell it; any other gives ``problem``."""
         prompt = self.pending()
         if prompt is not None and type(decision) in prompt.decisions and prompt.player == decision.player:
             return problem
@@ -424,9 +433,10 @@ class Game:
         invariants.check_invariants(self.state, before)
 
 
-def _unpickled(state: GameState, opening: list[Event], forced: list[ForcedStep]) -> Game:
+def _unpickled(state: GameState, opening: list[Event], forced: list[ForcedStep], explaining: bool) -> Game:
     game = Game(state, opening)
     game._forced = forced
+    game.explaining = explaining
     return game
 
 

@@ -134,6 +134,7 @@ class Replayer:
         except StartError as error:
             self.report(error.line, error.column, "", error.message, rule_ids=error.rule_ids, hint=error.hint)
             return
+        game.explaining = True  # a refused statement is told why (Game.refusal)
         self.start = game.state.copy()
         self._unpowered = game.unpowered()
         for player in game.state.players:

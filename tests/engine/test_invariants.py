@@ -41,6 +41,7 @@ def test_a_limit_a_prison_lowered_keeps_what_is_over_it():
     for m in Material:
         state.sites_in_town[m] = 2
     game = Game.from_state(state)
+    game.explaining = True  # the refusal below is told by the forced pass before it
     game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
     game.push(Follow("Opp", ("Market",)))
     game.push(Add("You", "Villa", "Prison"))

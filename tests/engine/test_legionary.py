@@ -192,6 +192,7 @@ def test_a_wrong_give_after_the_engine_answered_for_both_neighbours_is_refused_f
     which the engine made first in a state where Cat's turn to answer had not come."""
     state = legionary_turn(position, bob_hand=("Shrine", "Road"), cat_hand=("Atrium", "Dock"))
     game = Game(state)
+    game.explaining = True
     game.push(Demand("Ann", ("School",)))
     game.push(Pass("Ann"))
     assert game.restates(Give("Bob", ("Shrine",), "Ann")) and game.restates(Give("Cat", ("Atrium",), "Ann"))

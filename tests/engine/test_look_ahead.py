@@ -65,3 +65,25 @@ def test_the_decision_to_come_changes_no_outcome(ruleset, players, expansion, ru
                 checked += 1
             told.push(decision)
     assert checked > 500 and refused > 50
+
+
+def test_a_game_not_explaining_plays_the_same_and_keeps_no_state():
+    """A game that is not to explain refusals (``Game.explaining`` False, a program's playout)
+    plays exactly as one that is; only the states its forced passes and gives were made in
+    are not kept. A copy and a pickled game explain as the game they came from."""
+    import pickle
+
+    [played] = selfplay("republic", 3, seed="explaining", games=1)
+    quiet = Game.new(played.ruleset, played.players, seed=played.deck_seed)
+    telling = quiet.copy()
+    telling.explaining = True
+    kept = 0
+    for decision in played.decisions:
+        said, told = quiet.push(decision), telling.push(decision)
+        assert quiet.state == telling.state and said.events == told.events
+        assert [f.decision for f in said.forced] == [f.decision for f in told.forced]
+        assert all(f.before is None for f in said.forced)
+        kept += sum(f.before is not None for f in told.forced)
+    assert kept, "no forced pass or give in the game: choose another seed"
+    assert telling.copy().explaining and not quiet.copy().explaining
+    assert pickle.loads(pickle.dumps(telling)).explaining and not pickle.loads(pickle.dumps(quiet)).explaining

@@ -51,6 +51,10 @@ GROUPS: dict[str, tuple[str, ...]] = {
                "tests/powers/test_classic_limits_and_plays.py", "tests/powers/test_geek_powers.py",
                "tests/engine/test_refusals.py", "tests/rulebook/test_cl_stone.py",
                "tests/rulebook/test_bb_structures.py"),
+    "explain": ("tests/engine/test_look_ahead.py", "tests/engine/test_fidelity.py", "tests/engine/test_refusals.py",
+                "tests/engine/test_legionary.py", "tests/engine/test_invariants.py", "tests/rulebook/test_bb_actions.py",
+                "tests/replay/test_reading.py"),
+    "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
 
@@ -156,10 +160,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "        if restating:"),
     ("read", CORE, "        if prompt is None or Pass not in prompt.decisions:", "        if prompt is None:"),
     # the Add candidates offered: only what fits (an offer narrowed too far hides legal adds)
-    ("add", ROLES, "                        if fits:\n                            yield card, building",
-     "                        if not fits:\n                            yield card, building"),
+    ("add", ROLES, "                if fits:\n                    yield card, building",
+     "                if not fits:\n                    yield card, building"),
     ("add", ROLES, "                                if fits is material:", "                                if fits is not material:"),
-    ("add", ROLES, "if (material := rules.material_of(state, card)) is not None]", "if (material := rules.material_of(state, card)) is None]"),
+    ("add", ROLES, "if (material := materials.get(card)) is not None]", "if (material := materials.get(card)) is None]"),
     # the legal decisions a handler builds without asking problem (Handler.legal, sample) and the powers kept meanwhile
     ("legal", ROLES, "(d for d in self.candidates(state, i) if d.replacing is not None or not full)",
      "(d for d in self.candidates(state, i))"),
@@ -176,10 +180,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      'if rules.active_powers(state, i, "several_plays"):\n        for option'),
     ("legal", PLAY, "            d = make(*option, ())\n            if check(d) is None:", "            d = make(*option, ())\n            if True:"),
     ("legal", PLAY, '            or rules.active_powers(state, i, "play_options"):', "            or False:"),
-    ("legal", PLAY, "    if size and len(state.players[i].hand) - jacks >= size:",
-     "    if size and len(counts) > 1 and len(state.players[i].hand) - jacks >= size:"),
+    ("legal", PLAY, "    if size and len(hand) - jacks >= size:",
+     "    if size and len(counts) > 1 and len(hand) - jacks >= size:"),
     ("legal", CORE, "            return build(k)", "            return build(0)"),
-    ("legal", CORE, "                total += n\n", "                total += 1\n"),
+    ("legal", CORE, "            total += n\n", "            total += 1\n"),
     ("legal", "gtr_replay/engine/rules.py", "        if ctx.active:\n            ctx.active = {}",
      "        if ctx.active:\n            pass"),
     ("kept", "gtr_replay/engine/rules.py", "        if ctx.in_play:\n            ctx.in_play = {}",
@@ -289,6 +293,22 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "return frozenset(places - {usual}) | (_own_places(state, i, usual) if usual in places else frozenset())",
      "return frozenset({step.zone} - {usual}) | (_own_places(state, i, usual) if step.zone is usual else frozenset())"),
     ("places", "gtr_replay/engine/handlers/roles.py", "                steps[k] = answered\n", ""),
+    # the states forced steps keep to explain a refusal, kept only where one is explained (Game.explaining)
+    ("explain", CORE, "        if explain and (type(only) is Pass", "        if (type(only) is Pass"),
+    ("explain", REPLAYER, "        game.explaining = True  #", "        game.explaining = False  #"),
+    ("explain", GAME, "        game.explaining = self.explaining\n", ""),
+    ("explain", GAME, "    game.explaining = explaining\n", ""),
+    ("explain", GAME, "core.advance(state, decline, checked=True, explain=self.explaining)",
+     "core.advance(state, decline, checked=True, explain=False)"),
+    # every way to choose k cards of a zone (a lead's petitions, a demand's shows, a victim's gives)
+    ("piles", "gtr_replay/game/piles.py", "        elif n > copies[j] or n > left:", "        elif n > left:"),
+    ("piles", "gtr_replay/game/piles.py", "            j, n = picks.pop()\n            del chosen[-n:]\n",
+     "            j, n = picks.pop()\n"),
+    ("piles", "gtr_replay/game/piles.py", "            yield tuple(chosen)\n            del chosen[-n:]\n            n += 1\n",
+     "            yield tuple(chosen)\n            del chosen[-n:]\n            j, n = j + 1, 1\n"),
+    ("piles", "gtr_replay/engine/handlers/legionary.py", "if material.get(c) in wanted)", "if material.get(c) not in wanted)"),
+    ("piles", "gtr_replay/engine/handlers/legionary.py", "if c != JACK and (held := material.get(c)) in have:",
+     "if (held := material.get(c)) in have:"),
 ]
 
 EQUIVALENT: dict[int, str] = {

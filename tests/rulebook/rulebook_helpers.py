@@ -80,6 +80,7 @@ def just_after(game: Played, text: str) -> GameState:
     the state the first of them was made in (``ForcedStep.before``)."""
     snap = next(s for s in game.snapshots if s.path == "" and s.text == text)
     replayed = Game(game.before(text).copy())
+    replayed.explaining = True  # the forced steps keep the state they were made in
     forced = replayed.push(snap.decision).forced
     if not forced:
         return replayed.state
