@@ -302,9 +302,9 @@ def give_options(state: GameState, victim: int) -> list[tuple[str, ...]]:
         return [()]
     protected = immune(state, victim)
     groups: dict[Material, dict[str, int]] = {m: {} for m in due}
-    material_of = rules.material_of
+    material_of = rules.materials(state)
     for c in _zone_cards(state, victim, zone):
-        if c != JACK and (group := groups.get(material_of(state, c))) is not None:  # type: ignore[arg-type]
+        if c != JACK and (group := groups.get(material_of.get(c))) is not None:  # type: ignore[arg-type]
             group[c] = group.get(c, 0) + 1
     combos: list[tuple[str, ...]] = [()]
     choices: list[tuple[str, ...]]
@@ -401,12 +401,29 @@ class GiveHandler(Handler):
         return expected
 
     def candidates(self, state, i):
+        options, build = self._gives(state)
+        for k in range(len(options)):
+            yield build(k)
+
+    def legal(self, state, i):
+        """The candidates: each is one of ``give_options``, of the cards the victim holds in
+        the zone it now gives from, to the demander, so each is legal as built (R-LEG-3)."""
+        return self.candidates(state, i)
+
+    def sample(self, state, i):
+        """``give_options`` counted, each give built only when drawn."""
+        options, build = self._gives(state)
+        return len(options), build
+
+    def _gives(self, state):
+        """What the neighbour answering now may give (``give_options``), and how to build the
+        k-th as a give."""
         demand = state.demand()
         victim = demand.victims[0]
+        name, to = state.players[victim].name, state.players[demand.demander].name
         source = Zone.STOCKPILE if giving_from(state, victim) is Zone.STOCKPILE else None
-        for cards in give_options(state, victim):  # 'Glory to Rome' answers either part
-            yield Give(state.players[victim].name, cards, state.players[demand.demander].name,
-                       source if cards else None)
+        options = give_options(state, victim)  # 'Glory to Rome' answers either part
+        return options, lambda k: Give(name, options[k], to, source if options[k] else None)
 
     def problem(self, state, i, d):
         demand = state.demand()
