@@ -87,3 +87,44 @@ def test_a_game_not_explaining_plays_the_same_and_keeps_no_state():
     assert kept, "no forced pass or give in the game: choose another seed"
     assert telling.copy().explaining and not quiet.copy().explaining
     assert pickle.loads(pickle.dumps(telling)).explaining and not pickle.loads(pickle.dumps(quiet)).explaining
+
+
+def test_a_statement_passing_over_a_step_keeps_what_explains_a_refusal_after_it():
+    """A statement written past an optional step declines it first (``Game.not_taken``); where
+    the engine then passes for a player with nothing legal left, a later statement of that
+    player that would have answered that step is refused for why nothing was legal then, as
+    after any forced pass (``Game.refusal``)."""
+    from itertools import islice
+
+    from gtr_replay.engine import core
+    from gtr_replay.engine.handlers.base import HANDLERS
+
+    told = 0
+    games = (g for ruleset in ("imperium", "republic", "classic")
+             for g in selfplay(ruleset, 2, seed="passing-over", games=4))
+    for played in games:
+        game = Game.new(played.ruleset, played.players, seed=played.deck_seed)
+        game.explaining = True
+        for decision in played.decisions:
+            prompt = game.pending()
+            if prompt is not None and game.state.steps and Pass in prompt.decisions:
+                declined = game.copy()
+                passes = [f for f in declined.push(Pass(prompt.player)).forced if type(f.decision) is Pass
+                          and f.decision.player != prompt.player and f.before is not None]
+                after = declined.legal()
+                if passes and after and game.not_taken(after[0]):
+                    written = game.copy()
+                    written.push(after[0])  # the optional step declined first
+                    before = passes[0].before
+                    asked = core.pending(before)
+                    for kind in asked.decisions:
+                        for statement in islice(HANDLERS[kind].candidates(before, asked.index), 5):
+                            problem = written.check(statement)
+                            if problem is not None and type(statement) is not Pass:
+                                said = written.refusal(statement, problem).message
+                                assert said.endswith("actions ended by themselves"), said
+                                told += 1
+            game.push(decision)
+        if told:
+            return
+    raise AssertionError("no statement passed over a step before a forced pass: choose another seed")

@@ -304,11 +304,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("piles", "gtr_replay/game/piles.py", "        elif n > copies[j] or n > left:", "        elif n > left:"),
     ("piles", "gtr_replay/game/piles.py", "            j, n = picks.pop()\n            del chosen[-n:]\n",
      "            j, n = picks.pop()\n"),
-    ("piles", "gtr_replay/game/piles.py", "            yield tuple(chosen)\n            del chosen[-n:]\n            n += 1\n",
-     "            yield tuple(chosen)\n            del chosen[-n:]\n            j, n = j + 1, 1\n"),
+    ("piles", "gtr_replay/game/piles.py", "            yield tuple(chosen)\n            del chosen[-n:]\n",
+     "            yield tuple(chosen)\n"),
     ("piles", "gtr_replay/engine/handlers/legionary.py", "if material.get(c) in wanted)", "if material.get(c) not in wanted)"),
-    ("piles", "gtr_replay/engine/handlers/legionary.py", "if c != JACK and (held := material.get(c)) in have:",
-     "if (held := material.get(c)) in have:"),
+    ("piles", "gtr_replay/engine/handlers/legionary.py", "            have[held] += 1\n", "            have[held] = 1\n"),
 ]
 
 EQUIVALENT: dict[int, str] = {
