@@ -72,14 +72,28 @@ def take(zone: list[str], cards) -> None:
         zone.remove(card)
 
 
-def multisets(counts: Mapping[str, int], k: int) -> Iterator[tuple[str, ...]]:
-    """Every way to choose ``k`` cards from ``counts`` (name -> copies), as sorted name tuples.
+_CHOSEN: Final[dict[tuple, tuple[tuple[str, ...], ...]]] = {}
+"""``multisets``' answers by their question: a hand keeps the same cards of a role from one
+decision to the next, and its petitions are asked for at every lead and follow."""
 
-    A depth-first walk over the names in order, taking one copy of a name, then two, and so
-    on, before the next name: the choice so far is ``picks`` (a name's index and its copies),
-    ``left`` the cards still to choose, and ``(j, n)`` the next to try, ``n`` copies of the
-    ``j``-th name. Kept as a loop, not a recursion of generators: a lead's petitions and a
-    demand's shows ask for it at every decision."""
+
+def multisets(counts: Mapping[str, int], k: int) -> tuple[tuple[str, ...], ...]:
+    """Every way to choose ``k`` cards from ``counts`` (name -> copies), as sorted name tuples,
+    each once, in the order of ``_walk``."""
+    key = (k, *sorted(counts.items()))
+    found = _CHOSEN.get(key)
+    if found is None:
+        if len(_CHOSEN) > 4096:  # a long search meets many hands: keep the memo small
+            _CHOSEN.clear()
+        found = _CHOSEN[key] = tuple(_walk(counts, k))
+    return found
+
+
+def _walk(counts: Mapping[str, int], k: int) -> Iterator[tuple[str, ...]]:
+    """``multisets``, made: a depth-first walk over the names in order, taking one copy of a
+    name, then two, and so on, before the next name. The choice so far is ``picks`` (a name's
+    index and its copies), ``left`` the cards still to choose, and ``(j, n)`` the next to try,
+    ``n`` copies of the ``j``-th name; a loop, not a recursion of generators."""
     if k == 0:
         yield ()
         return
