@@ -117,6 +117,17 @@ def test_a_partial_holder_gives_what_they_have_R_LEG_6(position, play):
     assert sorted(state.players[0].stockpile) == ["Bath"] and state.players[1].hand == ["Road"]
 
 
+def test_a_holder_of_as_many_as_demanded_gives_them_all_R_LEG_6(position, play):
+    """Two Brick demanded; Bob holds two Brick and a Rubble, so his one answer is both Brick,
+    and the engine makes it."""
+    state = legionary_turn(position, ann_hand=("School", "Shrine"), bob_hand=("Bath", "Road", "Shrine"),
+                           cat_hand=("Dock",), pool=())
+    game = Game(state)
+    applied = game.push(Demand("Ann", ("School", "Shrine")))
+    assert [f.decision for f in applied.forced][0] == Give("Bob", ("Bath", "Shrine"), "Ann")
+    assert sorted(state.players[0].stockpile) == ["Bath", "Shrine"] and state.players[1].hand == ["Road"]
+
+
 def test_the_engines_own_give_is_told_as_a_decision_that_reads_back(position, play):
     """The 'auto' event of a forced answer holds the decision as Python that reads back,
     its zone and role words included (``gtr_replay.game.decisions``)."""
