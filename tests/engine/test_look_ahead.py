@@ -96,7 +96,6 @@ def test_a_statement_passing_over_a_step_keeps_what_explains_a_refusal_after_it(
     after any forced pass (``Game.refusal``)."""
     from itertools import islice
 
-    from gtr_replay.engine import core
     from gtr_replay.engine.handlers.base import HANDLERS
 
     told = 0
@@ -116,7 +115,7 @@ def test_a_statement_passing_over_a_step_keeps_what_explains_a_refusal_after_it(
                     written = game.copy()
                     written.push(after[0])  # the optional step declined first
                     before = passes[0].before
-                    asked = core.pending(before)
+                    asked = Game(before).pending()
                     for kind in asked.decisions:
                         for statement in islice(HANDLERS[kind].candidates(before, asked.index), 5):
                             problem = written.check(statement)
