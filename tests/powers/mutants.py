@@ -163,7 +163,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("add", ROLES, "                if fits:\n                    yield card, building",
      "                if not fits:\n                    yield card, building"),
     ("add", ROLES, "                                if fits is material:", "                                if fits is not material:"),
-    ("add", ROLES, "if (material := materials.get(card)) is not None]", "if (material := materials.get(card)) is None]"),
+    ("add", ROLES, "if (material := material_of.get(card)) is not None]", "if (material := material_of.get(card)) is None]"),
     # the legal decisions a handler builds without asking problem (Handler.legal, sample) and the powers kept meanwhile
     ("legal", ROLES, "(d for d in self.candidates(state, i) if d.replacing is not None or not full)",
      "(d for d in self.candidates(state, i))"),
@@ -306,7 +306,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "            j, n = picks.pop()\n"),
     ("piles", "gtr_replay/game/piles.py", "            yield tuple(chosen)\n            del chosen[-n:]\n",
      "            yield tuple(chosen)\n"),
-    ("piles", "gtr_replay/engine/handlers/legionary.py", "if material.get(c) in wanted)", "if material.get(c) not in wanted)"),
+    ("piles", "gtr_replay/engine/handlers/legionary.py", "if material_of.get(c) in wanted)", "if material_of.get(c) not in wanted)"),
     ("piles", "gtr_replay/engine/handlers/legionary.py", "            have[held] += 1\n", "            have[held] = 1\n"),
 ]
 

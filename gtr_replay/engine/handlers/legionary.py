@@ -174,8 +174,8 @@ def pool_takes(state: GameState) -> list[str]:
     if demand.pool_budget <= 0:
         return []
     wanted = set(demand.pool_left)
-    material = rules.materials(state)
-    return sorted(c for c in set(state.pool) if material.get(c) in wanted)
+    material_of = rules.materials(state)
+    return sorted(c for c in set(state.pool) if material_of.get(c) in wanted)
 
 
 def pool_take_required(state: GameState) -> bool:
@@ -279,9 +279,9 @@ def owed(state: GameState, victim: int, zone: Zone = Zone.HAND) -> dict[Material
     for m in state.demand().demanded:
         wanted[m] = wanted.get(m, 0) + 1
     have = dict.fromkeys(wanted, 0)
-    material = rules.materials(state)
+    material_of = rules.materials(state)
     for c in _zone_cards(state, victim, zone):
-        if c != JACK and (held := material.get(c)) in have:
+        if c != JACK and (held := material_of.get(c)) in have:
             have[held] += 1
     return {m: min(n, have[m]) for m, n in wanted.items() if have[m]}
 

@@ -608,9 +608,9 @@ class AddHandler(Handler):
         usual = self._usual(state)
         # only a shown card of a material the building takes (``problem`` asks both again): most
         # pairs of a hand and a camp's buildings do not fit, and are not offered to be refused
-        materials = rules.materials(state)
+        material_of = rules.materials(state)
         offered = [(card, source, material) for card, source in _source_candidates(state, i, usual)
-                   if (material := materials.get(card)) is not None]
+                   if (material := material_of.get(card)) is not None]
         for building in own:
             takes = {}  # each material asked once a building (rules.takes_material)
             for card, source, material in offered:
