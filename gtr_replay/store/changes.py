@@ -69,6 +69,8 @@ public is marked by a material added to it (B-STAIRWAY-1)."""
 MOVED = {zone: zone for zone in CARD_ZONES} | {"pool": "pool", "deck": "deck", "jack pile": "jack_pile"}
 """The zones the card moves are laid over, and their keys in the state."""
 
+_PLAYERS_CARDS = frozenset(CARD_ZONES)
+
 
 _MOVE_ZONES = {(source, target): frozenset(_BY_ZONE[source] + _BY_ZONE[target]) for source in _BY_ZONE
                for target in _BY_ZONE}
@@ -100,7 +102,7 @@ def _compared(zones: frozenset[str] | None) -> tuple[tuple[str, ...], tuple[str,
 def take(state: dict, zone: str, seat, card) -> None:
     """A card leaves a zone: its first copy in a list; one fewer in the deck or the Jack pile."""
     key = MOVED.get(zone)
-    if key in CARD_ZONES:
+    if key in _PLAYERS_CARDS:
         if type(seat) is int and 0 <= seat < len(state["players"]):
             _remove(state["players"][seat][key], card)
     elif key == "pool":
@@ -125,7 +127,7 @@ def take(state: dict, zone: str, seat, card) -> None:
 def put(state: dict, zone: str, seat, card) -> None:
     """A card reaches a zone: at the end of a list; one more in the Jack pile."""
     key = MOVED.get(zone)
-    if key in CARD_ZONES:
+    if key in _PLAYERS_CARDS:
         if type(seat) is int and 0 <= seat < len(state["players"]):
             state["players"][seat][key].append(card)
     elif key == "pool":
@@ -135,8 +137,10 @@ def put(state: dict, zone: str, seat, card) -> None:
 
 
 def _remove(values: list, card) -> None:
-    if card in values:
+    try:
         values.remove(card)
+    except ValueError:  # not there: nothing to take
+        pass
 
 
 # -- the change: JSON paths and values ----------------------------------------------------------
@@ -348,12 +352,14 @@ class Line:
                         continue
                     self._buildings[i] = [b.copy() for b in player.buildings]
                 self._player_value(i, player, model, key, out)
-            # hired, acted, spent: compared only when they changed since last read (seldom)
+            # hired, acted, spent, plays: each compared only when it changed since last read
             read = _READ_FLAGS(player)
-            if read != flags[i]:
-                flags[i] = tuple(_copied(v) for v in read)
-                for key in EVERY_TIME:
-                    self._player_value(i, player, model, key, out)
+            last = flags[i]
+            if read != last:
+                for k, key in enumerate(EVERY_TIME):
+                    if last is None or read[k] != last[k]:
+                        self._player_value(i, player, model, key, out)
+                flags[i] = tuple(map(_copied, read))
         return out
 
     def _table(self, live: GameState, drawn: list, out: list) -> None:
@@ -368,12 +374,14 @@ class Line:
         if live.jack_pile != state.get("jack_pile", 0):
             self._set(state, "jack_pile", live.jack_pile, out)
         read = _READ_TABLE(live)
-        if read != self._seen:
-            self._seen = tuple(_copied(v) for v in read)
-            for key in TABLE:
-                value, before = _written(live, key), state.get(key)
-                if value != before and (value or before):
-                    self._set(state, key, value, out)
+        seen = self._seen
+        if read != seen:
+            for k, key in enumerate(TABLE):
+                if not seen or read[k] != seen[k]:
+                    value, before = _written(live, key), state.get(key)
+                    if value != before and (value or before):
+                        self._set(state, key, value, out)
+            self._seen = tuple(map(_copied, read))
         for key, held in zip(_OBJECTS, _READ_OBJECTS(live)):
             if held or key in state:
                 value = _written(live, key)
