@@ -12,39 +12,58 @@ from gtr_replay.data.ruling_types import FinalTie, MerchantBonus
 def merchant_bonuses(state: GameState) -> dict[Material, list[int]]:
     """Who gets each material's bonus: the single player with most of it in the vault; a tie
     gives it to nobody (R-MER-2, AMB-40)."""
-    cards = rules.resolved(state).cards
+    return _awarded(state, _vaults(state)[0])
+
+
+def _vaults(state: GameState) -> tuple[list[dict[Material, int]], list[int]]:
+    """Each player's vault read once: its cards of each material, and their value (R-SCORE-2)."""
+    cards = rules.resolved(state).cards  # the optional Geek cards too (R-VER-2)
     counts: list[dict[Material, int]] = []
+    values: list[int] = []
     for player in state.players:
         held: dict[Material, int] = {}
+        value = 0
         for card in player.vault:
-            found = cards.get(card)  # a card not seen has no material (engine.unseen)
+            found = cards.get(card)  # a card not seen has no material and no value (engine.unseen)
             if found is not None:
                 held[found.material] = held.get(found.material, 0) + 1
+                value += found.value
         counts.append(held)
+        values.append(value)
+    return counts, values
+
+
+def _awarded(state: GameState, counts: list[dict[Material, int]]) -> dict[Material, list[int]]:
+    """``merchant_bonuses`` from each vault's counts: the most of each material held, found in
+    one pass over the vaults, then who holds that many."""
+    most: dict[Material, int] = {}
+    for held in counts:
+        for material, n in held.items():
+            if n > most.get(material, 0):
+                most[material] = n
     share = state.rulings.merchant_bonus is MerchantBonus.TIES_SHARE
     awarded: dict[Material, list[int]] = {}
     for material in MATERIALS:
-        most = max(c.get(material, 0) for c in counts)
-        if most == 0:
+        best = most.get(material, 0)
+        if best == 0:
             continue
-        holders = [i for i, c in enumerate(counts) if c.get(material, 0) == most]
+        holders = [i for i, c in enumerate(counts) if c.get(material, 0) == best]
         if len(holders) == 1 or share:
             awarded[material] = holders
     return awarded
 
 
 def scores(state: GameState) -> tuple[Score, ...]:
-    bonuses = merchant_bonuses(state)
+    counts, values = _vaults(state)
+    bonuses = _awarded(state, counts)
     bonus = rules.spec(state).merchant_bonus
-    cards = rules.resolved(state).cards  # the optional Geek cards too (R-VER-2)
     result = []
     for i, player in enumerate(state.players):
         mine = tuple(m for m, holders in bonuses.items() if i in holders)
-        vault = sum(cards[c].value for c in player.vault if c in cards)  # unseen cards: see engine.unseen
         powers = rules.fold(state, i, "score_bonus")
         influence = rules.influence(state, i)
-        result.append(Score(player.name, influence, vault, mine, powers,
-                            influence + vault + bonus * len(mine) + powers))
+        result.append(Score(player.name, influence, values[i], mine, powers,
+                            influence + values[i] + bonus * len(mine) + powers))
     return tuple(result)
 
 

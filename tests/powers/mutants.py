@@ -224,8 +224,11 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     # the merchant bonus counted from each vault's materials (scoring.merchant_bonuses)
     ("score", "gtr_replay/engine/scoring.py", "held[found.material] = held.get(found.material, 0) + 1",
      "held[found.material] = 1"),
-    ("score", "gtr_replay/engine/scoring.py", "if c.get(material, 0) == most]", "if c.get(material, 0)]"),
-    ("score", "gtr_replay/engine/scoring.py", "        if most == 0:\n            continue", "        if False:\n            continue"),
+    ("score", "gtr_replay/engine/scoring.py", "if c.get(material, 0) == best]", "if c.get(material, 0)]"),
+    ("score", "gtr_replay/engine/scoring.py", "        if best == 0:\n            continue", "        if False:\n            continue"),
+    ("score", "gtr_replay/engine/scoring.py", "            if n > most.get(material, 0):", "            if n:"),
+    ("score", "gtr_replay/engine/scoring.py", "                value += found.value", "                value += 1"),
+    ("score", "gtr_replay/engine/scoring.py", "influence + values[i] + bonus", "influence + values[0] + bonus"),
     # decisions counted by their values and built only when drawn
     ("legal", "gtr_replay/engine/handlers/legionary.py", "lambda k: Demand(name, found[k][0], None, found[k][1])",
      "lambda k: Demand(name, found[0][0], None, found[k][1])"),
