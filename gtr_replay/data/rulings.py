@@ -379,4 +379,15 @@ def resolve(chosen: Mapping[str, str] | str | None = None) -> Rulings:
             continue
         ruling = find_ruling(name)
         result[ruling.name] = ruling.reading(value.strip().casefold()).name
-    return Rulings(result)
+    key = tuple(result.values())  # every ruling, in DEFAULTS' order
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) > 256:  # a corpus of many readings: keep the memo small
+            _MADE.clear()
+        made = _MADE[key] = Rulings(result)
+    return made
+
+
+_MADE: dict[tuple[str, ...], Rulings] = {}
+"""Each set of readings resolved, made once: a ``Rulings`` is read-only, so every game played
+under the same readings shares one (most share the defaults)."""

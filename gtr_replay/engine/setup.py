@@ -35,10 +35,9 @@ def shuffled_deck(ruleset: str, name: str, expansions: tuple[str, ...] = ()) -> 
     """The deck order named ``name`` (a reproducible shuffle of the ruleset's manifest, with
     the optional cards ``expansions``, R-VER-2)."""
     deck = cards_for(find_ruleset(ruleset).ruleset).manifest(with_optional=expansions)
-    rng = random.Random(name)
-    for i in range(len(deck) - 1, 0, -1):
-        j = rng.randrange(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    # Fisher-Yates from the last card down, each swap with a card drawn by randrange(i + 1):
+    # the standard library's shuffle is that loop, without a call of randrange a card
+    random.Random(name).shuffle(deck)
     return deck
 
 
