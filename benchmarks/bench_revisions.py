@@ -18,6 +18,12 @@ once under callgrind and once with none, and the difference, the instructions it
 took, is divided by its decisions: a count that does not move with the machine's load, for a
 change too small for paired rounds of CPU time to tell from the noise. Instructions are not
 time (a cache miss costs more than an add), so a change it favours is timed as well.
+
+With ``--import`` (and ``--instructions``), the work counted is an import's instead: the same
+``--games`` self-play records (``bench_chess``'s corpus, written once by the head) read by each
+checkout three ways under callgrind: into the store's rows (``game_rows``), replayed with the
+``LiveState`` visitor alone, and parsed alone. Per statement, the replay is the second less the
+third, and the store's side (its changes, seats and rows) the first less the second.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 _CHILD = """
@@ -94,6 +101,77 @@ def instructions(root: Path, ruleset: str, games: int, listed: bool, compiled: b
     return decisions, (total - alone) / decisions
 
 
+_IMPORT_CHILD = """
+import sys
+sys.path.insert(0, {root!r})
+from gtr_replay.replay.files import parse_piece, record_pieces
+from gtr_replay.replay.replayer import Replayer
+from gtr_replay.replay.visitors import LiveState
+from gtr_replay.store.rows import game_rows
+with open({corpus!r}, encoding="utf-8") as f:
+    records = [r for _, line, piece in record_pieces(f.read()) for r in parse_piece("<corpus>", line, piece)]
+game_rows(records[0], source="<corpus>", number=0)  # every module and cache loaded, as in a long import
+statements = 0
+for number, record in enumerate(records):
+    if {work!r} == "rows":
+        statements += len(game_rows(record, source="<corpus>", number=number).decisions)
+    elif {work!r} == "replay":
+        statements += sum(1 for _ in Replayer(record, LiveState()).run())
+print(statements)
+"""
+
+
+def _import_counts(root: Path, corpus: Path, compiled: bool) -> dict[str, tuple[int, int]]:
+    """Each way of reading the corpus from ``root``: the statements it read and callgrind's count."""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env.pop("GTR_PURE_PYTHON", None)
+    if not compiled:
+        env["GTR_PURE_PYTHON"] = "1"
+    found = {}
+    for work in ("read", "replay", "rows"):
+        code = _IMPORT_CHILD.format(root=str(root), corpus=str(corpus), work=work)
+        done = subprocess.run([*_CALLGRIND, sys.executable, "-c", code], cwd=root, env=env, capture_output=True,
+                              text=True)
+        count = re.search(r"Collected : (\d+)", done.stderr)
+        if done.returncode != 0 or count is None:
+            sys.exit(f"{root}: reading the corpus ({work}) failed:\n{done.stderr.strip()[-600:]}")
+        found[work] = (int(done.stdout), int(count.group(1)))
+    return found
+
+
+def compare_import(args: argparse.Namespace) -> None:
+    if shutil.which("valgrind") is None:
+        sys.exit("--import needs valgrind (apt-get install valgrind)")
+    with tempfile.TemporaryDirectory() as folder:
+        corpus = Path(folder) / "corpus.gtr"
+        made = subprocess.run([sys.executable, "-c", _CORPUS.format(root=str(args.head), games=args.games,
+                                                                    out=str(corpus))],
+                              cwd=args.head, env={**os.environ, "GTR_PURE_PYTHON": "1"}, capture_output=True,
+                              text=True)
+        if made.returncode != 0:
+            sys.exit(f"{args.head}: making the corpus failed:\n{made.stderr.strip()[-600:]}")
+        parts = {}
+        for root in (args.base, args.head):
+            found = _import_counts(root, corpus, args.compiled)
+            statements = found["rows"][0]
+            parts[root] = ((found["replay"][1] - found["read"][1]) / statements,
+                           (found["rows"][1] - found["replay"][1]) / statements, statements)
+    (replay, store, n), (replay2, store2, _) = parts[args.base], parts[args.head]
+    print(f"import of {args.games} records ({n:,} statements), instructions a statement: replay base {replay:,.0f}, "
+          f"head {replay2:,.0f} ({replay2 / replay:.3f}); the store's side base {store:,.0f}, head {store2:,.0f} "
+          f"({store2 / store:.3f})")
+
+
+_CORPUS = """
+import sys
+sys.path.insert(0, {root!r})
+sys.path.insert(0, {root!r} + "/benchmarks")
+import bench_chess
+with open({out!r}, "w", encoding="utf-8") as f:
+    f.write(bench_chess.gtr_corpus({games}, "revisions-import"))
+"""
+
+
 def compare_instructions(args: argparse.Namespace) -> None:
     if shutil.which("valgrind") is None:
         sys.exit("--instructions needs valgrind (apt-get install valgrind)")
@@ -118,14 +196,19 @@ def main() -> None:
     parser.add_argument("--compiled", action="store_true", help="let each checkout use its compiled build")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions a decision under callgrind instead of timing rounds")
+    parser.add_argument("--import", dest="import_", action="store_true",
+                        help="with --instructions: count an import's replay and store instead of playouts "
+                             "(--games records)")
     args = parser.parse_args()
     for root in (args.base, args.head):
         if not (root / "gtr_replay" / "engine" / "game.py").is_file():
             sys.exit(f"{root} is not a gtr-replay checkout (no gtr_replay/engine/game.py)")
     if args.rounds < 1 or args.games < 1:
         sys.exit("--rounds and --games must be at least 1")
+    if args.import_ and not args.instructions:
+        sys.exit("--import counts instructions: give --instructions too")
     if args.instructions:
-        compare_instructions(args)
+        compare_import(args) if args.import_ else compare_instructions(args)
         return
     ratios = []
     for n in range(args.rounds):

@@ -32,3 +32,18 @@ def test_counting_instructions_without_valgrind_is_refused_with_what_to_install(
                           env={"PATH": str(python)})
     assert done.returncode == 1
     assert "--instructions needs valgrind" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_counting_an_import_asks_for_instructions_and_valgrind(tmp_path):
+    """``--import`` counts an import's replay and store under callgrind: without ``--instructions``
+    it says what to add; without valgrind, what to install."""
+    done = subprocess.run([sys.executable, str(SCRIPT), str(ROOT), "--import"], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "--import counts instructions: give --instructions too" in done.stderr and "Traceback" not in done.stderr
+    python = tmp_path / "bin"
+    python.mkdir()
+    (python / "python").symlink_to(sys.executable)
+    done = subprocess.run([sys.executable, str(SCRIPT), str(ROOT), "--instructions", "--import"], capture_output=True,
+                          text=True, env={"PATH": str(python)})
+    assert done.returncode == 1
+    assert "--import needs valgrind" in done.stderr and "Traceback" not in done.stderr
