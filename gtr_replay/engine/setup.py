@@ -35,8 +35,8 @@ def shuffled_deck(ruleset: str, name: str, expansions: tuple[str, ...] = ()) -> 
     """The deck order named ``name`` (a reproducible shuffle of the ruleset's manifest, with
     the optional cards ``expansions``, R-VER-2)."""
     deck = cards_for(find_ruleset(ruleset).ruleset).manifest(with_optional=expansions)
-    # Fisher-Yates from the last card down, each swap with a card drawn by randrange(i + 1):
-    # the standard library's shuffle is that loop, without a call of randrange a card
+    # Fisher-Yates from the last card down, each card swapped with one drawn by randrange(i + 1):
+    # the standard library's shuffle is that loop, without calling randrange for each card
     random.Random(name).shuffle(deck)
     return deck
 

@@ -70,6 +70,7 @@ MOVED = {zone: zone for zone in CARD_ZONES} | {"pool": "pool", "deck": "deck", "
 """The zones the card moves are laid over, and their keys in the state."""
 
 _PLAYERS_CARDS = frozenset(CARD_ZONES)
+"""A player's card zones as a set, to look a move's zone up in."""
 
 
 _MOVE_ZONES = {(source, target): frozenset(_BY_ZONE[source] + _BY_ZONE[target]) for source in _BY_ZONE
