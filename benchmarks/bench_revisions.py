@@ -65,14 +65,20 @@ else:
 """
 
 
-def _child(root: Path, ruleset: str, games: int, listed: bool, compiled: bool, counted: bool = False,
-           under: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+def _env(compiled: bool) -> dict[str, str]:
+    """A child's environment: hashes seeded alike, and the engine from source unless ``compiled``."""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     env.pop("GTR_PURE_PYTHON", None)
     if not compiled:
         env["GTR_PURE_PYTHON"] = "1"
+    return env
+
+
+def _child(root: Path, ruleset: str, games: int, listed: bool, compiled: bool, counted: bool = False,
+           under: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
     code = _CHILD.format(root=str(root), ruleset=ruleset, games=games, listed=listed, counted=counted)
-    done = subprocess.run([*under, sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+    done = subprocess.run([*under, sys.executable, "-c", code], cwd=root, env=_env(compiled), capture_output=True,
+                          text=True)
     if done.returncode != 0:
         sys.exit(f"{root}: the playouts failed:\n{done.stderr.strip()}")
     return done
@@ -86,6 +92,14 @@ def timed(root: Path, ruleset: str, games: int, listed: bool, compiled: bool) ->
 _CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
 
 
+def _collected(done: subprocess.CompletedProcess, root: Path, what: str) -> int:
+    """Callgrind's count of instructions in a child's run (its report is on standard error)."""
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        sys.exit(f"{root}: {what} gave no count:\n{done.stderr.strip()[-600:]}")
+    return int(found.group(1))
+
+
 def instructions(root: Path, ruleset: str, games: int, listed: bool, compiled: bool) -> tuple[int, float]:
     """The decisions of ``games`` playouts from ``root`` and the instructions each took (callgrind's
     count with the playouts less its count without them)."""
@@ -93,10 +107,7 @@ def instructions(root: Path, ruleset: str, games: int, listed: bool, compiled: b
     counts = []
     for played in (0, games):
         done = _child(root, ruleset, played, listed, compiled, counted=True, under=_CALLGRIND)
-        found = re.search(r"Collected : (\d+)", done.stderr)
-        if found is None:
-            sys.exit(f"{root}: callgrind gave no count:\n{done.stderr.strip()[-600:]}")
-        counts.append((int(done.stdout), int(found.group(1))))
+        counts.append((int(done.stdout), _collected(done, root, "the playouts under callgrind")))
     (_, alone), (decisions, total) = counts
     return decisions, (total - alone) / decisions
 
@@ -123,20 +134,24 @@ print(statements)
 
 def _import_counts(root: Path, corpus: Path, compiled: bool) -> dict[str, tuple[int, int]]:
     """Each way of reading the corpus from ``root``: the statements it read and callgrind's count."""
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    env.pop("GTR_PURE_PYTHON", None)
-    if not compiled:
-        env["GTR_PURE_PYTHON"] = "1"
     found = {}
     for work in ("read", "replay", "rows"):
         code = _IMPORT_CHILD.format(root=str(root), corpus=str(corpus), work=work)
-        done = subprocess.run([*_CALLGRIND, sys.executable, "-c", code], cwd=root, env=env, capture_output=True,
-                              text=True)
-        count = re.search(r"Collected : (\d+)", done.stderr)
-        if done.returncode != 0 or count is None:
-            sys.exit(f"{root}: reading the corpus ({work}) failed:\n{done.stderr.strip()[-600:]}")
-        found[work] = (int(done.stdout), int(count.group(1)))
+        done = subprocess.run([*_CALLGRIND, sys.executable, "-c", code], cwd=root, env=_env(compiled),
+                              capture_output=True, text=True)
+        count = _collected(done, root, f"reading the corpus ({work})")
+        found[work] = (int(done.stdout), count)
     return found
+
+
+_CORPUS = """
+import sys
+sys.path.insert(0, {root!r})
+sys.path.insert(0, {root!r} + "/benchmarks")
+import bench_chess
+with open({out!r}, "w", encoding="utf-8") as f:
+    f.write(bench_chess.gtr_corpus({games}, "revisions-import"))
+"""
 
 
 def compare_import(args: argparse.Namespace) -> None:
@@ -160,16 +175,6 @@ def compare_import(args: argparse.Namespace) -> None:
     print(f"import of {args.games} records ({n:,} statements), instructions a statement: replay base {replay:,.0f}, "
           f"head {replay2:,.0f} ({replay2 / replay:.3f}); the store's side base {store:,.0f}, head {store2:,.0f} "
           f"({store2 / store:.3f})")
-
-
-_CORPUS = """
-import sys
-sys.path.insert(0, {root!r})
-sys.path.insert(0, {root!r} + "/benchmarks")
-import bench_chess
-with open({out!r}, "w", encoding="utf-8") as f:
-    f.write(bench_chess.gtr_corpus({games}, "revisions-import"))
-"""
 
 
 def compare_instructions(args: argparse.Namespace) -> None:

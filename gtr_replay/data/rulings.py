@@ -363,6 +363,11 @@ def find_ruling(name: str) -> Ruling:
                            hint=f"did you mean {close[0]!r}?" if close else "see `gtr rulings`")
 
 
+_MADE: dict[tuple[str, ...], Rulings] = {}
+"""Each set of readings resolved, made once: a ``Rulings`` is read-only, so every game played
+under the same readings shares one (most share the defaults)."""
+
+
 def resolve(chosen: Mapping[str, str] | str | None = None) -> Rulings:
     """Every ruling's reading: the defaults, overridden by ``chosen`` ('a=b, c=d' or a dict)."""
     if isinstance(chosen, str):
@@ -386,8 +391,3 @@ def resolve(chosen: Mapping[str, str] | str | None = None) -> Rulings:
             _MADE.clear()
         made = _MADE[key] = Rulings(result)
     return made
-
-
-_MADE: dict[tuple[str, ...], Rulings] = {}
-"""Each set of readings resolved, made once: a ``Rulings`` is read-only, so every game played
-under the same readings shares one (most share the defaults)."""
