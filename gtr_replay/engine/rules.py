@@ -89,9 +89,12 @@ def card_set(state: GameState) -> CardSet:
 
 
 def query_context(state: GameState) -> EngineContext:
-    """The context query hooks receive (one per state; effects get their own, ``fire``)."""
+    """The context query hooks receive (one per state; effects get their own, ``fire``), made
+    when first asked for. A state's context is its own: a new or copied state starts without
+    one, and none is ever handed to another (``GameState.context``), so the engine's hottest
+    questions read ``state.context or query_context(state)``."""
     ctx = state.context
-    if ctx is None or ctx.state is not state:
+    if ctx is None:
         ctx = state.context = EngineContext(state, _RESOLVED[state.ruleset])
     return ctx
 
@@ -104,10 +107,10 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     ``public-copy`` ruling's default). Asked most of all: a player's powers are found once
     for every hook and kept with the state until a building changes (``buildings_changed``).
     The list is shared: never change it."""
-    kept = query_context(state).active
-    working = kept.get(i)
+    ctx = state.context or query_context(state)
+    working = ctx.active.get(i)
     if working is None:
-        working = kept[i] = _working(state, i)
+        working = ctx.active[i] = _working(state, i)
     return working.get(hook, _NONE)
 
 
@@ -134,13 +137,13 @@ def _working(state: GameState, i: int) -> dict[str | None, list[Power]]:
 def answering(state: GameState) -> Step | None:
     """While a decision is performed: the step it answers (``core`` takes it off the stack
     first); None between decisions, and once the decision has answered it (``take_answered``)."""
-    return query_context(state).answering
+    return (state.context or query_context(state)).answering
 
 
 def take_answered(state: GameState) -> Step | None:
     """The step the decision being performed answers, taken: a decision answers it once, and
     what it does next is the flow's (``core._perform`` resumes it)."""
-    ctx = query_context(state)
+    ctx = state.context or query_context(state)
     step, ctx.answering = ctx.answering, None
     return step
 
@@ -163,8 +166,10 @@ def unkept_powers(state: GameState) -> list[str]:
     """The kept active powers that differ from the powers working now: each a place that
     changed a building without ``buildings_changed`` (the invariants' check)."""
     ctx = state.context
-    if ctx is None or ctx.state is not state:
+    if ctx is None:
         return []
+    if ctx.state is not state:  # read without a check by the hottest questions (query_context)
+        return ["the state holds another state's context"]
     found = [f"player {i}'s powers for {hook or 'every hook'}: kept {[p.building for p in working.get(hook, [])]}, "
              f"working {[p.building for p in now]}"
              for i, working in ctx.active.items() for hook in _asked(state, i, working)
@@ -236,7 +241,8 @@ def in_play(state: GameState, hook: str) -> bool:
     when none has, no player has such a power working (public structures and woken
     foundations are players' buildings too), and the engine need not ask them one by one.
     Kept with the state until a building changes, as the active powers are."""
-    kept = query_context(state).in_play
+    ctx = state.context or query_context(state)
+    kept = ctx.in_play
     found = kept.get(hook)
     if found is None:
         found = kept[hook] = _in_play(state, hook)
@@ -285,14 +291,17 @@ def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
     identity when none answers). ``own`` names a building whose own power is asked too, first,
     when its text speaks of its own foundation (hooks declared ``own``, ``Power.own_foundation``;
     otherwise a building has no function before it is complete, R-BUILD-10)."""
-    found = active_powers(state, i, hook)
+    ctx = state.context or query_context(state)
+    working = ctx.active.get(i)
+    if working is None:
+        working = ctx.active[i] = _working(state, i)
+    found = working.get(hook, _NONE)
     if own is not None:
         mine = _RESOLVED[state.ruleset].by_hook[hook].get(own)
         if mine is not None and mine.own_foundation and mine not in found:
             found = [mine, *found]
     if not found:
         return _EMPTY[hook]
-    ctx = query_context(state)
     return _COMBINE[hook]([getattr(p, hook)(ctx, i, *args) for p in found])
 
 

@@ -227,11 +227,12 @@ class GameState:
     unseen: list[str] | None = None
     """The cards whose whereabouts the record has not shown, sorted, when some card of the
     state is unseen (``?``, ``engine.unseen``); None when every card is known."""
-    context: Any = field(default=None, compare=False, repr=False)
+    context: Any = field(default=None, init=False, compare=False, repr=False)
     """The engine's own, and its only field here: what it keeps while it works on this state
     (the context powers' query hooks receive, the active powers, the step a decision being
     performed answers), made when first needed (``engine.rules.query_context``); never
-    copied or serialised."""
+    copied, serialised or given to a new state (not an argument: ``dataclasses.replace``
+    leaves it behind too), so a state's context is always its own."""
     turned_up: list[str] = field(default_factory=list)
     """Cards a power turned up from the top of the deck (G-BACCHANALIA-1): out of the deck at
     once, face up, each waiting to be placed; empty but during the placements, or where the
