@@ -96,6 +96,7 @@ def query_context(state: GameState) -> EngineContext:
     ctx = state.context
     if ctx is None:
         ctx = state.context = EngineContext(state, _RESOLVED[state.ruleset])
+        ctx.active = _every_working(state)
     return ctx
 
 
@@ -104,18 +105,19 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     their completed structures (R-BUILD-9, R-BUILD-10), of foundations a power activates
     early (B-GATE-1), and of other players' public structures whose name the player does
     not own (B-STAIRWAY-1, B-STAIRWAY-2; a woken foundation counts as owned under the
-    ``public-copy`` ruling's default). Asked most of all: a player's powers are found once
-    for every hook and kept with the state until a building changes (``buildings_changed``).
-    The list is shared: never change it."""
-    ctx = state.context or query_context(state)
-    working = ctx.active.get(i)
-    if working is None:
-        working = ctx.active[i] = _working(state, i)
-    return working.get(hook, _NONE)
+    ``public-copy`` ruling's default). Asked most of all: every player's powers are found for
+    every hook when the state's context is made, and again whenever a building changes
+    (``buildings_changed``). The list is shared: never change it."""
+    return (state.context or query_context(state)).active[i].get(hook, _NONE)
 
 
 _NONE: Final[list[Power]] = []
 """The answer of ``active_powers`` for a hook no working power implements (shared, empty)."""
+
+
+def _every_working(state: GameState) -> list[dict[str | None, list[Power]]]:
+    """Each player's active powers by hook (``_working``), by seat."""
+    return [_working(state, i) for i in range(len(state.players))]
 
 
 def _working(state: GameState, i: int) -> dict[str | None, list[Power]]:
@@ -149,15 +151,14 @@ def take_answered(state: GameState) -> Step | None:
 
 
 def buildings_changed(state: GameState) -> None:
-    """Forget the active powers kept (``active_powers``, ``in_play``): a foundation was laid, a
-    material added, a building completed, torn down, taken or made public. What makes a power
-    work is only where the buildings stand (R-BUILD-9, R-BUILD-10, B-GATE-1, B-STAIRWAY-1), so
-    every place that changes a building says so here; ``invariants`` holds the kept answers
-    equal to fresh ones after every decision."""
+    """Find the active powers again (``active_powers``) and forget those in play (``in_play``):
+    a foundation was laid, a material added, a building completed, torn down, taken or made
+    public. What makes a power work is only where the buildings stand (R-BUILD-9, R-BUILD-10,
+    B-GATE-1, B-STAIRWAY-1), so every place that changes a building says so here;
+    ``invariants`` holds the kept answers equal to fresh ones after every decision."""
     ctx = state.context
     if ctx is not None:
-        if ctx.active:
-            ctx.active = {}
+        ctx.active = _every_working(state)
         if ctx.in_play:
             ctx.in_play = {}
 
@@ -172,7 +173,7 @@ def unkept_powers(state: GameState) -> list[str]:
         return ["the state holds another state's context"]
     found = [f"player {i}'s powers for {hook or 'every hook'}: kept {[p.building for p in working.get(hook, [])]}, "
              f"working {[p.building for p in now]}"
-             for i, working in ctx.active.items() for hook in _asked(state, i, working)
+             for i, working in enumerate(ctx.active) for hook in _asked(state, i, working)
              if (now := _active_powers(state, i, hook)) != working.get(hook, [])]
     found.extend(f"a building whose power answers {hook}: kept {kept}, now {not kept}"
                  for hook, kept in ctx.in_play.items() if _in_play(state, hook) != kept)
@@ -292,10 +293,7 @@ def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
     when its text speaks of its own foundation (hooks declared ``own``, ``Power.own_foundation``;
     otherwise a building has no function before it is complete, R-BUILD-10)."""
     ctx = state.context or query_context(state)
-    working = ctx.active.get(i)
-    if working is None:
-        working = ctx.active[i] = _working(state, i)
-    found = working.get(hook, _NONE)
+    found = ctx.active[i].get(hook, _NONE)  # active_powers
     if own is not None:
         mine = _RESOLVED[state.ruleset].by_hook[hook].get(own)
         if mine is not None and mine.own_foundation and mine not in found:
@@ -310,12 +308,13 @@ def fire(state: GameState, i: int, hook: str, ev: list[Event], *args, powers: li
     """Let player ``i``'s active powers (or ``powers``) act on ``hook``: their events go to
     ``ev``; the steps they grant are returned, to be pushed (``push_steps``). ``answered`` is
     the step the decision acted on answered."""
-    found = active_powers(state, i, hook) if powers is None else powers
-    if not found:
+    if powers is None:
+        powers = (state.context or query_context(state)).active[i].get(hook, _NONE)  # active_powers
+    if not powers:
         return []
     ctx = EngineContext(state, _RESOLVED[state.ruleset], ev)
     ctx.answered = answered
-    for p in found:
+    for p in powers:
         getattr(p, hook)(ctx, i, *args)
     return ctx.granted
 
@@ -569,9 +568,10 @@ class EngineContext(Context):
         self.events = events if events is not None else []
         self.granted: list[Step] = []
         self.answered: Step | None = None
-        self.active: dict[int, dict[str | None, list[Power]]] = {}
-        """Each player's active powers by hook (all of them under None), as found when first
-        asked since a building last changed (``active_powers``, ``buildings_changed``)."""
+        self.active: list[dict[str | None, list[Power]]] = []
+        """Each player's active powers by hook (all of them under None), by seat, as found when
+        the state's context was made or a building last changed (``query_context``,
+        ``buildings_changed``; ``active_powers``). Empty in the contexts effects get (``fire``)."""
         self.in_play: dict[str, bool] = {}
         """Whether some building's power answers a hook, by hook, kept as ``active`` is (``in_play``)."""
         self.answering: Step | None = None

@@ -184,8 +184,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "    if size and len(counts) > 1 and len(hand) - jacks >= size:"),
     ("legal", CORE, "            return build(k)", "            return build(0)"),
     ("legal", CORE, "            total += n\n", "            total += 1\n"),
-    ("legal", "gtr_replay/engine/rules.py", "        if ctx.active:\n            ctx.active = {}",
-     "        if ctx.active:\n            pass"),
+    ("legal", "gtr_replay/engine/rules.py", "        ctx.active = _every_working(state)\n        if ctx.in_play:",
+     "        if ctx.in_play:"),
+    ("kept", "gtr_replay/engine/rules.py", "    return [_working(state, i) for i in range(len(state.players))]",
+     "    return [_working(state, 0) for i in range(len(state.players))]"),
     ("kept", "gtr_replay/engine/rules.py", "        if ctx.in_play:\n            ctx.in_play = {}",
      "        if ctx.in_play:\n            pass"),
     # a player's powers found once for every hook (rules._working)

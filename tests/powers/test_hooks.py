@@ -2,6 +2,7 @@
 proof powers (Shrine, Temple, Market) work through them."""
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,21 @@ def test_a_structure_works_from_the_moment_it_is_complete():
     complete(state, 0, temple, [])
     assert rules.refill_size(state, 0) == 11
     assert not rules.unkept_powers(state)
+
+
+def test_a_state_never_reads_another_states_powers():
+    """The powers the engine keeps belong to the state they were found for: a copy, or a
+    state made again with ``dataclasses.replace``, starts without them and finds its own; one
+    handed another state's is reported by the invariants (R-BUILD-9)."""
+    state = two_players(buildings=[structure("Shrine", Material.BRICK)])
+    assert rules.refill_size(state, 0) == 7
+    bare = replace(state, players=[replace(p, buildings=[]) for p in state.players])
+    assert bare.context is None and rules.refill_size(bare, 0) == 5
+    copied = state.copy()
+    copied.players[0].buildings.clear()
+    assert rules.refill_size(copied, 0) == 5 and rules.refill_size(state, 0) == 7
+    copied.context = state.context
+    assert rules.unkept_powers(copied) == ["the state holds another state's context"]
 
 
 def test_a_thinker_with_a_shrine_refills_to_seven():

@@ -289,16 +289,16 @@ def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
     return None
 
 
-def _source_candidates(state, i, usual: Zone):
+def _source_candidates(state, i, usual: Zone) -> list[tuple[str, Zone | None]]:
     """(card, source) pairs to offer: the usual place first, written without a source."""
     zones = _sources(state, i, usual)
     if len(zones) == 1 and usual in zones:
-        yield from ((card, None) for card in sorted(set(_zone_cards(state, i, usual))) if card != JACK)
-        return
+        return [(card, None) for card in sorted(set(_zone_cards(state, i, usual))) if card != JACK]
+    found: list[tuple[str, Zone | None]] = []
     for zone in sorted(zones, key=lambda z: (z is not usual, z.value)):  # a stable order
-        for card in sorted(set(_zone_cards(state, i, zone))):
-            if card != JACK:
-                yield card, (None if zone is usual else zone)
+        source = None if zone is usual else zone
+        found.extend((card, source) for card in sorted(set(_zone_cards(state, i, zone))) if card != JACK)
+    return found
 
 
 def answering_step(state: GameState, decisions):
@@ -316,7 +316,7 @@ def _sampled(state: GameState, i: int, usual: Zone, kind):
     build the k-th: each card of each place it may come from (``_source_candidates``; without a step,
     never from under a building)."""
     name = state.players[i].name
-    offered = list(_source_candidates(state, i, usual))
+    offered = _source_candidates(state, i, usual)
     return len(offered), lambda k: kind(name, *offered[k])
 
 
@@ -335,7 +335,7 @@ class HireHandler(Handler):
     def candidates(self, state, i):
         name = state.players[i].name
         under = _under(state)
-        offered = list(_source_candidates(state, i, Zone.POOL))
+        offered = _source_candidates(state, i, Zone.POOL)
         for card, source in offered:
             yield Hire(name, card, source, building=under if source is Zone.BUILDING else None)
         for client in _replaceable(state, i):
