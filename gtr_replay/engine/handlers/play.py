@@ -213,6 +213,13 @@ def _several(state: GameState, i: int, role: Role):
         yield list(play)
 
 
+_AS_ROLES: dict[Role | None, tuple[Role, ...]] = {None: ROLES, **{r: (r,) for r in ROLES}}
+"""The roles a play may be made as: any for a lead (None), the led one for a follow."""
+
+_JACK_PLAYS = {role: tuple((r, (JACK,)) for r in roles) for role, roles in _AS_ROLES.items()}
+"""A Jack's plays, as any role it may be played as (R-JACK-1)."""
+
+
 def _plain_play_options(state: GameState, i: int, role=None) -> list:
     """(role, unit) pairs a hand plays without a power: each card as its role, a Jack as
     any role, a petition of the ruleset's size of cards of one role as any role (R-TURN-1,
@@ -226,23 +233,23 @@ def _plain_play_options(state: GameState, i: int, role=None) -> list:
         else:
             counts[card] = counts.get(card, 0) + 1
     role_of = rules.roles(state)  # '?' has no role (engine.unseen)
-    options: list[tuple] = []
-    for card in sorted(counts):
-        card_role = role_of.get(card)
-        if role is None or card_role is role:
-            options.append((card_role, (card,)))
-    as_roles = ROLES if role is None else (role,)
+    options: list[tuple[Role | None, tuple[str, ...]]]
+    if role is None:
+        options = [(role_of.get(card), (card,)) for card in sorted(counts)]
+    else:
+        options = [(role, (card,)) for card in sorted(counts) if role_of.get(card) is role]
     if jacks:
-        options.extend((r, (JACK,)) for r in as_roles)
+        options.extend(_JACK_PLAYS[role])
     size = rules.spec(state).petition_size
     if size and len(hand) - jacks >= size:
+        as_roles = _AS_ROLES[role]
         by_role: dict = {}
         for card, n in counts.items():
             by_role.setdefault(role_of.get(card), {})[card] = n
         for group in by_role.values():
             if sum(group.values()) >= size:
                 for cards in multisets(group, size):
-                    options.extend((r, cards) for r in as_roles)
+                    options.extend([(r, cards) for r in as_roles])
     return options
 
 
