@@ -155,6 +155,20 @@ def test_copies_of_one_card_are_a_petition_among_the_legal_leads_R_PET_1(positio
         assert (Role.PATRON, tuple(hand)) in leads and (Role.LABORER, ("Road",)) in leads
 
 
+def test_a_jack_and_a_petition_lead_as_every_role_and_follow_once_R_JACK_1_R_PET_1(position, play):
+    """A Jack or a petition may be led as any role, so the legal leads hold each as each of
+    the six; following, each is one play of the led role, listed once."""
+    state = position(PlayerState("Ann", hand=["Road", "Insula", JACK]), PlayerState("Bob", hand=["Tower", "Wall", JACK]))
+    game = Game(state)
+    leads = {(d.role, d.cards) for d in game.legal() if isinstance(d, Lead)}
+    for role in (Role.PATRON, Role.LABORER, Role.ARCHITECT, Role.CRAFTSMAN, Role.LEGIONARY, Role.MERCHANT):
+        assert (role, (JACK,)) in leads and (role, ("Insula", "Road")) in leads
+    play(game, Lead("Ann", Role.MERCHANT, (JACK,)))
+    follows = [d for d in game.legal() if isinstance(d, Follow)]
+    assert follows.count(Follow("Bob", (JACK,))) == 1 and follows.count(Follow("Bob", ("Tower", "Wall"))) == 1
+    assert len(set(follows)) == len(follows)
+
+
 def test_petition_may_follow_a_role_of_another_colour_R_PET_1(position, play):
     state = position(PlayerState("Ann", hand=["Temple"]), PlayerState("Bob", hand=["Road", "Insula"]),
                      pool=["Villa"])

@@ -188,6 +188,19 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "        if ctx.in_play:"),
     ("kept", "gtr_replay/engine/rules.py", "    return [_working(state, i) for i in range(len(state.players))]",
      "    return [_working(state, 0) for i in range(len(state.players))]"),
+    # the powers kept by seat, read without a call by the hottest questions (rules.fold, rules.fire)
+    ("kept", "gtr_replay/engine/rules.py", "    found = ctx.active[i].get(hook, _NONE)", "    found = ctx.active[0].get(hook, _NONE)"),
+    ("kept", "gtr_replay/engine/rules.py", "        powers = (state.context or query_context(state)).active[i]",
+     "        powers = (state.context or query_context(state)).active[-1]"),
+    ("kept", "gtr_replay/engine/rules.py", "    return (state.context or query_context(state)).active[i].get(hook, _NONE)",
+     "    return (state.context or query_context(state)).active[0].get(hook, _NONE)"),
+    # a hand's plain plays (play._plain_play_options) and an action's candidates (roles._source_candidates)
+    ("legal", PLAY, "        options.extend(_JACK_PLAYS[role])", "        options.extend(_JACK_PLAYS[None])"),
+    ("legal", PLAY, "for card in sorted(counts) if role_of.get(card) is role]",
+     "for card in sorted(counts) if role_of.get(card) is not None]"),
+    ("legal", PLAY, "                    options.extend([(r, cards) for r in as_roles])",
+     "                    options.extend([(r, cards) for r in as_roles[:1]])"),
+    ("legal", ROLES, "        found.extend((card, source) for card in", "        found.extend((card, None) for card in"),
     ("kept", "gtr_replay/engine/rules.py", "        if ctx.in_play:\n            ctx.in_play = {}",
      "        if ctx.in_play:\n            pass"),
     # a player's powers found once for every hook (rules._working)
