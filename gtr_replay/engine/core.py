@@ -327,7 +327,7 @@ def _perform(state: GameState, decision: Decision, ev: list[Event]) -> None:
     (a discard before a think leaves the step for the think it comes before). While it is
     performed, the steps its effects grant wait: the action keeps its own role (R-BUILD-9)."""
     i = flow.waiting_for(state)
-    ctx = state.context or rules.query_context(state)
+    ctx: rules.EngineContext = state.context or rules.query_context(state)
     step = None
     if state.steps and type(decision) is not Surrender and type(decision) is not Discard:
         step = ctx.answering = state.steps.pop()

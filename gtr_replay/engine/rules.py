@@ -92,7 +92,8 @@ def query_context(state: GameState) -> EngineContext:
     """The context query hooks receive (one per state; effects get their own, ``fire``), made
     when first asked for. A state's context is its own: a new or copied state starts without
     one, and none is ever handed to another (``GameState.context``), so the engine's hottest
-    questions read ``state.context or query_context(state)``."""
+    questions read ``state.context or query_context(state)`` (typed: the state's field is
+    ``Any``, the game's layer knowing nothing of the engine)."""
     ctx = state.context
     if ctx is None:
         ctx = state.context = EngineContext(state, _RESOLVED[state.ruleset])
@@ -108,7 +109,8 @@ def active_powers(state: GameState, i: int, hook: str | None = None) -> list[Pow
     ``public-copy`` ruling's default). Asked most of all: every player's powers are found for
     every hook when the state's context is made, and again whenever a building changes
     (``buildings_changed``). The list is shared: never change it."""
-    return (state.context or query_context(state)).active[i].get(hook, _NONE)
+    ctx: EngineContext = state.context or query_context(state)
+    return ctx.active[i].get(hook, _NONE)
 
 
 _NONE: Final[list[Power]] = []
@@ -139,13 +141,14 @@ def _working(state: GameState, i: int) -> dict[str | None, list[Power]]:
 def answering(state: GameState) -> Step | None:
     """While a decision is performed: the step it answers (``core`` takes it off the stack
     first); None between decisions, and once the decision has answered it (``take_answered``)."""
-    return (state.context or query_context(state)).answering
+    ctx: EngineContext = state.context or query_context(state)
+    return ctx.answering
 
 
 def take_answered(state: GameState) -> Step | None:
     """The step the decision being performed answers, taken: a decision answers it once, and
     what it does next is the flow's (``core._perform`` resumes it)."""
-    ctx = state.context or query_context(state)
+    ctx: EngineContext = state.context or query_context(state)
     step, ctx.answering = ctx.answering, None
     return step
 
@@ -242,7 +245,7 @@ def in_play(state: GameState, hook: str) -> bool:
     when none has, no player has such a power working (public structures and woken
     foundations are players' buildings too), and the engine need not ask them one by one.
     Kept with the state until a building changes, as the active powers are."""
-    ctx = state.context or query_context(state)
+    ctx: EngineContext = state.context or query_context(state)
     kept = ctx.in_play
     found = kept.get(hook)
     if found is None:
@@ -292,7 +295,7 @@ def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
     identity when none answers). ``own`` names a building whose own power is asked too, first,
     when its text speaks of its own foundation (hooks declared ``own``, ``Power.own_foundation``;
     otherwise a building has no function before it is complete, R-BUILD-10)."""
-    ctx = state.context or query_context(state)
+    ctx: EngineContext = state.context or query_context(state)
     found = ctx.active[i].get(hook, _NONE)  # active_powers
     if own is not None:
         mine = _RESOLVED[state.ruleset].by_hook[hook].get(own)
@@ -309,7 +312,8 @@ def fire(state: GameState, i: int, hook: str, ev: list[Event], *args, powers: li
     ``ev``; the steps they grant are returned, to be pushed (``push_steps``). ``answered`` is
     the step the decision acted on answered."""
     if powers is None:
-        powers = (state.context or query_context(state)).active[i].get(hook, _NONE)  # active_powers
+        kept: EngineContext = state.context or query_context(state)
+        powers = kept.active[i].get(hook, _NONE)  # active_powers
     if not powers:
         return []
     ctx = EngineContext(state, _RESOLVED[state.ruleset], ev)

@@ -190,10 +190,9 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "    return [_working(state, 0) for i in range(len(state.players))]"),
     # the powers kept by seat, read without a call by the hottest questions (rules.fold, rules.fire)
     ("kept", "gtr_replay/engine/rules.py", "    found = ctx.active[i].get(hook, _NONE)", "    found = ctx.active[0].get(hook, _NONE)"),
-    ("kept", "gtr_replay/engine/rules.py", "        powers = (state.context or query_context(state)).active[i]",
-     "        powers = (state.context or query_context(state)).active[-1]"),
-    ("kept", "gtr_replay/engine/rules.py", "    return (state.context or query_context(state)).active[i].get(hook, _NONE)",
-     "    return (state.context or query_context(state)).active[0].get(hook, _NONE)"),
+    ("kept", "gtr_replay/engine/rules.py", "        powers = kept.active[i].get(hook, _NONE)",
+     "        powers = kept.active[-1].get(hook, _NONE)"),
+    ("kept", "gtr_replay/engine/rules.py", "    return ctx.active[i].get(hook, _NONE)", "    return ctx.active[0].get(hook, _NONE)"),
     # a hand's plain plays (play._plain_play_options) and an action's candidates (roles._source_candidates)
     ("legal", PLAY, "        options.extend(_JACK_PLAYS[role])", "        options.extend(_JACK_PLAYS[None])"),
     ("legal", PLAY, "for card in sorted(counts) if role_of.get(card) is role]",

@@ -22,7 +22,7 @@ def step_now(state: GameState) -> Step | None:
     """The step the current decision answers: being performed, or waiting on top. While a
     decision is performed, the steps its own effects grant (a completion's burst) are not
     what it answers: it stays the action it was (R-BUILD-9)."""
-    ctx = state.context or rules.query_context(state)
+    ctx: rules.EngineContext = state.context or rules.query_context(state)
     if ctx.answering is not None:
         return ctx.answering
     if state.steps and not ctx.performing:
