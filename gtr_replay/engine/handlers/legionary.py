@@ -49,18 +49,18 @@ def showable(state: GameState, i: int) -> list[str]:
 class DemandHandler(Handler):
     decision = Demand
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         name = state.players[i].name
         for cards, shown in self._shows(state, i):
             yield Demand(name, cards, None, shown)
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         """The demands counted, each built only when drawn."""
         name = state.players[i].name
         found = list(self._shows(state, i))
         return len(found), lambda k: Demand(name, found[k][0], None, found[k][1])
 
-    def _shows(self, state, i):
+    def _shows(self, state: GameState, i: int):
         """What each candidate shows: (cards from hand, buildings), in the candidates' order."""
         player = state.players[i]
         orders = Counter(c for c in player.hand if c != JACK)
@@ -72,12 +72,12 @@ class DemandHandler(Handler):
                     for cards in multisets(orders, k):
                         yield cards, shown
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         """The candidates: Order cards from hand and buildings that may be shown
         (``showable``), at least one, no more than the player's Legionary actions (R-LEG-1, R-LEG-6)."""
         return self.candidates(state, i)
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         if not d.cards and not d.buildings:
             return problem("a demand shows at least one card", "R-LEG-1")
         if JACK in d.cards:
@@ -223,22 +223,22 @@ def _spoils(state: GameState, ev: list[Event]) -> list:
 class TakeFromPoolHandler(Handler):
     decision = TakeFromPool
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         name = state.players[i].name
         for card in pool_takes(state):
             yield TakeFromPool(name, card)
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         """The Pool cards of a material still demanded while the budget lasts (``pool_takes``)."""
         return self.candidates(state, i)
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         """The Pool cards ``legal`` offers counted, each take built only when drawn."""
         name = state.players[i].name
         cards = pool_takes(state)
         return len(cards), lambda k: TakeFromPool(name, cards[k])
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         demand = state.demand()
         if d.card not in state.pool:
             return problem(f"no {d.card} in the pool", "R-LEG-2")
@@ -400,17 +400,17 @@ class GiveHandler(Handler):
             return self.decider(state, d)
         return expected
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         options, build = self._gives(state)
         for k in range(len(options)):
             yield build(k)
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         """The candidates: each is one of ``give_options``, of the cards the victim holds in
         the zone it now gives from, to the demander, so each is legal as built (R-LEG-3)."""
         return self.candidates(state, i)
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         """``give_options`` counted, each give built only when drawn."""
         options, build = self._gives(state)
         return len(options), build
@@ -425,7 +425,7 @@ class GiveHandler(Handler):
         options = give_options(state, victim)  # 'Glory to Rome' answers either part
         return options, lambda k: Give(name, options[k], to, source if options[k] else None)
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         demand = state.demand()
         answering = _answering(state, d)
         victim = state.players[answering]
@@ -461,7 +461,7 @@ class GiveHandler(Handler):
                        *(r for r in ("R-LEG-3", "R-LEG-6", "AMB-10") if r not in first),
                        *(("B-BRIDGE-3",) if zone is Zone.STOCKPILE and "B-BRIDGE-3" not in first else ()))
 
-    def perform(self, state, i, d, ev):
+    def perform(self, state: GameState, i: int, d, ev):
         demand = state.demand()
         answering = _answering(state, d)
         zone = giving_from(state, answering)

@@ -9,7 +9,7 @@ from gtr_replay.engine.handlers.legionary import end_pool_stage, pool_take_requi
 from gtr_replay.engine.handlers.roles import defer_also, step_now
 from gtr_replay.game.decisions import Pass
 from gtr_replay.game.events import Event, EventKind
-from gtr_replay.game.state import Phase
+from gtr_replay.game.state import GameState, Phase
 
 
 class PassHandler(Handler):
@@ -18,27 +18,27 @@ class PassHandler(Handler):
 
     decision = Pass
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         if self.problem(state, i, None) is None:
             yield Pass(state.players[i].name)
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         return self.candidates(state, i)  # asked as it is offered
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         """One pass or none, the pass built only when it is drawn."""
         if self.problem(state, i, None) is not None:
             return 0, _none
         name = state.players[i].name
         return 1, lambda k: Pass(name)
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         if state.phase is Phase.POOL and step_now(state) is None:
             if pool_take_required(state):
                 return problem("a matching card in the pool must be taken", "R-LEG-2", "AMB-12")
         return None
 
-    def perform(self, state, i, d, ev):
+    def perform(self, state: GameState, i: int, d, ev):
         ev.append(Event(EventKind.PASS, d.player))
         step = rules.take_answered(state)  # only the step is declined; the flow resumes (core._perform)
         if step is not None:

@@ -304,28 +304,28 @@ def _plain_sample(state: GameState, i: int, role, make):
 class LeadHandler(Handler):
     decision = Lead
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         name = state.players[i].name
         for role, cards, groups in _play_options(state, i):
             yield Lead(name, role, cards, groups)
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         name = state.players[i].name
         return _plain_or_checked(state, i, None, lambda role, cards, groups: Lead(name, role, cards, groups),
                                  lambda d: self.problem(state, i, d))
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         name = state.players[i].name
         return _plain_sample(state, i, None, lambda role, cards, groups: Lead(name, role, cards, groups)) \
             or super().sample(state, i)
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         if d.role not in ROLES:
             return problem(f"{d.role} is not a role a card can be led as", "R-JACK-1", "R-CARD-2",
                            hint="Thinker is chosen by thinking, never led")
         return _play_problem(state, i, d.cards, d.role, d.groups)
 
-    def perform(self, state, i, d, ev):
+    def perform(self, state: GameState, i: int, d, ev):
         _put_in_camp(state, i, d.cards, d.role, ev, d.groups)
         state.led_role = Role(d.role)  # a role read from text arrives as a plain string
         ev.append(Event(EventKind.LEAD, d.player, text=str(d.role)))
@@ -336,25 +336,25 @@ class LeadHandler(Handler):
 class FollowHandler(Handler):
     decision = Follow
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         name = state.players[i].name
         for _, cards, groups in _play_options(state, i, state.led_role):
             yield Follow(name, cards, groups)
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         name = state.players[i].name
         return _plain_or_checked(state, i, state.led_role, lambda _, cards, groups: Follow(name, cards, groups),
                                  lambda d: self.problem(state, i, d))
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         name = state.players[i].name
         return _plain_sample(state, i, state.led_role, lambda _, cards, groups: Follow(name, cards, groups)) \
             or super().sample(state, i)
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         return _play_problem(state, i, d.cards, state.led_role, d.groups)
 
-    def perform(self, state, i, d, ev):
+    def perform(self, state: GameState, i: int, d, ev):
         _put_in_camp(state, i, d.cards, state.led_role, ev, d.groups)
         ev.append(Event(EventKind.FOLLOW, d.player, text=str(state.led_role)))
         flow.act_early(state, i, ev)
@@ -380,16 +380,16 @@ def think_options(state: GameState, i: int) -> list[str]:
 class ThinkHandler(Handler):
     decision = Think
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         name = state.players[i].name
         for option in think_options(state, i):
             yield Think(name, option)
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         """The options open (``think_options``) that the step answered allows (B-TRIBUNAL-1)."""
         return answering_step(state, self.candidates(state, i))
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         """The options open, counted; with no step to answer, no decision is built to count them."""
         if step_now(state) is not None:
             return super().sample(state, i)
@@ -397,7 +397,7 @@ class ThinkHandler(Handler):
         options = think_options(state, i)
         return len(options), lambda k: Think(name, options[k])
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         step = step_now(state)
         if step is not None and (why := step.allows(d)) is not None:
             return problem(why, "B-TRIBUNAL-1")
@@ -421,7 +421,7 @@ class ThinkHandler(Handler):
                            "R-THINK-1", "AMB-23", hint="refill instead")
         return problem(f"unknown Thinker action {d.option!r}", "R-THINK-1")
 
-    def perform(self, state, i, d, ev):
+    def perform(self, state: GameState, i: int, d, ev):
         """A Thinker action: of a lead or follow, it moves the turn on (R-THINK-4); answering a
         step, it is that step's, and a burst keeps what it has left (B-SCHOOL-1). Powers
         that follow a Thinker action act after it (B-TRIBUNAL-1)."""

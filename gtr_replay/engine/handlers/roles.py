@@ -332,7 +332,7 @@ class HireHandler(Handler):
 
     decision = Hire
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         name = state.players[i].name
         under = _under(state)
         offered = _source_candidates(state, i, Zone.POOL)
@@ -343,16 +343,16 @@ class HireHandler(Handler):
                 if source is not Zone.BUILDING:
                     yield Hire(name, card, source, client)
 
-    def none_legal(self, state, i):
+    def none_legal(self, state: GameState, i: int):
         return len(state.players[i].clientele) >= rules.clientele_limit(state, i) and not _replaceable(state, i)
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         """The candidates, less the plain hires of a full clientele (R-PATRON-2); a client is
         offered for replacing only where a power allows it (``_replaceable``)."""
         full = len(state.players[i].clientele) >= rules.clientele_limit(state, i)
         return answering_step(state, (d for d in self.candidates(state, i) if d.replacing is not None or not full))
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         """Without a step or a client to replace, one hire for each card ``legal`` offers."""
         if self.none_legal(state, i):
             return NONE_COUNTED
@@ -360,7 +360,7 @@ class HireHandler(Handler):
             return super().sample(state, i)
         return _sampled(state, i, Zone.POOL, Hire)
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         found = _source_problem(state, i, d, Zone.POOL, "R-PATRON-1", "a Patron hires")
         if found:
             return found
@@ -375,7 +375,7 @@ class HireHandler(Handler):
             return problem(f"{d.player}'s clientele is full ({limit} clients, the limit)", "R-PATRON-2", "R-PATRON-3")
         return None
 
-    def perform(self, state, i, d, ev):
+    def perform(self, state: GameState, i: int, d, ev):
         player = state.players[i]
         zone = _take(state, i, d.source or Zone.POOL, d.card, ev)
         if d.replacing is not None:  # the old client is in the Pool at once (BC-BATH-2)
@@ -402,24 +402,24 @@ def _replaceable(state: GameState, i: int) -> list[str]:
 class GatherHandler(Handler):
     decision = Gather
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         name = state.players[i].name
         under = _under(state)
         for card, source in _source_candidates(state, i, Zone.POOL):
             yield Gather(name, card, source, under if source is Zone.BUILDING else None)
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         return _source_problem(state, i, d, Zone.POOL, "R-LAB-1", "a Laborer gathers")
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         return answering_step(state, self.candidates(state, i))
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         if step_now(state) is not None:
             return super().sample(state, i)
         return _sampled(state, i, Zone.POOL, Gather)
 
-    def perform(self, state, i, d, ev):
+    def perform(self, state: GameState, i: int, d, ev):
         zone = _take(state, i, d.source or Zone.POOL, d.card, ev)
         state.players[i].stockpile.append(d.card)
         _move(ev, d.player, d.card, zone, Zone.STOCKPILE)
@@ -461,20 +461,20 @@ class LayHandler(Handler):
 
     decision = Lay
 
-    def _from_deck(self, state, i) -> bool:
+    def _from_deck(self, state: GameState, i: int) -> bool:
         """A Craftsman action a power lets draw (B-FOUNTAIN-1), or a card a power turned up
         (G-BACCHANALIA-1: a gift that is no action)."""
         role = acting_role(state)
         return (role is Role.CRAFTSMAN or role is None) and Zone.DECK in _sources(state, i, Zone.HAND)
 
-    def _offered(self, state, i) -> list[tuple[str, Zone | None]]:
+    def _offered(self, state: GameState, i: int) -> list[tuple[str, Zone | None]]:
         """The cards a foundation may come from: the hand, and the deck where a power allows."""
         offered: list[tuple[str, Zone | None]] = [(card, None) for card in sorted(set(state.players[i].hand))]
         if self._from_deck(state, i):
             offered += [(card, Zone.DECK) for card in sorted(set(_zone_cards(state, i, Zone.DECK)))]
         return offered
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         player = state.players[i]
         places = (False, True) if rules.spec(state).out_of_town_sites else (False,)
         for card, source in self._offered(state, i):
@@ -486,7 +486,7 @@ class LayHandler(Handler):
                     if not oot or (state.sites_out_of_town[site] > 0 and rules.out_of_town_open(state, site)):
                         yield Lay(player.name, card, None if site is own else site, oot, source)
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         """The candidates ``_site_problem`` accepts, each Site asked once: a card not yet
         built, on a Site of a material it may take, in town while one is left there, out of
         town where it is open, the ruling lets it take that Site, and enough actions remain
@@ -494,7 +494,7 @@ class LayHandler(Handler):
         name = state.players[i].name
         return answering_step(state, (Lay(name, *values) for values in self._sited(state, i)))
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         """Without a step to answer, the foundations ``legal`` offers counted, each built only
         when drawn."""
         if step_now(state) is not None:
@@ -503,7 +503,7 @@ class LayHandler(Handler):
         found = list(self._sited(state, i))
         return len(found), lambda k: Lay(name, *found[k])
 
-    def _sited(self, state, i):
+    def _sited(self, state: GameState, i: int):
         """The foundations ``legal`` offers before the step's filter, as their (card, Site,
         out of town, source) values."""
         player = state.players[i]
@@ -526,7 +526,7 @@ class LayHandler(Handler):
                 if reach:
                     yield card, written, True, source
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         player = state.players[i]
         if d.card == JACK:
             return problem("a Jack can never be a foundation", "R-CARD-6", "R-JACK-3")
@@ -585,18 +585,18 @@ class AddHandler(Handler):
     def _usual(self, state) -> Zone:
         return Zone.STOCKPILE if acting_role(state) is Role.ARCHITECT else Zone.HAND
 
-    def _public_open(self, state, i) -> bool:
+    def _public_open(self, state: GameState, i: int) -> bool:
         step = step_now(state)
         if step is not None and not isinstance(step, (ClientAction, Actions)):
             return isinstance(step, PublicPlacement)
         return acting_role(state) is Role.ARCHITECT and rules.public_placement(state, i)
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         name = state.players[i].name
         for card, building, source, owner in self._placements(state, i):
             yield Add(name, card, building, source, owner)
 
-    def _placements(self, state, i):
+    def _placements(self, state: GameState, i: int):
         """The candidates' (card, building, source, owner) values, in their order."""
         player = state.players[i]
         step = step_now(state)
@@ -612,7 +612,7 @@ class AddHandler(Handler):
         offered = [(card, source, material) for card, source in _source_candidates(state, i, usual)
                    if (material := material_of.get(card)) is not None]
         for building in own:
-            takes = {}  # each material asked once a building (rules.takes_material)
+            takes: dict[Material, bool] = {}  # each material asked once a building (rules.takes_material)
             for card, source, material in offered:
                 fits = takes.get(material)
                 if fits is None:
@@ -625,11 +625,11 @@ class AddHandler(Handler):
                     for building in other.buildings:
                         if building.complete:
                             material = rules.material_of(state, building.foundation)
-                            for card, source, fits in offered:
-                                if fits is material:
+                            for card, source, held in offered:
+                                if held is material:
                                     yield card, building.foundation, source, other.name
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         """Without a step to answer, the candidates counted, each built only when drawn."""
         if step_now(state) is not None:
             return super().sample(state, i)
@@ -637,13 +637,13 @@ class AddHandler(Handler):
         found = list(self._placements(state, i))
         return len(found), lambda k: Add(name, *found[k])
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         """The candidates: each is a shown card of a material its building takes, into an
         incomplete building of the player's own or, where placing is open, a completed
         structure of another's (``candidates``); the step answered may turn some down."""
         return answering_step(state, self.candidates(state, i))
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         player = state.players[i]
         usual = self._usual(state)
         rule = "R-ARCH-1" if usual is Zone.STOCKPILE else "R-CRAFT-1"
@@ -669,7 +669,7 @@ class AddHandler(Handler):
                            f"{d.card} is {rules.material_of(state, d.card)}", "R-BUILD-5")
         return None
 
-    def _public_problem(self, state, i, d):
+    def _public_problem(self, state: GameState, i: int, d):
         if not self._public_open(state, i):
             return problem(f"{d.player} cannot add to another player's building", "R-BUILD-5", "B-STAIRWAY-1")
         try:
@@ -738,26 +738,26 @@ def upon_completion(state: GameState, i: int, building: Building, ev: list[Event
 class SellHandler(Handler):
     decision = Sell
 
-    def candidates(self, state, i):
+    def candidates(self, state: GameState, i: int):
         name = state.players[i].name
         for card, source in _source_candidates(state, i, Zone.STOCKPILE):
             yield Sell(name, card, source)
 
-    def none_legal(self, state, i):
+    def none_legal(self, state: GameState, i: int):
         return len(state.players[i].vault) >= rules.vault_limit(state, i)
 
-    def legal(self, state, i):
+    def legal(self, state: GameState, i: int):
         """The candidates: a full vault refuses them all (``none_legal``, asked first)."""
         return answering_step(state, self.candidates(state, i))
 
-    def sample(self, state, i):
+    def sample(self, state: GameState, i: int):
         if self.none_legal(state, i):
             return NONE_COUNTED
         if step_now(state) is not None:
             return super().sample(state, i)
         return _sampled(state, i, Zone.STOCKPILE, Sell)
 
-    def problem(self, state, i, d):
+    def problem(self, state: GameState, i: int, d):
         found = _source_problem(state, i, d, Zone.STOCKPILE, "R-MER-1", "a Merchant sells")
         if found:
             return found
@@ -766,7 +766,7 @@ class SellHandler(Handler):
             return problem(f"{d.player}'s vault is full ({limit} cards, the limit)", "R-VAULT-2")
         return None
 
-    def perform(self, state, i, d, ev):
+    def perform(self, state: GameState, i: int, d, ev):
         zone = d.source or Zone.STOCKPILE
         step = rules.answering(state)
         if zone is Zone.CLIENTELE:
