@@ -225,7 +225,7 @@ def _plain_play_options(state: GameState, i: int, role=None) -> list:
     any role, a petition of the ruleset's size of cards of one role as any role (R-TURN-1,
     R-JACK-1, R-PET-1); ``role`` fixes the role when following."""
     hand = state.players[i].hand
-    counts: dict = {}
+    counts: dict[str, int] = {}
     jacks = 0
     for card in hand:
         if card == JACK:
@@ -243,7 +243,7 @@ def _plain_play_options(state: GameState, i: int, role=None) -> list:
     size = rules.spec(state).petition_size
     if size and len(hand) - jacks >= size:
         as_roles = _AS_ROLES[role]
-        by_role: dict = {}
+        by_role: dict[Role | None, dict[str, int]] = {}
         for card, n in counts.items():
             by_role.setdefault(role_of.get(card), {})[card] = n
         for group in by_role.values():

@@ -224,7 +224,12 @@ def _sources(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
         return frozenset(places - {usual}) | (_own_places(state, i, usual) if usual in places else frozenset())
     if step is not None and (only := step.sources(usual)) is not None:
         return only
-    return frozenset({usual}) | rules.action_sources(state, i, acting_role(state))
+    more = rules.action_sources(state, i, acting_role(state))
+    return _ONLY[usual] | more if more else _ONLY[usual]
+
+
+_ONLY: Final = {zone: frozenset((zone,)) for zone in Zone}
+"""Each place as the only one an action takes from (the common answer of ``_sources``)."""
 
 
 def _own_places(state: GameState, i: int, usual: Zone) -> frozenset[Zone]:
@@ -250,7 +255,11 @@ def _zone_cards(state: GameState, i: int, zone: Zone) -> list[str]:
         step = step_now(state)
         building = state.players[i].building(step.building) if isinstance(step, FromUnder) else None
         return building.materials if building is not None else []
-    return getattr(state.players[i], zone.value)
+    return getattr(state.players[i], _HELD[zone])
+
+
+_HELD: Final = {zone: zone.value for zone in Zone}
+"""A player's zone's field, by zone (``Zone`` names a player's zones by their fields)."""
 
 
 def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event]) -> Zone:
@@ -269,7 +278,7 @@ def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event]) -> Z
     return Zone.TURNED_UP if turned_up else zone
 
 
-def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
+def _source_problem(state: GameState, i: int, d, usual: Zone, rule: str, action: str):
     """Whether ``d.card`` may come from ``d.source`` (or the usual place) for this action."""
     zone = d.source or usual
     step = step_now(state)
@@ -289,7 +298,7 @@ def _source_problem(state, i, d, usual: Zone, rule: str, action: str):
     return None
 
 
-def _source_candidates(state, i, usual: Zone) -> list[tuple[str, Zone | None]]:
+def _source_candidates(state: GameState, i: int, usual: Zone) -> list[tuple[str, Zone | None]]:
     """(card, source) pairs to offer: the usual place first, written without a source."""
     zones = _sources(state, i, usual)
     if len(zones) == 1 and usual in zones:
@@ -582,7 +591,7 @@ class AddHandler(Handler):
 
     decision = Add
 
-    def _usual(self, state) -> Zone:
+    def _usual(self, state: GameState) -> Zone:
         return Zone.STOCKPILE if acting_role(state) is Role.ARCHITECT else Zone.HAND
 
     def _public_open(self, state: GameState, i: int) -> bool:
