@@ -162,7 +162,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     # the Add candidates offered: only what fits (an offer narrowed too far hides legal adds)
     ("add", ROLES, "                if fits:\n                    yield card, building",
      "                if not fits:\n                    yield card, building"),
-    ("add", ROLES, "                                if fits is material:", "                                if fits is not material:"),
+    ("add", ROLES, "                                if held is material:", "                                if held is not material:"),
     ("add", ROLES, "if (material := material_of.get(card)) is not None]", "if (material := material_of.get(card)) is None]"),
     # the legal decisions a handler builds without asking problem (Handler.legal, sample) and the powers kept meanwhile
     ("legal", ROLES, "(d for d in self.candidates(state, i) if d.replacing is not None or not full)",
@@ -200,6 +200,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("legal", PLAY, "                    options.extend([(r, cards) for r in as_roles])",
      "                    options.extend([(r, cards) for r in as_roles[:1]])"),
     ("legal", ROLES, "        found.extend((card, source) for card in", "        found.extend((card, None) for card in"),
+    ("places", ROLES, "    return _ONLY[usual] | more if more else _ONLY[usual]", "    return _ONLY[usual]"),
     ("kept", "gtr_replay/engine/rules.py", "        if ctx.in_play:\n            ctx.in_play = {}",
      "        if ctx.in_play:\n            pass"),
     # a player's powers found once for every hook (rules._working)
