@@ -156,6 +156,10 @@ def played_as(state: GameState, i: int, role, units: list[Unit]) -> tuple[tuple[
     return cards, tuple(len(unit) for unit in units)
 
 
+_AS_ROLES: dict[Role | None, tuple[Role, ...]] = {None: ROLES, **{r: (r,) for r in ROLES}}
+"""The roles a play may be made as: any for a lead (None), the led one for a follow."""
+
+
 def _play_options(state: GameState, i: int, role=None):
     """(role, cards, groups) a player may play; ``role`` fixes the role when following."""
     if not rules.active_powers(state, i, "several_plays"):  # the common case: one play
@@ -168,7 +172,7 @@ def _play_options(state: GameState, i: int, role=None):
         if option not in seen:
             seen.add(option)
             yield option
-    for r in ROLES if role is None else (role,):
+    for r in _AS_ROLES[role]:
         if rules.several_plays(state, i, r):
             for units in _several(state, i, r):
                 option = (r, *played_as(state, i, r, units))
@@ -212,9 +216,6 @@ def _several(state: GameState, i: int, role: Role):
     for play in by_cards.values():
         yield list(play)
 
-
-_AS_ROLES: dict[Role | None, tuple[Role, ...]] = {None: ROLES, **{r: (r,) for r in ROLES}}
-"""The roles a play may be made as: any for a lead (None), the led one for a follow."""
 
 _JACK_PLAYS = {role: tuple((r, (JACK,)) for r in roles) for role, roles in _AS_ROLES.items()}
 """A Jack's plays, as any role it may be played as (R-JACK-1)."""
