@@ -9,9 +9,12 @@ refused statement does to the rest of its line (``refusal``):
 - ``KeepStates``: every state after a statement, serialised and annotated (a viewer, a test
   stepping through a game);
 - ``LiveState``: the replay's own state, current only until the next snapshot, and everyone's
-  points (the store, which writes each state and the events as it goes);
+  points (a reader that works on each state as it goes: the analysis);
 - ``Statements``: the statements and their events, no state (reading what happened);
 - ``CheckOnly``: nothing for an accepted statement, only the refused ones (``gtr check``).
+
+A reader may be a visitor itself: the store's (``store.rows``) writes each accepted statement's
+rows from the ``Moment`` and the replay's own state, and hands no snapshot on.
 
 ``Refusal`` says how strict the reading is: stop at the first refused statement
 (``IllegalStatement``), end its line there and report the statements after it as not replayed,
@@ -86,10 +89,10 @@ class Visitor:
         return self.snapshot(moment)
 
 
-class _Annotating(Visitor):
-    """A visitor that annotates each statement with everyone's points: each line's points are
-    kept while a statement moves none, the same dictionary (a line's game is its own, so its
-    path names it)."""
+class Annotating(Visitor):
+    """A visitor that annotates each statement with everyone's points (``points``): each line's
+    points are kept while a statement moves none, the same dictionary (a line's game is its
+    own, so its path names it)."""
 
     def __init__(self, refusal: Refusal = Refusal.STOP) -> None:
         super().__init__(refusal)
@@ -107,7 +110,7 @@ class _Annotating(Visitor):
         return annotate(moment.events, self.points(moment))
 
 
-class KeepStates(_Annotating):
+class KeepStates(Annotating):
     """Every state after a statement, serialised (``Snapshot.state_dict``), and annotated."""
 
     def snapshot(self, moment: Moment) -> Snapshot:
@@ -115,10 +118,10 @@ class KeepStates(_Annotating):
         return moment.snapshot(kept=moment.replaying.game.state.to_dict(), note=note)
 
 
-class LiveState(_Annotating):
+class LiveState(Annotating):
     """The replay's own state (``Snapshot.live``, current only until the next snapshot is
     asked for; ``state_dict`` stays empty) and everyone's points: what moved is in the
-    snapshot's events, for a reader (the store) that writes them as they are."""
+    snapshot's events, for a reader that works on them as they are."""
 
     def snapshot(self, moment: Moment) -> Snapshot:
         return moment.snapshot(note=Annotation(points=self.points(moment)), live=True)

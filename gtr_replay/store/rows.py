@@ -20,7 +20,7 @@ from gtr_replay.data.expansions import canonical_tag
 from gtr_replay.game.decisions import Lead
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
-from gtr_replay.replay.visitors import LiveState
+from gtr_replay.replay.visitors import Annotating, Moment
 from gtr_replay.data.rulesets import RULESETS
 from gtr_replay.store.changes import Line, check_line, touched
 from gtr_replay.store.player_states import COUNTED, changed_rows, seat_values
@@ -147,93 +147,121 @@ are left out."""
 
 def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None,
               check: bool = False, snapshots: bool = True) -> GameRows:
-    """Replay ``record`` (strictly) and turn every snapshot into rows. With ``check``, the state
+    """Replay ``record`` (strictly) and turn every statement into rows. With ``check``, the state
     the moves and changes build is compared with the whole state (``changes.check_line``).
     Without ``snapshots``, no statement's change is written (a third of the work): the rows
     then show the views' rows (``GameRows.view_rows``, an export to Parquet) but cannot be
     stored, as no state could be rebuilt from them."""
     canonical = canonical if canonical is not None else notation.write(record)
-    written = canonical.encode("utf-8")
-    gid = game_id(record)
-    replayer = Replayer(record, LiveState(), source=source)
     rows = GameRows({}, states=snapshots)
-    decisions = rows.decisions
-    start: list[str] | None = None
-    start_state: dict = {}
-    roles: dict[str, str] = {}
-    lines: dict[str, Line] = {}
-    seats: dict[str, list[tuple]] = {}  # path -> each seat's stored values after the line's last statement
-    at = 0  # where the next statement's text is looked for in the canonical record
-    first_line = record.span.line  # decisions count their lines from the record's
-    main = 0
-    main_line: list[tuple[int, dict]] = []  # (turn, points) of each main-line statement
-    seat_of: dict[str | None, int] = {}
-    last_points: dict[str, dict] = {}  # path -> the points after the line's last statement
-    influence = 0
-    for snap in replayer.run():
-        if start is None:  # the start state exists once the first snapshot is out
-            start = replayer.start.deck
-            start_state = compact(replayer.start.to_dict(), start)
-            roles = _roles(replayer.start.ruleset)
-            influence = RULESETS[replayer.start.ruleset].starting_influence
-            seat_of = {p.name: seat for seat, p in enumerate(replayer.start.players)}
-        state = snap.live
-        path, turn, seq, events = snap.path, snap.turn, snap.seq, snap.events
+    writing = _Rows(rows, canonical.encode("utf-8"), record.span.line, source, check)
+    replayer = Replayer(record, writing, source=source)
+    replayer.check()  # strict: a refusal raises; every accepted statement is written as it is replayed
+    final = replayer.final
+    writing.begin(replayer)  # a record without statements: its start alone
+    rows.game = _game_row(game_id(record), record, canonical, source, number, replayer, final, writing.deck,
+                          writing.start_state, writing.main, len(rows.decisions), rows.decisions)
+    rows.players = _player_rows(rows.id, final)
+    rows.seats = [p.name for p in final.players]
+    rows.points_by_turn = turn_rows(rows.seats, writing.main_line)
+    return rows
+
+
+class _Rows(Annotating):
+    """The store's visitor: each accepted statement written into ``GameRows`` as it is
+    replayed, from the replay's own state (no snapshot is made; the visitor hands none on)."""
+
+    def __init__(self, rows: GameRows, written: bytes, first_line: int, source: str, check: bool) -> None:
+        super().__init__()
+        self.rows = rows
+        self.written = written
+        """The canonical record, where each statement's text is found (``at``: from there)."""
+        self.at = 0
+        self.first_line = first_line  # decisions count their lines from the record's
+        self.source = source
+        self.check = check
+        self.deck: list[str] | None = None
+        """The game's starting deck: None until the replay has set the game up."""
+        self.start_state: dict = {}
+        self.roles: dict[str, str] = {}
+        self.influence = 0
+        self.seat_of: dict[str | None, int] = {}
+        self.lines: dict[str, Line] = {}
+        self.seats: dict[str, list[tuple]] = {}
+        """Each line's stored seat values after its last statement."""
+        self.last_points: dict[str, dict] = {}
+        """Each line's points after its last statement."""
+        self.main = 0
+        self.main_line: list[tuple[int, dict]] = []
+        """(turn, points) of each main-line statement."""
+
+    def begin(self, replayer: Replayer) -> None:
+        """What the game's start gives every row: read once, at the first statement."""
+        if self.deck is not None:
+            return
+        start = replayer.start
+        self.deck = start.deck
+        self.start_state = compact(start.to_dict(), start.deck)
+        self.roles = _roles(start.ruleset)
+        self.influence = RULESETS[start.ruleset].starting_influence
+        self.seat_of = {p.name: seat for seat, p in enumerate(start.players)}
+
+    def accepted(self, moment: Moment) -> None:
+        at = moment.replaying
+        if self.deck is None:
+            self.begin(at.replayer)
+        state = at.game.state
+        path, turn, seq, events = at.path, at.turn, at.seq, moment.events
+        statement = at.step.statement
         if seq > MAX_SEQ:
-            raise TooLarge(f"{source}:{snap.line}:{snap.column}: statement {seq}: a database holds at most "
+            raise TooLarge(f"{self.source}:{at.line}:{at.column}: statement {seq}: a database holds at most "
                            f"{MAX_SEQ:,} statements a game; split the record")
-        if not path:
-            main += 1
         clients = None
-        decision = snap.decision
+        decision = moment.decision
         if isinstance(decision, Lead) and state.led_role:
-            role = str(state.led_role)
-            leader = state.player(decision.player)
-            clients = sum(1 for card in leader.clientele if roles.get(card) == role)
-        points = snap.annotation.points
+            role, roles = str(state.led_role), self.roles
+            clients = sum(1 for card in state.player(decision.player).clientele if roles.get(card) == role)
+        points = self.points(moment)
         if not path:
-            main_line.append((turn, points))
+            self.main += 1
+            self.main_line.append((turn, points))
         zones = None if state.unseen is not None else touched(events)
-        line = lines.get(path)
-        if not snapshots:
-            change = None
-        elif line is None and path:  # a variation's first statement: its state, whole
-            line = lines[path] = Line(start, start_state)
-            change = dumps(line.key(state))
-        else:
-            if line is None:
-                line = lines[path] = Line(start, start_state)
-            found = line.step(state, events, seat_of, zones)
-            change = dumps(found) if found else None
-        if check and snapshots:
-            check_line(line, state)
-        before = seats.get(path)
-        if before is None or zones is None or not zones.isdisjoint(COUNTED) or points is not last_points.get(path):
-            values = seat_values(influence, state, points)
-            rows.player_states.extend(changed_rows(path, seq, values, before))
-            seats[path] = values
-        last_points[path] = points
-        text = snap.text.encode("utf-8")
-        found_at = written.find(text, at)
+        change = self._change(path, state, events, zones)
+        before = self.seats.get(path)
+        if before is None or zones is None or not zones.isdisjoint(COUNTED) or points is not self.last_points.get(path):
+            values = seat_values(self.influence, state, points)
+            self.rows.player_states.extend(changed_rows(path, seq, values, before))
+            self.seats[path] = values
+        self.last_points[path] = points
+        text = at.text
+        encoded = text.encode("utf-8")
+        found_at = self.written.find(encoded, self.at)
         if found_at >= 0:
-            at = found_at + len(text)
+            self.at = found_at + len(encoded)
+        step = at.step
         played, done, hands = _seats(state)
-        decisions.append((
-            seq, None if snap.index == seq else snap.index, path, turn, seat_of.get(snap.player, snap.player),
-            snap.kind, found_at + 1 if found_at >= 0 else snap.text, len(text), snap.line - first_line, snap.column,
-            "\n".join(snap.comments) or None, " ".join(snap.glyphs) or None, int(snap.forced), clients, events,
+        self.rows.decisions.append((
+            seq, None if at.index == seq else at.index, path, turn, self.seat_of.get(statement.actor, statement.actor),
+            statement.kind, found_at + 1 if found_at >= 0 else text, len(encoded), at.line - self.first_line,
+            at.column, ("\n".join(c.text for c in step.comments) or None) if step.notes else None,
+            " ".join(step.glyphs) or None, int(moment.restated), clients, events,
             state.phase, state.current, state.leader, None if state.turn == turn else state.turn, state.led_role,
             state.actions_used, played, done, hands, change))
-    final = replayer.final
-    if start is None:  # a record without statements
-        start = replayer.start.deck
-        start_state = compact(replayer.start.to_dict(), start)
-    rows.game = _game_row(gid, record, canonical, source, number, replayer, final, start, start_state, main,
-                          len(decisions), decisions)
-    rows.players = _player_rows(gid, final)
-    rows.seats = [p.name for p in final.players]
-    rows.points_by_turn = turn_rows(rows.seats, main_line)
-    return rows
+
+    def _change(self, path: str, state, events: list, zones: frozenset[str] | None) -> str | None:
+        """What the statement changed beyond its moves (``changes``), as stored; a variation's
+        first statement stores its whole state."""
+        if not self.rows.states:
+            return None
+        line = self.lines.get(path)
+        if line is None:
+            line = self.lines[path] = Line(self.deck, self.start_state)
+            if path:
+                return dumps(line.key(state))
+        found = line.step(state, events, self.seat_of, zones)
+        if self.check:
+            check_line(line, state)
+        return dumps(found) if found else None
 
 
 def _statement_text(record: bytes, at: int | str, length: int) -> str:
