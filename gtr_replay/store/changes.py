@@ -262,6 +262,8 @@ TABLE = ("removed_unseen", "jacks_out", "end_reason", "ended_by", "winner", "dec
 """The table's values that no move changes, of plain values: compared when they changed since
 last read (``_OBJECTS``: when either side holds one)."""
 _READ_TABLE, _READ_OBJECTS, _READ_FLAGS = attrgetter(*TABLE), attrgetter(*_OBJECTS), attrgetter(*EVERY_TIME)
+_OBJECT_KEYS = frozenset(_OBJECTS)
+_MOVE = EventKind.MOVE
 
 
 def _copied(value):
@@ -332,7 +334,7 @@ class Line:
         state = self.state
         drawn = []
         for e in events:
-            if e.kind == EventKind.MOVE:
+            if e.kind == _MOVE:
                 seat = seat_of.get(e.player)
                 take(state, e.source, seat, e.card)
                 put(state, e.target, seat, e.card)
@@ -341,7 +343,7 @@ class Line:
         out: list = []
         self._table(live, drawn, out)
         cards, others = _compared(zones)
-        flags, models = self._flags, state["players"]
+        flags, models, buildings = self._flags, state["players"], self._buildings
         for i, player in enumerate(live.players):
             model = models[i]
             for key in cards:  # lists of names, always written: compared as they are
@@ -349,9 +351,9 @@ class Line:
                     self._player_value(i, player, model, key, out)
             for key in others:
                 if key == "buildings":  # compared as written only when they changed since last read
-                    if player.buildings == self._buildings[i]:
+                    if player.buildings == buildings[i]:
                         continue
-                    self._buildings[i] = [b.copy() for b in player.buildings]
+                    buildings[i] = [b.copy() for b in player.buildings]
                 self._player_value(i, player, model, key, out)
             # hired, acted, spent, plays: each compared only when it changed since last read
             read = _READ_FLAGS(player)
@@ -383,11 +385,13 @@ class Line:
                     if value != before and (value or before):
                         self._set(state, key, value, out)
             self._seen = tuple(map(_copied, read))
-        for key, held in zip(_OBJECTS, _READ_OBJECTS(live)):
-            if held or key in state:
-                value = _written(live, key)
-                if value != state.get(key):
-                    self._set(state, key, value, out)
+        objects = _READ_OBJECTS(live)
+        if any(objects) or not _OBJECT_KEYS.isdisjoint(state):  # most statements hold none
+            for key, held in zip(_OBJECTS, objects):
+                if held or key in state:
+                    value = _written(live, key)
+                    if value != state.get(key):
+                        self._set(state, key, value, out)
 
     @staticmethod
     def _set(state: dict, key: str, value, out: list, *, keep_empty: bool = False) -> None:

@@ -52,6 +52,8 @@ _KEYED = {"stored_decisions": schema.SEQ_BITS, "stored_points_by_turn": schema.S
 _GAME_TABLES = ("stored_points_by_turn", "stored_player_states", "stored_decisions")
 _WORDS = [DECISION_COLUMNS.index(c) for c in WORD_COLUMNS]
 _EVENTS = DECISION_COLUMNS.index("events")
+_EVENTS_KEPT = 200_000
+"""At most this many events are kept written (``Store._events``, a few MB) between games."""
 
 
 def _event(event: Event, seat_of: dict, code) -> str:
@@ -74,6 +76,9 @@ class Store:
         other file, a 0-byte one too, is refused before a byte of it changes."""
         self.path = Path(path)
         self._codes: dict[str, int] | None = None
+        self._events: dict[tuple[str, ...], dict[Event, str]] = {}
+        """Each event as written (``_event``), by the players' names in seating order: games
+        of the same players repeat most of each other's events, so each is written once."""
         if not create:
             from gtr_replay.store.queries import open_read_only
 
@@ -192,7 +197,9 @@ class Store:
         conn = db.conn
         code = self._words()
         seat_of = {name: seat for seat, name in enumerate(rows.seats)}
-        written: dict[Event, str] = {}  # a game repeats many of its events: each is written once
+        if sum(map(len, self._events.values())) > _EVENTS_KEPT:
+            self._events.clear()
+        written = self._events.setdefault(tuple(rows.seats), {})
 
         def event(e: Event) -> str:
             found = written.get(e)
@@ -234,6 +241,12 @@ class Store:
             return found
         return code
 
+    def _forget_words(self) -> None:
+        """The words numbered in a transaction rolled back are gone with it, and so are the
+        events written with their codes."""
+        self._codes = None
+        self._events.clear()
+
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction, taken at once (BEGIN IMMEDIATE) so that two imports into the
@@ -246,11 +259,11 @@ class Store:
                 yield conn
             except BaseException:
                 conn.rollback()
-                self._codes = None  # words numbered in the transaction are gone with it
+                self._forget_words()
                 raise
             conn.commit()
         except sqlite3.OperationalError as error:
-            self._codes = None
+            self._forget_words()
             if conn.in_transaction:
                 conn.rollback()
             raise _write_error(self.path, error) from None
