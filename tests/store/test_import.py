@@ -214,3 +214,35 @@ def test_an_import_started_with_ctrl_c_ignored_keeps_ignoring_it(fresh_db, selfp
     _ctrl_c_during_the_first_game(monkeypatch)
     report, stored = _import_with_sigint(signal.SIG_IGN, fresh_db, selfplay_file)
     assert not report.interrupted and len(report.added) == stored == 3
+
+
+def _events(db, game: str) -> list[tuple]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT * FROM events WHERE game = ? ORDER BY seq, n", [game]).fetchall()
+
+
+def test_a_game_rolled_back_takes_the_words_it_numbered_with_it(fresh_db, tmp_path, examples_source, monkeypatch):
+    """A game whose transaction rolls back (a full disk) leaves no word code behind, nor an event
+    written with one: stored later, after another game has numbered its own words, its events
+    read as they do in a database of its own."""
+    from gtr_replay.errors import StoreError
+
+    (a, na, ra, _), (b, nb, rb, _) = replays(examples_source)[:2]
+    first, second = game_rows(ra.record, source=a, number=na), game_rows(rb.record, source=b, number=nb)
+    insert = Store._insert
+
+    def full_disk(self, rows):
+        insert(self, rows)
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with Store(fresh_db) as store:
+        monkeypatch.setattr(Store, "_insert", full_disk)
+        with pytest.raises(StoreError, match="disk is full"):
+            store.add(first)
+        monkeypatch.undo()
+        store.add(second)
+        store.add(first)
+    alone = tmp_path / "alone.db"
+    with Store(alone) as store:
+        store.add(first)
+    assert _events(fresh_db, first.id) == _events(alone, first.id) != []
