@@ -76,13 +76,14 @@ _PLAYERS_CARDS = frozenset(CARD_ZONES)
 _MOVE_ZONES = {(source, target): frozenset(_BY_ZONE[source] + _BY_ZONE[target]) for source in _BY_ZONE
                for target in _BY_ZONE}
 _KIND_ZONES = {kind: frozenset(zones) for kind, zones in _BY_KIND.items()}
+_MOVE = EventKind.MOVE
 
 
 def touched(events: Iterable[Event]) -> frozenset[str] | None:
     """The player zones the events can have changed; None for every zone."""
     zones: frozenset[str] = frozenset()
     for e in events:
-        found = _MOVE_ZONES.get((e.source, e.target)) if e.kind == EventKind.MOVE else _KIND_ZONES.get(e.kind)
+        found = _MOVE_ZONES.get((e.source, e.target)) if e.kind == _MOVE else _KIND_ZONES.get(e.kind)
         if found is None:
             return None
         if not found <= zones:
@@ -263,7 +264,6 @@ TABLE = ("removed_unseen", "jacks_out", "end_reason", "ended_by", "winner", "dec
 last read (``_OBJECTS``: when either side holds one)."""
 _READ_TABLE, _READ_OBJECTS, _READ_FLAGS = attrgetter(*TABLE), attrgetter(*_OBJECTS), attrgetter(*EVERY_TIME)
 _OBJECT_KEYS = frozenset(_OBJECTS)
-_MOVE = EventKind.MOVE
 
 
 def _copied(value):
