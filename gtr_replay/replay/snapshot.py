@@ -75,13 +75,19 @@ class Snapshot:
 
 
 _POINT_ZONES = frozenset({"vault", "stockpile"})
+_SCORING = frozenset({EventKind.INFLUENCE, EventKind.COMPLETE, EventKind.GAME_END})
+_MOVE = EventKind.MOVE
 
 
 def changes_points(events: list[Event]) -> bool:
-    """Whether the events can change anyone's points: influence, vaults, stockpiles, the end."""
+    """Whether the events can change anyone's points: influence, vaults, stockpiles, the end
+    (asked after every statement a visitor annotates: the kinds are looked up in sets)."""
     for e in events:
-        if e.kind in (EventKind.INFLUENCE, EventKind.COMPLETE, EventKind.GAME_END) or (
-                e.kind == EventKind.MOVE and (e.source in _POINT_ZONES or e.target in _POINT_ZONES)):
+        kind = e.kind
+        if kind == _MOVE:
+            if e.source in _POINT_ZONES or e.target in _POINT_ZONES:
+                return True
+        elif kind in _SCORING:
             return True
     return False
 

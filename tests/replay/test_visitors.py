@@ -4,7 +4,8 @@ does to the rest of its line, over one walk of the record."""
 import pytest
 
 import notation
-from gtr_replay.play.selfplay import play_one
+from gtr_replay.engine import Game
+from gtr_replay.play.selfplay import NAMES, play_one
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
 from gtr_replay.replay.snapshot import UNANNOTATED
 from gtr_replay.replay.visitors import CheckOnly, KeepStates, LiveState, Refusal, Statements
@@ -59,3 +60,16 @@ def test_a_refusal_stops_ends_the_line_or_is_passed_over_as_the_visitor_says(gam
     refused = list(going_on.run())
     assert [s.diagnostic for s in refused] == going_on.diagnostics and len(refused) == 1
     assert going_on.decisions == len(game.decisions) and going_on.final == game.state
+
+
+@pytest.mark.parametrize("ruleset, players", [("classic", 3), ("republic", 4), ("imperium", 2)])
+def test_each_statement_s_points_are_the_points_counted_after_it_R_SCORE_2(ruleset, players):
+    """An annotating visitor keeps a line's points while its statements move none: after every
+    statement they are the points counted afresh from the state (vaults among them)."""
+    game = play_one(ruleset, list(NAMES[:players]), f"points-{ruleset}")
+    replayer = Replayer(read(game.record()), LiveState())
+    into_a_vault = 0
+    for snapshot in replayer.run():
+        assert snapshot.annotation.points == {s.player: s.total for s in Game(snapshot.live).scores()}, snapshot.text
+        into_a_vault += any(e.target == "vault" for e in snapshot.events)
+    assert into_a_vault
