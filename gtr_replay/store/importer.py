@@ -292,7 +292,7 @@ def _work(task: tuple[str, int, int, str, str | None], known: bool = True):
     if known and _KNOWN.get(gid) == content_hash(canonical):
         return source, number, ("already", gid, task)
     try:
-        return source, number, game_rows(record, source=source, number=number, canonical=canonical)
+        return source, number, game_rows(record, source=source, number=number, canonical=canonical, gid=gid)
     except IllegalStatement as error:
         return source, number, str(error.diagnostic)
     except TooLarge as error:

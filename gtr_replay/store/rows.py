@@ -145,9 +145,10 @@ card, source and target are ``words`` codes (0: none); the values it does not ha
 are left out."""
 
 
-def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None,
+def game_rows(record: Record, *, source: str, number: int, canonical: str | None = None, gid: str | None = None,
               check: bool = False, snapshots: bool = True) -> GameRows:
-    """Replay ``record`` (strictly) and turn every statement into rows. With ``check``, the state
+    """Replay ``record`` (strictly) and turn every statement into rows; ``canonical`` and ``gid``,
+    its written text and its ``game_id``, where the caller has them. With ``check``, the state
     the moves and changes build is compared with the whole state (``changes.check_line``).
     Without ``snapshots``, no statement's change is written (a third of the work): the rows
     then show the views' rows (``GameRows.view_rows``, an export to Parquet) but cannot be
@@ -159,9 +160,10 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
     replayer.check()  # strict: a refusal raises; every accepted statement is written as it is replayed
     final = replayer.final
     writing.begin(replayer)  # a record without statements: its start alone
-    rows.game = _game_row(game_id(record), record, canonical, source, number, replayer, final, writing.deck,
-                          writing.start_state, writing.main, len(rows.decisions), rows.decisions)
-    rows.players = _player_rows(rows.id, final)
+    outcome = Game(final).result()  # the scores, final or so far
+    rows.game = _game_row(gid if gid is not None else game_id(record), record, canonical, source, number, replayer, final,
+                          outcome, writing.deck, writing.start_state, writing.main, len(rows.decisions), rows.decisions)
+    rows.players = _player_rows(rows.id, final, outcome)
     rows.seats = [p.name for p in final.players]
     rows.points_by_turn = turn_rows(rows.seats, writing.main_line)
     return rows
@@ -287,11 +289,10 @@ def _seats(state) -> tuple[int, int, str]:
     return played, done, "[" + ",".join(hands) + "]"
 
 
-def _game_row(gid, record, canonical, source, number, replayer, final, start, start_state, main, statements,
+def _game_row(gid, record, canonical, source, number, replayer, final, result, start, start_state, main, statements,
               decisions) -> dict:
     names = [p.name for p in final.players]
-    over = final.over
-    outcome = Game(final).result() if over else None
+    outcome = result if final.over else None
     main_turns = {d[3] for d in decisions if d[2] == ""}
     tags: dict[str, str] = {}
     for tag in record.tags:
@@ -309,8 +310,7 @@ def _game_row(gid, record, canonical, source, number, replayer, final, start, st
     }
 
 
-def _player_rows(gid: str, final) -> list[dict]:
-    outcome = Game(final).result()
+def _player_rows(gid: str, final, outcome) -> list[dict]:
     winners = set(outcome.winners) if final.over else set()
     return [{"game": gid, "seat": seat, "name": s.player, "score": s.total, "influence": s.influence,
              "vault": s.vault, "bonuses": ", ".join(str(m) for m in s.bonuses) or None, "powers": s.powers,
