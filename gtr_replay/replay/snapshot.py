@@ -74,18 +74,29 @@ class Snapshot:
         return GameState.from_dict(self.state_dict)
 
 
-_POINT_ZONES = frozenset({"vault", "stockpile"})
-_SCORING = frozenset({EventKind.INFLUENCE, EventKind.COMPLETE, EventKind.GAME_END})
+_SCORED_FROM = frozenset({"vault", "stockpile", "building"})
+"""Zones a card leaving changes points: a vault's cards and a Wall's stockpile count, and a
+structure taken (B-PRISON-1, BC-PRISON-1) or torn down (G-WATCHPOST-1) takes its power's
+points from its owner, the Statue's and the Wall's (B-STATUE-4, B-WALL-1, BC-WALL-1)."""
+_SCORED_TO = frozenset({"vault", "stockpile"})
+"""Zones a card reaching changes points. A card added to a building changes them only by
+completing it (a ``complete`` event): a building has no function before (R-BUILD-10), and
+the foundations a Gate wakes (B-GATE-1) are Marble, whose one scoring power counts a
+completed Statue alone (B-STATUE-4)."""
+_SCORING = frozenset({EventKind.INFLUENCE, EventKind.COMPLETE, EventKind.PUBLIC, EventKind.GAME_END})
+"""Kinds that change points whatever they name: influence, a completion, a structure made
+public, whose scoring power then counts for every player (B-STAIRWAY-1), and the end."""
 _MOVE = EventKind.MOVE
 
 
 def changes_points(events: list[Event]) -> bool:
-    """Whether the events can change anyone's points: influence, vaults, stockpiles, the end
-    (asked after every statement a visitor annotates: the kinds are looked up in sets)."""
+    """Whether the events can change anyone's points (R-SCORE-2: influence, the vaults and
+    their merchant bonuses, the powers' points). Asked after every statement a visitor
+    annotates, whose points are otherwise kept: the kinds are looked up in sets."""
     for e in events:
         kind = e.kind
         if kind == _MOVE:
-            if e.source in _POINT_ZONES or e.target in _POINT_ZONES:
+            if e.source in _SCORED_FROM or e.target in _SCORED_TO:
                 return True
         elif kind in _SCORING:
             return True
