@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 import notation
-from gtr_replay.engine import Game
+from gtr_replay.engine import Game, rules
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.replay.visitors import LiveState
 from gtr_replay.store import Store, import_files
@@ -88,14 +88,22 @@ def test_the_points_kept_after_each_statement_are_counted_afresh_R_SCORE_2(text)
 
 
 @POSITIONS
-def test_the_points_stored_after_each_statement_are_counted_afresh_R_SCORE_2(text, tmp_path):
+def test_the_seats_stored_after_each_statement_are_counted_afresh_R_SCORE_2(text, tmp_path):
+    """Every stored value of every seat, points and completed buildings among them (the Statue
+    changes owner), as the state after the statement counts it."""
     path, db = tmp_path / "position.gtr", tmp_path / "games.db"
     path.write_text(text, encoding="utf-8")
     with Store(db) as store:
         assert import_files(store, [path], workers=1).ok
     record = notation.parse_one(text, vocabulary=card_vocabulary())
-    want = [(s.seq, name, points) for s in Replayer(record, LiveState()).run()
-            for name, points in fresh(s.live).items()]
+    want = []
+    for snapshot in Replayer(record, LiveState()).run():
+        state, points = snapshot.live, fresh(snapshot.live)
+        for i, p in enumerate(state.players):
+            done = sum(1 for b in p.buildings if b.complete)
+            want.append((snapshot.seq, p.name, len(p.hand), len(p.clientele), len(p.stockpile), len(p.vault),
+                         rules.influence(state, i), points[p.name], done, len(p.buildings) - done))
     with sqlite3.connect(db) as conn:
-        stored = conn.execute("SELECT seq, name, points FROM player_states ORDER BY seq, seat").fetchall()
+        stored = conn.execute("SELECT seq, name, hand, clientele, stockpile, vault, influence, points, completed, "
+                              "foundations FROM player_states ORDER BY seq, seat").fetchall()
     assert stored == want
