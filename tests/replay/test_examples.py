@@ -1,11 +1,13 @@
 """Every record in examples/ replays legally, with the invariants checked after every
-decision of the main line and of every variation (R-COMP-*, R-PATRON-2, R-VAULT-2)."""
+decision of the main line and of every variation (R-COMP-*, R-PATRON-2, R-VAULT-2), and the
+points annotated after it those the state counts (R-SCORE-2)."""
 
 from pathlib import Path
 
 import pytest
 
 import notation
+from gtr_replay.engine import Game
 from gtr_replay.engine.invariants import problems
 from gtr_replay.replay.files import record_files
 from gtr_replay.replay.replayer import Replayer
@@ -34,6 +36,8 @@ def test_example_replays_with_invariants_after_every_decision(path):
             count += 1
             found = problems(snapshot.state)
             assert not found, f"{path}:{snapshot.line}: {snapshot.text}: {found}"
+            counted = {s.player: s.total for s in Game(snapshot.state).scores()}
+            assert snapshot.annotation.points == counted, f"{path}:{snapshot.line}: {snapshot.text}"
         assert not replayer.diagnostics
         assert count == sum(len(t.steps) for t in record.turns) + _variation_steps(record)
         if record.tag("Start") != "position":
