@@ -211,9 +211,7 @@ class Game:
             unseen.rule_out(state, state.player(decision.player).hand, ruled_out)
         applied.revealed = revealed
         if declined:
-            applied = Applied([e for a in declined for e in a.events] + applied.events,
-                              [f for a in declined for f in a.forced] + applied.forced, revealed,
-                              then_legal=applied.then_legal)
+            applied = Applied.joined(declined, applied)
         self._remember(decision, turn, applied.forced)
         return applied
 
@@ -234,14 +232,12 @@ class Game:
         them before it; ``core.not_taken``), or ()."""
         return core.not_taken(self.state, decision)
 
-    def pass_over(self, decision: Decision) -> bool:
+    def pass_over(self, decision: Decision) -> list[Applied]:
         """Decline the optional steps ``decision`` passes over where it then restates a step the
         engine makes by itself once they are declined (a forced pass written with the optional
-        step before it left out); True when it did so, and ``restate`` reads it."""
-        passes = core.not_taken(self.state, decision, restating=True)
-        for decline in passes:
-            self.push(decline)
-        return bool(passes)
+        step before it left out): what each decline did, in order (none: nothing declined), and
+        ``restate`` then reads the decision."""
+        return [self.push(decline) for decline in core.not_taken(self.state, decision, restating=True)]
 
     def restates(self, decision: Decision) -> ForcedStep | None:
         """The step the engine made by itself that ``decision`` restates (a record may write out

@@ -59,3 +59,14 @@ class Applied:
     then_legal: bool = False
     """Whether the decision said to come next (``advance``'s ``then``) was found legal where
     the engine stopped: nothing has changed the state since."""
+
+    @staticmethod
+    def joined(declined: list[Applied], then: Applied | None = None) -> Applied:
+        """The optional steps passed over (``declined``, each pushed as a pass of its own,
+        R-TURN-7) and then the decision ``then``, as what one statement did: their events and
+        forced steps in order, and ``then``'s revealed cards and look-ahead."""
+        events = [e for a in declined for e in a.events]
+        forced = [f for a in declined for f in a.forced]
+        if then is None:
+            return Applied(events, forced)
+        return Applied(events + then.events, forced + then.forced, then.revealed, then_legal=then.then_legal)

@@ -168,8 +168,9 @@ class Replayer:
         """The decision of the statement to come, read already (``_Statement.following``)."""
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
+            declined: list[Applied] = []  # the optional steps a header passes over, declined before the statement
             if turn is not None and not self._header_matches(game.state, turn) \
-                    and not self._passes_over_to(game, turn, step.statement):
+                    and not (declined := self._passes_over_to(game, turn, step.statement)):
                 if resuming is None or not resuming.at_header(turn):
                     self._report_header(game, turn, path)
                     self._skipped(steps[offset:], path, "the turn header above them is wrong")
@@ -183,7 +184,7 @@ class Replayer:
             variations = step.variations if step.notes else ()
             before = game.copy() if variations else None
             following = steps[offset + 1][1].statement if offset < last else None
-            replaying = _Statement(self, game, step, path, index, turn_number)
+            replaying = _Statement(self, game, step, path, index, turn_number, declined)
             snapshot = replaying.replay(following, known)
             known = replaying.following
             if snapshot is None:  # accepted, and only checked
@@ -221,24 +222,23 @@ class Replayer:
                     f"{count} statement(s) from line {first.span.line} to line {last.span.line} were not replayed: "
                     f"{why}", hint="correct the first problem and check again", path=path)
 
-    def _passes_over_to(self, game: Game, turn: notation.Turn, statement: notation.Statement) -> bool:
+    def _passes_over_to(self, game: Game, turn: notation.Turn, statement: notation.Statement) -> list[Applied]:
         """A header of a later turn while optional steps of this one wait: where the turn's first
         statement passes over them (``Game.not_taken``) and the game then stands at the header,
-        they are declined (R-TURN-7): a step not taken needs no statement. False otherwise."""
+        they are declined (R-TURN-7): a step not taken needs no statement. What each decline
+        did (the turn's end among it), which the statement reports as its own; none otherwise."""
         if turn.number <= game.state.turn:
-            return False
+            return []
         decision = _likely(statement, game)
         passes = game.not_taken(decision) if decision is not None else ()
         if not passes:
-            return False
+            return []
         trial = game.copy()
         for decline in passes:
             trial.push(decline)
         if not self._header_matches(trial.state, turn):
-            return False
-        for decline in passes:
-            game.push(decline)
-        return True
+            return []
+        return [game.push(decline) for decline in passes]
 
     def _header_matches(self, state: GameState, turn: notation.Turn) -> bool:
         return state.over or (turn.number == state.turn and turn.leader == state.players[state.leader].name)
@@ -268,10 +268,10 @@ class _Statement:
     """One statement being replayed: where it stands, and the snapshot it gives."""
 
     __slots__ = ("replayer", "game", "step", "path", "index", "turn", "seq", "line", "column", "following",
-                 "record_turn")
+                 "record_turn", "declined")
 
     def __init__(self, replayer: Replayer, game: Game, step: Step, path: str, index: int,
-                 record_turn: int | None = None) -> None:
+                 record_turn: int | None = None, declined: list[Applied] | None = None) -> None:
         self.replayer, self.game, self.step, self.path, self.index = replayer, game, step, path, index
         self.turn = game.state.turn
         """The turn the statement is made in (a restated forced step: the turn it was made in)."""
@@ -282,6 +282,9 @@ class _Statement:
         self.following: Decision | None = None
         """The next statement's decision, read against the game before this one was pushed,
         when it reads the same in any state (``translate.reads_state``)."""
+        self.declined: list[Applied] = declined or []
+        """The optional steps declined on the statement's behalf before it is read (it passes
+        over them, R-TURN-7): what they did is reported as the statement's own doing."""
 
     @property
     def text(self) -> str:
@@ -334,6 +337,8 @@ class _Statement:
         if misplaced := game.misplaced_jacks(applied.events):  # a gap in the rules engine, never let through
             return self.refuse(f"{'; '.join(misplaced)}: a Jack is never a material or a client", rule_ids=("R-JACK-3",),
                                legal=False)
+        if self.declined:
+            applied = Applied.joined(self.declined, applied)
         replayer.accepted(game, applied, self.line, self.column, statement)
         return replayer.visitor.accepted(Moment(self, decision, applied, False, None))
 
@@ -341,7 +346,12 @@ class _Statement:
         """A step the engine made by itself, written out: checked, not applied again."""
         self.turn = self.game.restate(decision).turn if made_in is None else made_in
         self.replayer.decisions += 1
-        return self.replayer.visitor.accepted(Moment(self, decision, None, True, None))
+        return self.replayer.visitor.accepted(Moment(self, decision, self._declined(), True, None))
+
+    def _declined(self) -> Applied | None:
+        """What the steps declined on the statement's behalf did, for a statement that pushes
+        nothing itself (restated, or refused); None when none was declined."""
+        return Applied.joined(self.declined) if self.declined else None
 
     def _leaves_its_turn(self, decision: Decision) -> str | None:
         """Whether the game would read the statement as a decision of a later turn, whose
@@ -387,7 +397,9 @@ class _Statement:
         ahead = _restated_ahead(game, decision, following, likely)
         if ahead is not None:
             return self.restated(decision, ahead)
-        if game.pass_over(decision):
+        passed = game.pass_over(decision)
+        if passed:
+            self.declined = [*self.declined, *passed]
             return self.restated(decision)
         problem = game.refusal(decision, problem)
         geek = left_out(game.state.ruleset, named_cards(decision), game.state.expansions)
@@ -402,7 +414,7 @@ class _Statement:
         texts = _legal_texts(game, self.text) if legal and not game.over else ()
         diagnostic = replayer.report(self.line, self.column, self.text, message, rule_ids=rule_ids, hint=hint,
                                      state=game.state, player=self.step.statement.actor, path=self.path, legal=texts)
-        return replayer.visitor.snapshot(Moment(self, None, None, False, diagnostic))
+        return replayer.visitor.snapshot(Moment(self, None, self._declined(), False, diagnostic))
 
     def over(self) -> Snapshot:
         return self.refuse(f"the game is already over ({self.game.state.end_reason})", rule_ids=("R-END-2",),

@@ -10,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
+import notation
 from gtr_replay.engine import Game
 from gtr_replay.game.decisions import Pass, Think
+from gtr_replay.store.rows import game_rows
+from gtr_replay.vocabulary import card_vocabulary
 from tests.fidelity_helpers import replay_text
 
 READING = Path(__file__).resolve().parents[2] / "examples" / "reading"
@@ -140,6 +143,25 @@ def test_the_game_says_which_forced_step_a_decision_restates():
         game.restate(Pass("Opp"))
     game.push(Think("You", "jack"))
     assert game.restates(Pass("Opp")) is None
+
+
+# -- 3. what the steps passed over did is the statement's own doing --------------------------
+
+@pytest.mark.parametrize("name, statement", [("senate-not-taken-at-the-header.gtr", "Opp thinks: jack"),
+                                             ("senate-not-taken-restated-pass.gtr", "Opp passes")])
+def test_the_statement_that_passes_over_a_step_reports_what_declining_it_did(name, statement):
+    """R-TURN-7, R-TURN-8: the Senate's think not taken ends the turn, whose cleanup puts both
+    camps' Roads into the Pool. The statement that passes over the step (the next turn's first
+    statement, under its header; a forced pass restated as the record's last statement) reports
+    those moves as its own, and the store writes every state from them."""
+    text = _text(name)
+    replayer, snaps = _replayed(text)
+    [passing] = [s for s in snaps if s.text == statement]
+    moved = [(e.player, e.card, e.source, e.target) for e in passing.events if e.kind == "move"]
+    assert ("You", "Road", "camp", "pool") in moved and ("Opp", "Road", "camp", "pool") in moved
+    assert passing.state.turn == replayer.final.turn and not any(p.camp for p in passing.state.players)
+    [record] = notation.parse(text, vocabulary=card_vocabulary())
+    game_rows(record, source=name, number=1, check=True)  # raises where a stored state misses a move
 
 
 # -- 4b. a refusal describes the state the statement met, with one reason --------------------

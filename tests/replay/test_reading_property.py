@@ -2,7 +2,8 @@
 each ``passes`` that declines an optional step is left out where the statement written next
 could not answer that step (R-TURN-7: a step not taken needs no statement), and every step
 the engine made by itself is written out (a restated forced step). Every such record replays
-to the same final state as the game it was written from.
+to the same final state as the game it was written from, and each statement reports what it
+did, the steps it passed over included: the store builds every state from that.
 
 A small sample of seeds runs in the suite; a larger sweep runs as a script:
 ``python -m tests.replay.test_reading_property --games 40``."""
@@ -22,6 +23,7 @@ from gtr_replay.replay.from_game import deck_tag, rulings_tag
 from gtr_replay.replay.translate import statement_for
 from gtr_replay.data.expansions import expansion_tag
 from gtr_replay.play.selfplay import SelfPlayGame, selfplay
+from gtr_replay.store.rows import game_rows
 from gtr_replay.vocabulary import card_vocabulary
 from gtr_replay.replay.visitors import CheckOnly
 
@@ -108,6 +110,7 @@ def check_game(game: SelfPlayGame) -> tuple[int, int]:
     replayer.check()
     assert not replayer.diagnostics, (game.deck_seed, [str(d) for d in replayer.diagnostics][:3])
     assert _seen(replayer.final) == _seen(game.state), game.deck_seed
+    game_rows(again, source=game.deck_seed, number=1, check=True)  # each stored state, from what its statement did
     return left_out, restated
 
 
