@@ -19,7 +19,7 @@ from typing import Final
 import notation
 from notation import Record, Step
 
-from gtr_replay.engine import AllPlaced, Applied, Game
+from gtr_replay.engine import AllPlaced, Applied, ForcedStep, Game
 from gtr_replay.errors import GtrError, IllegalDecisionError, NotYourDecisionError, ReplayError, RulesError
 from gtr_replay.game.decisions import Decision
 from gtr_replay.game.events import EventKind
@@ -344,14 +344,24 @@ class _Statement:
 
     def restated(self, decision: Decision, made_in: int | None = None) -> Snapshot | None:
         """A step the engine made by itself, written out: checked, not applied again."""
-        self.turn = self.game.restate(decision).turn if made_in is None else made_in
+        step: ForcedStep | None = None
+        if made_in is None:
+            step = self.game.restate(decision)
+            self.turn = step.turn
+        else:
+            self.turn = made_in
         self.replayer.decisions += 1
-        return self.replayer.visitor.accepted(Moment(self, decision, self._declined(), True, None))
+        return self.replayer.visitor.accepted(Moment(self, decision, self._declined(step), True, None))
 
-    def _declined(self) -> Applied | None:
+    def _declined(self, restated: ForcedStep | None = None) -> Applied | None:
         """What the steps declined on the statement's behalf did, for a statement that pushes
-        nothing itself (restated, or refused); None when none was declined."""
-        return Applied.joined(self.declined) if self.declined else None
+        nothing itself (refused, or restating ``restated``, which the steps made and which it
+        says itself: not among the steps the engine then made); None when none was declined."""
+        if not self.declined:
+            return None
+        done = Applied.joined(self.declined)
+        done.forced = [f for f in done.forced if f is not restated]
+        return done
 
     def _leaves_its_turn(self, decision: Decision) -> str | None:
         """Whether the game would read the statement as a decision of a later turn, whose
