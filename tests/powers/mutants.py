@@ -54,6 +54,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "explain": ("tests/engine/test_look_ahead.py", "tests/engine/test_fidelity.py", "tests/engine/test_refusals.py",
                 "tests/engine/test_legionary.py", "tests/engine/test_invariants.py", "tests/rulebook/test_bb_actions.py",
                 "tests/replay/test_reading.py"),
+    "points": ("tests/store/test_points_kept.py", "tests/replay/test_examples.py", "tests/replay/test_visitors.py"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
@@ -63,6 +64,7 @@ GEEK = "gtr_replay/powers/geek.py"
 GAME = "gtr_replay/engine/game.py"
 REPLAYER = "gtr_replay/replay/replayer.py"
 CORE = "gtr_replay/engine/core.py"
+SNAPSHOT = "gtr_replay/replay/snapshot.py"
 PLAY = "gtr_replay/engine/handlers/play.py"
 MUTANTS: list[tuple[str, str, str, str]] = [
     # citations: a card's rules as the ruleset in play numbers them (point 4a)
@@ -141,7 +143,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("read", GAME, "and f.decision.to == decision.to and f.turn == turn]", "and f.turn == turn]"),
     ("read", GAME, "and f.decision.to == decision.to and f.turn == turn]", "and f.decision.to == decision.to]"),
     ("read", GAME, "            else:\n                self._forced = []", "            else:\n                pass"),
-    ("read", GAME, "passes = core.not_taken(self.state, decision, restating=True)", "passes = ()"),
+    ("read", GAME, "for decline in core.not_taken(self.state, decision, restating=True)]", "for decline in ()]"),
     ("read", GAME, "del self._forced[:self._forced.index(step) + 1]", "del self._forced[self._forced.index(step)]"),
     ("read", GAME, "if prompt is not None and type(decision) in prompt.decisions and prompt.player == decision.player:",
      "if False:"),
@@ -326,6 +328,21 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "            yield tuple(chosen)\n"),
     ("piles", "gtr_replay/engine/handlers/legionary.py", "if material_of.get(c) in wanted)", "if material_of.get(c) not in wanted)"),
     ("piles", "gtr_replay/engine/handlers/legionary.py", "            have[held] += 1\n", "            have[held] = 1\n"),
+    # what the steps a statement passes over did is the statement's own doing (R-TURN-7)
+    ("read", REPLAYER, "        if self.declined:\n            applied = Applied.joined(self.declined, applied)\n", ""),
+    ("read", REPLAYER, "return [game.push(decline) for decline in passes]",
+     "return [Applied([], []) for decline in passes if game.push(decline)]"),
+    ("read", REPLAYER, "self.declined = [*self.declined, *passed]", "pass"),
+    ("read", REPLAYER, "done.forced = [f for f in done.forced if f is not restated]", "pass"),
+    # the points a visitor keeps between statements: what can move them (R-SCORE-2)
+    ("points", SNAPSHOT, '_SCORED_FROM = frozenset({"vault", "stockpile", "building"})',
+     '_SCORED_FROM = frozenset({"vault", "stockpile"})'),
+    ("points", SNAPSHOT, '_SCORED_FROM = frozenset({"vault", "stockpile", "building"})',
+     '_SCORED_FROM = frozenset({"stockpile", "building"})'),
+    ("points", SNAPSHOT, '_SCORED_TO = frozenset({"vault", "stockpile"})', '_SCORED_TO = frozenset({"vault"})'),
+    ("points", SNAPSHOT, '_SCORED_TO = frozenset({"vault", "stockpile"})', '_SCORED_TO = frozenset({"stockpile"})'),
+    ("points", SNAPSHOT, "EventKind.INFLUENCE, EventKind.COMPLETE, EventKind.PUBLIC, EventKind.GAME_END",
+     "EventKind.INFLUENCE, EventKind.COMPLETE, EventKind.GAME_END"),
 ]
 
 EQUIVALENT: dict[int, str] = {
@@ -353,6 +370,9 @@ EQUIVALENT: dict[int, str] = {
         "(R-LEG-3), so the decision is refused there for the same reason, with the same words",
     52: "as 43: the forced gives kept answer the demand under way, whose demander a written give names (a 'Glory "
         "to Rome' is read as a give to the demander): the receiver always matches",
+    161: "no rule takes a card out of a vault (its cards stay there until they are uncovered at the end, R-VAULT-3), "
+         "so no event has the vault as its source and the points are counted again as often without it; it stays "
+         "for a power written later",
 }
 """Mutants (by index) that change no rule, and why."""
 

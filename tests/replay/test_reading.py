@@ -147,16 +147,20 @@ def test_the_game_says_which_forced_step_a_decision_restates():
 
 # -- 3. what the steps passed over did is the statement's own doing --------------------------
 
-@pytest.mark.parametrize("name, statement", [("senate-not-taken-at-the-header.gtr", "Opp thinks: jack"),
-                                             ("senate-not-taken-restated-pass.gtr", "Opp passes")])
-def test_the_statement_that_passes_over_a_step_reports_what_declining_it_did(name, statement):
+@pytest.mark.parametrize("name, statement, made", [
+    ("senate-not-taken-at-the-header.gtr", "Opp thinks: jack", (Pass("Opp"),)),
+    ("senate-not-taken-restated-pass.gtr", "Opp passes", ()),
+])
+def test_the_statement_that_passes_over_a_step_reports_what_declining_it_did(name, statement, made):
     """R-TURN-7, R-TURN-8: the Senate's think not taken ends the turn, whose cleanup puts both
     camps' Roads into the Pool. The statement that passes over the step (the next turn's first
     statement, under its header; a forced pass restated as the record's last statement) reports
-    those moves as its own, and the store writes every state from them."""
+    those moves as its own, and the store writes every state from them. Opp's forced pass is
+    among the steps the engine made, but for the statement that restates it, which says it."""
     text = _text(name)
     replayer, snaps = _replayed(text)
     [passing] = [s for s in snaps if s.text == statement]
+    assert passing.made == made
     moved = [(e.player, e.card, e.source, e.target) for e in passing.events if e.kind == "move"]
     assert ("You", "Road", "camp", "pool") in moved and ("Opp", "Road", "camp", "pool") in moved
     assert passing.state.turn == replayer.final.turn and not any(p.camp for p in passing.state.players)
