@@ -334,11 +334,11 @@ class _Statement:
             return self.refuse(error.message + where, rule_ids=error.rule_ids, hint=error.hint, legal=False)
         except RulesError as error:
             return self.refuse(error.message, rule_ids=error.rule_ids, hint=error.hint, legal=False)
+        if self.declined:
+            applied = Applied.joined(self.declined, applied)
         if misplaced := game.misplaced_jacks(applied.events):  # a gap in the rules engine, never let through
             return self.refuse(f"{'; '.join(misplaced)}: a Jack is never a material or a client", rule_ids=("R-JACK-3",),
                                legal=False)
-        if self.declined:
-            applied = Applied.joined(self.declined, applied)
         replayer.accepted(game, applied, self.line, self.column, statement)
         return replayer.visitor.accepted(Moment(self, decision, applied, False, None))
 
