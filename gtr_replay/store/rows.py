@@ -20,6 +20,7 @@ from gtr_replay.data.expansions import canonical_tag
 from gtr_replay.game.decisions import Lead
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.replayer import Replayer
+from gtr_replay.replay.snapshot import points_now
 from gtr_replay.replay.visitors import Annotating, Moment
 from gtr_replay.data.rulesets import RULESETS
 from gtr_replay.store.changes import Line, check_line, touched
@@ -149,7 +150,8 @@ def game_rows(record: Record, *, source: str, number: int, canonical: str | None
               check: bool = False, snapshots: bool = True) -> GameRows:
     """Replay ``record`` (strictly) and turn every statement into rows; ``canonical`` and ``gid``,
     its written text and its ``game_id``, where the caller has them. With ``check``, the state
-    the moves and changes build is compared with the whole state (``changes.check_line``).
+    the moves and changes build is compared with the whole state (``changes.check_line``), and
+    the points kept with those counted afresh.
     Without ``snapshots``, no statement's change is written (a third of the work): the rows
     then show the views' rows (``GameRows.view_rows``, an export to Parquet) but cannot be
     stored, as no state could be rebuilt from them."""
@@ -224,6 +226,8 @@ class _Rows(Annotating):
             role, roles = str(state.led_role), self.roles
             clients = sum(1 for card in state.player(decision.player).clientele if roles.get(card) == role)
         points = self.points(moment)
+        if self.check and points != (counted := points_now(at.game)):
+            raise AssertionError(f"the points kept after '{at.text}' are {points}; counted afresh, {counted}")
         if not path:
             self.main += 1
             self.main_line.append((turn, points))
