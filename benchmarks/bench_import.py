@@ -10,7 +10,8 @@ new database, timed in wall and CPU seconds (this process and its workers apart,
 of the workers shows); the report gives decisions per CPU-second, the bytes the database takes
 per decision, table by table, and what 10,000 games would take at that rate. A second import of
 the same records must add no rows. ``--check`` also compares the state that every statement's
-card moves and change build with the whole state (``store.changes.check_line``), in one process.
+card moves and change build with the whole state (``store.changes.check_line``), and the points
+kept with the points counted afresh, in one process.
 ARCHITECTURE.md budget: 10,000 games with snapshots in under five minutes on two cores.
 """
 
@@ -94,7 +95,7 @@ def main() -> None:
     parser.add_argument("--records", nargs="+", type=Path, help="import these files or folders instead")
     parser.add_argument("--workers", type=int, default=None, help="as gtr import --workers (default: its own)")
     parser.add_argument("--keep", type=Path, help="write the database here instead of a temporary file")
-    parser.add_argument("--check", action="store_true", help="also check every state built against the whole state")
+    parser.add_argument("--check", action="store_true", help="also check every state built against the whole state, and the points kept")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         sources = args.records
@@ -132,7 +133,7 @@ def main() -> None:
         print(f"second import: {len(again.added)} games added, {again.already} already there, "
               f"{rows(db) - before} rows added, in {time.perf_counter() - started:.1f} s")
         if args.check:
-            print(f"changes: {check_changes(record_files(sources)):,} states built equal to the whole states")
+            print(f"changes: {check_changes(record_files(sources)):,} states built equal to the whole states, their points to those counted afresh")
 
 
 if __name__ == "__main__":
