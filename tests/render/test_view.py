@@ -102,6 +102,45 @@ def test_vault_card_is_hidden_once_its_turn_is_over(timeline, sale):
     assert sale.card not in row(camp(text, sale.seller), "vault")
 
 
+SOLD_THEN_NOT_TAKEN = """[Game "Glory to Rome"]
+[Ruleset "classic"]
+[Players "You, Opp"]
+[Start "position"]
+
+position
+  leader: You
+  deck: Road, Insula, Latrine, Bar, Road, Insula, Latrine, Bar
+  jacks: 2
+  hand You: Villa, Temple, Bath
+  stockpile You: Road
+  building You: Senate on Concrete complete with Storeroom, Bridge
+  hand Opp: Insula, Dock
+
+turn 1 You
+  You leads Merchant with Villa
+  Opp thinks: jack
+  You sells Road
+
+turn 2 Opp
+  Opp leads Laborer with Insula
+"""
+
+
+def test_a_sold_card_is_hidden_in_the_next_turn_its_header_begins():
+    """R-VAULT-1: You's Road, sold from the stockpile, is seen going in during turn 1 only. The
+    turn ends where the record leaves the Senate's think out and writes turn 2's header
+    (BC-SENATE-1, R-TURN-7): Opp's lead, which passes over it, brings the new turn, and from
+    there Opp's view names no card of You's vault."""
+    timeline = Timeline.replay(notation.parse_one(SOLD_THEN_NOT_TAKEN, vocabulary=card_vocabulary()))
+    sold, led = len(timeline) - 1, len(timeline)
+    assert timeline.watch(sold).seen("You", "Opp") == ["Road"] and timeline.turn_at(led) == 2
+    state = timeline.state(led)
+    assert state.player("You").vault == ["Road"]
+    text = render(state_view(state, viewer="Opp", watch=timeline.watch(led)))
+    vault = row(camp(text, "You"), "vault")
+    assert "Road" not in vault and f"{cards(1, 'face down')}  [1/" in vault
+
+
 def test_vaults_are_uncovered_at_the_end(timeline, sale):
     state = timeline.state(len(timeline))
     text = render(state_view(state, viewer=sale.viewer))
