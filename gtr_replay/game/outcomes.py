@@ -4,6 +4,7 @@ why a decision is refused (``Problem``), and what playing one did (``Applied``, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -61,7 +62,7 @@ class Applied:
     the engine stopped: nothing has changed the state since."""
 
     @staticmethod
-    def joined(declined: list[Applied], then: Applied | None = None) -> Applied:
+    def joined(declined: Sequence[Applied], then: Applied | None = None) -> Applied:
         """The optional steps passed over (``declined``, each pushed as a pass of its own,
         R-TURN-7) and then the decision ``then``, as what one statement did: their events and
         forced steps in order, and ``then``'s revealed cards and look-ahead."""

@@ -13,7 +13,7 @@ it did not replay.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 import notation
@@ -168,7 +168,7 @@ class Replayer:
         """The decision of the statement to come, read already (``_Statement.following``)."""
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
-            declined: list[Applied] = []  # the optional steps a header passes over, declined before the statement
+            declined: Sequence[Applied] = ()  # the optional steps a header passes over, declined before the statement
             if turn is not None and not self._header_matches(game.state, turn) \
                     and not (declined := self._passes_over_to(game, turn, step.statement)):
                 if resuming is None or not resuming.at_header(turn):
@@ -271,7 +271,7 @@ class _Statement:
                  "record_turn", "declined")
 
     def __init__(self, replayer: Replayer, game: Game, step: Step, path: str, index: int,
-                 record_turn: int | None = None, declined: list[Applied] | None = None) -> None:
+                 record_turn: int | None = None, declined: Sequence[Applied] = ()) -> None:
         self.replayer, self.game, self.step, self.path, self.index = replayer, game, step, path, index
         self.turn = game.state.turn
         """The turn the statement is made in (a restated forced step: the turn it was made in)."""
@@ -282,7 +282,7 @@ class _Statement:
         self.following: Decision | None = None
         """The next statement's decision, read against the game before this one was pushed,
         when it reads the same in any state (``translate.reads_state``)."""
-        self.declined: list[Applied] = declined or []
+        self.declined: Sequence[Applied] = declined
         """The optional steps declined on the statement's behalf before it is read (it passes
         over them, R-TURN-7): what they did is reported as the statement's own doing."""
 
@@ -409,7 +409,7 @@ class _Statement:
             return self.restated(decision, ahead)
         passed = game.pass_over(decision)
         if passed:
-            self.declined = [*self.declined, *passed]
+            self.declined = (*self.declined, *passed)
             return self.restated(decision)
         problem = game.refusal(decision, problem)
         geek = left_out(game.state.ruleset, named_cards(decision), game.state.expansions)

@@ -332,7 +332,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("read", REPLAYER, "        if self.declined:\n            applied = Applied.joined(self.declined, applied)\n", ""),
     ("read", REPLAYER, "return [game.push(decline) for decline in passes]",
      "return [Applied([], []) for decline in passes if game.push(decline)]"),
-    ("read", REPLAYER, "self.declined = [*self.declined, *passed]", "pass"),
+    ("read", REPLAYER, "self.declined = (*self.declined, *passed)", "pass"),
     ("read", REPLAYER, "done.forced = [f for f in done.forced if f is not restated]", "pass"),
     # the points a visitor keeps between statements: what can move them (R-SCORE-2)
     ("points", SNAPSHOT, '_SCORED_FROM = frozenset({"vault", "stockpile", "building"})',
