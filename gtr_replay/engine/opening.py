@@ -18,7 +18,7 @@ from gtr_replay.game.events import Event
 from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.position import Position
 from gtr_replay.game.state import GameState
-from gtr_replay.data.rulesets import find_ruleset
+from gtr_replay.data.rulesets import RulesetSpec, find_ruleset
 from gtr_replay.data.ruling_types import Rulings
 
 
@@ -115,11 +115,11 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
     leader = position.leader or names[0]
     if leader not in names:
         raise RulesError(f"the leader {leader} is not in the Players tag")
-    jack_pile = position.jacks if position.jacks is not None else card_set.jacks - jacks_held
+    spec = find_ruleset(ruleset)
+    jack_pile = position.jacks if position.jacks is not None else _jack_pile(spec, card_set.jacks, len(players), jacks_held)
     if jacks_held + jack_pile > card_set.jacks:
         raise RulesError(f"{jacks_held + jack_pile} Jacks placed; the {ruleset} game has {card_set.jacks}",
                          rule_ids=("R-COMP-1", "R-COMP-2"))
-    spec = find_ruleset(ruleset)
     state = GameState(spec.ruleset, players, rulings, deck=deck, deck_known=deck_known, removed=removed,
                       removed_unseen=position.deck is None and position.deck_count is not None,
                       pool=list(position.pool), jack_pile=jack_pile, jacks_out=card_set.jacks - jacks_held - jack_pile,
@@ -183,8 +183,22 @@ def _deck(position: Position, remaining: Counter, hidden: int) -> tuple[list[str
     return unplaced[:count], unplaced[count:], False  # which N of the unplaced cards: known as they are drawn
 
 
+def _jack_pile(spec: RulesetSpec, jacks: int, players: int, held: int) -> int:
+    """The Jack pile a position leaves out: the Jacks in play not in a hand. Every Jack is in
+    play where the undealt ones form the pile (R-JACK-4); in classic only the Jacks dealt,
+    one a player, are, the rest set aside out of play (R-SETUP-9): a classic pile holds only
+    Jacks played and returned (R-JACK-2)."""
+    in_play = jacks if spec.spare_jacks_to_pile else players * spec.starting_jacks
+    return max(0, in_play - held)
+
+
 def _sites(state: GameState, position: Position) -> None:
-    """The Sites in town, out of town and out of the game per material (R-SETUP-6, R-COMP-7)."""
+    """The Sites in town, out of town and out of the game per material (R-SETUP-4, R-SETUP-6,
+    R-SETUP-10, R-COMP-7). Left out, they are what setup made less what the players claimed:
+    a stack in town of one Site a player (R-SETUP-4, R-SETUP-10), the rest out of town in the
+    Black Box rules and out of the game in classic; a foundation marked out of town claimed
+    one out of town, any other Site one in town (R-BUILD-3), and a Site beyond the stack in
+    town one out of town."""
     card_set = cards_for(state.ruleset)
     spec = find_ruleset(state.ruleset)
     n = len(state.players)
@@ -197,8 +211,13 @@ def _sites(state: GameState, position: Position) -> None:
             out = position.sites_out_of_town or {}
             state.sites_out_of_town[material] = out.get(material, 0) if spec.out_of_town_sites else 0
         else:
-            state.sites_in_town[material] = max(0, min(n, supply))
-            state.sites_out_of_town[material] = max(0, supply - n) if spec.out_of_town_sites else 0
+            in_town = min(n, card_set.sites_per_material)
+            out_of_town = card_set.sites_per_material - in_town if spec.out_of_town_sites else 0
+            claimed_out = min(used, out_of_town, sum(
+                1 for p in state.players for b in p.buildings if b.site is material and b.out_of_town))
+            claimed_in = used - claimed_out
+            state.sites_in_town[material] = max(0, in_town - claimed_in)
+            state.sites_out_of_town[material] = max(0, out_of_town - claimed_out - max(0, claimed_in - in_town))
         rest = supply - state.sites_in_town[material] - state.sites_out_of_town[material]
         if rest < 0:
             raise RulesError(f"more {material} Sites than the game has ({card_set.sites_per_material})",

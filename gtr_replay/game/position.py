@@ -29,9 +29,10 @@ class Position:
     """The deck's cards, top first; None with ``deck_count`` (a count) or without (unplaced cards)."""
     deck_count: int | None = None
     jacks: int | None = None
-    """The Jack pile; None: every Jack not in a hand."""
+    """The Jack pile; None: the Jacks in play not in a hand (classic sets aside those not dealt)."""
     leader: str | None = None
     turn: int | None = None
     sites_in_town: dict[Material, int] | None = None
-    """The Sites left in town and out of town per material; None: as many as the players leave."""
+    """The Sites left in town and out of town per material; None: the setup's stacks less the
+    Sites the players claimed, in town but for a building marked out of town."""
     sites_out_of_town: dict[Material, int] | None = None
