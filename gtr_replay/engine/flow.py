@@ -10,7 +10,7 @@ from typing import Final
 
 from gtr_replay.enums import JACK, Zone
 from gtr_replay.engine import rules, spent
-from gtr_replay.engine.scoring import scores
+from gtr_replay.engine.scoring import WINNERS_APART, best_of, scores
 from gtr_replay.engine.endgame import end_game  # noqa: F401  (part of the flow)
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState, Phase
@@ -181,8 +181,9 @@ def may_win(ev: list[Event], first: int = 0) -> bool:
 
 def check_wins(state: GameState, ev: list[Event]) -> None:
     """Instant wins are checked after every step that could make one (AMB-15). When several
-    players win at once (a public structure, C-FORUM-STAIRWAY-1), the one with the highest
-    normal score wins, then the first in seat order from the leader (R-SCORE-4)."""
+    players win at once (a public structure, C-FORUM-STAIRWAY-1), the game is decided among
+    them as it normally is: the highest score, then the most cards in hand, then a shared win
+    (R-SCORE-4, R-SCORE-3, AMB-08); the power named is the first winner's from the leader."""
     if state.phase is Phase.OVER:
         return
     if not rules.in_play(state, "wins"):
@@ -196,13 +197,11 @@ def check_wins(state: GameState, ev: list[Event]) -> None:
             found.append((i, power))
     if not found:
         return
+    names = (state.players[found[0][0]].name,)
     if len(found) > 1:
-        totals = scores(state)
-        best = max(totals[i].total for i, _ in found)
-        found = [(i, p) for i, p in found if totals[i].total == best]
-    i, power = found[0]
-    name = state.players[i].name
-    end_game(state, ev, f"win:{power.building}", by=name, winner=name)
+        names, _ = best_of(state, (i for i, _ in found), scores(state))
+    i, power = next((i, p) for i, p in found if state.players[i].name in names)
+    end_game(state, ev, f"win:{power.building}", by=state.players[i].name, winner=WINNERS_APART.join(names))
 
 
 def draw(state: GameState, ev: list[Event], i: int, count: int) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from gtr_replay.enums import JACK, MATERIALS, Material
 from gtr_replay.engine import rules
 from gtr_replay.game.scores import Result, Score, TieBreak
@@ -77,16 +79,32 @@ def so_far(state: GameState) -> Result:
     return Result("", (), scores(state), over=False)
 
 
+WINNERS_APART = ", "
+"""Between the names of the players who share an instant win (``GameState.winner``): the
+Players tag's own separator, which no name holds."""
+
+
 def result(state: GameState) -> Result:
     """The winner(s) as the game is counted at its end: most points, then most cards in hand,
-    then a shared win (R-SCORE-3, AMB-08), with how a tie was broken."""
+    then a shared win (R-SCORE-3, AMB-08), with how a tie was broken. An instant win or a
+    surrender names its winners as the game ended (``GameState.winner``), not counted."""
     if state.winner is not None:
-        return Result(state.end_reason or "", (state.winner,), scores(state), counted=False)
+        return Result(state.end_reason or "", tuple(state.winner.split(WINNERS_APART)), scores(state), counted=False)
     table = scores(state)
-    best = max(s.total for s in table)
-    tied = [i for i, s in enumerate(table) if s.total == best]
+    winners, tie = best_of(state, range(len(state.players)), table)
+    return Result(state.end_reason or "", winners, table, tie_break=tie)
+
+
+def best_of(state: GameState, among: Iterable[int], table: tuple[Score, ...]) -> tuple[tuple[str, ...], TieBreak | None]:
+    """Who of the players ``among`` (seat indices) wins as the game is normally decided: most
+    points, then most cards in hand, then a shared win (R-SCORE-3, AMB-08); with how a tie
+    for most points was broken (None without one). The end of the game decides among every
+    player, several instant wins at once among their winners (C-FORUM-STAIRWAY-1, R-SCORE-4)."""
+    among = list(among)
+    best = max(table[i].total for i in among)
+    tied = [i for i in among if table[i].total == best]
     if len(tied) == 1:
-        return Result(state.end_reason or "", (state.players[tied[0]].name,), table)
+        return (state.players[tied[0]].name,), None
     jacks = state.rulings.final_tie is FinalTie.HAND_THEN_SHARED
     reading = FinalTie.HAND_THEN_SHARED if jacks else FinalTie.ORDERS_THEN_SHARED
     held = {i: sum(1 for c in state.players[i].hand if jacks or c != JACK) for i in tied}
@@ -94,4 +112,4 @@ def result(state: GameState) -> Result:
     winners = tuple(state.players[i].name for i in tied if held[i] == most)
     tie = TieBreak(best, tuple(state.players[i].name for i in tied), TIE_COUNTED[reading],
                    tuple((state.players[i].name, held[i]) for i in tied), winners, f"final-tie={reading.value}")
-    return Result(state.end_reason or "", winners, table, tie_break=tie)
+    return winners, tie

@@ -95,6 +95,29 @@ def test_forum_made_public_wins_for_the_higher_score_CX_BB_FORUM_STAIRWAY_1():
     assert state.phase is Phase.OVER and state.winner == "Cid" and state.end_reason == "win:Forum"
 
 
+@pytest.mark.parametrize("ann_hand, winners", [
+    (["Tower"], ("Cid",)),  # tied at 5 points: Cid holds 2 cards (Latrine, the Jack he took), Ann none
+    (["Tower", "Road", "Bar"], ("Ann", "Cid")),  # 2 cards each as well: a shared win (AMB-08)
+])
+def test_forum_made_public_wins_at_equal_points_as_a_game_is_normally_decided(ann_hand, winners):
+    """C-FORUM-STAIRWAY-1, R-SCORE-4: "the winner of the game is the player among those with
+    the highest score as determined normally", and the normal way breaks a tie for most points
+    with most cards in hand (R-SCORE-3), then shares the win (AMB-08); never the seat order."""
+    clients = [PATRON, LABORER, ARCHITECT, CRAFTSMAN, LEGIONARY, MERCHANT]
+    ann = PlayerState("Ann", hand=list(ann_hand), clientele=["Temple", "Insula", "Wall", "Palisade", "Bath", "Garden"],
+                      stockpile=["Statue"], influence=[Material.MARBLE],
+                      buildings=[done("Stairway", Material.MARBLE)])
+    ben = PlayerState("Ben", hand=["Bar"], buildings=[done("Forum", Material.MARBLE)])
+    cid = PlayerState("Cid", hand=["Latrine"], clientele=clients, influence=[Material.MARBLE])
+    game = Game(table(ann, ben, cid, ruleset=Ruleset.IMPERIUM))
+    game.push(Lead("Ann", Role.ARCHITECT, ("Tower",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Think("Cid", "jack"))
+    game.push(Add("Ann", "Statue", "Forum", owner="Ben"))
+    assert [s.total for s in game.scores()] == [5, 2, 5]
+    assert game.state.end_reason == "win:Forum" and game.result().winners == winners
+
+
 def test_forum_and_fountain_CX_CL_FORUM_FOUNTAIN_1():
     """C-FORUM-FOUNTAIN-1 (CX-CL-FORUM-FOUNTAIN-1) (001§…›Forum combined with Fountain): "any client may count as a
     Craftsman towards the Forum victory condition instead of its usual role. Clients may not
