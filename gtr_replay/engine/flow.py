@@ -183,9 +183,16 @@ def check_wins(state: GameState, ev: list[Event]) -> None:
     """Instant wins are checked after every step that could make one (AMB-15). When several
     players win at once (a public structure, C-FORUM-STAIRWAY-1), the game is decided among
     them as it normally is: the highest score, then the most cards in hand, then a shared win
-    (R-SCORE-4, R-SCORE-3, AMB-08); the power named is the first winner's from the leader."""
+    (R-SCORE-4, R-SCORE-3, AMB-08); the power named is the first winner's from the leader.
+
+    An action that ends the game to be counted (the deck's last card drawn, the last Site
+    claimed) completes first (AMB-01), so a win it makes true wins still: a hire of the deck's
+    last card that gives a Forum's owner their sixth role (B-FORUM-1, G-PLEBIANCOUNCIL-1)."""
+    counted_end = None
     if state.phase is Phase.OVER:
-        return
+        counted_end = _counted_end(state, ev)
+        if counted_end is None:
+            return
     if not rules.in_play(state, "wins"):
         return
     n = len(state.players)
@@ -201,7 +208,20 @@ def check_wins(state: GameState, ev: list[Event]) -> None:
     if len(found) > 1:
         names, _ = best_of(state, (i for i, _ in found), scores(state))
     i, power = next((i, p) for i, p in found if state.players[i].name in names)
+    if counted_end is not None:
+        del ev[counted_end]  # the game ends once, won
     end_game(state, ev, f"win:{power.building}", by=state.players[i].name, winner=WINNERS_APART.join(names))
+
+
+def _counted_end(state: GameState, ev: list[Event]) -> int | None:
+    """Where among ``ev``, the events of the decision under way, the game ended to be counted
+    (no winner named yet); None when it ended otherwise, or before this decision."""
+    if state.winner is not None:
+        return None
+    for n in range(len(ev) - 1, -1, -1):
+        if ev[n].kind == EventKind.GAME_END:
+            return n
+    return None
 
 
 def draw(state: GameState, ev: list[Event], i: int, count: int) -> None:

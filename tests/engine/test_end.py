@@ -1,5 +1,6 @@
 """How and exactly when the game ends: the deck, the last Site, surrender (R-END-*, AMB-01..03)."""
 
+import notation
 import pytest
 
 from gtr_replay.engine import Game
@@ -7,6 +8,8 @@ from gtr_replay.game import Demand, Gather, Lay, Lead, Phase, PlayerState, Surre
 from gtr_replay.engine.scoring import result
 from gtr_replay.enums import Material, Role
 from gtr_replay.errors import IllegalDecisionError
+from gtr_replay.replay.replayer import Replayer
+from gtr_replay.vocabulary import card_vocabulary
 
 
 def laborer_table(position, deck, **kw):
@@ -105,3 +108,46 @@ def test_surrender_is_accepted_while_a_demander_chooses_the_gift_R_END_1_AMB_10(
     play(game, Demand("Ann", ("School", "Villa")))
     play(game, Surrender("Bob"))
     assert state.over and state.winner == "Bob"
+
+
+_LAST_CARD_HIRED = """[Game "Glory to Rome"]
+[Ruleset "{ruleset}"]
+[Players "Ann, Ben"]
+{expansion}[Start "position"]
+
+position
+  leader: Ann
+  deck: {last}
+  hand Ann: Temple
+  clientele Ann: {clients}
+  influence Ann: {influence}
+  building Ann: {wins_with}
+  building Ann: Bar on Rubble complete with Insula
+  hand Ben: Bath
+  clientele Ben: Insula
+  influence Ben: Marble, Marble, Stone, Stone
+
+turn 1 Ann
+  Ann leads Patron with Temple
+  Ben thinks: jack
+  Ann hires [{last}] from deck
+"""
+
+
+@pytest.mark.parametrize("power, fill", [
+    ("Forum", dict(ruleset="imperium", expansion="", last="Academy", clients="Road, Dock, Wall, Villa, Palace",
+                   influence="Marble, Rubble", wins_with="Forum on Marble complete with Statue, Basilica, Fountain")),
+    ("Plebian Council", dict(ruleset="republic", expansion='[Expansion "geek"]\n', last="Latrine", clients="Road",
+                             influence="Brick, Rubble", wins_with="Plebian Council on Brick complete with School, Foundry")),
+])
+def test_a_win_made_by_the_deck_s_last_card_wins_AMB_01_B_FORUM_1_G_PLEBIANCOUNCIL_1(power, fill):
+    """AMB-01 (default last-card): the deck's last card ends the game once the action that
+    draws it completes. Ann's Bar hires that card (B-BAR-1), and with it she has a client of
+    every role (B-FORUM-1), or more Laborers than Ben while neither has a Legionary
+    (G-PLEBIANCOUNCIL-1): she wins at once, though Ben has more points to count."""
+    replayer = Replayer(notation.parse_one(_LAST_CARD_HIRED.format(**fill), vocabulary=card_vocabulary()))
+    list(replayer.run())
+    assert not replayer.diagnostics
+    game = Game(replayer.final)
+    assert not game.state.deck and game.state.end_reason == f"win:{power}" and game.result().winners == ("Ann",)
+    assert [s.total for s in game.scores()][0] < [s.total for s in game.scores()][1]
