@@ -187,7 +187,8 @@ def check_wins(state: GameState, ev: list[Event]) -> None:
 
     An action that ends the game to be counted (the deck's last card drawn, the last Site
     claimed) completes first (AMB-01), so a win it makes true wins still: a hire of the deck's
-    last card that gives a Forum's owner their sixth role (B-FORUM-1, G-PLEBIANCOUNCIL-1)."""
+    last card that gives a player the clients a power's win asks for (B-FORUM-1,
+    G-PLEBIANCOUNCIL-1)."""
     counted_end = None
     if state.phase is Phase.OVER:
         counted_end = _counted_end(state, ev)
