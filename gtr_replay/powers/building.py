@@ -104,19 +104,36 @@ class ClassicScriptorium(Power):
 
 
 @register
-class Gate(Power):
+class ClassicGate(Power):
     """Your Marble buildings work as soon as their foundations are laid; they still give
-    influence only when complete. A Stone building holding a Marble (by a Road) counts as
-    Marble too (B-GATE-1, BC-GATE-1, C-GATE-ROAD-1, R-BUILD-10)."""
+    influence only when complete (BC-GATE-1, R-BUILD-10). A Marble building is one whose
+    foundation is a Marble card: what was added to it does not change what it is."""
 
     building = "Gate"
-    rulesets = EVERY
-    rule_ids = ("B-GATE-1", "BC-GATE-1", "C-GATE-ROAD-1")
+    rulesets = CLASSIC
+    rule_ids = ("BC-GATE-1",)
 
     def activates(self, ctx, owner, building):
-        if ctx.card(building.foundation).material is Material.MARBLE:
+        return ctx.card(building.foundation).material is Material.MARBLE
+
+
+@register
+class Gate(ClassicGate):
+    """Your Marble buildings work as soon as their foundations are laid; they still give
+    influence only when complete. A Stone building holding a Marble (a Road lets any material
+    go into a Stone building) counts as Stone or Marble at once, so it works too (B-GATE-1,
+    C-GATE-ROAD-1, R-BUILD-10); a building of another material holding a Marble (a
+    Scriptorium's) stays what it is."""
+
+    rulesets = BLACK_BOX
+    rule_ids = ("B-GATE-1", "C-GATE-ROAD-1")
+
+    def activates(self, ctx, owner, building):
+        material = ctx.card(building.foundation).material
+        if material is Material.MARBLE:
             return True
-        return any(ctx.card(card).material is Material.MARBLE for card in building.materials)
+        return material is Material.STONE and any(ctx.card(card).material is Material.MARBLE
+                                                  for card in building.materials)
 
 
 class _Statue(Power):

@@ -51,6 +51,25 @@ def test_gate_and_road_CX_BB_GATE_ROAD_1():
     assert not garden.complete and not state.steps and not any(e.kind == "step" for e in events)
 
 
+@pytest.mark.parametrize("ruleset, helper, building, works", [
+    (Ruleset.REPUBLIC, "Road", Building("Sewer", Material.STONE, ["Temple"]), True),  # Stone or Marble (C-GATE-ROAD-1)
+    (Ruleset.CLASSIC, "Road", Building("Sewer", Material.STONE, ["Temple"]), False),  # still a Stone building
+    (Ruleset.REPUBLIC, "Scriptorium", Building("Academy", Material.BRICK, ["Temple"]), False),  # never Marble
+    (Ruleset.CLASSIC, "Scriptorium", Building("Academy", Material.MARBLE, ["Temple"]), False),  # on a Marble Site
+    (Ruleset.CLASSIC, "Road", Building("Temple", Material.MARBLE), True),  # a Marble foundation (BC-GATE-1)
+])
+def test_a_gate_wakes_marble_buildings_only(ruleset, helper, building, works):
+    """B-GATE-1, BC-GATE-1: "the functions of your Marble buildings" work from their
+    foundations. A Marble added to a Stone building makes it Stone or Marble in the Black Box
+    rules only (C-GATE-ROAD-1, 000 Gate combined with Road); a classic Stone building, or a
+    building of another material that a Scriptorium let take a Marble, or one laid on a
+    Marble Site, stays what its foundation is."""
+    you = PlayerState("You", hand=["Dock"], buildings=[done("Gate", Material.BRICK), done(helper, Material.STONE),
+                                                        building])
+    state = table(you, PlayerState("Ben", hand=["Insula"]), ruleset=ruleset)
+    assert (building.foundation in [p.building for p in rules.active_powers(state, 0)]) is works
+
+
 @pytest.mark.parametrize("ruleset, forum", [*FORUMS, (Ruleset.CLASSIC, "Forum")])
 def test_forum_and_ludus_magna_CX_BB_FORUM_LUDUS_1(ruleset, forum):
     """C-FORUM-LUDUS-1 (CX-BB-FORUM-LUDUS-1): Legionary missing, a second Merchant stands for it; with a single
