@@ -215,8 +215,10 @@ class WatchPost(Power):
 class Triclinium(Power):
     """If you led or followed this turn, whenever one of your clients acts you may put it into
     your vault after its action, within the vault limit: a new client after the action a Bath
-    gives it, each client a Watermill uses, each Legionary client after its demand, one client
-    after each action of the led role (G-TRICLINIUM-1, R-VAULT-2)."""
+    gives it, each client a Watermill uses, a Legionary client for each card demanded beyond
+    the actions of the cards played (a client whose action was lost for want of a card to show
+    did not act, R-LEG-7), one client after each action of the led role (G-TRICLINIUM-1,
+    R-VAULT-2)."""
 
     building = "Triclinium"
     rulesets = BLACK_BOX
@@ -245,9 +247,10 @@ class Triclinium(Power):
             return
         if demand.by == ClientAction.kind:  # a new client's one demand (B-BATH-1)
             self._offer(ctx, owner, _acted(ctx, owner, Role.LEGIONARY, new=True), 1, hired=True)
-        elif not demand.by:  # every Legionary action at once (R-LEG-6): each client acted
-            clients = _acted(ctx, owner, Role.LEGIONARY, new=False)
-            self._offer(ctx, owner, clients, len(clients))
+        elif not demand.by:  # every Legionary action at once (R-LEG-6): a card demanded per action
+            player = ctx.state.players[owner]
+            own = player.plays or 1  # the actions of the cards played come first
+            self._offer(ctx, owner, _acted(ctx, owner, Role.LEGIONARY, new=False), max(0, len(demanded) - own))
 
     def _offer(self, ctx, owner, clients, count: int, *, hired: bool = False) -> None:
         vault = ctx.state.players[owner].vault

@@ -121,7 +121,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      'self._offer(ctx, owner, _acted(ctx, owner, answered.role, new=True), 1)'),
     ("tric", GEEK, 'elif isinstance(answered, ClientActions):', 'elif False:'),
     ("tric", GEEK, 'if clients and count and len(vault) < ctx.vault_limit(owner):', 'if clients and count:'),
-    ("tric", GEEK, 'self._offer(ctx, owner, clients, len(clients))', 'self._offer(ctx, owner, clients, 1)'),
+    ("tric", GEEK, 'max(0, len(demanded) - own))', 'max(0, len(demanded)))'),
     ("tric", ROLES, 'if (hired and card in player.hired) or player.hired.count(card) > player.clientele.count(card):',
      'if player.hired.count(card) > player.clientele.count(card):'),
     ("tric", "gtr_replay/game/steps.py", '        left.remove(getattr(decision, "card"))\n', ''),

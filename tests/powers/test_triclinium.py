@@ -67,16 +67,17 @@ def test_each_client_a_watermill_uses_may_go_into_the_vault():
     assert state.players[0].vault == ["Wall", "Tower"] and state.players[0].clientele == []
 
 
-def _demanding(vault=()):
+def _demanding(vault=(), shown=("Road", "Villa", "Temple")):
     """Ann leads Legionary with two Legionary clients from before: her demand is all three of
-    her Legionary actions at once (R-LEG-6), so both clients acted."""
-    ann = PlayerState("Ann", hand=["Atrium", "Road"], clientele=["Academy", "School"], vault=list(vault),
-                      influence=[Material.STONE], buildings=[triclinium()])
+    her Legionary actions at once (R-LEG-6), a card shown for each, so both clients acted.
+    Fewer cards shown, fewer actions were taken (R-LEG-7)."""
+    ann = PlayerState("Ann", hand=["Atrium", "Road", "Villa", "Temple"], clientele=["Academy", "School"],
+                      vault=list(vault), influence=[Material.STONE], buildings=[triclinium()])
     state = table(ann, ben(hand=["Dock"]), pool=["Bar"])
     game = Game(state)
     game.push(Lead("Ann", Role.LEGIONARY, ("Atrium",)))
     game.push(Think("Ben", "jack"))
-    game.push(Demand("Ann", ("Road",)))
+    game.push(Demand("Ann", tuple(shown)))
     while not any(isinstance(s, Retire) for s in state.steps) and not state.over and state.turn == 1:
         choices = game.legal()
         game.push(next((d for d in choices if isinstance(d, Pass)), choices[0]))
@@ -94,6 +95,16 @@ def test_a_chained_retire_offers_the_other_client_then_stops():
     game.push(Sell("Ann", "School", Zone.CLIENTELE))
     assert state.players[0].vault == ["Academy", "School"]
     assert not any(isinstance(s, Retire) for s in state.steps)
+
+
+@pytest.mark.parametrize("shown, offered", [(("Road", "Villa"), 1), (("Road",), 0)])
+def test_only_the_clients_whose_actions_made_the_demand_acted(shown, offered):
+    """R-LEG-6, R-LEG-7 with G-TRICLINIUM-1: a card shown for each Legionary action, the
+    Atrium led giving the first. Two cards shown, one client acted (either of them) and may
+    go; one card shown, the lead's action was the demand and neither client acted."""
+    game = _demanding(shown=shown)
+    retire = [s for s in game.state.steps if isinstance(s, Retire)]
+    assert retire == ([Retire("Triclinium", 0, ("Academy", "School"), offered)] if offered else [])
 
 
 def test_a_chained_retire_stops_at_the_vault_limit():
