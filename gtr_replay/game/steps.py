@@ -508,9 +508,9 @@ class PaidTheft(Theft):
 @step
 @dataclass(frozen=True, slots=True)
 class Retrigger(Step):
-    """Give the power's Site (``site``, a material; empty when the building left its Site with
-    the player it was taken from) to any player, oneself included, and trigger at once the
-    upon-completion effect of one of that player's completed buildings (G-AERARIUM-2)."""
+    """Give the power's Site (``site``, a material) to any player, oneself included, and
+    trigger at once the upon-completion effect of one of that player's completed buildings
+    (G-AERARIUM-2)."""
 
     site: str = ""
     kind: ClassVar[str] = "retrigger"

@@ -148,8 +148,9 @@ class Aerarium(Power):
     your clientele and vault limits and for actions or cards per point of Influence; final
     scoring counts your own (G-AERARIUM-1, AMB-42). Upon completion you may give its Site to
     any player, yourself included, to trigger at once, for them, the upon-completion effect of
-    one of their completed buildings; a Prison so triggered takes its structure for Sites
-    worth 3 or more (G-AERARIUM-2, C-AERARIUM-PRISON-1)."""
+    one of their completed buildings (not when a Prison took it: its Site stayed behind); a
+    Prison so triggered takes its structure for Sites worth 3 or more (G-AERARIUM-2,
+    C-AERARIUM-PRISON-1, AMB-19)."""
 
     building = "Aerarium"
     rulesets = BLACK_BOX
@@ -160,8 +161,10 @@ class Aerarium(Power):
         return max(ctx.influence(j) for j in range(len(ctx.state.players)))
 
     def on_complete(self, ctx, owner, building):
-        # a building taken by a Prison left its Site with the player it was taken from (AMB-19)
-        ctx.grant(Retrigger(self.building, owner, "" if building.stolen else str(building.site)))
+        """The trigger is had for the Site given: an Aerarium a Prison took left its Site with
+        the player it was taken from (AMB-19), so its thief has none to give and triggers nothing."""
+        if not building.stolen:
+            ctx.grant(Retrigger(self.building, owner, str(building.site)))
 
 
 @register

@@ -5,7 +5,8 @@ plays the engine through it."""
 import pytest
 
 from gtr_replay.engine import Game, rules
-from gtr_replay.game import Add, Demand, Demolish, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, TakeFromDeck, Think, Trigger
+from gtr_replay.game import (Add, Demand, Demolish, Follow, Gather, Give, Hire, Lay, Lead, Pass, Sell, Steal,
+                             TakeFromDeck, Think, Trigger)
 from gtr_replay.engine.scoring import scores
 from gtr_replay.game.state import Building, GameState, Phase, PlayerState
 from gtr_replay.game.steps import Actions, ClientAction, ClientActions, ExtraThink, FromUnder, Retire, Revealed
@@ -226,6 +227,23 @@ def test_aerarium_gives_its_site_away_and_triggers_for_the_other_player():
     assert state.steps == [Actions("Garden", 1, Role.PATRON, rules.influence(state, 1))]
     game.push(Hire("Ben", "Temple"))  # Ben's Patron action, in Ann's turn
     assert state.players[1].clientele == ["Temple"] and state.players[0].clientele == []
+
+
+def test_an_aerarium_taken_by_a_prison_has_no_site_to_give_and_triggers_nothing():
+    """G-AERARIUM-2: the trigger is had "to" give the Aerarium's Site; a Prison takes the
+    structure as if just completed (B-PRISON-1), but its Site stays with Ben (AMB-19), so Ann
+    has none to give and her Garden is not triggered."""
+    ann = PlayerState("Ann", hand=["Dock", "Sewer"], buildings=[
+        Building("Prison", Material.STONE, ["Villa", "Garden"]), done("Garden", Material.STONE, "Villa", "Sewer", "Prison")])
+    bob = PlayerState("Ben", hand=["Latrine"], buildings=[done("Aerarium", Material.CONCRETE, "Wall", "Tower")])
+    state = table(ann, bob, pool=["Temple", "Statue"])
+    game = Game(state)
+    game.push(Lead("Ann", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Add("Ann", "Sewer", "Prison"))
+    game.push(Steal("Ann", "Ben", "Aerarium"))
+    assert state.players[0].building("Aerarium").stolen and Material.CONCRETE not in state.players[0].influence
+    assert not any(isinstance(d, Trigger) for d in game.legal()) and state.turn == 2
 
 
 def test_a_prison_triggered_again_cannot_steal_without_three_influence_of_sites():

@@ -128,7 +128,7 @@ class TriggerHandler(Handler):
         step = rules.take_answered(state)
         j = state.index(d.owner) if d.owner is not None else i
         giver, owner = state.players[i], state.players[j]
-        if step.site and j != i and step.site in giver.influence:
+        if j != i and step.site in giver.influence:
             site = Material(step.site)
             giver.influence.remove(site)
             owner.influence.append(site)
