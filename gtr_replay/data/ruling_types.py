@@ -277,6 +277,7 @@ class WatchPostSite(StrEnum):
     """AMB-31: What becomes of the Site of a structure a Watch Post tears down?"""
 
     RETURNS = "returns"
+    RETURNS_WHERE_CLAIMED = "returns-where-claimed"
     KEEPS = "keeps"
 
 

@@ -290,11 +290,15 @@ RULINGS: tuple[Ruling, ...] = (
     )),
     # The optional Geek cards (000§Appendix III)
     Ruling("watch-post-site", "AMB-31", "What becomes of the Site of a structure a Watch Post tears down?", (
-        _r("returns", "It leaves its owner's influence for the stack it was claimed from (in town or out of "
-           "town); the building's Influence is lost, and building it again claims a Site again.",
+        _r("returns", "It leaves its owner's influence for the supply in town, wherever it was claimed; the "
+           "building's Influence is lost, and building it again claims a Site again.",
            "000§Appendix III›Watch Post: 'immediately return the building foundation to your hand and put any "
            "Materials from the building into your Stockpile'; nothing stays of the building.",
            "Its example lays the Domus again and completes it again: the returned Site is there for it."),
+        _r("returns-where-claimed", "It leaves its owner's influence for the stack it was claimed from, in town or "
+           "out of town; the building's Influence is lost.",
+           "000§Appendix III›Watch Post says nothing of the Site: put back as it was taken, an out-of-town Site "
+           "is not one a foundation may claim in town."),
         _r("keeps", "It stays in its owner's influence; only the foundation and the materials move.",
            "000§Appendix III›Watch Post names only the foundation and the materials; the Site is not said "
            "to move."),

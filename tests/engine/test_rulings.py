@@ -579,7 +579,7 @@ def _done(name, site, *materials):
 
 def test_watch_post_site_keeps(position, play):
     """AMB-31 read as the text names it: only the foundation and the materials move; the Site
-    stays in the influence (the default sends it back where it was claimed)."""
+    stays in the influence (the default sends it back to the supply in town)."""
     from gtr_replay.game import Demolish
 
     for rulings, influence, in_town in ((None, [Material.RUBBLE], 2), ("watch-post-site=keeps", [
@@ -592,6 +592,26 @@ def test_watch_post_site_keeps(position, play):
         assert state.players[0].influence == influence
         assert state.sites_in_town[Material.MARBLE] == in_town
         assert "Temple" in state.players[0].hand
+
+
+@pytest.mark.parametrize("rulings, in_town, out_of_town", [
+    (None, 2, 1),  # back to the supply in town (AMB-31's recommended reading)
+    ("watch-post-site=returns-where-claimed", 1, 2),
+    ("watch-post-site=keeps", 1, 1),
+])
+def test_watch_post_site_returns_where_claimed(position, play, rulings, in_town, out_of_town):
+    """AMB-31: the Site of a building laid out of town and torn down goes to the supply in town
+    by default ("the Site returns to the supply (in town)"); another reading puts it back out
+    of town, where it was claimed; the third keeps it in the influence."""
+    from gtr_replay.game import Demolish
+    from gtr_replay.game.state import Building
+
+    temple = Building("Temple", Material.MARBLE, ["Statue", "Palace", "Fountain"], complete=True, out_of_town=True)
+    state = position(PlayerState("Ann", hand=["Dock"], buildings=[_done("Watch Post", Material.RUBBLE, "Road"), temple],
+                                 influence=[Material.RUBBLE, Material.MARBLE]), PlayerState("Bob", hand=["Road"]),
+                     jack_pile=2, rulings=rulings, in_town={m: 1 for m in Material}, out_of_town={m: 1 for m in Material})
+    play(Game(state), Lead("Ann", Role.CRAFTSMAN, ("Dock",)), Think("Bob", "jack"), Demolish("Ann", "Temple"))
+    assert (state.sites_in_town[Material.MARBLE], state.sites_out_of_town[Material.MARBLE]) == (in_town, out_of_town)
 
 
 def test_aerarium_checks_bacchanalia_own(position, play):

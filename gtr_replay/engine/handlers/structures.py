@@ -60,23 +60,24 @@ class DemolishHandler(Handler):
             ev.append(Event(EventKind.MOVE, d.player, card, Zone.BUILDING, Zone.STOCKPILE, text=f"from the {d.building}"))
         if (i, d.building) in state.public:
             state.public.remove((i, d.building))
-        if not building.stolen and state.rulings.watch_post_site is WatchPostSite.RETURNS:
+        if not building.stolen and state.rulings.watch_post_site is not WatchPostSite.KEEPS:
             _return_site(state, i, building, ev)
         use_actions(state, ev, d)
 
 
 def _return_site(state: GameState, i: int, building: Building, ev: list[Event]) -> None:
-    """The torn-down building's Site leaves the influence for the stack it was claimed from
-    (the watch-post-site ruling's default, AMB-31). Sites of one material are alike; when the
+    """The torn-down building's Site leaves the influence for the supply in town (the
+    watch-post-site ruling's default, AMB-31), or for the stack it was claimed from under its
+    ``returns-where-claimed`` reading. Sites of one material are alike; when the
     influence holds none of it, the building's Site was given away before (in exchange for a
     structure taken, B-PRISON-2; to trigger a building, G-AERARIUM-2) and nothing moves."""
     player = state.players[i]
     if building.site not in player.influence:
         return
     player.influence.remove(building.site)
-    stack = state.sites_out_of_town if building.out_of_town else state.sites_in_town
-    stack[building.site] += 1
-    where = "out of town" if building.out_of_town else "in town"
+    out = building.out_of_town and state.rulings.watch_post_site is WatchPostSite.RETURNS_WHERE_CLAIMED
+    (state.sites_out_of_town if out else state.sites_in_town)[building.site] += 1
+    where = "out of town" if out else "in town"
     ev.append(Event(EventKind.INFLUENCE, player.name, building.foundation, value=-rules.material_value(building.site),
                     text=f"{building.site} Site back {where}"))
 
