@@ -1,8 +1,9 @@
 """A record as one player at the table would have written it (ARCHITECTURE.md §Hidden information).
 
 ``as_seen_by(record, "Ann")`` keeps what Ann sees: her own starting hand and draws, the public
-leader draw, every statement made aloud. Every other starting hand and every other player's
-draw becomes ``?``. Variations are left out. The result replays through ``engine.unseen`` to
+leader draw, every statement made aloud. Every other starting hand, every other player's
+draw and every card sold face down that Ann did not see go in (from another hand, from the
+deck) becomes ``?``. Variations are left out. The result replays through ``engine.unseen`` to
 the same game, as far as the named cards go.
 
 The answers the engine made by itself in the whole game (a Glory to Rome, a pass with nothing
@@ -15,13 +16,16 @@ that player's actions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
-from notation import Hand, Record, Step, Turn
+from notation import Hand, Record, Step, Turn, Zone
 from notation import statements as st
 
 from gtr_replay.engine import Game
 from gtr_replay.enums import JACK
+from gtr_replay.enums import Zone as GameZone
+from gtr_replay.game.events import Event, EventKind
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.game.decisions import Decision, same_decision
 from gtr_replay.game.outcomes import ForcedStep
@@ -55,13 +59,27 @@ def as_seen_by(record: Record, player: str) -> Record:
         for step in turn.steps:
             snapshot = next(snapshots)
             statement = step.statement
-            if isinstance(statement, st.Think) and statement.drawn and statement.player != player:
-                statement = replace(statement, drawn=(UNSEEN,) * len(statement.drawn))
+            statement = _heard(statement, player, snapshot.events)
             items.append(Step(statement, step.glyphs, tuple(n for n in step.notes if not hasattr(n, "items"))))
             items += [Step(said) for said in seat.hear(statement, snapshot.made, snapshot.state,
                                                        restated=snapshot.forced)]
         turns.append(Turn(turn.number, turn.leader, tuple(items)))
     return Record(record.tags, start, tuple(turns), record.comments)
+
+
+def _heard(statement: st.Statement, player: str, events: Sequence[Event]) -> st.Statement:
+    """``statement`` as ``player`` heard it (``events``: what it did in the whole game):
+    another player's draw unseen, and a card sold face down unseen where ``player`` did not
+    see it go in: from another player's hand, or from the deck, which nobody sees, unless a
+    power turned it up for the table (R-VAULT-1, AMB-25, G-BACCHANALIA-1)."""
+    if isinstance(statement, st.Think) and statement.drawn and statement.player != player:
+        return replace(statement, drawn=(UNSEEN,) * len(statement.drawn))
+    if isinstance(statement, st.Sell):
+        unseen_deck = statement.source is Zone.DECK and any(
+            e.kind == EventKind.MOVE and e.source == GameZone.DECK and e.target == GameZone.VAULT for e in events)
+        if unseen_deck or (statement.source is Zone.HAND and statement.player != player):
+            return replace(statement, card=UNSEEN)
+    return statement
 
 
 class _Seat:
