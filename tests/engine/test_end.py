@@ -146,8 +146,9 @@ def test_a_win_made_by_the_deck_s_last_card_wins_AMB_01_B_FORUM_1_G_PLEBIANCOUNC
     every role (B-FORUM-1), or more Laborers than Ben while neither has a Legionary
     (G-PLEBIANCOUNCIL-1): she wins at once, though Ben has more points to count."""
     replayer = Replayer(notation.parse_one(_LAST_CARD_HIRED.format(**fill), vocabulary=card_vocabulary()))
-    list(replayer.run())
+    snapshots = list(replayer.run())
     assert not replayer.diagnostics
+    assert [e.text for e in snapshots[-1].events if e.kind == "game-end"] == [f"win:{power}"]  # it ends once
     game = Game(replayer.final)
     assert not game.state.deck and game.state.end_reason == f"win:{power}" and game.result().winners == ("Ann",)
     assert [s.total for s in game.scores()][0] < [s.total for s in game.scores()][1]

@@ -55,11 +55,21 @@ GROUPS: dict[str, tuple[str, ...]] = {
                 "tests/engine/test_legionary.py", "tests/engine/test_invariants.py", "tests/rulebook/test_bb_actions.py",
                 "tests/replay/test_reading.py"),
     "points": ("tests/store/test_points_kept.py", "tests/replay/test_examples.py", "tests/replay/test_visitors.py"),
+    "left": ("tests/engine/test_position_left_out.py", "tests/rulebook/test_rulebook_records.py"),
+    "wins": ("tests/powers/test_combinations.py", "tests/engine/test_end.py", "tests/engine/test_scoring.py"),
+    "gate": ("tests/powers/test_combinations.py", "tests/rulebook"),
+    "geek": ("tests/powers/test_triclinium.py", "tests/powers/test_geek_powers.py", "tests/engine/test_rulings.py",
+             "tests/rulebook/test_gk_examples.py"),
+    "seat": ("tests/replay/test_seat_views.py", "tests/replay/test_viewpoint.py"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
 
 ROLES = "gtr_replay/engine/handlers/roles.py"
+OPENING = "gtr_replay/engine/opening.py"
+FLOW = "gtr_replay/engine/flow.py"
+BUILDING = "gtr_replay/powers/building.py"
+STRUCTURES = "gtr_replay/engine/handlers/structures.py"
 GEEK = "gtr_replay/powers/geek.py"
 GAME = "gtr_replay/engine/game.py"
 REPLAYER = "gtr_replay/replay/replayer.py"
@@ -343,6 +353,37 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("points", SNAPSHOT, '_SCORED_TO = frozenset({"vault", "stockpile"})', '_SCORED_TO = frozenset({"stockpile"})'),
     ("points", SNAPSHOT, "EventKind.INFLUENCE, EventKind.COMPLETE, EventKind.PUBLIC, EventKind.GAME_END",
      "EventKind.INFLUENCE, EventKind.COMPLETE, EventKind.GAME_END"),
+    # what a described position leaves out (R-SETUP-4, R-SETUP-9, R-SETUP-10, R-BUILD-3)
+    ("left", OPENING, "in_play = jacks if spec.spare_jacks_to_pile else players * spec.starting_jacks", "in_play = jacks"),
+    ("left", OPENING, "claimed_out = min(used, out_of_town, sum(", "claimed_out = min(used, out_of_town, 0 * sum("),
+    ("left", OPENING, "state.sites_in_town[material] = max(0, in_town - claimed_in)",
+     "state.sites_in_town[material] = max(0, min(in_town, card_set.sites_per_material - used))"),
+    ("left", OPENING, "max(0, out_of_town - claimed_out - max(0, claimed_in - in_town))", "max(0, out_of_town - claimed_out)"),
+    # instant wins at once, and in the action that ends the game (R-SCORE-4, AMB-01)
+    ("wins", FLOW, "names, _ = best_of(state, (i for i, _ in found), scores(state))",
+     "names = (state.players[found[0][0]].name,)"),
+    ("wins", FLOW, "winner=WINNERS_APART.join(names))", "winner=names[0])"),
+    ("wins", FLOW, "        counted_end = _counted_end(state, ev)\n        if counted_end is None:\n            return\n",
+     "        return\n"),
+    ("wins", FLOW, "        del ev[counted_end]  # the game ends once, won\n", ""),
+    ("wins", "gtr_replay/engine/scoring.py", "tuple(state.winner.split(WINNERS_APART))", "(state.winner,)"),
+    # what a Gate wakes (B-GATE-1, BC-GATE-1, C-GATE-ROAD-1)
+    ("gate", BUILDING, "return material is Material.STONE and any(", "return any("),
+    ("gate", BUILDING, "        return ctx.card(building.foundation).material is Material.MARBLE\n",
+     "        return ctx.card(building.foundation).material is Material.MARBLE or any(\n"
+     "            ctx.card(card).material is Material.MARBLE for card in building.materials)\n"),
+    # the Triclinium's clients, the stolen Aerarium, the Watch Post's Site (G-TRICLINIUM-1, G-AERARIUM-2, AMB-31)
+    ("geek", GEEK, "own = player.plays or 1", "own = 0"),
+    ("geek", GEEK, "        if not building.stolen:\n            ctx.grant(Retrigger(",
+     "        if True:\n            ctx.grant(Retrigger("),
+    ("geek", STRUCTURES, "out = building.out_of_town and state.rulings.watch_post_site is WatchPostSite.RETURNS_WHERE_CLAIMED",
+     "out = building.out_of_town"),
+    ("geek", STRUCTURES, "state.rulings.watch_post_site is not WatchPostSite.KEEPS",
+     "state.rulings.watch_post_site is WatchPostSite.RETURNS"),
+    # a card sold face down, unseen in a seat's record (R-VAULT-1, AMB-25)
+    ("seat", "gtr_replay/replay/viewpoint.py", "(statement.source is Zone.HAND and statement.player != player)",
+     "(statement.source is Zone.HAND and False)"),
+    ("seat", "gtr_replay/replay/viewpoint.py", "e.source == GameZone.DECK and e.target", "e.source and e.target"),
 ]
 
 EQUIVALENT: dict[int, str] = {
