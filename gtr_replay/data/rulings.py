@@ -169,7 +169,8 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("refill-size", "AMB-23", "Is the refill size also a hand limit?", (
         _r("refill-only", "No: it only sets how far a refill draws; a Thinker above it may still draw one card.",
            "000§THINKING: draw one card when at or above the refill size; 001§…›Academy leaves a player above the maximum."),
-        _r("maximum", "Yes: a player holding more cards than the refill size may not draw; only a Jack may be taken.",
+        _r("maximum", "Yes: a player holding more cards than the refill size may not draw; only a Jack may be taken "
+           "(with none left, a follower who has nothing to follow with draws one card).",
            "001 calls it 'maximum hand size'."),
     )),
     Ruling("public-copy", "B-STAIRWAY-2", "Does a foundation the Gate wakes count as owning a structure of its name, so a public one of the same name gives no second copy?", (

@@ -213,6 +213,25 @@ def test_refill_size_maximum(position, illegal):
     assert thinks(Game(at_size)) == ["draw", "jack"]
 
 
+def test_refill_size_maximum_with_no_jack_to_take(position, play):
+    """AMB-23 read as a hand limit, the Jack pile empty: a leader above the refill size may not
+    think at all, and leads; a follower above it with no card of the led role to follow with
+    draws one card rather than have nothing to do."""
+    above = ["Road", "Dock", "Bath", "Villa", "Temple", "Tower"]
+    state = position(PlayerState("Ann", hand=above), PlayerState("Bob", hand=list(above)), jack_pile=0,
+                     rulings="refill-size=maximum")
+    game = Game(state)
+    assert thinks(game) == [] and game.legal()
+    play(game, Lead("Ann", Role.PATRON, ("Temple",)))
+    assert thinks(game) == [] and any(isinstance(d, Follow) for d in game.legal())  # Bob holds a Temple too
+    bob = [c for c in above if c != "Temple"] + ["Insula"]  # no petition either: imperium's takes three
+    state = position(PlayerState("Ann", hand=above), PlayerState("Bob", hand=bob), jack_pile=0,
+                     rulings="refill-size=maximum", ruleset="imperium")
+    game = Game(state)
+    play(game, Lead("Ann", Role.PATRON, ("Temple",)))
+    assert [type(d) for d in game.legal()] == [Think] and thinks(game) == ["draw"]
+
+
 # -- AMB-13 bridge-stockpile ---------------------------------------------------------------
 
 def test_bridge_stockpile_four_or_five(position, play):

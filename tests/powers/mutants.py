@@ -60,6 +60,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "gate": ("tests/powers/test_combinations.py", "tests/rulebook"),
     "geek": ("tests/powers/test_triclinium.py", "tests/powers/test_geek_powers.py", "tests/engine/test_rulings.py",
              "tests/rulebook/test_gk_examples.py"),
+    "think": ("tests/engine/test_rulings.py", "tests/engine/test_think.py"),
     "seat": ("tests/replay/test_seat_views.py", "tests/replay/test_viewpoint.py"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
@@ -384,6 +385,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("seat", "gtr_replay/replay/viewpoint.py", "(statement.source is Zone.HAND and statement.player != player)",
      "(statement.source is Zone.HAND and False)"),
     ("seat", "gtr_replay/replay/viewpoint.py", "e.source == GameZone.DECK and e.target", "e.source and e.target"),
+    # a Thinker above the refill size read as a hand limit (AMB-23)
+    ("think", "gtr_replay/engine/handlers/play.py", "(not options and _nothing_else(state, i))", "not options"),
+    ("think", "gtr_replay/engine/handlers/play.py", "return next(iter(FollowHandler().legal(state, i)), None) is None",
+     "return True"),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -363,7 +363,10 @@ class FollowHandler(Handler):
 
 
 def think_options(state: GameState, i: int) -> list[str]:
-    """The Thinker actions open to a player (R-THINK-1, AMB-03, AMB-22, AMB-23)."""
+    """The Thinker actions open to a player (R-THINK-1, AMB-03, AMB-22, AMB-23). Under the
+    ``refill-size=maximum`` reading a player above the refill size may take only a Jack; with
+    the Jack pile empty, one who could do nothing else (a follower with no card to follow
+    with) draws one card, so that the game goes on."""
     options = []
     if state.jack_pile > 0:
         options.append("jack")
@@ -373,9 +376,18 @@ def think_options(state: GameState, i: int) -> list[str]:
     if held < size and not short:
         options.append("refill")
     may_draw = held >= size and (state.rulings.refill_size is RefillSize.REFILL_ONLY or held == size)
-    if may_draw or (short and held < size) or not options:
+    if may_draw or (short and held < size) or (not options and _nothing_else(state, i)):
         options.append("draw")
     return options
+
+
+def _nothing_else(state: GameState, i: int) -> bool:
+    """Whether a player asked to lead or follow has nothing to play: a follower with no card of
+    the led role, Jack or petition; never a leader, who may lead any card (R-TURN-3): with no
+    role led yet, the search finds every card."""
+    if step_now(state) is not None:
+        return False
+    return next(iter(FollowHandler().legal(state, i)), None) is None
 
 
 class ThinkHandler(Handler):
