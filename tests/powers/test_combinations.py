@@ -51,6 +51,24 @@ def test_gate_and_road_CX_BB_GATE_ROAD_1():
     assert not garden.complete and not state.steps and not any(e.kind == "step" for e in events)
 
 
+def test_a_power_a_marble_wakes_works_from_the_next_action_C_GATE_ROAD_1():
+    """C-GATE-ROAD-1 with B-SCRIPTORIUM-1: the Marble added to a Stone Scriptorium makes it
+    work at once, but it was a foundation whose function did not work when the action was
+    taken, so that Marble does not complete it (R-BUILD-10); the next Marble, added while it
+    works, completes it ("complete any of your Structures by ... adding a Marble")."""
+    scriptorium = Building("Scriptorium", Material.STONE)
+    you = PlayerState("You", hand=["Dock", "Temple", "Statue"], clientele=["Market"], buildings=[
+        done("Gate", Material.BRICK), done("Road", Material.RUBBLE), scriptorium])
+    state = table(you, PlayerState("Ben", hand=["Insula"]))
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Think("Ben", "refill"))
+    game.push(Add("You", "Temple", "Scriptorium"))
+    assert not scriptorium.complete and "Scriptorium" in [p.building for p in rules.active_powers(state, 0)]
+    game.push(Add("You", "Statue", "Scriptorium"))
+    assert scriptorium.complete and len(scriptorium.materials) == 2
+
+
 @pytest.mark.parametrize("ruleset, helper, building, works", [
     (Ruleset.REPUBLIC, "Road", Building("Sewer", Material.STONE, ["Temple"]), True),  # Stone or Marble (C-GATE-ROAD-1)
     (Ruleset.CLASSIC, "Road", Building("Sewer", Material.STONE, ["Temple"]), False),  # still a Stone building

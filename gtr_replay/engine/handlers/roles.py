@@ -709,11 +709,11 @@ class AddHandler(Handler):
             use_actions(state, ev, d)  # without a step, the placement was the whole action (B-STAIRWAY-4)
             return
         building = player.building(d.building)
+        completes = rules.completes_now(state, i, building, d.card, role)
         building.materials.append(d.card)
         rules.buildings_changed(state)
         _move(ev, d.player, d.card, zone, Zone.BUILDING)
-        if (len(building.materials) >= rules.materials_needed(state, i, building)
-                or rules.completes_now(state, i, building, d.card, role)):
+        if len(building.materials) >= rules.materials_needed(state, i, building) or completes:
             complete(state, i, building, ev)
             if state.phase is Phase.OVER:  # the action that ended the game was still spent (R-END-2)
                 spend(state, 1, i)
