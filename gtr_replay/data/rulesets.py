@@ -32,6 +32,10 @@ class RulesetSpec:
     """'last-in-town' (R-END-1b, scope by AMB-02) or 'all-claimed' (R-END-3b)."""
     pool_take_required: bool = False
     """Whether the rulebook's wording makes a Legionary's Pool take compulsory (R-LEG-2, AMB-12)."""
+    protected_may_give: bool = True
+    """Whether a player a power protects from a Legionary's demand may give the cards anyway
+    (B-PALISADE-1, B-WALL-2); the 2005 text gives no such choice: "you do not lose cards"
+    (BC-PALISADE-1)."""
     refill_size: int = 5
     """Hand refill size before powers (R-THINK-1, R-THINK-3)."""
     starting_influence: int = 2
@@ -44,7 +48,7 @@ RULESETS: dict[Ruleset, RulesetSpec] = {
     Ruleset.CLASSIC: RulesetSpec(
         Ruleset.CLASSIC, starting_orders=4, starting_jacks=1, spare_jacks_to_pile=False,
         petition_size=0, out_of_town_sites=False, leader_draw_first=True, sites_end_when="all-claimed",
-        pool_take_required=True),
+        pool_take_required=True, protected_may_give=False),
     Ruleset.REPUBLIC: RulesetSpec(
         Ruleset.REPUBLIC, starting_orders=5, starting_jacks=0, spare_jacks_to_pile=True,
         petition_size=2, out_of_town_sites=True, leader_draw_first=False, sites_end_when="last-in-town"),

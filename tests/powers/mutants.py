@@ -26,7 +26,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
              "tests/powers/test_action_sequence.py"),
     "turned": ("tests/powers/test_turned_up.py", "tests/powers/test_geek_powers.py", "tests/rulebook/test_gk_examples.py"),
     "jack": ("tests/powers/test_jacks_as_material.py",),
-    "give": ("tests/engine/test_legionary.py",),
+    "give": ("tests/engine/test_legionary.py", "tests/powers/test_classic_combinations.py"),
     "tric": ("tests/powers/test_triclinium.py", "tests/powers/test_geek_powers.py", "tests/rulebook/test_gk_examples.py"),
     "end": ("tests/powers/test_game_end_steps.py", "tests/powers/test_turned_up.py"),
     "add": ("tests/engine/test_build.py", "tests/powers/test_building_powers.py", "tests/rulebook"),
@@ -385,6 +385,15 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("seat", "gtr_replay/replay/viewpoint.py", "(statement.source is Zone.HAND and statement.player != player)",
      "(statement.source is Zone.HAND and False)"),
     ("seat", "gtr_replay/replay/viewpoint.py", "e.source == GameZone.DECK and e.target", "e.source and e.target"),
+    # a classic Palisade gives nothing (BC-PALISADE-1); a power a card wakes works from the next action (R-BUILD-10)
+    ("give", "gtr_replay/engine/handlers/legionary.py",
+     "    if protected and not rules.spec(state).protected_may_give:\n        return [()]\n", ""),
+    ("give", "gtr_replay/data/rulesets.py", "pool_take_required=True, protected_may_give=False)", "pool_take_required=True)"),
+    ("give", "gtr_replay/engine/handlers/legionary.py",
+     " and (rules.spec(state).protected_may_give or not given)", ""),
+    ("gate", ROLES, "len(building.materials) >= rules.materials_needed(state, i, building) or completes:",
+     "len(building.materials) >= rules.materials_needed(state, i, building) or "
+     "rules.completes_now(state, i, building, d.card, role):"),
     # a Thinker above the refill size read as a hand limit (AMB-23)
     ("think", "gtr_replay/engine/handlers/play.py", "(not options and _nothing_else(state, i))", "not options"),
     ("think", "gtr_replay/engine/handlers/play.py", "return next(iter(FollowHandler().legal(state, i)), None) is None",

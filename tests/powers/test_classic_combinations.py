@@ -12,6 +12,7 @@ from gtr_replay.game.steps import Actions, ClientAction, EarlyActions, Slaying, 
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.errors import RulesError
 from gtr_replay.data.rulings import resolve
+from tests.fidelity_helpers import replay_text
 from tests.powers.test_client_powers import table
 
 CLASSIC = Ruleset.CLASSIC
@@ -33,11 +34,45 @@ def test_a_palisade_protects_against_a_coliseum():
     game.push(Lead("You", Role.LEGIONARY, ("Academy",)))
     game.push(Think("Ben", "refill"))
     game.push(Think("Cid", "refill"))
-    game.push(Demand("You", ("Bath",)))
-    game.push(Give("Ben", (), "You"))  # he may keep his Shrine
+    game.push(Demand("You", ("Bath",)))  # Ben keeps his Shrine: the engine answers for him
     assert state.steps == [Slaying("Coliseum", 0, (2,), ("Brick",))]
     game.push(Slay("You", "Cid", "Gate"))
     assert state.players[1].clientele == ["School"] and state.players[0].vault == ["Gate"]
+
+
+_PALISADE = """[Game "Glory to Rome"]
+[Ruleset "classic"]
+[Players "You, Ben, Cid"]
+[Start "position"]
+
+position
+  leader: You
+  jacks: 0
+  deck: Temple, Villa, Garden, Statue, Insula, Latrine, Bar, Tower
+  hand You: Academy, Bath
+  hand Ben: Road, Shrine
+  building Ben: Palisade on Wood complete with Dock
+  hand Cid: Road
+
+turn 1 You
+  You leads Legionary with Academy
+  Ben thinks: refill
+  Cid thinks: refill
+  You demands Brick showing Bath
+"""
+
+
+def test_a_classic_palisade_owner_loses_no_cards_and_gives_none():
+    """001 Palisade: "You do not lose cards to players executing the Legionary role" (BC-PALISADE-1);
+    the Black Box card's "you may still choose to give up cards" is not in the 2005 text. Ben's
+    answer is made for him, nothing given, so the record need not write it; a gift written for
+    him is refused, citing the Palisade."""
+    replayer, snapshots = replay_text(_PALISADE)
+    assert not replayer.diagnostics
+    assert Give("Ben", (), "You") in snapshots[-1].made and "Shrine" in snapshots[-1].state.player("Ben").hand
+    replayer, _ = replay_text(_PALISADE + "  Ben gives Shrine to You\n")
+    [refused] = replayer.diagnostics
+    assert "BC-PALISADE-1" in refused.rule_ids and "give nothing" in refused.message
 
 
 def test_a_bridge_extends_the_reach_of_a_coliseum():

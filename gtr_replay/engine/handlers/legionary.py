@@ -295,12 +295,14 @@ def immune(state: GameState, victim: int) -> bool:
 def give_options(state: GameState, victim: int) -> list[tuple[str, ...]]:
     """Every set of cards the victim may hand over (R-LEG-3). An immune victim may give any
     part of what is demanded, nothing included: "you may still choose to give up cards if
-    you wish" (B-PALISADE-1, B-WALL-2, R-LEG-11)."""
+    you wish" (B-PALISADE-1, B-WALL-2, R-LEG-11); in classic it gives nothing (BC-PALISADE-1)."""
     zone = giving_from(state, victim)
     due = owed(state, victim, zone)
     if not due:
         return [()]
     protected = immune(state, victim)
+    if protected and not rules.spec(state).protected_may_give:
+        return [()]
     groups: dict[Material, dict[str, int]] = {m: {} for m in due}
     material_of = rules.materials(state)
     for c in _zone_cards(state, victim, zone):
@@ -334,7 +336,7 @@ def _one_of_options(state: GameState, victim: int, zone: Zone, cards: tuple[str,
             return False
         given[m] = given.get(m, 0) + 1
     if due and immune(state, victim):
-        return all(n <= due[m] for m, n in given.items())
+        return all(n <= due[m] for m, n in given.items()) and (rules.spec(state).protected_may_give or not given)
     return given == due
 
 
@@ -448,6 +450,9 @@ class GiveHandler(Handler):
         if _one_of_options(state, answering, zone, d.cards):
             return None
         due = owed(state, answering, zone)
+        if due and not rules.spec(state).protected_may_give and immune(state, answering):  # the 2005 text
+            return problem(f"{victim.name} loses no cards to {demander.name}'s demand: a power protects them, and "
+                           "they give nothing", "BC-PALISADE-1", "R-LEG-11")
         wanted = ", ".join(f"{n} {m}" for m, n in sorted(due.items())) or "nothing"
         alone = len(d.cards) > sum(due.values()) and len(state.players) == 2
         first = ["R-LEG-5"] if alone else []
