@@ -69,11 +69,13 @@ class ClassicCircusMaximus(Power):
         return len(cards) == 1 and owner == state.leader and state.led_role is None
 
     def play_options(self, ctx, owner, role):
+        """As the leader before a role is led: each card as any other role (``role``: as that
+        one, the role a Palace's several plays are led as, B-PALACE-1)."""
         state = ctx.state
-        if role is not None or owner != state.leader:
+        if owner != state.leader or state.led_role is not None:
             return
         for card in sorted(set(state.players[owner].hand) - {JACK}):
             own = ctx.card(card).role
-            for r in ROLES:
+            for r in ROLES if role is None else (role,):
                 if r is not own:
                     yield r, (card,)

@@ -60,6 +60,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "gate": ("tests/powers/test_combinations.py", "tests/rulebook"),
     "geek": ("tests/powers/test_triclinium.py", "tests/powers/test_geek_powers.py", "tests/engine/test_rulings.py",
              "tests/rulebook/test_gk_examples.py"),
+    "plays": ("tests/powers/test_classic_limits_and_plays.py", "tests/engine/test_game_listed.py"),
     "think": ("tests/engine/test_rulings.py", "tests/engine/test_think.py"),
     "seat": ("tests/replay/test_seat_views.py", "tests/replay/test_viewpoint.py"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
@@ -394,6 +395,11 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("gate", ROLES, "len(building.materials) >= rules.materials_needed(state, i, building) or completes:",
      "len(building.materials) >= rules.materials_needed(state, i, building) or "
      "rules.completes_now(state, i, building, d.card, role):"),
+    # a classic Circus Maximus's card in a Palace's several plays (BC-CIRCUSMAXIMUS-1, BC-PALACE-1)
+    ("plays", "gtr_replay/powers/plays.py", "if owner != state.leader or state.led_role is not None:",
+     "if role is not None or owner != state.leader:"),
+    ("plays", "gtr_replay/powers/plays.py", "            for r in ROLES if role is None else (role,):\n                if r is not own:",
+     "            for r in ROLES:\n                if r is not own:"),
     # a Thinker above the refill size read as a hand limit (AMB-23)
     ("think", "gtr_replay/engine/handlers/play.py", "(not options and _nothing_else(state, i))", "not options"),
     ("think", "gtr_replay/engine/handlers/play.py", "return next(iter(FollowHandler().legal(state, i)), None) is None",
@@ -401,6 +407,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
 ]
 
 EQUIVALENT: dict[int, str] = {
+    187: "the only caller that asks a leader's plays as one role is the Palace's search (play._several), which "
+         "keeps only the options of that role; the power still answers as its contract says",
     72: "every power's play_options yields only plays its own allows_play accepts (powers/plays.py: a single card as "
         "Architect, two cards of one role, a leader's single card as any role), so a play a power adds is legal "
         "as built; the check stays for a power written later",

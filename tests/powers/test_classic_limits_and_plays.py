@@ -2,6 +2,8 @@
 Scriptorium, Storeroom, Atrium and Circus Maximus (BC-BASILICA-1, BC-SCRIPTORIUM-1,
 BC-STOREROOM-1, BC-ATRIUM-1, BC-CIRCUSMAXIMUS-1). Each test quotes 001's Appendix."""
 
+from itertools import combinations
+
 import pytest
 
 from gtr_replay.engine import Game, rules
@@ -143,6 +145,25 @@ def test_classic_circus_maximus_leads_any_card_as_a_jack():
     assert rules.action_count(state, 0) == 1
     game.push(Sell("You", "Wall"))
     assert state.players[0].vault == ["Wall"] and state.players[0].hand == [JACK]
+
+
+@pytest.mark.parametrize("powers", [("Palace", "Circus Maximus"), ("Palace", "Circus", "Circus Maximus"),
+                                    ("Palace",), ("Circus Maximus",)])
+def test_every_lead_a_classic_play_power_accepts_is_listed(powers):
+    """001 Palace: "You may lead or follow with many cards of the same role including Jacks and
+    execute one role for each card played"; Circus Maximus: "You may play any card as a Jack
+    when you are leader" (BC-PALACE-1, BC-CIRCUSMAXIMUS-1). Together the leader may lead a
+    Temple, a Road and a Jack as three Merchants. The legal list and the check agree on every
+    lead the hand could make, each set of cards as each role."""
+    sites = {"Palace": Material.MARBLE, "Circus": Material.WOOD, "Circus Maximus": Material.STONE}
+    hand = ["Temple", "Road", "Insula", JACK]
+    you = PlayerState("You", hand=list(hand), buildings=[done(p, sites[p]) for p in powers])
+    game = Game(table(you, PlayerState("Ben", hand=["Villa"]), ruleset=CLASSIC))
+    listed = {(d.role, tuple(sorted(d.cards))) for d in game.legal() if isinstance(d, Lead)}
+    accepted = {(role, cards) for n in range(1, len(hand) + 1) for cards in set(combinations(sorted(hand), n))
+                for role in Role if game.check(Lead("You", role, cards)) is None}
+    assert listed == accepted
+    assert ((Role.MERCHANT, ("Insula", JACK, "Road", "Temple")) in accepted) is (len(powers) > 1)
 
 
 def test_classic_foundry_draws_from_the_deck_before_the_pool():
