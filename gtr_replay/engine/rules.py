@@ -500,8 +500,9 @@ def takes_material(state: GameState, i: int, building: Building, material: Mater
 def completes_now(state: GameState, i: int, building: Building, card: str, role: Role | None) -> bool:
     """Whether the card being added completes the building before it holds enough materials:
     asked of the player's powers working as the action is taken and of the building's own
-    (R-BUILD-8). A power the card itself wakes (a Marble a Gate counts, C-GATE-ROAD-1) works
-    from the next action on: a building gives nothing before it works (R-BUILD-10)."""
+    (R-BUILD-8). A power the card itself wakes (a Marble that makes a foundation work,
+    C-GATE-ROAD-1) works from the next action on: a building gives nothing before it works
+    (R-BUILD-10)."""
     return fold(state, i, "completes", building, card, role, own=building.foundation)
 
 
