@@ -84,10 +84,6 @@ def _decision(before: GameState, after: GameState, d, events, seen: Counter) -> 
         done = after.players[i].building(d.building)
         if done is not None and done.complete and len(done.materials) < rules.materials_needed(before, i, building):
             seen["Villa" if d.building == "Villa" else "Stairway"] += 1
-    if kind is Give and not d.cards and _complete(before, i, "Palisade"):
-        demanded = set(before.legionary.demanded)
-        if any(c != JACK and rules.material_of(before, c) in demanded for c in before.players[i].hand):
-            seen["Palisade"] += 1  # a matching card kept from a demand (BC-PALISADE-1)
     if kind is Demand:
         reach = rules.fold(before, i, "demand_reach")
         if "every opponent" in reach and len(before.players) > 3:
@@ -109,6 +105,20 @@ def _decision(before: GameState, after: GameState, d, events, seen: Counter) -> 
         seen["Bar" if kind is Hire else "Dock"] += 1
 
 
+def _kept(before: GameState, d, forced, seen: Counter) -> None:
+    """A Palisade owner keeping a matching card from a demand: the engine answers for them,
+    giving nothing (BC-PALISADE-1)."""
+    demanded = set(before.legionary.demanded) if before.legionary is not None else set()
+    if type(d) is Demand:
+        demanded |= {rules.material_of(before, c) for c in d.cards}
+    for step in forced:
+        give = step.decision
+        if type(give) is Give and not give.cards and _complete(before, before.index(give.player), "Palisade"):
+            hand = before.players[before.index(give.player)].hand
+            if any(c != JACK and rules.material_of(before, c) in demanded for c in hand):
+                seen["Palisade"] += 1
+
+
 def classic_moments(game) -> Counter:
     """What the classic powers of one self-play game did, by building name."""
     seen: Counter = Counter()
@@ -116,8 +126,9 @@ def classic_moments(game) -> Counter:
     state = table.state
     for decision in game.decisions:
         before = state.copy()
-        events = table.push(decision).events
-        _decision(before, state, decision, events, seen)
+        applied = table.push(decision)
+        _decision(before, state, decision, applied.events, seen)
+        _kept(before, decision, applied.forced, seen)
         _limits(state, seen)
     if state.end_reason == "catacomb":
         seen["Catacomb"] += 1

@@ -136,8 +136,8 @@ def test_the_powers_come_into_play():
         assert seen[moment], (moment, seen)
 
 
-CLASSIC_RARE = {"Aqueduct": (3, "classic", 19), "Archway": (3, "classic", 16), "Coliseum": (2, "classic", 36),
-                "Prison": (3, "classic", 23), "Stairway": (2, "classic", 25), "Tower": (4, "classic", 16),
+CLASSIC_RARE = {"Academy": (3, "classic", 45), "Aqueduct": (3, "classic", 19), "Archway": (3, "classic", 16), "Coliseum": (2, "classic", 36),
+                "Prison": (3, "classic", 23), "Stairway": (2, "classic", 164), "Tower": (4, "classic", 16),
                 "Basilica": (3, "basilica", 20)}
 """Classic powers that random play rarely shows: the self-play game (players, seed, game) in
 which each first does, found by playing the seed's games in order (tests/selfplay/classic_moments.py
