@@ -63,6 +63,7 @@ def plot(
 
         opened = _open(file, record, rulings)
         viewer = _viewer(opened.timeline, as_player)
+        opened = opened.seen_by(viewer)  # another player's hand and choices untold
         series = points_by_turn(opened.timeline, viewer)
         names = ", ".join(p.name for p in opened.timeline.start.players)
         title = f"points by turn · {names} · {file.name}, record {record}" + (

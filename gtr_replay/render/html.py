@@ -44,7 +44,7 @@ from gtr_replay.play.analysis import GLYPHS as ANALYSIS_GLYPHS
 from gtr_replay.play.annotate import COMMAND as CHANCE, judgement_in
 from gtr_replay.render.chart import chances_by_turn, points_by_turn, svg
 from gtr_replay.render.disputes import reading_effect, under_reading
-from gtr_replay.render.narration import moved_cards, narrated
+from gtr_replay.render.narration import in_view, moved_cards, narrated
 from gtr_replay.render.timeline import Timeline
 from gtr_replay.data.rulings import RULINGS, find_ruling
 
@@ -162,8 +162,9 @@ def _view(timeline: Timeline, viewer: str | None, disputes: dict[int, dict], aft
     reading at stake does there."""
     states = {"0": model.state_model(timeline.start, viewer=viewer, watch=timeline.watch(0)).to_dict()}
     lines = narrated(timeline, viewer=viewer)
+    seen = [(moment, shown) for moment, shown in zip(timeline.moments, after) if in_view(moment, viewer)]
     shown = []
-    for line, moment, (state, watch) in zip(lines, timeline.moments, after):
+    for line, (moment, (state, watch)) in zip(lines, seen):
         states[str(line.seq)] = model.state_model(state, viewer=viewer, watch=watch).to_dict()
         data = line.to_dict()
         data["number"] = timeline.number(moment)

@@ -7,7 +7,11 @@ the answers the engine gave to a Legionary demand, the actions left, and the poi
 moved. The terminal and the HTML views style these lines; neither words them again.
 
 For a player's view (``viewer``), cards that player could not see move as counts: a draw
-into another hand, a card going face down into a vault from a hand or the deck (R-VAULT-1).
+into another hand, a card going face down into a vault from a hand or the deck (R-VAULT-1);
+a refused statement reads as the viewer may read its problem (``Diagnostic.seen_by``). A
+player's view has no variations (``in_view``): lines nobody played at the table, whose draws
+a known deck would give from its hidden order, as the seat's own record has none
+(``replay.viewpoint``).
 """
 
 from __future__ import annotations
@@ -174,6 +178,8 @@ def statement_text(moment: Moment, viewer: str | None) -> str:
     snap = moment.snapshot
     if viewer is None:
         return snap.text
+    if snap.diagnostic is not None:
+        return snap.diagnostic.seen_by(viewer).statement
     decision = snap.decision
     if isinstance(decision, Think):
         if snap.player == viewer:
@@ -198,7 +204,7 @@ def narrate(timeline: Timeline, moment: Moment, *, viewer: str | None = None) ->
     glyphs, comments = as_known(snap.player, tuple(snap.glyphs), tuple(snap.comments), viewer)
     if moment.refused:
         return Line(snap.seq, None, moment.turn, moment.depth, statement_text(moment, viewer), glyphs,
-                    comments, False, (), visible_points(before, viewer), snap.diagnostic.message)
+                    comments, False, (), visible_points(before, viewer), snap.diagnostic.seen_by(viewer).message)
     after = snap.state
     changes = []
     if snap.forced:
@@ -225,6 +231,13 @@ def narrate(timeline: Timeline, moment: Moment, *, viewer: str | None = None) ->
                 comments, snap.forced, tuple(changes), points)
 
 
+def in_view(moment: Moment, viewer: str | None) -> bool:
+    """Whether ``viewer``'s view shows the statement: everyone's view shows every line, a
+    player's only the lines played (the main line, and its refused statement)."""
+    return viewer is None or not moment.depth
+
+
 def narrated(timeline: Timeline, *, viewer: str | None = None) -> list[Line]:
-    """Every statement's line, variations and a refused statement included, in replay order."""
-    return [narrate(timeline, m, viewer=viewer) for m in timeline.moments]
+    """Every statement's line ``viewer`` sees (``in_view``), a refused statement included, in
+    replay order."""
+    return [narrate(timeline, m, viewer=viewer) for m in timeline.moments if in_view(m, viewer)]

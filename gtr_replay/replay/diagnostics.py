@@ -32,12 +32,22 @@ class Diagnostic:
     actor: str | None = None
     """The player whose statement it is, whose hand ``summary`` shows and whose choices
     ``legal`` and ``hint`` may name."""
+    heard: str | None = None
+    """The statement as the other players heard it, where its actor saw more (the cards a
+    think drew, a card sold face down: ``replay.heard``); None where all of it was said aloud."""
 
     def seen_by(self, viewer: str | None) -> Diagnostic:
         """The problem as ``viewer`` may read it (None: everyone's view): of another player's
         statement, that player's hand only as its size, and neither the legal choices nor the
-        hint, which name the cards in that hand (RULES.md §0.5)."""
-        if viewer is None or self.actor is None or self.actor == viewer:
+        hint, which name the cards in that hand (RULES.md §0.5). A statement with something
+        only its actor saw is shown as the others heard it, and so is the reason it was
+        refused: its rules, not the cards it names (a listed draw refused names the deck's)."""
+        if viewer is None or (self.actor == viewer and self.actor is not None):
+            return self
+        if self.heard is not None:
+            return replace(self, statement=self.heard, message=_refused_unseen(self), summary=_hand_as_size(
+                self.summary, self.actor) if self.actor else self.summary, legal=(), hint=None)
+        if self.actor is None:
             return self
         return replace(self, summary=_hand_as_size(self.summary, self.actor), legal=(), hint=None)
 
@@ -69,6 +79,15 @@ class Diagnostic:
             more = f" ... and {len(self.legal) - 8} more" if len(self.legal) > 8 else ""
             lines.append("  legal here: " + "; ".join(shown) + more)
         return "\n".join(lines)
+
+
+def _refused_unseen(diagnostic: Diagnostic) -> str:
+    """The reason shown for a statement heard only in part: the cards the reason names may be
+    the ones the viewer did not see, so only that it was refused, and where (the rules cited
+    say why); a report of statements not replayed keeps its words, which name none."""
+    if diagnostic.actor is None:
+        return diagnostic.message
+    return f"{diagnostic.actor}'s statement is refused; what it names was seen by {diagnostic.actor} only"
 
 
 def _hand_as_size(summary: str, player: str) -> str:

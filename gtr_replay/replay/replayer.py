@@ -25,6 +25,7 @@ from gtr_replay.game.decisions import Decision
 from gtr_replay.game.events import EventKind
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.replay.diagnostics import Diagnostic, closest_first, summary
+from gtr_replay.replay.heard import heard_text
 from gtr_replay.replay.outcome import check_result, placed_lines, unwritten_power
 from gtr_replay.replay.resuming import Resuming, Troubles
 from gtr_replay.replay.revealing import answers, owed, unseen_choices
@@ -89,12 +90,13 @@ class Replayer:
 
     def report(self, line: int, column: int, statement: str, message: str, *, rule_ids=(), hint=None,
                state: GameState | None = None, player: str | None = None, path: str = "",
-               legal: tuple[str, ...] = ()) -> Diagnostic:
-        """Record a problem; strict replay stops here (``IllegalStatement``)."""
+               legal: tuple[str, ...] = (), heard: str | None = None) -> Diagnostic:
+        """Record a problem; strict replay stops here (``IllegalStatement``). ``heard``: the
+        statement as the players but its actor heard it, where that is less (``replay.heard``)."""
         follows = self.troubles.follows(statement, player)
         diagnostic = Diagnostic(self.source, line, column, statement, message, tuple(rule_ids), hint,
                                 summary(state, player) if state is not None else "", legal, path, follows,
-                                actor=player)
+                                actor=player, heard=heard)
         self.diagnostics.append(diagnostic)
         if not self.lenient:
             raise IllegalStatement(diagnostic)
@@ -220,7 +222,8 @@ class Replayer:
         first, last = rest[0][1], rest[-1][1]
         self.report(first.span.line, first.span.column, str(first.statement),
                     f"{count} statement(s) from line {first.span.line} to line {last.span.line} were not replayed: "
-                    f"{why}", hint="correct the first problem and check again", path=path)
+                    f"{why}", hint="correct the first problem and check again", path=path,
+                    heard=heard_text(first.statement))
 
     def _passes_over_to(self, game: Game, turn: notation.Turn, statement: notation.Statement) -> list[Applied]:
         """A header of a later turn while optional steps of this one wait: where the turn's first
@@ -423,6 +426,7 @@ class _Statement:
         game, replayer = self.game, self.replayer
         texts = _legal_texts(game, self.text) if legal and not game.over else ()
         diagnostic = replayer.report(self.line, self.column, self.text, message, rule_ids=rule_ids, hint=hint,
+                                     heard=heard_text(self.step.statement),
                                      state=game.state, player=self.step.statement.actor, path=self.path, legal=texts)
         return replayer.visitor.snapshot(Moment(self, None, self._declined(), False, diagnostic))
 

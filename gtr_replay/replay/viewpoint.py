@@ -31,6 +31,7 @@ from gtr_replay.game.decisions import Decision, same_decision
 from gtr_replay.game.outcomes import ForcedStep
 from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.state import GameState
+from gtr_replay.replay.heard import others_hear
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.replay.start import StartError, start_game
 from gtr_replay.replay.translate import decision_for, drawn_listed, statement_for
@@ -72,14 +73,10 @@ def _heard(statement: st.Statement, player: str, events: Sequence[Event]) -> st.
     another player's draw unseen, and a card sold face down unseen where ``player`` did not
     see it go in: from another player's hand, or from the deck, which nobody sees, unless a
     power turned it up for the table (R-VAULT-1, AMB-25, G-BACCHANALIA-1)."""
-    if isinstance(statement, st.Think) and statement.drawn and statement.player != player:
-        return replace(statement, drawn=(UNSEEN,) * len(statement.drawn))
-    if isinstance(statement, st.Sell):
-        unseen_deck = statement.source is Zone.DECK and any(
-            e.kind == EventKind.MOVE and e.source == GameZone.DECK and e.target == GameZone.VAULT for e in events)
-        if unseen_deck or (statement.source is Zone.HAND and statement.player != player):
-            return replace(statement, card=UNSEEN)
-    return statement
+    if isinstance(statement, st.Sell) and statement.source is Zone.DECK:  # unseen by the seller too, unless turned up
+        unseen = any(e.kind == EventKind.MOVE and e.source == GameZone.DECK and e.target == GameZone.VAULT for e in events)
+        return others_hear(statement) if unseen else statement
+    return statement if statement.player == player else others_hear(statement)
 
 
 class _Seat:

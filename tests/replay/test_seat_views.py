@@ -20,8 +20,9 @@ from gtr_replay.vocabulary import card_vocabulary
 
 ROOT = Path(__file__).parents[2]
 SALES = ROOT / "tests" / "data" / "seat_views"
-GAMES = [p for p in sorted((ROOT / "examples" / "games").glob("*.gtr")) if "[Deck " not in p.read_text("utf-8")]
-RECORDS = [*sorted(SALES.glob("*.gtr")), *GAMES]
+GAMES = sorted((ROOT / "examples" / "games").glob("*.gtr"))
+RECORDS = [p for p in [*sorted(SALES.glob("*.gtr")), *GAMES] if "[Deck " not in p.read_text("utf-8")]
+"""The records with a setup block and their draws: a seat's record is written from those."""
 
 
 def _public(state) -> tuple:
@@ -82,7 +83,7 @@ def test_the_sales_face_down_are_there_to_be_hidden():
     """The records above hold what a seat must not see: a card sold from another hand through
     a Basilica (B-BASILICA-1), a card sold from the deck through an Atrium, unseen by all
     (B-ATRIUM-1); and one a Bacchanalia turned up for the table, seen by all (G-BACCHANALIA-1)."""
-    texts = {p.stem: p.read_text("utf-8") for p in SALES.glob("*.gtr")}
+    texts = {p.stem: p.read_text("utf-8") for p in RECORDS}
     assert "Ben sells Bath from hand\n  Ben sells Amphitheatre\n  Ben sells Insula from hand" in texts[
         "basilica-from-hand"]  # a sale from the stockpile between, in one turn
     assert "sells [Ludus Magna] from deck" in texts["atrium-from-deck"]
