@@ -167,7 +167,8 @@ class Sitting:
         if who is not None and last.actor != who:
             raise Refused(f"only {last.actor} or the table's page can take back '{views.spoken(last, who)}'",
                           hint="a player takes back their own last statement while nothing followed it")
-        return recording.undo()
+        recording.undo()
+        return views.spoken_text(last, who)  # the table's page is the public screen
 
     # -- what the pages see --------------------------------------------------------------------
     def view(self, who: str | None) -> dict:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass
 from functools import lru_cache
 
 from notation import statements as st
@@ -25,6 +25,7 @@ from gtr_replay.enums import JACK
 from gtr_replay.game.piles import is_unseen
 from gtr_replay.game.state import GameState
 from gtr_replay.render import model
+from gtr_replay.replay.heard import others_hear
 from gtr_replay.replay.translate import statement_for
 
 PICK = "[…]"
@@ -48,18 +49,13 @@ def seat_model(state: GameState, seat: str) -> model.StateModel:
 
 
 def spoken(statement: st.Statement, viewer: str | None) -> st.Statement:
-    """``statement`` as ``viewer`` heard it at the table (``None``: the table): the cards
-    another player drew or took from the deck into the hand (B-FOUNTAIN-1), and a card sold
-    into a vault from a hand or the deck, are unseen (R-VAULT-1, B-BASILICA-1, B-ATRIUM-1)."""
+    """``statement`` as ``viewer`` heard it at the table (``None``: the table): its own, as
+    said; another player's as the others hear it (``replay.heard``: the cards drawn or taken
+    from the deck into a hand, and a card sold into a vault from a hand or the deck, unseen;
+    R-VAULT-1, B-BASILICA-1, B-ATRIUM-1, B-FOUNTAIN-1)."""
     if viewer is not None and statement.actor == viewer:
         return statement
-    if isinstance(statement, st.Think) and statement.drawn:
-        return replace(statement, drawn=("?",) * len(statement.drawn))
-    if isinstance(statement, st.Sell) and str(statement.source) in ("hand", "deck"):
-        return replace(statement, card="?")
-    if isinstance(statement, st.Take) and str(statement.source) == "deck":
-        return replace(statement, card="?")
-    return statement
+    return others_hear(statement)
 
 
 @lru_cache(maxsize=8192)
@@ -107,11 +103,15 @@ def choices(state: GameState, seat: str) -> list[dict] | None:
         return None
     groups: dict[str, list[dict]] = {}
     seen: set[str] = set()
-    for decision in game.seen_legal():
-        statement = statement_for(decision, state, [])
+    guessed = _deck_as_guessed(state, seat)
+    for decision in game.seen_legal() if guessed is None else Game(guessed).seen_legal():
+        statement = statement_for(decision, guessed or state, [])
         text, draws = str(statement), 0
         bracketed = _BRACKETED.search(text)
-        if not isinstance(statement, st.Think) and bracketed and bracketed.group() != "[?]":
+        templated = not isinstance(statement, st.Think) and bracketed and bracketed.group() != "[?]"
+        if guessed is not None and not templated and game.check(decision, passing_over=False) is not None:
+            continue  # legal only with the deck the seat imagines
+        if templated:
             text, draws = _BRACKETED.sub(PICK, text, count=1), 1  # the notation brackets a card from the deck
         elif isinstance(statement, st.Think) and str(statement.how) != "jack" and not state.deck_known:
             draws = min(game.think_draws(seat, str(statement.how)), len(state.deck))
@@ -120,6 +120,23 @@ def choices(state: GameState, seat: str) -> list[dict] | None:
         seen.add(text)
         groups.setdefault(statement.kind, []).append({"text": text, "draws": draws})
     return [{"kind": kind, "choices": found} for kind, found in groups.items()]
+
+
+def _deck_as_guessed(state: GameState, seat: str) -> GameState | None:
+    """The state as ``seat`` must imagine the deck, where its order is not known: any card the
+    seat does not see may lie in it (another hand's Order cards, every vault's face-down
+    cards), so the choices that take the deck's top card are offered for each of them alike,
+    and which are offered tells nothing of where the hidden cards are (R-VAULT-1, R-LEG-9).
+    None where the deck is known, empty, or holds cards not seen by the server either."""
+    if state.deck_known or not state.deck or state.unseen is not None:
+        return None
+    guessed = state.copy()
+    for player in state.players:
+        guessed.deck.extend(player.vault)
+        if player.name != seat:
+            guessed.deck.extend(c for c in player.hand if c != JACK)
+    guessed.deck.sort()
+    return guessed
 
 
 def visible_cards(shown: dict) -> Counter:

@@ -69,7 +69,9 @@ def test_undo_the_seat_its_own_last_the_table_more(table_server, tmp_path):
     assert "ok" in running.act("Ben", {"do": "undo"})
     assert last not in path.read_text()
     assert "refused" in running.act("Ben", {"do": "undo"})  # Ann's think followed nothing of Ben's
-    assert "ok" in running.act(None, {"do": "undo"}) and "ok" in running.act(None, {"do": "undo"})
+    taken = running.act(None, {"do": "undo"})  # the table's page, the public screen: not Ann's card (R-THINK-1)
+    assert taken["ok"] == "Ann thinks: draw [?]" and "Basilica" not in str(taken)
+    assert "ok" in running.act(None, {"do": "undo"})
     assert notation.parse_one(path.read_text()).steps == ()
     assert running.data("Cid")["deciding"] == "Cid"
     refused = running.act(None, {"do": "say", "text": str(expected.steps[0].statement)})

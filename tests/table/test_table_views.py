@@ -59,3 +59,48 @@ def test_the_choices_are_the_legal_list_grouped_and_only_for_the_deciding_seat()
     assert list(listed) == list(point.choices)
     for kind, texts in point.choices.items():
         assert listed[kind] == texts
+
+
+_FOUNTAIN = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "Ann, Ben"]
+[Start "position"]
+
+position
+  leader: Ben
+  deck: 40
+  hand Ann: Statue, Road
+  vault Ann: Statue, Temple
+  stockpile Ann: Statue
+  hand Ben: Dock, Wall
+  building Ben: Fountain on Stone complete with Villa, Garden, Sewer
+"""
+
+
+def test_the_choices_from_the_deck_tell_nothing_of_where_hidden_cards_lie():
+    """B-FOUNTAIN-1: Ben's Craftsman action may use the deck's top card, unseen until taken, so
+    his page offers it as a template for each way a card could be used. Whether a Statue (laid
+    on any Site) is among those ways must not tell him where the Statues he does not see are:
+    in Ann's hand, in her face-down vault (R-VAULT-1) or in the deck. Every placement of them
+    gives his page the same choices."""
+    from gtr_replay.enums import Role
+    from gtr_replay.game import Lead, Think
+    from gtr_replay.replay.start import start_game
+    from gtr_replay.vocabulary import card_vocabulary
+
+    game = start_game(notation.parse_one(_FOUNTAIN, vocabulary=card_vocabulary()))
+    game.push(Lead("Ben", Role.CRAFTSMAN, ("Dock",)))
+    game.push(Think("Ann", "jack"))
+    state = game.state
+
+    def offered(shown):
+        return sorted(c["text"] for g in views.choices(shown, "Ben") for c in g["choices"])
+
+    before = offered(state)
+    assert "Ben lays […] from deck on Brick" in before  # a Statue, on any Site (B-STATUE-1)
+    for zone in ("hand", "vault"):
+        moved = state.copy()
+        held = getattr(moved.player("Ann"), zone)
+        deck_card = next(c for c in moved.deck if c != "Statue")
+        held[held.index("Statue")], moved.deck[moved.deck.index(deck_card)] = deck_card, "Statue"
+        assert offered(moved) == before, zone
