@@ -62,7 +62,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
              "tests/rulebook/test_gk_examples.py"),
     "plays": ("tests/powers/test_classic_limits_and_plays.py", "tests/engine/test_game_listed.py"),
     "think": ("tests/engine/test_rulings.py", "tests/engine/test_think.py"),
-    "seat": ("tests/replay/test_seat_views.py", "tests/replay/test_viewpoint.py"),
+    "seat": ("tests/replay/test_seat_views.py", "tests/replay/test_viewpoint.py", "tests/cli/test_seat_outputs.py",
+             "tests/table/test_one_at_a_time.py", "tests/table/test_table_views.py", "tests/render/test_narration.py"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
@@ -383,8 +384,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("geek", STRUCTURES, "state.rulings.watch_post_site is not WatchPostSite.KEEPS",
      "state.rulings.watch_post_site is WatchPostSite.RETURNS"),
     # a card sold face down, unseen in a seat's record (R-VAULT-1, AMB-25)
-    ("seat", "gtr_replay/replay/viewpoint.py", "(statement.source is Zone.HAND and statement.player != player)",
-     "(statement.source is Zone.HAND and False)"),
+    ("seat", "gtr_replay/replay/viewpoint.py", "return statement if statement.player == player else others_hear(statement)",
+     "return statement"),
     ("seat", "gtr_replay/replay/viewpoint.py", "e.source == GameZone.DECK and e.target", "e.source and e.target"),
     # a classic Palisade gives nothing (BC-PALISADE-1); a power a card wakes works from the next action (R-BUILD-10)
     ("give", "gtr_replay/engine/handlers/legionary.py",
@@ -400,6 +401,16 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "if role is not None or owner != state.leader:"),
     ("plays", "gtr_replay/powers/plays.py", "            for r in ROLES if role is None else (role,):\n                if r is not own:",
      "            for r in ROLES:\n                if r is not own:"),
+    # what a seat's outputs carry (R-VAULT-1, R-LEG-9)
+    ("seat", "gtr_replay/replay/diagnostics.py", "        if self.heard is not None:\n", "        if False:\n"),
+    ("seat", "gtr_replay/render/narration.py", "for m in timeline.moments if in_view(m, viewer)]", "for m in timeline.moments]"),
+    ("seat", "gtr_replay/render/narration.py",
+     "    if snap.diagnostic is not None:\n        return snap.diagnostic.seen_by(viewer).statement\n", ""),
+    ("seat", "gtr_replay/cli/plot.py", "        opened = opened.seen_by(viewer)  # another player's hand and choices untold\n", ""),
+    ("seat", "gtr_replay/table/sitting.py", "return views.spoken_text(last, who)", "return str(last)"),
+    ("seat", "gtr_replay/table/views.py", "guessed = _deck_as_guessed(state, seat)", "guessed = None"),
+    ("seat", "gtr_replay/replay/heard.py", "    if isinstance(statement, st.Take) and statement.source is Zone.DECK:\n"
+     "        return replace(statement, card=UNSEEN)\n", ""),
     # a Thinker above the refill size read as a hand limit (AMB-23)
     ("think", "gtr_replay/engine/handlers/play.py", "(not options and _nothing_else(state, i))", "not options"),
     ("think", "gtr_replay/engine/handlers/play.py", "return next(iter(FollowHandler().legal(state, i)), None) is None",
