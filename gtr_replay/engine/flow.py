@@ -205,7 +205,7 @@ def check_wins(state: GameState, ev: list[Event]) -> None:
             found.append((i, power))
     if not found:
         return
-    names = (state.players[found[0][0]].name,)
+    names: tuple[str, ...] = (state.players[found[0][0]].name,)
     if len(found) > 1:
         names, _ = best_of(state, (i for i, _ in found), scores(state))
     i, power = next((i, p) for i, p in found if state.players[i].name in names)
