@@ -355,8 +355,21 @@ class Game:
 
     def result(self) -> Result:
         """The final result once the game is over (R-SCORE-1..3); before, everyone's points so
-        far and no winner, since nobody has won yet."""
-        return scoring.result(self.state) if self.state.over else scoring.so_far(self.state)
+        far and no winner, since nobody has won yet. A game recorded from one seat whose vaults
+        hold cards the record did not see names a winner only when every card they could be
+        gives the same (R-VAULT-3); otherwise it is ``undecided``."""
+        state = self.state
+        if not state.over:
+            return scoring.so_far(state)
+        found = scoring.result(state)
+        if state.winner is None and state.unseen is not None and unseen.unseen_vault(state):
+            possible = hidden.possible_winners(state)
+            if possible is None or len(possible) > 1:
+                return replace(found, winners=(), tie_break=None, undecided=True)
+            winners = possible.pop()
+            if winners != found.winners:
+                return replace(found, winners=winners, tie_break=None)
+        return found
 
     def scores(self) -> tuple[Score, ...]:
         """Everyone's points now, by source (R-SCORE-2)."""

@@ -1,12 +1,13 @@
 """What a game seen from one seat allows: the choices that name no unseen card, those an
 unseen hand could make by revealing one, what an answer to a demand tells about unseen cards,
-and the range of final scores unseen vault cards leave open (ARCHITECTURE.md §Hidden
-information). The bookkeeping of unseen cards itself is ``engine.unseen``'s.
+and the range of final scores and the winners unseen vault cards leave open (ARCHITECTURE.md
+§Hidden information). The bookkeeping of unseen cards itself is ``engine.unseen``'s.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations_with_replacement, product
 from math import prod
 from typing import Final
@@ -15,7 +16,7 @@ from gtr_replay.data.cards import cards_for
 from gtr_replay.engine.core import legal_decisions, pending
 from gtr_replay.engine.handlers.base import HANDLERS
 from gtr_replay.engine.handlers.legionary import giving_from, immune
-from gtr_replay.engine.scoring import scores
+from gtr_replay.engine.scoring import best_of, scores
 from gtr_replay.engine.unseen import (
     _material, bind, holds_unseen, is_unseen, materials_of, named_cards, unseen_cards, unseen_vault, value_range,
 )
@@ -72,6 +73,36 @@ def score_ranges(state: GameState) -> dict[str, tuple[int, int]] | None:
     counts = unseen_vault(state)
     if not counts:
         return None
+    trials = _assignments(state, counts)
+    if trials is None:
+        low, high = value_range(state)
+        known = {s.player: s.total for s in scores(state)}
+        bonus = 6 * cards_for(state.ruleset).jacks  # a loose bound: every bonus may change hands
+        return {name: (total + low * counts.get(name, 0) - bonus, total + high * counts.get(name, 0) + bonus)
+                for name, total in known.items()}
+    found: dict[str, tuple[int, int]] = {}
+    for trial in trials:
+        for score in scores(trial):
+            lo, hi = found.get(score.player, (score.total, score.total))
+            found[score.player] = (min(lo, score.total), max(hi, score.total))
+    return found
+
+
+def possible_winners(state: GameState) -> set[tuple[str, ...]] | None:
+    """The winners of a counted game over every assignment of its unseen vault cards, each
+    decided as a game is (R-SCORE-3, R-VAULT-3: the vaults are uncovered at the end); None
+    when no vault card is unseen, or too many assignments to try (then anyone may win)."""
+    counts = unseen_vault(state)
+    trials = _assignments(state, counts) if counts else None
+    if trials is None:
+        return None
+    return {best_of(trial, range(len(trial.players)), scores(trial))[0] for trial in trials}
+
+
+def _assignments(state: GameState, counts: dict[str, int]) -> Iterator[GameState] | None:
+    """A copy of ``state`` for each way the unseen vault cards (``counts`` of them by player)
+    could be, by material, as the unseen cards allow; None when there are more than
+    ``_MOST_COMBINATIONS``."""
     cards = unseen_cards(state)
     available = Counter(_material(state, c) for c in cards)
     sample: dict[str, str] = {}
@@ -80,25 +111,21 @@ def score_ranges(state: GameState) -> dict[str, tuple[int, int]] | None:
     kinds = sorted(sample)
     per_player = {name: list(combinations_with_replacement(kinds, n)) for name, n in counts.items()}
     if prod(len(options) for options in per_player.values()) > _MOST_COMBINATIONS:
-        low, high = value_range(state)
-        known = {s.player: s.total for s in scores(state)}
-        bonus = 6 * cards_for(state.ruleset).jacks  # a loose bound: every bonus may change hands
-        return {name: (total + low * counts.get(name, 0) - bonus, total + high * counts.get(name, 0) + bonus)
-                for name, total in known.items()}
-    found: dict[str, tuple[int, int]] = {}
+        return None
     names = list(per_player)
-    for choice in product(*(per_player[n] for n in names)):
-        if Counter(m for part in choice for m in part) - available:
-            continue
-        trial = state.copy()
-        for name, part in zip(names, choice):
-            vault = trial.player(name).vault
-            picks = iter(part)
-            vault[:] = [sample[next(picks)] if is_unseen(c) else c for c in vault]
-        for score in scores(trial):
-            lo, hi = found.get(score.player, (score.total, score.total))
-            found[score.player] = (min(lo, score.total), max(hi, score.total))
-    return found
+
+    def trials() -> Iterator[GameState]:
+        for choice in product(*(per_player[n] for n in names)):
+            if Counter(m for part in choice for m in part) - available:
+                continue
+            trial = state.copy()
+            for name, part in zip(names, choice):
+                vault = trial.player(name).vault
+                picks = iter(part)
+                vault[:] = [sample[next(picks)] if is_unseen(c) else c for c in vault]
+            yield trial
+
+    return trials()
 
 
 def legal_if_revealed(state: GameState) -> list[Decision]:

@@ -71,6 +71,9 @@ class Result:
     """How a tie for most points was broken, when there was one (R-SCORE-3)."""
     over: bool = True
     """False for the points of a game still going on (``Game.result`` before the end)."""
+    undecided: bool = False
+    """True for a game over whose winner the vault cards a record did not see decide (they are
+    uncovered at the end, R-VAULT-3): no winner is named, and the scores count them as nothing."""
 
     def score(self, name: str) -> Score:
         return next(s for s in self.scores if s.player == name)

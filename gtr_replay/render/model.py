@@ -273,7 +273,10 @@ def next_words(state: GameState) -> str:
 
 
 def winners_text(found: Result) -> str:
-    """'Ann wins', 'Ann and Cid win' (a shared win), or 'nobody has won yet'."""
+    """'Ann wins', 'Ann and Cid win' (a shared win), 'nobody has won yet', or, where vault
+    cards the record did not see decide, that they do (R-VAULT-3)."""
+    if found.undecided:
+        return "the vault cards the record did not see decide who wins"
     if not found.winners:
         return "nobody has won yet"
     return f"{' and '.join(found.winners)} win{'s' if len(found.winners) == 1 else ''}"

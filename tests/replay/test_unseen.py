@@ -142,6 +142,35 @@ def test_scores_that_depend_on_unseen_vault_cards_are_a_range():
     assert "Ben 7-12" in message and "depend on 1 unseen vault card" in message
 
 
+def test_a_winner_is_named_only_where_every_unseen_vault_card_gives_the_same():
+    """R-VAULT-3: the vaults are uncovered at the end, so the record's unseen vault card decides
+    the game. In ENDING Ben, 7 to 12 against Ann's 2, wins whatever it is. With Ann's vault
+    holding a card that may be anything and Ben's a Temple, points 5 to 8 each: a Marble ties
+    the bonus and the points and Ann wins on cards in hand; a Rubble gives it to Ben. Neither is
+    named; nor is a winner counted as though the card were worth nothing."""
+    from gtr_replay.engine import Game
+
+    replayer, _ = replay(ENDING.format(ben=9))
+    assert Game(replayer.final).result().winners == ("Ben",)
+    either = HEAD.replace("\n\n", '\n[Start "position"]\n\n') + """position
+  leader: Ann
+  deck: 1
+  jacks: 2
+  hand Ann: Dock, Road
+  hand Ben: Road, Road
+  vault Ann: ?
+  vault Ben: Temple
+
+turn 1 Ann
+  Ann thinks: refill [?]
+"""
+    replayer, _ = replay(either)
+    found = Game(replayer.final).result()
+    assert found.undecided and found.winners == ()
+    from gtr_replay.render.model import result_words
+    assert result_words(found) == "game over (deck): the vault cards the record did not see decide who wins"
+
+
 def test_a_setup_block_needs_at_least_one_hand():
     text = SETUP.format(ben="").replace("  hand Ann: Statue, Statue, Temple, Road, Dock\n", "")
     assert "no hand at all" in refused(text)
