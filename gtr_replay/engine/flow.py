@@ -114,7 +114,13 @@ def end_turn(state: GameState, ev: list[Event]) -> None:
 
     The powers grant steps (a keep, a think), asked in play order from the leader; the keeps
     come before the thinks, each group in play order (AMB-14). Steps granted before (a Jack
-    after the leader's think) are answered first. Cleanup waits until every step is answered."""
+    after the leader's think) are answered first. Cleanup waits until every step is answered.
+    A win the turn's last decision made true ends the game first: the turn does not go on to
+    its end (R-END-2, AMB-15)."""
+    if rules.in_play(state, "wins"):
+        check_wins(state, ev)
+        if state.phase is Phase.OVER:
+            return
     if state.phase is not Phase.END:
         state.phase = Phase.END
         n = len(state.players)

@@ -1,5 +1,7 @@
 """How and exactly when the game ends: the deck, the last Site, surrender (R-END-*, AMB-01..03)."""
 
+from pathlib import Path
+
 import notation
 import pytest
 
@@ -152,3 +154,15 @@ def test_a_win_made_by_the_deck_s_last_card_wins_AMB_01_B_FORUM_1_G_PLEBIANCOUNC
     game = Game(replayer.final)
     assert not game.state.deck and game.state.end_reason == f"win:{power}" and game.result().winners == ("Ann",)
     assert [s.total for s in game.scores()][0] < [s.total for s in game.scores()][1]
+
+
+def test_a_win_made_by_the_turn_s_last_decision_ends_it_before_its_cleanup_R_END_2():
+    """EX-GK-PLEBIANCOUNCIL-1 (000 Plebian Council: "He immediately wins the game"): Romulus's
+    hire is the turn's last action and makes the win true. The game ends there: no played card
+    goes back, the leader card stays, no turn 2 begins (R-END-2: the turn does not go on)."""
+    path = Path(__file__).parents[2] / "examples" / "rulebook" / "ex-gk-plebiancouncil-1.gtr"
+    replayer = Replayer(notation.parse_one(path.read_text("utf-8"), vocabulary=card_vocabulary()))
+    last = list(replayer.run())[-1]
+    state = replayer.final
+    assert state.end_reason == "win:Plebian Council" and state.turn == 1 and state.leader == 0
+    assert state.players[0].camp and not any(e.kind in ("cleanup", "turn") for e in last.events)
