@@ -98,9 +98,19 @@ def _moves(events: list[Event], actor: str, viewer: str | None) -> list[str]:
 
 
 def _returned(events: list[Event]) -> str | None:
-    """The turn's played cards going back to the pool and the Jack pile (R-TURN-8)."""
-    n = sum(1 for e in events if e.kind == EventKind.MOVE and e.source == Zone.CAMP)
-    return f"turn over: {n} played card{'' if n == 1 else 's'} back to the pool" if n else None
+    """The turn's played cards leaving the camps: Order cards back to the pool, Jacks to the
+    Jack pile (R-TURN-8, R-JACK-2), and those a power keeps into the hand (B-SENATE-1)."""
+    went = {Zone.POOL: 0, Zone.JACK_PILE: 0, Zone.HAND: 0}
+    for e in events:
+        if e.kind == EventKind.MOVE and e.source == Zone.CAMP and e.target in went:
+            went[e.target] += 1
+    pool, jacks, kept = went[Zone.POOL], went[Zone.JACK_PILE], went[Zone.HAND]
+    parts = [f"{pool} played card{'' if pool == 1 else 's'} back to the pool"] if pool else []
+    if jacks:
+        parts.append(f"{jacks} Jack{'' if jacks == 1 else 's'} back to the pile")
+    if kept:
+        parts.append(f"{kept} kept in hand")
+    return "turn over: " + ", ".join(parts) if parts else None
 
 
 def _others(events: list[Event], actor: str, ruleset: str) -> list[str]:

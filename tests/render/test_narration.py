@@ -65,3 +65,17 @@ def test_the_next_decision_names_the_step_a_power_granted():
                     and m.snapshot.player == "You")
     assert next_words(demanded) == ("next: You may tear down a victim's empty foundation of a demanded material, "
                                     "by the Domus Aurea (tear down or pass)")
+
+
+def test_the_turn_over_says_where_the_played_cards_went():
+    """R-TURN-8, R-JACK-2: at the end of a turn Order cards go back to the pool and Jacks to the
+    Jack pile; a card a power keeps goes to its player's hand (B-SENATE-1). The words count
+    each as the events moved them."""
+    for name in ("ex-bb-sampleturn-1", "ex-bb-senate-1"):
+        timeline = open_record(Path(__file__).parents[2] / "examples" / "rulebook" / f"{name}.gtr").timeline
+        for line, moment in zip(narrated(timeline), timeline.moments):
+            went = [e.target for e in moment.snapshot.events if e.kind == "move" and e.source == "camp"]
+            said = next((c for c in line.changes if c.startswith("turn over: ")), "")
+            assert (went.count("pool") > 0) is ("back to the pool" in said), (name, said)
+            assert (went.count("jack pile") > 0) is ("back to the pile" in said), (name, said)
+            assert (went.count("hand") > 0) is ("kept in hand" in said), (name, said)
