@@ -442,6 +442,10 @@ class GiveHandler(Handler):
             if zone is Zone.STOCKPILE:
                 return problem(f"{victim.name} now gives from the stockpile", "B-BRIDGE-3",
                                hint=f"write '{victim.name} gives ... from stockpile to {demander.name}'")
+            if demand.stockpile:
+                return problem(f"{victim.name} answers from the hand first; the stockpile's card the demand "
+                               "also takes comes after it", "B-BRIDGE-3", "R-LEG-3",
+                               hint=f"write {victim.name}'s answer from the hand before the one from the stockpile")
             return problem(f"{victim.name} gives from the hand; a demand takes from the stockpile only "
                            "when a power says so, after the hand", "R-LEG-3", "B-BRIDGE-3")
         lacking = missing(_zone_cards(state, answering, zone), d.cards)
