@@ -56,7 +56,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
                 "tests/replay/test_reading.py"),
     "points": ("tests/store/test_points_kept.py", "tests/replay/test_examples.py", "tests/replay/test_visitors.py"),
     "left": ("tests/engine/test_position_left_out.py", "tests/rulebook/test_rulebook_records.py"),
-    "wins": ("tests/powers/test_combinations.py", "tests/engine/test_end.py", "tests/engine/test_scoring.py"),
+    "wins": ("tests/powers/test_combinations.py", "tests/engine/test_end.py", "tests/engine/test_scoring.py",
+             "tests/replay/test_unseen.py", "tests/render/test_narration.py"),
     "gate": ("tests/powers/test_combinations.py", "tests/rulebook"),
     "geek": ("tests/powers/test_triclinium.py", "tests/powers/test_geek_powers.py", "tests/engine/test_rulings.py",
              "tests/rulebook/test_gk_examples.py"),
@@ -401,6 +402,13 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "if role is not None or owner != state.leader:"),
     ("plays", "gtr_replay/powers/plays.py", "            for r in ROLES if role is None else (role,):\n                if r is not own:",
      "            for r in ROLES:\n                if r is not own:"),
+    # a win before the turn's end; a winner the unseen vault cards decide; the turn-over words (R-END-2, R-VAULT-3)
+    ("wins", FLOW, "    if rules.in_play(state, \"wins\"):\n        check_wins(state, ev)\n        if state.phase is Phase.OVER:"
+     "\n            return\n", ""),
+    ("wins", "gtr_replay/engine/game.py", "if possible is None or len(possible) > 1:", "if possible is None:"),
+    ("wins", "gtr_replay/engine/game.py", "            if winners != found.winners:\n", "            if False:\n"),
+    ("wins", "gtr_replay/render/narration.py", '    if kept:\n        parts.append(f"{kept} kept in hand")\n', ""),
+    ("wins", "gtr_replay/render/narration.py", "            went[e.target] += 1\n", "            went[Zone.POOL] += 1\n"),
     # what a seat's outputs carry (R-VAULT-1, R-LEG-9)
     ("seat", "gtr_replay/replay/diagnostics.py", "        if self.heard is not None:\n", "        if False:\n"),
     ("seat", "gtr_replay/render/narration.py", "for m in timeline.moments if in_view(m, viewer)]", "for m in timeline.moments]"),

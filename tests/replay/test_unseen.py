@@ -169,6 +169,11 @@ turn 1 Ann
     assert found.undecided and found.winners == ()
     from gtr_replay.render.model import result_words
     assert result_words(found) == "game over (deck): the vault cards the record did not see decide who wins"
+    # Ann 7 and the card, worth 1 to 3 and its material's bonus; Ben 8: whatever it is, Ann wins,
+    # though counted as nothing it would leave Ben ahead
+    ann = either.replace("  vault Ben: Temple\n", "  influence Ann: Stone, Brick\n  influence Ben: Marble, Marble\n")
+    replayer, _ = replay(ann)
+    assert Game(replayer.final).result().winners == ("Ann",)
 
 
 def test_a_setup_block_needs_at_least_one_hand():
