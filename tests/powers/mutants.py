@@ -28,7 +28,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "jack": ("tests/powers/test_jacks_as_material.py",),
     "give": ("tests/engine/test_legionary.py", "tests/powers/test_classic_combinations.py"),
     "tric": ("tests/powers/test_triclinium.py", "tests/powers/test_geek_powers.py", "tests/rulebook/test_gk_examples.py"),
-    "end": ("tests/powers/test_game_end_steps.py", "tests/powers/test_turned_up.py"),
+    "end": ("tests/powers/test_game_end_steps.py", "tests/powers/test_turned_up.py", "tests/rulebook"),
     "add": ("tests/engine/test_build.py", "tests/powers/test_building_powers.py", "tests/rulebook"),
     "legal": ("tests/engine/test_shortcuts.py", "tests/engine/test_game_listed.py", "tests/powers/test_hooks.py",
               "tests/engine/test_think.py", "tests/engine/test_build.py", "tests/engine/test_patron.py",
@@ -409,6 +409,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("wins", "gtr_replay/engine/game.py", "            if winners != found.winners:\n", "            if False:\n"),
     ("wins", "gtr_replay/render/narration.py", '    if kept:\n        parts.append(f"{kept} kept in hand")\n', ""),
     ("wins", "gtr_replay/render/narration.py", "            went[e.target] += 1\n", "            went[Zone.POOL] += 1\n"),
+    ("end", ROLES, "    if state.phase is not Phase.OVER:\n        upon_completion(state, i, building, ev)\n",
+     "    upon_completion(state, i, building, ev)\n"),
     # what a seat's outputs carry (R-VAULT-1, R-LEG-9)
     ("seat", "gtr_replay/replay/diagnostics.py", "        if self.heard is not None:\n", "        if False:\n"),
     ("seat", "gtr_replay/render/narration.py", "for m in timeline.moments if in_view(m, viewer)]", "for m in timeline.moments]"),

@@ -5,7 +5,7 @@ from gtr_replay.engine import Game
 from gtr_replay.game import Add, Lay, Lead, Think
 from gtr_replay.game.state import Building, GameState, PlayerState
 from gtr_replay.game.steps import Actions
-from gtr_replay.enums import Material, Role
+from gtr_replay.enums import Material, Role, Zone
 from tests.powers.test_client_powers import table
 
 
@@ -30,3 +30,20 @@ def test_a_burst_cut_short_by_the_game_end_leaves_no_step():
     assert state.over and state.end_reason == "last-site"
     assert state.steps == [] and state.to_dict()["steps"] == []
     assert GameState.from_dict(state.to_dict()).steps == [] and game.legal() == []
+
+
+def test_a_building_completed_by_the_deck_s_last_card_grants_nothing():
+    """000 Fountain: a Craftsman action may use the deck's top card (B-FOUNTAIN-1). Here it is
+    the last card, and it completes an Amphitheatre: the game ends as the card leaves the deck
+    (AMB-01), the action completes (the building and its influence), and nothing more is done
+    (R-END-2): no burst of Craftsman actions waits, and the game ends once, by the deck."""
+    you = PlayerState("You", hand=["Market", "Road"], buildings=[
+        Building("Fountain", Material.MARBLE, complete=True), Building("Amphitheatre", Material.CONCRETE, ["Wall"])])
+    state = table(you, PlayerState("Opp", hand=["Bar"]))
+    state.deck[:] = ["Tower"]
+    game = Game(state)
+    game.push(Lead("You", Role.CRAFTSMAN, ("Market",)))
+    game.push(Think("Opp", "jack"))
+    events = game.push(Add("You", "Tower", "Amphitheatre", source=Zone.DECK)).events
+    assert state.player("You").building("Amphitheatre").complete and state.end_reason == "deck"
+    assert state.steps == [] and [e.text for e in events if e.kind == "game-end"] == ["deck"]

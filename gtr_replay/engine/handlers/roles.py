@@ -723,7 +723,8 @@ class AddHandler(Handler):
 
 def complete(state: GameState, i: int, building: Building, ev: list[Event]) -> None:
     """A building completes: its Site goes to influence and its function is active at once;
-    upon-completion powers act now (R-BUILD-8, R-BUILD-9)."""
+    upon-completion powers act now (R-BUILD-8, R-BUILD-9), unless the action that completed it
+    ended the game (the deck's last card added, AMB-01): nothing more is done (R-END-2)."""
     player = state.players[i]
     building.complete = True
     rules.buildings_changed(state)
@@ -731,7 +732,8 @@ def complete(state: GameState, i: int, building: Building, ev: list[Event]) -> N
     value = rules.material_value(building.site)
     ev.append(Event(EventKind.COMPLETE, player.name, building.foundation))
     ev.append(Event(EventKind.INFLUENCE, player.name, building.foundation, value=value))
-    upon_completion(state, i, building, ev)
+    if state.phase is not Phase.OVER:
+        upon_completion(state, i, building, ev)
     flow.check_wins(state, ev)
 
 
