@@ -59,7 +59,7 @@ def test_stockpile_part_comes_after_the_hand_and_says_so():
     """B-BRIDGE-3: the hand's card first, then the stockpile's; each refused with its rule."""
     game = four_players()
     game.push(TakeFromPool("You", "Temple"))
-    with pytest.raises(RulesError, match="gives from the hand"):
+    with pytest.raises(RulesError, match="answers from the hand first"):
         game.push(Give("Left", ("Palace",), "You", Zone.STOCKPILE))
     game.push(Give("Left", ("Statue",), "You"))
     with pytest.raises(RulesError, match="now gives from the stockpile"):
