@@ -44,12 +44,12 @@ class Diagnostic:
         refused: its rules, not the cards it names (a listed draw refused names the deck's)."""
         if viewer is None or (self.actor == viewer and self.actor is not None):
             return self
+        shown = self
+        if self.actor is not None:
+            shown = replace(shown, summary=_hand_as_size(self.summary, self.actor), legal=(), hint=None)
         if self.heard is not None:
-            return replace(self, statement=self.heard, message=_refused_unseen(self), summary=_hand_as_size(
-                self.summary, self.actor) if self.actor else self.summary, legal=(), hint=None)
-        if self.actor is None:
-            return self
-        return replace(self, summary=_hand_as_size(self.summary, self.actor), legal=(), hint=None)
+            shown = replace(shown, statement=self.heard, message=_refused_unseen(self), legal=(), hint=None)
+        return shown
 
     @property
     def where(self) -> str:
