@@ -231,6 +231,15 @@ def _counted_end(state: GameState, ev: list[Event]) -> int | None:
     return None
 
 
+def deck_spent(state: GameState) -> bool:
+    """Whether the deck's last card is gone while the game goes on: the action that took it
+    is under way, and the game ends once it completes, under the default reading (R-END-1a,
+    AMB-01: a Laborer action that drew from the deck still takes its card from the Pool,
+    BC-FOUNDRY-1)."""
+    return not state.deck and not state.turned_up and state.rulings.deck_end is DeckEnd.LAST_CARD \
+        and state.phase is not Phase.OVER
+
+
 def draw(state: GameState, ev: list[Event], i: int, count: int) -> None:
     """Draw ``count`` cards (or what is left) into a hand; an emptied deck ends the game
     under the default reading (R-END-1a, AMB-01)."""
@@ -239,5 +248,5 @@ def draw(state: GameState, ev: list[Event], i: int, count: int) -> None:
         card = state.deck.pop(0)
         player.hand.append(card)
         ev.append(Event(EventKind.MOVE, player.name, card, Zone.DECK, Zone.HAND))
-    if not state.deck and state.rulings.deck_end is DeckEnd.LAST_CARD:
+    if deck_spent(state):
         end_game(state, ev, "deck", by=player.name)

@@ -131,6 +131,8 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
     if hidden:
         _hide_unplaced(state, position, hidden)
     flow.start_turn(state, [])
+    if flow.deck_spent(state):  # a position whose deck is empty is one whose game has ended (R-END-1a, AMB-01)
+        flow.end_game(state, [], "deck")
     core.settle(state)
     return state
 

@@ -226,13 +226,31 @@ def _public_and_woken(state, i, powers, waking, found, activators) -> list[Power
         activators = activators + [waking[name] for name in public if name in waking]
     waiting = [b for b in buildings if not b.complete]
     if waiting and activators:
-        ctx = query_context(state)
-        woken = [b.foundation for b in waiting if any(a.activates(ctx, i, b) for a in activators)]
+        woken = _woken(state, i, waiting, activators)
         found.extend(powers[name] for name in woken if name in powers)
         if woken and state.rulings.public_copy is PublicCopy.ONE_COPY:
             public = [name for name in public if name not in woken]
     found.extend(powers[name] for name in public if name in powers)
     return found
+
+
+def _woken(state: GameState, i: int, waiting: list[Building], activators: list[Power]) -> list[str]:
+    ctx = query_context(state)
+    return [b.foundation for b in waiting if any(a.activates(ctx, i, b) for a in activators)]
+
+
+def woken_foundations(state: GameState, i: int) -> list[str]:
+    """The names of player ``i``'s foundations whose function works before they are complete:
+    woken by a power of their own structures or of a public one (B-GATE-1, B-STAIRWAY-1)."""
+    waking = _RESOLVED[state.ruleset].by_hook["activates"]
+    buildings = state.players[i].buildings
+    waiting = [b for b in buildings if not b.complete]
+    if not waiting or not waking:
+        return []
+    own = {b.foundation for b in buildings if b.complete}
+    names = [*own, *(name for owner, name in state.public if owner != i and name not in own)]
+    activators = [waking[name] for name in names if name in waking]
+    return _woken(state, i, waiting, activators) if activators else []
 
 
 def powers_with(state: GameState, hook: str) -> dict[str, Power]:
@@ -616,6 +634,9 @@ class EngineContext(Context):
 
     def reach(self, i: int) -> frozenset:
         return fold(self.state, i, "demand_reach")
+
+    def woken(self, i: int) -> list[str]:
+        return woken_foundations(self.state, i)
 
     def guards_clients(self, i: int, demander: int) -> bool:
         return fold(self.state, i, "guards_clients", demander)

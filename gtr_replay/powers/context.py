@@ -70,6 +70,11 @@ class Context:
         B-BAR-1, B-BASILICA-1, B-DOCK-1, BC-FOUNDRY-1)."""
         raise NotImplementedError
 
+    def woken(self, i: int) -> list[str]:
+        """The names of player ``i``'s foundations whose function works before they are
+        complete (B-GATE-1)."""
+        raise NotImplementedError
+
     def guards_clients(self, i: int, demander: int) -> bool:
         """Whether a power keeps player ``i``'s clients from ``demander``'s Colosseum (B-COLOSSEUM-4)."""
         raise NotImplementedError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gtr_replay.powers.base import EVERY, MATERIALS, ROLES, Power, Ruleset
 from gtr_replay.powers.registry import register
-from gtr_replay.powers.base import ForumFoundation
+from gtr_replay.powers.base import ForumFoundation, PublicCopy
 
 
 @register
@@ -46,11 +46,19 @@ def every_role_covered(ctx, owner) -> bool:
 
 def counts_for_win(ctx, owner, name: str) -> bool:
     """Whether the owner's Forum of ``name`` may win: complete, or woken early by a power
-    when the ``forum-foundation`` ruling's default says a woken one counts (AMB-15)."""
-    if ctx.state.rulings.forum_foundation is ForumFoundation.COUNTS:
+    when the ``forum-foundation`` ruling's default says a woken one counts (AMB-15), or
+    another player's made public, complete, which a foundation of one's own does not stop
+    (a foundation is no Structure, B-STAIRWAY-2), unless the Gate wakes it and the
+    ``public-copy`` ruling's default makes it the one copy the owner has."""
+    state = ctx.state
+    if state.rulings.forum_foundation is ForumFoundation.COUNTS:
         return True
-    own = [b for b in ctx.state.players[owner].buildings if b.foundation == name]
-    return not own or any(b.complete for b in own)  # none owned: a public one, complete
+    own = [b for b in state.players[owner].buildings if b.foundation == name]
+    if any(b.complete for b in own):
+        return True
+    if not any(public == name and o != owner for o, public in state.public):
+        return False
+    return not own or state.rulings.public_copy is PublicCopy.TWO_COPIES or name not in ctx.woken(owner)
 
 
 @register

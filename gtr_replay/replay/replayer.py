@@ -431,8 +431,11 @@ class _Statement:
         return replayer.visitor.snapshot(Moment(self, None, self._declined(), False, diagnostic))
 
     def over(self) -> Snapshot:
-        return self.refuse(f"the game is already over ({self.game.state.end_reason})", rule_ids=("R-END-2",),
-                           legal=False)
+        state = self.game.state
+        if state.end_reason == "deck" and state.ended_by is None:  # a position given with no deck left
+            return self.refuse("the game is already over: the position's deck is empty", rule_ids=("R-END-1", "R-END-2"),
+                               hint="give the deck's cards or their number in the position ('deck: 40')", legal=False)
+        return self.refuse(f"the game is already over ({state.end_reason})", rule_ids=("R-END-2",), legal=False)
 
 
 def _likely(statement: notation.Statement | None, game: Game) -> Decision | None:

@@ -6,11 +6,11 @@ import notation
 import pytest
 
 from gtr_replay.engine import Game
-from gtr_replay.game import Demand, Gather, Lay, Lead, Phase, PlayerState, Surrender, Think
+from gtr_replay.game import Demand, Gather, Lay, Lead, Pass, Phase, PlayerState, Surrender, Think
 from gtr_replay.engine.scoring import result
 from gtr_replay.enums import Material, Role
 from gtr_replay.errors import IllegalDecisionError
-from gtr_replay.replay.replayer import Replayer
+from gtr_replay.replay.replayer import IllegalStatement, Replayer
 from gtr_replay.vocabulary import card_vocabulary
 
 
@@ -166,3 +166,69 @@ def test_a_win_made_by_the_turn_s_last_decision_ends_it_before_its_cleanup_R_END
     state = replayer.final
     assert state.end_reason == "win:Plebian Council" and state.turn == 1 and state.leader == 0
     assert state.players[0].camp and not any(e.kind in ("cleanup", "turn") for e in last.events)
+
+
+def _foundry_laborer(position, pool, clients=("Insula",)):
+    """Classic: Ann owns a Foundry, has led Laborer (with ``clients``) and the deck holds one card."""
+    from gtr_replay.game.state import Building
+    ann = PlayerState("Ann", hand=["Road"], clientele=list(clients),
+                      buildings=[Building("Foundry", Material.BRICK, complete=True)])
+    state = position(ann, PlayerState("Bob", hand=["Temple"]), ruleset="classic", pool=pool, deck=["Villa"],
+                     led=Role.LABORER, played=("Ann",))
+    return Game(state), state
+
+
+def test_a_foundry_s_laborer_action_that_draws_the_last_card_still_takes_from_the_pool_AMB_01_BC_FOUNDRY_1(
+        position, play):
+    """001 Foundry: "As you execute each Laborer role, you draw from the deck before taking from
+    the Pool". Under AMB-01 (A) the drawing action completes, then nothing more happens: Ann's
+    Laborer action takes its Pool card after the deck's last card, and her second action is lost."""
+    from gtr_replay.enums import Zone
+    game, state = _foundry_laborer(position, ["Tower", "Wall"])
+    play(game, Gather("Ann", "Villa", Zone.DECK))
+    assert not state.over and set(game.legal()) == {Gather("Ann", "Tower"), Gather("Ann", "Wall"), Pass("Ann")}
+    events = play(game, Gather("Ann", "Tower"))
+    assert state.over and state.end_reason == "deck" and state.ended_by == "Ann"
+    assert state.players[0].stockpile == ["Villa", "Tower"] and state.pool == ["Wall"]  # one action, no second
+    assert [e.kind for e in events][-1] == "game-end" and not state.steps
+
+
+def test_declining_the_pool_card_after_the_deck_s_last_card_ends_the_game_AMB_01(position, play):
+    from gtr_replay.enums import Zone
+    game, state = _foundry_laborer(position, ["Tower"])
+    play(game, Gather("Ann", "Villa", Zone.DECK), Pass("Ann"))
+    assert state.over and state.end_reason == "deck" and state.ended_by == "Ann"
+    assert state.players[0].stockpile == ["Villa"] and state.pool == ["Tower"]
+
+
+def test_the_deck_s_last_card_with_no_pool_card_to_take_ends_the_game_at_once_AMB_01(position, play):
+    from gtr_replay.enums import Zone
+    game, state = _foundry_laborer(position, [], clients=())
+    events = play(game, Gather("Ann", "Villa", Zone.DECK))
+    assert state.over and state.end_reason == "deck" and [e.kind for e in events][-2:] == ["move", "game-end"]
+
+
+def test_a_pool_card_before_the_deck_s_last_card_still_ends_the_game_with_that_card_R_END_1_BC_FOUNDRY_1(
+        position, play):
+    """The deck card comes first in each action (BC-FOUNDRY-1): a Pool card taken alone uses the
+    action; the second action's deck card is the last, and the game ends after it."""
+    from gtr_replay.enums import Zone
+    game, state = _foundry_laborer(position, ["Tower", "Wall"])
+    play(game, Gather("Ann", "Tower"))
+    assert Gather("Ann", "Villa", Zone.DECK) in game.legal() and Gather("Ann", "Wall") in game.legal()
+    play(game, Gather("Ann", "Villa", Zone.DECK), Gather("Ann", "Wall"))
+    assert state.over and state.players[0].stockpile == ["Tower", "Villa", "Wall"]
+
+
+def test_a_position_with_an_empty_deck_is_a_game_that_has_ended_R_END_1_AMB_01():
+    text = _LAST_CARD_HIRED.format(ruleset="classic", expansion="", last="Academy", clients="Road", influence="Marble",
+                                   wins_with="Temple on Marble")
+    text = text.replace("  deck: Academy\n", "  deck: 0\n").replace("  Ann hires [Academy] from deck\n", "")
+    with pytest.raises(IllegalStatement) as refused:
+        list(Replayer(notation.parse_one(text, vocabulary=card_vocabulary())).run())
+    problem = refused.value.diagnostic
+    assert "deck is empty" in problem.message and problem.rule_ids[0] == "R-END-1" and "deck:" in problem.hint
+    under_b = text.replace('[Players', '[Rulings "deck-end=empty-draw"]\n[Players')
+    replayer = Replayer(notation.parse_one(under_b, vocabulary=card_vocabulary()))
+    list(replayer.run())
+    assert not replayer.final.over

@@ -386,19 +386,48 @@ def test_domus_aurea_count_one_per_victim(position, play):
 
 # -- AMB-15 forum-foundation ---------------------------------------------------------------
 
-def test_forum_foundation_completed_only(position, play):
+@pytest.mark.parametrize("rulings", ["forum-foundation=completed-only",
+                                     "forum-foundation=completed-only,public-copy=two-copies"])
+def test_forum_foundation_completed_only(position, play, rulings):
     """000§ENDING THE GAME names a completed Forum: a Gate-woken Forum foundation does not win,
-    whatever the clients; the default reading wins (tests/powers/test_client_powers.py)."""
+    whatever the clients, and no public Forum wins in its stead; the default reading wins
+    (tests/powers/test_client_powers.py)."""
     from gtr_replay.game.state import Building
     you = PlayerState("You", hand=[JACK], clientele=["Road", "Dock", "Academy", "Tower", "Villa"],
                       influence=[Material.MARBLE] * 2,
                       buildings=[Building("Forum", Material.MARBLE), Building("Gate", Material.BRICK, complete=True)])
     state = position(you, PlayerState("Ben", hand=["Road"] * 5), ruleset="imperium", pool=["Temple"], jack_pile=2,
-                     rulings="forum-foundation=completed-only")
+                     rulings=rulings)
     from gtr_replay.game import Hire
     game = Game(state)
     play(game, Lead("You", Role.PATRON, (JACK,)), Think("Ben", "jack"), Hire("You", "Temple"))
     assert state.winner is None and len(state.players[0].clientele) == 6
+
+
+@pytest.mark.parametrize("gate, rulings, wins", [
+    (False, "forum-foundation=completed-only", True),
+    (True, "forum-foundation=completed-only", False),
+    (True, "forum-foundation=completed-only,public-copy=two-copies", True),
+])
+def test_a_public_forum_wins_beside_a_foundation_of_one_s_own_under_completed_only(position, play, gate, rulings,
+                                                                                   wins):
+    """Ben's Forum, made public by a Stairway, gives its function to You, whose own Forum is a
+    foundation: no Structure of the name (B-STAIRWAY-2, R-BUILD-8), so it does not stop the
+    public one's win under 'forum-foundation=completed-only' (AMB-15). A foundation the Gate
+    wakes is the one copy You has under the 'public-copy' default, and it does not win; with
+    two copies the public one wins."""
+    from gtr_replay.game import Hire
+    from gtr_replay.game.state import Building
+    own = [Building("Forum", Material.MARBLE)] + ([Building("Gate", Material.BRICK, complete=True)] if gate else [])
+    you = PlayerState("You", hand=[JACK], clientele=["Road", "Dock", "Academy", "Tower", "Villa"],
+                      influence=[Material.MARBLE] * 2, buildings=own)
+    ben = PlayerState("Ben", hand=["Road"] * 5, buildings=[Building("Forum", Material.MARBLE, complete=True)])
+    state = position(you, ben, ruleset="imperium", pool=["Temple"], jack_pile=2, rulings=rulings, settle=False)
+    state.public = [(1, "Forum")]
+    game = Game.from_state(state)
+    play(game, Lead("You", Role.PATRON, (JACK,)), Think("Ben", "jack"), Hire("You", "Temple"))
+    assert (state.winner == "You" and state.end_reason == "win:Forum") is wins
+    assert state.over is wins
 
 
 # -- AMB-28 any-site-out-of-town -----------------------------------------------------------

@@ -65,6 +65,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "think": ("tests/engine/test_rulings.py", "tests/engine/test_think.py"),
     "seat": ("tests/replay/test_seat_views.py", "tests/replay/test_viewpoint.py", "tests/cli/test_seat_outputs.py",
              "tests/table/test_one_at_a_time.py", "tests/table/test_table_views.py", "tests/render/test_narration.py"),
+    "deck": ("tests/engine/test_end.py", "tests/powers/test_turned_up.py", "tests/powers/test_game_end_steps.py"),
+    "forum": ("tests/engine/test_rulings.py", "tests/powers/test_combinations.py", "tests/powers/test_client_powers.py"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
@@ -425,6 +427,29 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("think", "gtr_replay/engine/handlers/play.py", "(not options and _nothing_else(state, i))", "not options"),
     ("think", "gtr_replay/engine/handlers/play.py", "return next(iter(FollowHandler().legal(state, i)), None) is None",
      "return True"),
+    # the action that takes the deck's last card completes, then the game ends (AMB-01, BC-FOUNDRY-1)
+    ("deck", ROLES, "zone = _take(state, i, d.source or Zone.POOL, d.card, ev, goes_on=True)",
+     "zone = _take(state, i, d.source or Zone.POOL, d.card, ev)"),
+    ("deck", ROLES, "granted = [s for s in granted if isinstance(s, AlsoFrom) and _zone_cards(state, s.player, s.zone)]",
+     "granted = [s for s in granted if isinstance(s, AlsoFrom)]"),
+    ("deck", ROLES, "granted = [s for s in granted if isinstance(s, AlsoFrom) and _zone_cards(state, s.player, s.zone)]",
+     "granted = []"),
+    ("deck", "gtr_replay/engine/handlers/passing.py",
+     'flow.end_game(state, ev, "deck", by=d.player)\n                return', "pass"),
+    ("deck", OPENING, 'flow.end_game(state, [], "deck")', "pass"),
+    ("deck", REPLAYER, 'if state.end_reason == "deck" and state.ended_by is None:', "if False:"),
+    # a public Forum beside a foundation of one's own (B-STAIRWAY-2, AMB-15)
+    ("forum", "gtr_replay/powers/endings.py",
+     "return not own or state.rulings.public_copy is PublicCopy.TWO_COPIES or name not in ctx.woken(owner)",
+     "return not own"),
+    ("forum", "gtr_replay/powers/endings.py",
+     "return not own or state.rulings.public_copy is PublicCopy.TWO_COPIES or name not in ctx.woken(owner)",
+     "return True"),
+    ("forum", "gtr_replay/powers/endings.py",
+     "return not own or state.rulings.public_copy is PublicCopy.TWO_COPIES or name not in ctx.woken(owner)",
+     "return not own or name not in ctx.woken(owner)"),
+    ("forum", "gtr_replay/powers/endings.py", "if not any(public == name and o != owner for o, public in state.public):",
+     "if False:"),
 ]
 
 EQUIVALENT: dict[int, str] = {

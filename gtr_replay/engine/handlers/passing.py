@@ -42,6 +42,9 @@ class PassHandler(Handler):
         ev.append(Event(EventKind.PASS, d.player))
         step = rules.take_answered(state)  # only the step is declined; the flow resumes (core._perform)
         if step is not None:
+            if flow.deck_spent(state):  # the rest of the action that took the deck's last card declined (AMB-01)
+                flow.end_game(state, ev, "deck", by=d.player)
+                return
             defer_also(state, step)  # part of an action: open until the action is over
             return
         if state.phase is Phase.POOL:

@@ -112,6 +112,13 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
     if state.phase is Phase.OVER:  # the deck's last card was taken (R-END-1a)
         return
     granted = rules.fire(state, i, "after_action", ev, d, role, answered=answered)
+    if flow.deck_spent(state):  # the action that took the deck's last card completes, and no more (AMB-01)
+        granted = [s for s in granted if isinstance(s, AlsoFrom) and _zone_cards(state, s.player, s.zone)]
+        if granted:
+            rules.push_steps(state, ev, granted)
+        else:
+            flow.end_game(state, ev, "deck", by=state.players[i].name)
+        return
     if granted and since is not None:
         granted = also_open(state, granted, len(state.steps) - since)
     rules.push_steps(state, ev, granted)
@@ -262,18 +269,20 @@ _HELD: Final = {zone: zone.value for zone in Zone}
 """A player's zone's field, by zone (``Zone`` names a player's zones by their fields)."""
 
 
-def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event]) -> Zone:
+def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event], *, goes_on: bool = False) -> Zone:
     """Take ``card`` out of ``zone``; return the zone it left, which is the turned-up cards'
     for a card a step turned up "from deck" (G-BACCHANALIA-1). The deck's last card ends the
     game under the default reading (R-END-1a, AMB-01), once the action is done; a deck the
-    turned-up cards emptied ends it with the last of them placed (G-BACCHANALIA-2)."""
+    turned-up cards emptied ends it with the last of them placed (G-BACCHANALIA-2). With
+    ``goes_on``, the action may take one more card after this one: the end waits for it
+    (``use_actions``, BC-FOUNDRY-1)."""
     if zone is not Zone.DECK:
         _zone_cards(state, i, zone).remove(card)
         return zone
     step = step_now(state)
     turned_up = step is not None and step.turned_up
     (state.turned_up if turned_up else state.deck).remove(card)
-    if not state.deck and not state.turned_up and state.rulings.deck_end is DeckEnd.LAST_CARD:
+    if not goes_on and flow.deck_spent(state):
         flow.end_game(state, ev, "deck", by=state.players[i].name)
     return Zone.TURNED_UP if turned_up else zone
 
@@ -429,7 +438,7 @@ class GatherHandler(Handler):
         return _sampled(state, i, Zone.POOL, Gather)
 
     def perform(self, state: GameState, i: int, d, ev):
-        zone = _take(state, i, d.source or Zone.POOL, d.card, ev)
+        zone = _take(state, i, d.source or Zone.POOL, d.card, ev, goes_on=True)
         state.players[i].stockpile.append(d.card)
         _move(ev, d.player, d.card, zone, Zone.STOCKPILE)
         use_actions(state, ev, d)
