@@ -356,13 +356,22 @@ BY_NAME: dict[str, Ruling] = {ruling.name: ruling for ruling in RULINGS}
 DEFAULTS: dict[str, str] = {ruling.name: ruling.default for ruling in RULINGS}
 
 
-def find_ruling(name: str) -> Ruling:
+def find_ruling(name: str, reading: str | None = None) -> Ruling:
+    """The ruling ``name`` names, or its AMB ID; where several rulings share the ID (AMB-05),
+    the one with ``reading`` among its readings."""
     key = name.strip().casefold()
     if key in BY_NAME:
         return BY_NAME[key]
-    for ruling in RULINGS:
-        if ruling.amb.casefold() == key:
-            return ruling
+    shared = [ruling for ruling in RULINGS if ruling.amb.casefold() == key]
+    if len(shared) > 1 and reading is not None:
+        named = [ruling for ruling in shared if any(r.name == reading for r in ruling.readings)]
+        if len(named) != 1:
+            raise UnknownNameError(f"{name} has several rulings, and {reading!r} is not a reading of one of them",
+                                   hint="name the ruling: " + ", ".join(f"{r.name} ({', '.join(x.name for x in r.readings)})"
+                                                                        for r in shared))
+        return named[0]
+    if shared:
+        return shared[0]
     import difflib
     close = difflib.get_close_matches(key, list(BY_NAME), n=1)
     raise UnknownNameError(f"unknown ruling {name!r}",
@@ -377,19 +386,32 @@ under the same readings shares one (most share the defaults)."""
 def resolve(chosen: Mapping[str, str] | str | None = None) -> Rulings:
     """Every ruling's reading: the defaults, overridden by ``chosen`` ('a=b, c=d' or a dict)."""
     if isinstance(chosen, str):
-        pairs: dict[str, str] = {}
+        pairs: list[tuple[str, str]] = []
         for part in filter(None, (p.strip() for p in chosen.split(","))):
             name, sep, value = part.partition("=")
             if not sep:
                 raise UnknownNameError(f"ruling {part!r} has no reading", hint="write it as name=reading")
-            pairs[name.strip()] = value.strip()
-        chosen = pairs
+            if "=" in value or ";" in value:
+                raise UnknownNameError(f"{part!r} holds more than one ruling", hint="separate the rulings with commas")
+            pairs.append((name.strip(), value.strip()))
+    else:
+        pairs = list((chosen or {}).items())
     result = dict(DEFAULTS)
-    for name, value in (chosen or {}).items():
+    given: dict[str, str] = {}
+    for name, value in pairs:
+        if not isinstance(value, str):
+            raise UnknownNameError(f"the reading of ruling {name!r} is {value!r}, not a name",
+                                   hint="give each ruling its reading's name, e.g. {'deck-end': 'empty-draw'}")
         if DEFAULTS.get(name) == value:  # a resolved reading passed on: nothing to look up
-            continue
-        ruling = find_ruling(name)
-        result[ruling.name] = ruling.reading(value.strip().casefold()).name
+            found = value
+        else:
+            reading = value.strip().casefold()
+            ruling = find_ruling(name, reading)
+            name, found = ruling.name, ruling.reading(reading).name
+        if given.get(name, found) != found:
+            raise UnknownNameError(f"ruling {name!r} is given twice, as {given[name]!r} and {found!r}",
+                                   hint="keep the one reading the game was played under")
+        given[name] = result[name] = found
     key = tuple(result.values())  # every ruling, in DEFAULTS' order
     made = _MADE.get(key)
     if made is None:

@@ -26,6 +26,7 @@ from gtr_replay.game.events import EventKind
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.data.rulesets import find_ruleset
 from gtr_replay.data.rulings import resolve
+from gtr_replay.data.ruling_types import LeaderTie
 
 
 class StartError(ReplayError):
@@ -169,9 +170,21 @@ def _check_setup(setup: Setup, game: Game) -> None:
     written = [(d.player, d.card) for round_ in setup.draws for d in round_]
     span = setup.span
     if written and written != dealt:
-        shown = ", ".join(f"{p} {c}" for p, c in dealt)
-        raise StartError(f"the leader draw deals {shown}, not what the setup block says", line=span.line,
-                         column=span.column, hint="redeals go to the tied players",
+        k = next((k for k, (w, d) in enumerate(zip(written, dealt)) if w != d), min(len(written), len(dealt)))
+        every = game.state.rulings.leader_tie is LeaderTie.ALL_PLAYERS
+        who = "every player (leader-tie=all-players)" if every else "the tied players (leader-tie=tied-players)"
+        if k >= len(written):  # the record stops while the draw is still tied: name the players, not the deck's cards
+            owed = list(dict.fromkeys(p for p, _ in dealt[k:]))
+            message = (f"the leader draw is not decided after {', '.join(f'{p} {c}' for p, c in written)}: "
+                       f"{', '.join(owed)} must draw again, and the setup block lists no card for "
+                       f"{'them' if len(owed) > 1 else owed[0]}")
+        elif k >= len(dealt):
+            message = (f"the leader draw is decided before {written[k][0]} {written[k][1]}: the setup block lists "
+                       "cards that are never drawn")
+        else:
+            message = f"the setup block deals the leader draw's card {k + 1} to {written[k][0]}; it goes to {dealt[k][0]}"
+        raise StartError(message, line=span.line, column=span.column,
+                         hint=f"a tie is broken by one more card each to {who}",
                          rule_ids=("R-SETUP-5", "AMB-07"))
     state = game.state
     leader = state.players[state.leader].name

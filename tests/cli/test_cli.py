@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 from gtr_replay.cli import app
 from gtr_replay.data.rulings import RULINGS
 from gtr_replay.data.rulings_doc import markdown
+from gtr_replay.errors import UnknownNameError
 
 runner = CliRunner()
 
@@ -94,6 +95,29 @@ def test_bad_ruling_reading_exits_2():
     assert "unknown reading 'never' of ruling 'deck-end'" in result.stderr
 
 
+@pytest.mark.parametrize("chosen, words", [
+    ("deck-end=empty-draw, deck-end=last-card", "ruling 'deck-end' is given twice, as 'empty-draw' and 'last-card'"),
+    ("AMB-01=empty-draw, deck-end=last-card", "ruling 'deck-end' is given twice"),
+    ("deck-end=empty-draw; last-site=any-material", "holds more than one ruling"),
+    ("AMB-05=sometimes", "AMB-05 has several rulings, and 'sometimes' is not a reading of one of them"),
+])
+def test_a_rulings_tag_that_contradicts_itself_or_is_misread_is_refused(tmp_path, chosen, words):
+    path = tmp_path / "r.gtr"
+    path.write_text(f'[Game "x"]\n[Ruleset "republic"]\n[Rulings "{chosen}"]\n[Players "Ann, Ben"]\n'
+                    '[Deck "seed:a:fy-1"]\n\nturn 1 Ann\n  Ann thinks: jack\n')
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1 and f"{path}:3:" in result.stderr and words in result.stderr
+
+
+def test_a_ruling_named_by_an_amb_id_two_rulings_share_is_found_by_its_reading():
+    from gtr_replay.data.rulings import resolve
+    assert resolve("AMB-05=architect-or-craftsman").out_of_town_pair == "architect-or-craftsman"
+    assert resolve("AMB-05=one-action").out_of_town_cost == "one-action"
+    assert resolve({"deck-end": "empty-draw", "AMB-01": "empty-draw"}).deck_end == "empty-draw"  # the same, twice
+    with pytest.raises(UnknownNameError, match="not a name"):
+        resolve({"deck-end": None})
+
+
 @pytest.mark.parametrize("command", [c.name or c.callback.__name__ for c in app.registered_commands])
 def test_every_command_has_help_with_an_example(command):
     result = run(command, "--help")
@@ -109,3 +133,28 @@ def test_bracketed_words_in_errors_are_printed_as_written(tmp_path):
                     "turn 1 Ann\n  Ann leads [bold] with Road\n")
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1 and "Ann leads [bold] with Road" in result.stderr
+
+
+_LEADER_DRAW = ('[Game "x"]\n[Ruleset "republic"]\n[Players "Ann, Ben, Cid"]\n\nsetup\n  pool: {pool}\n'
+                '  redeal: {redeal}\n  hand Ann: Dock, Wall, Insula, Tower, Latrine\n')
+
+
+@pytest.mark.parametrize("pool, redeal, rulings, words, hint", [
+    ("Ann Bath, Ben Bath, Cid Road", "Ann Road, Ben Atrium", "leader-tie=all-players",
+     "the leader draw is not decided after Ann Bath, Ben Bath, Cid Road, Ann Road, Ben Atrium: Cid must draw "
+     "again, and the setup block lists no card for Cid", "to every player (leader-tie=all-players)"),
+    ("Ann Bath, Ben Bath, Cid Road", "Ann Road, Cid Atrium", None,
+     "the setup block deals the leader draw's card 5 to Cid; it goes to Ben", "to the tied players"),
+    ("Ann Bath, Ben Road, Cid Road", "Ann Road, Ben Atrium", None,
+     "the leader draw is decided before Ann Road: the setup block lists cards that are never drawn",
+     "to the tied players"),
+])
+def test_a_leader_draw_the_deal_does_not_give_says_where_it_parts_and_names_no_card_unwritten_R_SETUP_5_AMB_07(
+        tmp_path, pool, redeal, rulings, words, hint):
+    path = tmp_path / "setup.gtr"
+    path.write_text(_LEADER_DRAW.format(pool=pool, redeal=redeal))
+    result = runner.invoke(app, ["check", str(path), *(("--rulings", rulings) if rulings else ())])
+    assert result.exit_code == 1 and f"{path}:5:1: {words} (R-SETUP-5, AMB-07)" in result.stderr
+    assert hint in result.stderr and "Archway" not in result.stderr
+    if rulings:  # the same record under the default: Ann and Ben were tied, and the redeal is theirs
+        assert runner.invoke(app, ["check", str(path)]).exit_code == 0
