@@ -70,7 +70,7 @@ def analyse(
                         hint="give a new file name"))
     try:
         record = _read(file, record_number)
-        found = positions(record, seat=seat, at=at, turn=turn)
+        found = positions(record, seat=seat, at=at, turn=turn, source=str(file))
         judgements = []
         with progress_bar("judging", len(found), quiet=as_json) as advance, _cluster(dask) as run:
             for judgement in judge_all(found, budget=budget, seed=seed, workers=workers, run=run):
@@ -237,7 +237,7 @@ def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers:
                 if key in judged_before:
                     already.add(key)
                 elif key in stored and key not in games:
-                    games[key] = positions(record)
+                    games[key] = positions(record, source=str(path))
     evaluations = 0
     with progress_bar("judging", sum(map(len, games.values())), quiet=quiet) as advance:
         for key, found in games.items():

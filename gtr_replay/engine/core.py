@@ -16,7 +16,7 @@ from typing import Final
 
 from gtr_replay.engine import citations, flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
 from gtr_replay.game.decisions import (Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think,
-                                       same_decision)
+                                       kind_words, same_decision)
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.outcomes import Applied, ForcedStep, Prompt
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
@@ -161,7 +161,7 @@ def check(state: GameState, decision: Decision) -> RulesError | None:
 def _check(state: GameState, prompt: Prompt, decision: Decision) -> RulesError | None:
     handler: Handler | None = HANDLERS.get(type(decision))
     if handler is None or (type(decision) not in prompt.decisions and type(decision) is not Surrender):
-        expected = " or ".join(k.__name__.lower() for k in prompt.decisions)
+        expected = kind_words(prompt.decisions)
         rule_ids: tuple[str, ...] = (_KIND_RULE[state.phase],) if state.phase is not Phase.ACTIONS else ()
         role = ""
         if state.steps:

@@ -250,3 +250,13 @@ def same_decision(a: Decision, b: Decision) -> bool:
         if not (isinstance(x, tuple) and isinstance(y, tuple) and Counter(x) == Counter(y)):
             return False
     return True
+
+
+_KIND_VERBS: dict[type[Decision], str] = {TearDown: "tear down", TakeFromPool: "take", TakeFromDeck: "take",
+                                          Demolish: "tear down"}
+
+
+def kind_words(kinds: tuple[type[Decision], ...]) -> str:
+    """How a prompt's kinds of decision read to a player: ``lead or think``, ``gather, hire or take``."""
+    names = list(dict.fromkeys(_KIND_VERBS.get(k, k.__name__.lower()) for k in kinds))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]

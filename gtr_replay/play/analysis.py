@@ -106,14 +106,15 @@ class Judgement:
 
 
 def positions(record: Record, *, seat: str | None = None, at: int | None = None,
-              turn: int | None = None) -> list[Position]:
+              turn: int | None = None, source: str = "<record>") -> list[Position]:
     """The decisions of the record's main line to judge: all, ``seat``'s, the one at
-    statement ``at`` (from 1), or those of turn ``turn``. In a record from one seat, the
+    statement ``at`` (from 1), or those of turn ``turn``; ``source`` names the file in a
+    refusal. In a record from one seat, the
     decisions of the players whose hands it does not show are left out (asked for by ``at``,
     or by ``seat`` when none of that player's can be judged, they are refused in words)."""
     if seat is not None and seat not in record.players:
         raise UsageError(f"{seat} is not in the Players tag", hint=f"choose one of {', '.join(record.players)}")
-    replayer = Replayer(record, LiveState())
+    replayer = Replayer(record, LiveState(), source=source)
     found: list[Position] = []
     before: GameState | None = None
     unshown: GameState | None = None

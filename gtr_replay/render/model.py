@@ -16,6 +16,7 @@ from functools import cache
 
 from gtr_replay.data.cards import Card, cards_for
 from gtr_replay.engine import Game
+from gtr_replay.game.decisions import kind_words
 from gtr_replay.game.scores import Result, Score
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.enums import JACK, MATERIALS, ROLES
@@ -248,14 +249,6 @@ def table(state: GameState, *, viewer: str | None = None) -> Table:
                  {str(m): state.sites_out_of_town[m] for m in MATERIALS}, demand, tuple(state.turned_up))
 
 
-_VERBS = {"TearDown": "tear down", "TakeFromPool": "take", "TakeFromDeck": "take", "Demolish": "tear down"}
-
-
-def _words(kinds) -> str:
-    names = [_VERBS.get(k.__name__, k.__name__.lower()) for k in kinds]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
 def next_words(state: GameState) -> str:
     """Who must decide now and how, or 'the game is over: ...'."""
     game = Game(state)
@@ -264,12 +257,14 @@ def next_words(state: GameState) -> str:
         return f"the game is over: {state.end_reason}"
     if state.steps:  # a step a power granted comes first, in any phase
         step = state.steps[-1]
-        return f"next: {prompt.player} may {step.describe()}, by the {step.power} ({_words(prompt.decisions)})"
+        return f"next: {prompt.player} may {step.describe()}, by the {step.power} ({kind_words(prompt.decisions)})"
     if state.phase is Phase.ACTIONS:
         total = game.actions(prompt.player)
         return (f"next: {prompt.player}'s {state.led_role} action {state.actions_used + 1} of {total} "
-                f"({_words(prompt.decisions)})")
-    return f"next: {prompt.player} to {_words(prompt.decisions)}"
+                f"({kind_words(prompt.decisions)})")
+    if state.phase is Phase.GIVE and prompt.index != state.current:  # the demander chooses the gift (AMB-10)
+        return f"next: {prompt.player} to choose what {state.players[state.current].name} gives"
+    return f"next: {prompt.player} to {kind_words(prompt.decisions)}"
 
 
 def winners_text(found: Result) -> str:

@@ -146,3 +146,11 @@ def test_the_error_lists_the_legal_choices(position):
     assert Lead("Ann", Role.LABORER, ("Road",)) in info.value.legal
     assert Think("Ann", "refill") in info.value.legal
     assert "R-TURN-1" in str(info.value)
+
+
+def test_a_prompt_s_kinds_read_as_a_player_s_verbs():
+    from gtr_replay.game.decisions import Gather, Hire, Lead, TakeFromDeck, TakeFromPool, Think, TearDown, kind_words
+    assert kind_words((Lead, Think)) == "lead or think"
+    assert kind_words((Gather, Hire, TakeFromDeck)) == "gather, hire or take"
+    assert kind_words((TakeFromPool, TakeFromDeck, TearDown)) == "take or tear down"
+    assert kind_words((Gather,)) == "gather"

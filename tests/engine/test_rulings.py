@@ -168,6 +168,9 @@ def test_legionary_give_demander_chooses(position, play):
     game = Game(state)
     play(game, Demand("Ann", ("School", "Villa")), Pass("Ann"))
     assert game.pending().player == "Ann"  # Ann picks which Brick Bob gives
+    from gtr_replay.render.model import next_words
+    assert next_words(state) == "next: Ann to choose what Bob gives"
+    assert next_words(legionary(position)).startswith("next: Ann's Legionary action")
     assert Give("Bob", ("Gate", "Sewer"), "Ann") in game.legal()
     play(game, Give("Bob", ("Gate", "Sewer"), "Ann"))
     assert sorted(state.players[0].stockpile) == ["Gate", "Sewer"]

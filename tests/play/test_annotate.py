@@ -217,3 +217,10 @@ def test_the_costliest_decisions_are_a_saved_query_where_games_were_judged(tmp_p
     meta = tmp_path / "meta.json"
     assert run("import", source, "--db", judged, "--metadata", meta).exit_code == 0
     assert "costliest-decisions" in json.loads(meta.read_text())["databases"]["judged"]["queries"]
+
+
+def test_a_record_that_does_not_replay_is_refused_where_it_stands_in_its_file(tmp_path):
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED.replace("You lays Basilica on Marble", "You lays Basilica on Wood"), encoding="utf-8")
+    done = run("analyse", source, "--budget", "4")
+    assert done.exit_code != 0 and f"cannot be judged: {source}:" in done.output and "<record>" not in done.output
