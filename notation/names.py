@@ -10,6 +10,7 @@ Players tag; ``skeleton`` is the form two names are compared in.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from .errors import NotationError
@@ -138,13 +139,26 @@ def players_of(tags: list[Tag] | tuple[Tag, ...]) -> tuple[str, ...]:
     problem = distinct(players)
     if problem is not None:
         raise NotationError(problem, line=tag.span.line, column=tag.span.column,
-                            hint="give each player a name of their own, e.g. 'Ann, Ann B.'")
+                            hint="give each player a name of their own, e.g. 'Ann, AnnB'")
     for name in players:
         found = refused_character(name)
+        column = tag.span.column + len(tag.name) + 2 + tag.value.find(name)  # escapes aside
         if found is not None:
             index, what = found
-            at = tag.value.find(name) + index  # in the value (after the name, a space and '"'), escapes aside
-            raise NotationError(f"the player name {name!r} holds {what}", line=tag.span.line,
-                                column=tag.span.column + len(tag.name) + 2 + at,
-                                hint="write the name in letters, digits, spaces, '.', '-' or an apostrophe")
+            raise NotationError(f"the player name {name!r} holds {what}", line=tag.span.line, column=column + index,
+                                hint=_ONE_WORD)
+        if not _WORD.fullmatch(name):
+            raise NotationError(f"the player name {name!r} is not one word: a statement names its player in one "
+                                "word", line=tag.span.line, column=column, hint=_ONE_WORD)
+        if name.casefold() in _LINE_START:
+            raise NotationError(f"the player name {name!r} is a word a line starts with ({name.casefold()}: ...)",
+                                line=tag.span.line, column=column, hint="give the player another name")
     return players
+
+
+_WORD = re.compile(r"[^\W\d][\w-]*")
+"""A player's name as a statement reads it (the grammar's PLAYER)."""
+_ONE_WORD = "write each name as one word of letters, digits and '-', starting with a letter, e.g. 'AnnB' or 'Ann-B'"
+_LINE_START = frozenset("turn setup position pool redeal hand leader deck jacks in out influence building stockpile "
+                        "vault clientele".split())
+"""The words a line of the notation starts with (notation/README.md): never a player's name."""

@@ -88,6 +88,8 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
             raise _syntax_error(text, "tag", number, None)
         tags.append(tag)
     players = players_of(tags)  # two names that read as one are refused here
+    if vocabulary is not None:
+        vocabulary = vocabulary.in_ruleset(next((t.value for t in tags if t.name == "Ruleset"), None))
     names = Names(players, vocabulary)
     assembler = Assembler(tuple(tags), players)
     for number, text in chunk.notes:  # comment lines between the tags: standalone comments of the record

@@ -35,6 +35,17 @@ class Vocabulary:
             if target in names and alias.lower() not in self._exact
         }
         self._sorted = sorted(self._exact)
+        self.rulesets: Mapping[str, Vocabulary] = {}
+        """This vocabulary as each ruleset's records read it, by the Ruleset tag's value folded
+        (``in_ruleset``); empty when they all read it alike."""
+
+    def in_ruleset(self, ruleset: str | None) -> Vocabulary:
+        """The vocabulary a record of ``ruleset`` (its Ruleset tag) reads its cards in: a name
+        another ruleset prints for one of this ruleset's cards reads as that card (``Colosseum``
+        is the classic ``Coliseum``)."""
+        if not self.rulesets or ruleset is None:
+            return self
+        return self.rulesets.get(ruleset.strip().casefold(), self)
 
     def __repr__(self) -> str:
         return f"Vocabulary({len(self.cards)} cards)"

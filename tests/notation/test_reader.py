@@ -187,9 +187,10 @@ def test_names_the_grammar_reads_as_keywords():
     """A line-start keyword is never a statement's first word; any other keyword is a name
     wherever the rule being read accepts no keyword, except the keywords that end a card's name
     (on, to, from, giving, replacing, out of town): those are never words of a card's name."""
-    head = '[Game "x"]\n[Players "Hand, Jack, Ann, To"]\n\n'
     vocabulary = Vocabulary(["Bath", "Turn Table", "Gate With Hinges", "Jack"])
-    assert "'passes'" in refused(head + "Hand passes\n", vocabulary).message  # `hand` starts a block line
+    at_the_tag = refused('[Game "x"]\n[Players "Hand, Ann"]\n\nHand passes\n', vocabulary)
+    assert at_the_tag.line == 2 and "a word a line starts with" in at_the_tag.message  # `hand` starts a block line
+    head = '[Game "x"]\n[Players "Jack, Ann, To"]\n\n'
     assert statements("Jack passes", head, vocabulary) == ["Jack passes"]
     assert statements("Ann leads Patron with Turn Table, Jack", head, vocabulary) == [
         "Ann leads Patron with Turn Table, Jack"]
@@ -580,3 +581,16 @@ def test_records_held_by_garbage_cycles_do_not_pile_up():
         holder = [parse_one(text), holder]
         holder[1] = holder
     assert sum(type(o) is Record for o in gc.get_objects()) < 1500
+
+
+def test_a_comment_left_open_before_another_is_refused_at_its_opening_not_read_over_statements():
+    """A forgotten '}' let the comment run on to the next comment's '}', swallowing the
+    statements between (Cid's gather was lost, and the record read as legal): comments do not
+    nest, so a '{' inside one is refused, at the one left open."""
+    text = TABLE + "Ann leads Laborer with Road\nBen follows with Road {nice\nCid follows with Road {ok}\n"
+    error = refused(text)
+    assert (error.line, error.column) == (5, 23) and "not closed before another '{' at line 6" in error.message
+    kept = TABLE + "Ann leads Laborer with Road {one comment\nover two lines} {and another}\nBen follows with Road\n"
+    assert statements("Ann leads Laborer with Road {a} {b}") == ["Ann leads Laborer with Road"]
+    assert [str(s.statement) for s in parse_one(kept, vocabulary=VOCABULARY).steps] == [
+        "Ann leads Laborer with Road", "Ben follows with Road"]
