@@ -225,12 +225,13 @@ _MARKS: Final = re.compile(r"[{}();]")
 class _Marks:
     """The brackets seen so far in one logical line: an open comment, open variations."""
 
-    __slots__ = ("join", "in_comment", "opened")
+    __slots__ = ("join", "in_comment", "opened", "comment_at")
 
     def __init__(self, join: re.Pattern[str] | None):
         self.join = join  # None: a `;` always starts a comment
         self.in_comment = False
         self.opened: list[int] = []  # column of each open `(`
+        self.comment_at = (0, 0)  # line and column of the open comment's `{`
 
     @property
     def open(self) -> bool:
@@ -244,9 +245,16 @@ class _Marks:
             char = mark[0]
             position = mark.end()
             if self.in_comment:
+                if char == "{":  # comments do not nest: the one open lacks its `}`
+                    line, column = self.comment_at
+                    raise NotationError(f"the comment opened at line {line}, column {column} is not closed before "
+                                        f"another '{{' at line {number}, column {position}", line=line, column=column,
+                                        expected="'}' to close the comment",
+                                        hint="close the comment where it ends: a comment holds no '{'")
                 self.in_comment = char != "}"
             elif char == "{":
                 self.in_comment = True
+                self.comment_at = (number, position)
             elif char == "(":
                 self.opened.append(position)
                 if len(self.opened) > MAX_DEPTH:
