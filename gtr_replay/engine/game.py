@@ -198,8 +198,12 @@ class Game:
                         self._choices = core.choices(state)
                         problem.legal = self.legal()
                     raise problem
-        if type(decision) is Think and decision.option != "jack":
-            self.list_draw(decision, drawn)
+        if type(decision) is Think:
+            if decision.option != "jack":
+                self.list_draw(decision, drawn)
+            elif drawn is not None:  # a record listing cards for a Jack taken
+                raise RulesError(f"{decision.player} takes a Jack: a think of a Jack draws no card from the deck",
+                                 rule_ids=("R-THINK-1",), hint=f"write '{decision.player} thinks: jack', with no list")
         ruled_out = hidden.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else frozenset()
         turn = state.turn

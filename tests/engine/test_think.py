@@ -1,5 +1,7 @@
 """The Thinker: a Jack, a refill, or one card; the refill size and what raises it (R-THINK-*, R-JACK-5)."""
 
+import pytest
+
 from gtr_replay.engine import Game
 from gtr_replay.game import Building, Phase, PlayerState, Think
 from gtr_replay.engine.rules import refill_size
@@ -72,3 +74,17 @@ def test_leader_think_passes_the_lead_R_TURN_9(position):
     game = Game(state)
     game.push(Think("Ann", "jack"))
     assert state.phase is Phase.LEAD and state.leader == 1
+
+
+def test_a_jack_taken_with_cards_listed_is_refused_not_read_as_the_jack_alone_R_THINK_1(position):
+    """A record writing 'Bob thinks: jack [Road]' said Bob drew a Road: a think is one of a
+    Jack, a refill or one card (R-THINK-1), so the list cannot be dropped in silence."""
+    from gtr_replay.errors import RulesError
+    state = position(PlayerState("Ann", hand=["Road"]), PlayerState("Bob", hand=["Villa"]), jack_pile=2)
+    game = Game(state)
+    before = state.to_dict()
+    with pytest.raises(RulesError, match="a think of a Jack draws no card") as refused:
+        game.push(Think("Ann", "jack"), drawn=("Road",))
+    assert refused.value.rule_ids == ("R-THINK-1",) and state.to_dict() == before
+    game.push(Think("Ann", "jack"))
+    assert state.players[0].hand == ["Road", "Jack"]
