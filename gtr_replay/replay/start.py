@@ -134,7 +134,7 @@ def start_game(record: Record) -> Game:
         game = _started(record.span, lambda: Game.new(ruleset, players, deck=deck, seed=seed, rulings=rulings,
                                                       expansion=chosen), "", line, column)
         if isinstance(start, Setup):
-            _check_setup(start, game)
+            _check_setup(start, game, players)
         return game
     if isinstance(start, Setup):
         span = start.span
@@ -142,12 +142,12 @@ def start_game(record: Record) -> Game:
             raise StartError("the setup block has no hand at all", line=span.line, column=span.column,
                              hint="list the recorder's hand (others may be left out or written '?'), "
                                   "or give the deck order in a Deck tag")
-        draws = [d.card for round_ in start.draws for d in round_]
+        draws = [d.card for round_ in _dealt_order(start, players) for d in round_]
         if not draws:
             raise StartError("the setup block has no leader draw (pool: ...)", line=span.line, column=span.column)
         game = _started(span, lambda: Game.from_setup(ruleset, players, draws=draws, hands=dict(start.hands),
                                                       rulings=rulings, expansion=chosen), "")
-        _check_setup(start, game)
+        _check_setup(start, game, players)
         return game
     raise StartError("the record does not say how the cards were dealt", line=record.span.line,
                      column=record.span.column,
@@ -164,27 +164,44 @@ def _started(span, make, prefix: str, line: int | None = None, column: int | Non
                          rule_ids=getattr(error, "rule_ids", ())) from None
 
 
-def _check_setup(setup: Setup, game: Game) -> None:
-    """The setup block's leader draw and leader must be what the deal gives (checked, not trusted)."""
-    dealt = [(e.player, e.card) for e in game.opening if e.kind == EventKind.LEADER_DRAW]
-    written = [(d.player, d.card) for round_ in setup.draws for d in round_]
+def _dealt_order(setup: Setup, players: list[str]) -> list[list]:
+    """The leader draw's rounds as the cards are dealt: each round in seat order, whatever
+    order its line names the players in (``pool: Cid Bath, Ann Latrine, Ben Road``)."""
+    seat = {name: i for i, name in enumerate(players)}
+    return [sorted(round_, key=lambda d: seat.get(d.player, len(seat))) for round_ in setup.draws]
+
+
+def _check_setup(setup: Setup, game: Game, players: list[str]) -> None:
+    """The setup block's leader draw and leader must be what the deal gives (checked, not trusted):
+    a draw that parts from the deal is refused at its line, in words naming no card the
+    record does not."""
+    dealt = [(e.player, e.card, e.value) for e in game.opening if e.kind == EventKind.LEADER_DRAW]
+    rounds = _dealt_order(setup, players)
+    written = [(d.player, d.card, r) for r, round_ in enumerate(rounds, 1) for d in round_]
     span = setup.span
     if written and written != dealt:
         k = next((k for k, (w, d) in enumerate(zip(written, dealt)) if w != d), min(len(written), len(dealt)))
         every = game.state.rulings.leader_tie is LeaderTie.ALL_PLAYERS
         who = "every player (leader-tie=all-players)" if every else "the tied players (leader-tie=tied-players)"
+        lines = [line for line in setup.lines if isinstance(line, notation.PoolDraw)]
         if k >= len(written):  # the record stops while the draw is still tied: name the players, not the deck's cards
-            owed = list(dict.fromkeys(p for p, _ in dealt[k:]))
-            message = (f"the leader draw is not decided after {', '.join(f'{p} {c}' for p, c in written)}: "
+            owed = [p for p, _, r in dealt[k:] if r == dealt[k][2]]
+            message = (f"the leader draw is not decided after {', '.join(f'{p} {c}' for p, c, _ in written)}: "
                        f"{', '.join(owed)} must draw again, and the setup block lists no card for "
                        f"{'them' if len(owed) > 1 else owed[0]}")
-        elif k >= len(dealt):
-            message = (f"the leader draw is decided before {written[k][0]} {written[k][1]}: the setup block lists "
-                       "cards that are never drawn")
+            at = lines[-1].span
         else:
-            message = f"the setup block deals the leader draw's card {k + 1} to {written[k][0]}; it goes to {dealt[k][0]}"
-        raise StartError(message, line=span.line, column=span.column,
-                         hint=f"a tie is broken by one more card each to {who}",
+            at = lines[written[k][2] - 1].span
+            if k >= len(dealt):
+                message = (f"the leader draw is decided before {written[k][0]} {written[k][1]}: the setup block "
+                           "lists cards that are never drawn")
+            elif dealt[k][2] != written[k][2] or dealt[k][0] not in {d.player for d in rounds[written[k][2] - 1]}:
+                drawing = [p for p, _, r in dealt if r == dealt[k][2]]
+                message = (f"round {dealt[k][2]} of the leader draw deals a card to {', '.join(drawing)}, "
+                           f"not what this line lists")
+            else:
+                message = f"the setup block deals the leader draw's card {k + 1} to {written[k][0]}; it goes to {dealt[k][0]}"
+        raise StartError(message, line=at.line, column=at.column, hint=f"a tie is broken by one more card each to {who}",
                          rule_ids=("R-SETUP-5", "AMB-07"))
     state = game.state
     leader = state.players[state.leader].name

@@ -141,20 +141,34 @@ _LEADER_DRAW = ('[Game "x"]\n[Ruleset "republic"]\n[Players "Ann, Ben, Cid"]\n\n
 
 @pytest.mark.parametrize("pool, redeal, rulings, words, hint", [
     ("Ann Bath, Ben Bath, Cid Road", "Ann Road, Ben Atrium", "leader-tie=all-players",
-     "the leader draw is not decided after Ann Bath, Ben Bath, Cid Road, Ann Road, Ben Atrium: Cid must draw "
+     "7:3: the leader draw is not decided after Ann Bath, Ben Bath, Cid Road, Ann Road, Ben Atrium: Cid must draw "
      "again, and the setup block lists no card for Cid", "to every player (leader-tie=all-players)"),
     ("Ann Bath, Ben Bath, Cid Road", "Ann Road, Cid Atrium", None,
-     "the setup block deals the leader draw's card 5 to Cid; it goes to Ben", "to the tied players"),
+     "7:3: round 2 of the leader draw deals a card to Ann, Ben, not what this line lists", "to the tied players"),
     ("Ann Bath, Ben Road, Cid Road", "Ann Road, Ben Atrium", None,
-     "the leader draw is decided before Ann Road: the setup block lists cards that are never drawn",
+     "7:3: the leader draw is decided before Ann Road: the setup block lists cards that are never drawn",
      "to the tied players"),
+    ("Ann Bath, Cid Road", "Ann Road", None,
+     "6:3: round 1 of the leader draw deals a card to Ann, Ben, Cid, not what this line lists", "to the tied players"),
 ])
 def test_a_leader_draw_the_deal_does_not_give_says_where_it_parts_and_names_no_card_unwritten_R_SETUP_5_AMB_07(
         tmp_path, pool, redeal, rulings, words, hint):
     path = tmp_path / "setup.gtr"
     path.write_text(_LEADER_DRAW.format(pool=pool, redeal=redeal))
     result = runner.invoke(app, ["check", str(path), *(("--rulings", rulings) if rulings else ())])
-    assert result.exit_code == 1 and f"{path}:5:1: {words} (R-SETUP-5, AMB-07)" in result.stderr
+    assert result.exit_code == 1 and f"{path}:{words} (R-SETUP-5, AMB-07)" in result.stderr
     assert hint in result.stderr and "Archway" not in result.stderr
     if rulings:  # the same record under the default: Ann and Ben were tied, and the redeal is theirs
         assert runner.invoke(app, ["check", str(path)]).exit_code == 0
+
+
+def test_a_leader_draw_is_read_by_the_names_it_gives_in_any_order_R_SETUP_5():
+    """'pool: Cid Road, Ann Bath, Ben Bath' says who drew what: dealt in seat order, the same draw."""
+    path_text = _LEADER_DRAW.format(pool="Cid Road, Ben Bath, Ann Bath", redeal="Ben Atrium, Ann Road")
+    import notation
+    from gtr_replay.replay.replayer import Replayer
+    from gtr_replay.vocabulary import card_vocabulary
+    replayer = Replayer(notation.parse_one(path_text, vocabulary=card_vocabulary()))
+    list(replayer.run())
+    assert not replayer.diagnostics and replayer.final.players[replayer.final.leader].name == "Ben"
+    assert replayer.final.pool == ["Bath", "Bath", "Road", "Road", "Atrium"]
