@@ -35,6 +35,17 @@ from .records import NOWHERE, Comment, Record, Span, Step, Tag, Turn
 from .statements import ACTION, LEADING, PRELUDE, RESPONSE, THINKING
 
 _SETUP_LINES: Final = (blocks.PoolDraw, blocks.Hand, blocks.Leader)
+
+
+def _once(line: Any) -> tuple | None:
+    """What a block line gives that no other line of its block may give again (a hand, the
+    leader, the deck...); None for a line that may come again (a redeal, a building)."""
+    kind = type(line)
+    if kind is blocks.Building or (kind is blocks.PoolDraw and line.redeal) or kind is blocks.Comment:
+        return None
+    if kind is blocks.Leader:
+        return (kind,)
+    return (kind, getattr(line, "player", None), getattr(line, "zone", None), getattr(line, "out_of_town", None))
 _POSITION_LINES: Final = (
     blocks.TurnNumber, blocks.Leader, blocks.Deck, blocks.Jacks, blocks.Pool, blocks.Sites,
     blocks.Hand, blocks.Cards, blocks.Influence, blocks.Building,
@@ -193,9 +204,16 @@ class Assembler:
             raise _error(line.span, len(line.text().split()[0]), "this line belongs in the setup or "
                          "position block, before the first turn", expected="a statement or a turn header")
         allowed = _SETUP_LINES if self.block[0].word == "setup" else _POSITION_LINES
+        head = line.text().split(":")[0]
         if not isinstance(line, allowed):
-            raise _error(line.span, len(line.text().split(":")[0]), f"no such line in a "
-                         f"{self.block[0].word} block", expected=f"a line of the {self.block[0].word} block")
+            raise _error(line.span, len(head), f"no such line in a {self.block[0].word} block",
+                         expected=f"a line of the {self.block[0].word} block")
+        key = _once(line)
+        if key is not None:
+            first = next((other for other in self.block[1] if _once(other) == key), None)
+            if first is not None:
+                raise _error(line.span, len(head), f"a second '{head}:' line: the {self.block[0].word} block "
+                             f"gives it at line {first.span.line}", hint="give it once, as it is at the table")
         self.block[1].append(line)
 
     def _turn_header(self, header: _TurnHeader) -> None:

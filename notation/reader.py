@@ -87,6 +87,7 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
         if tag is None:
             raise _syntax_error(text, "tag", number, None)
         tags.append(tag)
+    _defined_once(tags)
     players = players_of(tags)  # two names that read as one are refused here
     if vocabulary is not None:
         vocabulary = vocabulary.in_ruleset(next((t.value for t in tags if t.name == "Ruleset"), None))
@@ -100,6 +101,22 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
         assembler.line(item)
     _body(chunk.body, chunk.body_line, names, assembler)
     return assembler.record(tags[0].span)
+
+
+_DEFINING: Final = frozenset({"Ruleset", "Players", "Deck", "Start", "Rulings", "Expansion", "Result"})
+"""Tags that say what the game is: a record giving one twice, two ways, contradicts itself."""
+
+
+def _defined_once(tags: list) -> None:
+    seen: dict[str, object] = {}
+    for tag in tags:
+        if tag.name not in _DEFINING:
+            continue
+        first = seen.setdefault(tag.name, tag)
+        if first is not tag and first.value != tag.value:
+            raise NotationError(f"a second {tag.name} tag, {tag.value!r}: line {first.span.line} gives {first.value!r}",
+                                line=tag.span.line, column=tag.span.column,
+                                hint=f"keep the one {tag.name} tag the game was played under")
 
 
 # What a line reads as, kept in the cache: it is made into the line's value at each line number.

@@ -594,3 +594,28 @@ def test_a_comment_left_open_before_another_is_refused_at_its_opening_not_read_o
     assert statements("Ann leads Laborer with Road {a} {b}") == ["Ann leads Laborer with Road"]
     assert [str(s.statement) for s in parse_one(kept, vocabulary=VOCABULARY).steps] == [
         "Ann leads Laborer with Road", "Ben follows with Road"]
+
+
+@pytest.mark.parametrize("text, where, words", [
+    ('[Game "x"]\n[Ruleset "republic"]\n[Players "Ann, Ben"]\n[Ruleset "classic"]\n\nAnn thinks: jack\n', (4, 2),
+     "a second Ruleset tag, 'classic': line 2 gives 'republic'"),
+    ('[Game "x"]\n[Players "Ann, Ben"]\n[Players "Ben, Ann"]\n\nAnn thinks: jack\n', (3, 2),
+     "a second Players tag, 'Ben, Ann': line 2 gives 'Ann, Ben'"),
+    ('[Game "x"]\n[Players "Ann, Ben"]\n\nsetup\n  pool: Ann Bath, Ben Road\n  leader: Ann\n  leader: Ben\n', (7, 3),
+     "a second 'leader:' line: the setup block gives it at line 6"),
+    ('[Game "x"]\n[Players "Ann, Ben"]\n\nsetup\n  pool: Ann Bath, Ben Road\n  hand Ann: Road\n  hand Ben: Bath\n'
+     '  hand Ann: Dock\n', (8, 3), "a second 'hand Ann:' line: the setup block gives it at line 6"),
+    ('[Game "x"]\n[Players "Ann, Ben"]\n[Start "position"]\n\nposition\n  leader: Ann\n  deck: 30\n  deck: 20\n',
+     (8, 3), "a second 'deck:' line: the position block gives it at line 7"),
+])
+def test_a_record_that_says_one_thing_twice_two_ways_is_refused_at_the_second(text, where, words):
+    """The first of two Ruleset tags or hands was kept and the second dropped unread: a record
+    that contradicts itself is refused where it does."""
+    error = refused(text)
+    assert (error.line, error.column) == where and words in error.message
+
+
+def test_lines_a_block_may_give_again_and_a_tag_repeated_alike_are_kept():
+    text = ('[Game "x"]\n[Players "Ann, Ben, Cid"]\n[Players "Ann, Ben, Cid"]\n\nsetup\n'
+            '  pool: Ann Bath, Ben Bath, Cid Road\n  redeal: Ann Road, Ben Bar\n  hand Ann: Road\n')
+    assert parse_one(text, vocabulary=VOCABULARY).start.draws[1][1].card == "Bar"
