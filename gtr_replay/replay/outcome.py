@@ -44,7 +44,7 @@ def check_result(record: Record, game: Game, unwritten: list[str]) -> tuple[Find
     actual = result_tag(game.result())
     doubt = (f"; the score may be wrong: {', '.join(unwritten)} "
              f"{'has' if len(unwritten) == 1 else 'have'} no power yet") if unwritten else ""
-    if " ".join(written.split()) != actual:
+    if not _same_result(written, actual):
         return Finding(line, column, shown, f"the replay gives {actual!r}{doubt}", ("R-SCORE-2",),
                        f'write [Result "{actual}"]'), None
     if doubt:
@@ -70,6 +70,16 @@ def _check_range(game: Game, written: str, ranges: dict[str, tuple[int, int]], l
     return Finding(line, column, f'[Result "{written}"]', f"the replay gives {range_text(ranges)!r}: the scores "
                    f"depend on {in_vaults} unseen vault card(s)", ("R-SCORE-2", "R-MER-2"),
                    f"give each player's score within that range: {', '.join(wrong)} is not")
+
+
+def _same_result(written: str, actual: str) -> bool:
+    """Whether the Result tag says what the replay gives: the same scores in any order and any
+    case (``ben 14, Ann 15``), or the same words (``ann wins (surrender)``)."""
+    scores, replayed = _written_scores(written), _written_scores(actual)
+    if scores is not None and replayed is not None:
+        folded = {name.casefold(): points for name, points in scores.items()}
+        return len(folded) == len(scores) and folded == {name.casefold(): points for name, points in replayed.items()}
+    return " ".join(written.split()).casefold() == actual.casefold()
 
 
 def _written_scores(written: str) -> dict[str, int] | None:

@@ -1,5 +1,6 @@
 """The replayer: where a record starts, what it checks, variations and forced statements."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -66,6 +67,16 @@ def test_result_tag_is_checked(game):
     diagnostic = first_problem(text)
     assert "R-SCORE-2" in diagnostic.rule_ids and diagnostic.line == 5
     assert "the replay gives" in diagnostic.message
+
+
+def test_a_result_tag_reads_the_same_in_any_order_and_case_R_SCORE_2(game):
+    text = notation.write(game.record())
+    written = re.search(r'\[Result "([^"]*)"\]', text)[1]
+    scores = [part.strip() for part in written.split(",")]
+    shuffled = ", ".join(reversed(scores)).lower()
+    replay(text.replace(written, shuffled))  # accepted: raises nothing
+    one_off = ", ".join(reversed([*scores[:-1], scores[-1].rsplit(" ", 1)[0] + " 999"]))
+    assert "the replay gives" in first_problem(text.replace(written, one_off)).message
 
 
 def test_turn_headers_are_checked():
