@@ -619,3 +619,12 @@ def test_lines_a_block_may_give_again_and_a_tag_repeated_alike_are_kept():
     text = ('[Game "x"]\n[Players "Ann, Ben, Cid"]\n[Players "Ann, Ben, Cid"]\n\nsetup\n'
             '  pool: Ann Bath, Ben Bath, Cid Road\n  redeal: Ann Road, Ben Bar\n  hand Ann: Road\n')
     assert parse_one(text, vocabulary=VOCABULARY).start.draws[1][1].card == "Bar"
+
+
+def test_a_phone_s_curly_apostrophe_and_quotes_read_as_straight_ones():
+    """Phone keyboards type ’ and “ ”: 'Ann steals Ben’s Gate' and '[Ruleset “republic”]' were
+    refused with an apostrophe that looks the same as the one expected."""
+    record = parse_one('[Game "x"]\n[Ruleset \u201crepublic\u201d]\n[Players "Ann, Ben"]\n\n'
+                       "Ann thinks: jack\nAnn steals Ben\u2019s Gate\n", vocabulary=VOCABULARY)
+    assert record.tag("Ruleset") == "republic"
+    assert [str(s.statement) for s in record.steps][-1] == "Ann steals Ben's Gate"
