@@ -156,15 +156,50 @@ def _batches(tasks: Iterable, size: int) -> Iterator[list]:
         yield batch
 
 
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+"""The ways a Dask client connects to a scheduler (``tcp`` when an address names none)."""
+ADDRESS_FORM = ("tcp://HOST:PORT as 'dask scheduler' prints it, e.g. tcp://127.0.0.1:8786; or local:N for N worker "
+                "processes on this machine")
+
+
+def checked_address(address: str) -> str:
+    """``address`` as ``cluster`` takes it: a scheduler's ``[SCHEME://]HOST:PORT``, or
+    ``local:N`` (``local`` alone: two workers). A ``UsageError`` giving the form otherwise,
+    before anything is run or connected to (Dask's own would be a traceback about a missing
+    port, then a wait of 40 s)."""
+    text = address.strip()
+    if text == "local" or text.startswith("local:"):
+        workers = text.partition(":")[2] or "2"
+        if workers.isdigit() and int(workers) >= 1:
+            return text
+        raise UsageError(f"--dask {address}: local:N takes a number of worker processes, 1 or more",
+                         hint="e.g. --dask local:2")
+    scheme, given, rest = text.rpartition("://")
+    scheme = scheme if given else "tcp"
+    host, colon, port = rest.rpartition(":")
+    if not text:
+        why = "it is empty"
+    elif scheme not in SCHEMES:
+        why = f"Dask connects by {', '.join(s + '://' for s in SCHEMES[:-1])} or {SCHEMES[-1]}://, not {scheme}://"
+    elif not colon:
+        why = "it names no port"
+    elif not host.strip("[]") or any(c in host for c in "/ "):
+        why = "it names no host"
+    elif not (port.isdigit() and 1 <= int(port) <= 65535):
+        why = f"the port {port!r} is not a number from 1 to 65535"
+    else:
+        return text
+    raise UsageError(f"--dask {address}: not a Dask scheduler's address: {why}", hint=f"give {ADDRESS_FORM}")
+
+
 @contextmanager
 def cluster(address: str, *, batch: int = 1) -> Iterator[Cluster]:
     """A ``Cluster`` connected to the scheduler at ``address`` (or a ``local:N`` cluster started
     now), closed when the block ends, however it ends."""
     local = None
+    address = checked_address(address)
     if address.startswith("local"):
         workers = address.partition(":")[2] or "2"
-        if not workers.isdigit() or int(workers) < 1:
-            raise UsageError(f"--dask {address}: write local:N for N worker processes on this machine")
         # a cluster started for one run says nothing of its own closing (workers inherit this)
         os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
         logging.getLogger("distributed").setLevel(logging.CRITICAL)
@@ -174,8 +209,8 @@ def cluster(address: str, *, batch: int = 1) -> Iterator[Cluster]:
     try:
         try:
             client = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-        except (OSError, TimeoutError) as error:
-            raise UsageError(f"cannot reach a Dask scheduler at {address}: {error}",
+        except Exception as error:  # refused, unreachable, timed out, or not a scheduler: one error, in words
+            raise UsageError(f"cannot reach a Dask scheduler at {address}: {error or type(error).__name__}",
                              hint="start one with 'dask scheduler' and workers with 'dask worker ADDRESS', or "
                                   "give --dask local:2") from None
         try:

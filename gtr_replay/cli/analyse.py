@@ -12,7 +12,9 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gtr_replay.cli.common import JsonOpt, app, emit_json, err, fail, found_files, out, progress_bar
+from gtr_replay.cli.common import (
+    JsonOpt, app, dask_address, emit_json, err, fail, found_files, out, progress_bar,
+)
 from gtr_replay.counted import counted
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.play.search import DEFAULT_PLAYOUTS
@@ -37,7 +39,8 @@ def analyse(
     db: Annotated[Optional[Path], typer.Option("--db", help="Store the game and its evaluations in this "
                                                            "database.")] = None,
     dask: Annotated[Optional[str], typer.Option(
-        "--dask", help="A Dask scheduler's address (tcp://host:8786), or local:N: judge on its workers.")] = None,
+        "--dask", callback=dask_address,
+        help="A Dask scheduler's address (tcp://host:8786), or local:N: judge on its workers.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Judge each decision of a record's main line from the knowledge of the player who made
@@ -71,6 +74,8 @@ def analyse(
     try:
         record = _read(file, record_number)
         found = positions(record, seat=seat, at=at, turn=turn, source=str(file))
+        if turn is not None and not found:
+            _check_turn(record, turn, file)
         judgements = []
         with progress_bar("judging", len(found), quiet=as_json) as advance, _cluster(dask) as run:
             for judgement in judge_all(found, budget=budget, seed=seed, workers=workers, run=run):
@@ -89,6 +94,14 @@ def analyse(
     _show(judgements, budget, seed)
     if stored is not None:
         out.print(f"{stored} evaluation(s) stored in {db}")
+
+
+def _check_turn(record, turn: int, file: Path) -> None:
+    """Fail, as ``gtr show`` does, for a ``--turn`` the record does not reach."""
+    from gtr_replay.cli.view import _position
+    from gtr_replay.render.timeline import Timeline
+
+    _position(Timeline.replay(record, source=str(file), lenient=True), None, turn)
 
 
 def check_budget(budget: int) -> None:

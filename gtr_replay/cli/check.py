@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gtr_replay.cli.common import RulingsOpt, WorkersOpt, app, emit_json, err, out, progress_bar
+from gtr_replay.cli.common import RulingsOpt, WorkersOpt, app, dask_address, emit_json, err, out, progress_bar
 
 
 @app.command()
@@ -20,7 +20,8 @@ def check(
     rulings: RulingsOpt = None,
     workers: WorkersOpt = None,
     dask: Annotated[Optional[str], typer.Option(
-        "--dask", help="A Dask scheduler's address (tcp://host:8786), or local:N: check on its workers.")] = None,
+        "--dask", callback=dask_address,
+        help="A Dask scheduler's address (tcp://host:8786), or local:N: check on its workers.")] = None,
 ) -> None:
     """Replay every record through the rules; exit 0 when all are legal, 1 with the reports.
 

@@ -165,6 +165,8 @@ def selfplay(
     from gtr_replay.play import seat_players
     from gtr_replay.play.selfplay import selfplay as play
 
+    if games < 1:  # nothing to play, and with --out an empty file written
+        fail(UsageError(f"--games {games}: give the number of games to play, 1 or more", hint="e.g. --games 10"))
     if draws and out_file is None:
         fail(UsageError("--draws only changes what --out writes", hint="add --out FILE.gtr"))
     exists = UsageError(f"{out_file} already exists: selfplay --out never overwrites a file",

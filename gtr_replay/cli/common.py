@@ -254,6 +254,31 @@ def fail(error: GtrError) -> NoReturn:
     raise typer.Exit(status)
 
 
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file: the same path however spelt (``./x``, a link in
+    the way), or, both existing, one file under two names (a symbolic or a hard link)."""
+    try:
+        if os.path.samefile(a, b):
+            return True
+    except (OSError, ValueError):  # one of them is not there (yet)
+        pass
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except (OSError, RuntimeError):  # a loop of links: not a file anything reads
+        return False
+
+
+def not_an_input(target: Path, inputs: Iterable[tuple[str, Path | None]], *, given: str, command: str,
+                 hint: str) -> None:
+    """Refuse (a usage error, before anything is written) to write ``target``, which ``given``
+    names (``-o x.html``), when it is one of the files ``command`` reads or writes into
+    (``inputs``: what each is, ``the record``, and its path): writing it would destroy it."""
+    for what, path in inputs:
+        if path is not None and same_file(target, path):
+            one = "" if str(path) == str(target) else f": {target} is the same file"
+            fail(UsageError(f"{given} would write over {what} {path}, which gtr {command} reads{one}", hint=hint))
+
+
 def unseen_legend(value: Any) -> str | None:
     """The legend of the narrowed unseen cards a shown state holds (``value``: its JSON form,
     searched through), or None when it holds none: ``?~Rubble`` is a card not seen that is
@@ -288,6 +313,19 @@ def found_files(paths) -> list:
     for entry in skipped:
         err.print(f"warning: {entry}", markup=False, highlight=False, soft_wrap=True)
     return files
+
+
+def dask_address(value: str | None) -> str | None:
+    """A ``--dask`` address checked when the command line is read, before any work: a usage
+    error giving the form an address takes (``distributed.checked_address``)."""
+    if value is None:
+        return None
+    from gtr_replay.distributed import checked_address
+
+    try:
+        return checked_address(value)
+    except GtrError as error:
+        fail(error)
 
 
 RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="classic, republic or imperium.")]

@@ -9,7 +9,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from gtr_replay.cli.common import RulingsOpt, WorkersOpt, app, emit_json, err, fail, found_files, out, progress_bar
+from gtr_replay.cli.common import (
+    RulingsOpt, WorkersOpt, app, dask_address, emit_json, err, fail, found_files, out, progress_bar,
+)
 from gtr_replay.errors import UsageError
 
 
@@ -62,8 +64,11 @@ def extract(
     if as_json and out_path is None:
         fail(UsageError("--json prints the summary on standard output, where the records go without --out",
                         hint="give --out FILE"))
+    completed = [_building(name, f"--completed {name}") for name in completed or ()]  # before a file is made
+    if end_reason is not None:
+        end_reason = _end_reason(end_reason)
     selection = Selection.make(tags=tag or (), players=player or (), result=result, since=since, until=until,
-                               completed=completed or (), end_reason=end_reason, winner=winner,
+                               completed=completed, end_reason=end_reason, winner=winner,
                                verdict="legal" if legal else "refused" if refused else None, rulings=rulings)
     if split is not None:
         sink = output.Split(out_path, split)
@@ -84,6 +89,43 @@ def extract(
     raise typer.Exit(0 if report.ok else 1)
 
 
+END_REASONS = ("deck", "last-site", "all-sites", "catacomb", "bacchanalia", "surrender")
+"""Why a game ends, as the engine writes it (``games.end_reason``), besides ``win:BUILDING``: a
+building whose power wins the game (R-END-1)."""
+
+
+def _building(name: str, given: str) -> str:
+    """A building named in an option (``given``, as typed), spelt as records spell it (any case,
+    a unique start of its name); a usage error for a name no ruleset has, with the nearest."""
+    from notation.words import WordError
+
+    from gtr_replay.enums import JACK
+    from gtr_replay.game.piles import UNSEEN
+    from gtr_replay.vocabulary import card_vocabulary
+
+    try:
+        card = card_vocabulary().card(name)
+    except WordError as error:
+        why = "" if error.ambiguous else ": no ruleset has such a card"
+        fail(UsageError(f"{given}: {error.message}{why}",
+                        hint=error.hint or "gtr cards --ruleset NAME lists a ruleset's cards"))
+    if card in (JACK, UNSEEN):
+        fail(UsageError(f"{given}: not a building", hint="name an Order card, e.g. Forum"))
+    return card
+
+
+def _end_reason(value: str) -> str:
+    """An ``--end-reason`` as ``games.end_reason`` writes it; a usage error for one no game has."""
+    word = value.strip()
+    if word.casefold() in END_REASONS:
+        return word.casefold()
+    kind, colon, building = word.partition(":")
+    if colon and kind.strip().casefold() == "win":
+        return f"win:{_building(building.strip(), f'--end-reason {value}')}"
+    fail(UsageError(f"--end-reason {value}: no game ends so",
+                    hint=f"give one of {', '.join(END_REASONS)}, or win:BUILDING, e.g. win:Forum"))
+
+
 @app.command()
 def export(
     paths: Annotated[Optional[list[Path]], typer.Argument(
@@ -96,8 +138,9 @@ def export(
     per_part: Annotated[int, typer.Option("--per-part", min=1, help="Records per part file (and per task on a "
                                                                     "cluster).")] = 1000,
     dask: Annotated[Optional[str], typer.Option(
-        "--dask", help="A Dask scheduler's address (tcp://host:8786): the records are replayed and the parts "
-                       "written by its workers, into a folder they all reach.")] = None,
+        "--dask", callback=dask_address,
+        help="A Dask scheduler's address (tcp://host:8786): the records are replayed and the parts written by its "
+             "workers, into a folder they all reach.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Write games as a Parquet dataset (games, players, decisions, events, player_states,

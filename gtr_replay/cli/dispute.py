@@ -8,8 +8,9 @@ import typer
 from rich.text import Text
 
 from gtr_replay.counted import counted
-from gtr_replay.cli.common import JsonOpt, RulingsOpt, app, emit_json, out
+from gtr_replay.cli.common import JsonOpt, RulingsOpt, app, emit_json, err, fail, out
 from gtr_replay.cli.view import FileArg, RecordOpt
+from gtr_replay.errors import UsageError
 
 
 def _said(name: str, side) -> Text:
@@ -42,7 +43,8 @@ def diff(
     """Replay a record under two sets of readings (--rulings, default the record's own, and
     --against) and show the first statement where they part: one accepts and the other
     refuses it, or the states after it differ; then how far each side goes. Exit 0 when
-    the readings agree on the whole record, 1 when they part.
+    the readings agree on the whole record, 1 when they part or when a line of the record
+    does not read (reported as gtr check reports it; the statements before it are compared).
 
     Example: gtr diff game.gtr --rulings deck-end=last-card --against deck-end=empty-draw
     """
@@ -51,15 +53,23 @@ def diff(
     from gtr_replay.render.opening import open_record
     from gtr_replay.render.state import model_view
 
+    if not against.strip():
+        fail(UsageError("--against names no readings: there is nothing to compare the record's with",
+                        hint="e.g. --against deck-end=empty-draw; gtr rulings lists the readings"))
     opened = open_record(file, record)
+    # A line that does not read cuts the record there (as every view shows it): said as check says
+    # it, and the status is 1 whatever the readings do with the statements before it.
+    unread = opened.problems[:len(opened.problems) - len(opened.timeline.problems)]
     found = compare(opened.record, rulings, against, source=str(file))
     if as_json:
-        emit_json(found.to_dict())
-        raise typer.Exit(1 if found.divergence else 0)
+        emit_json({**found.to_dict(), "problems": unread})
+        raise typer.Exit(1 if found.divergence or unread else 0)
     a, b = found.a, found.b
     out.print(Text(f"{file} · record {record}: A = {a.rulings}, B = {b.rulings}", style="bold"), soft_wrap=True)
     d = found.divergence
-    if d is None:
+    if d is None and unread:
+        out.print("the readings agree on every statement read, up to the line that does not read", soft_wrap=True)
+    elif d is None:
         out.print("the readings agree on every statement of the record", soft_wrap=True)
     else:
         where = "the start" if d.index == 0 else f"statement {d.index} (line {d.line}, turn {d.turn}): {d.statement}"
@@ -88,4 +98,6 @@ def diff(
             when = "after" if side.accepted else "before"
             out.print(Text(f"\nunder {name}, the state {when} it:", style="bold"), soft_wrap=True)
             out.print(model_view(state_model(side.state)))
-    raise typer.Exit(1 if d else 0)
+    for problem in unread:
+        err.print(problem, markup=False, highlight=False, soft_wrap=True)
+    raise typer.Exit(1 if d or unread else 0)

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gtr_replay.cli.common import RulingsOpt, app, fail, out
+from gtr_replay.cli.common import RulingsOpt, app, fail, not_an_input, out
 from gtr_replay.cli.view import AsOpt, RecordOpt
 from gtr_replay.errors import UsageError
 
@@ -71,6 +71,12 @@ def plot(
         target = Path(output) if output else Path(file.stem + ".svg")  # in the current folder
     if not series:
         fail(UsageError("nothing to plot: the query gave no rows"))
+    if output != "-":
+        not_an_input(target, [("the record", file), ("the database", db)], command="plot",
+                     given=f"-o {target}" if output else f"the chart's default name, {target},",
+                     hint="give the chart another name with -o, e.g. -o "
+                          + (f"{file.stem}-points.svg" if file is not None else "points-chart.svg")
+                          + ", or -o - for standard output")
     chart = svg(series, title=title)
     if output == "-":
         sys.stdout.write(chart + "\n")

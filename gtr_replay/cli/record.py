@@ -127,10 +127,24 @@ def record(
 
     Example: gtr record thursday.gtr --ruleset republic --players "Ann, Ben" --me Ann --expansion geek
     """
-    from gtr_replay.replay.recorder import CannotSave, Recording, Refused, check_options
+    from gtr_replay.replay.recorder import hold
 
     if file.is_dir():
         fail(UsageError(f"{file} is a folder", hint=f"a game is recorded in one file: name it, e.g. {file / 'game.gtr'}"))
+    try:
+        held = hold(file)  # one session per file: a second one is refused before it reads or writes
+    except GtrError as error:
+        fail(error)
+    with held:
+        _session(file, ruleset=ruleset, players=players, me=me, pool=pool, hand=hand, event=event,
+                 expansion=expansion)
+
+
+def _session(file: Path, *, ruleset: str | None, players: str | None, me: str | None, pool: str | None,
+             hand: str | None, event: str | None, expansion: str | None) -> None:
+    """The recording session of ``gtr record``, the file held (``recorder.hold``)."""
+    from gtr_replay.replay.recorder import CannotSave, Recording, Refused, check_options
+
     recording: Recording | None = None
     interactive = sys.stdin.isatty()
     if interactive:

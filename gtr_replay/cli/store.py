@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from gtr_replay.cli.common import (
-    JsonOpt, RulingsOpt, WorkersOpt, app, emit_json, err, fail, found_files, out, progress_bar,
+    JsonOpt, RulingsOpt, WorkersOpt, app, emit_json, err, fail, found_files, not_an_input, out, progress_bar,
 )
 from gtr_replay.counted import counted
 
@@ -55,6 +55,7 @@ def import_(
     from gtr_replay.play.search import DEFAULT_PLAYOUTS
     from gtr_replay.replay.overrides import parse_rulings
     from gtr_replay.store import Store, count_records, import_files
+    from gtr_replay.store.queries import database_errors
 
     if not analyse and (budget is not None or seed is not None):
         fail(UsageError("--budget and --seed set how games are judged", hint="add --analyse"))
@@ -67,9 +68,15 @@ def import_(
     files = found_files(paths)
     if not files:
         fail(UsageError("no .gtr files found", hint="give .gtr files or folders holding them"))
+    if metadata is not None:
+        journals = [("the database's journal", Path(f"{db}{end}")) for end in ("-wal", "-shm", "-journal")]
+        not_an_input(metadata, [*(("the record", f) for f in files), ("the database", db), *journals],
+                     command="import", given=f"--metadata {metadata}",
+                     hint=f"give the metadata a JSON file of its own, e.g. --metadata {db.stem}-metadata.json")
     made = not db.exists()
     try:
-        with Store(db) as store, progress_bar("importing", count_records(files), quiet=as_json) as advance:
+        with database_errors(db), Store(db) as store, \
+                progress_bar("importing", count_records(files), quiet=as_json) as advance:
             report = import_files(store, paths, files=files, progress=advance, rulings=rulings,
                                   replace=not keep_both, workers=workers)
             if analyse and not report.interrupted:
@@ -84,7 +91,12 @@ def import_(
                 from gtr_replay.store.datasette import make_searchable, write_metadata
 
                 make_searchable(store.db)
-                write_metadata(store.db, metadata, db.stem)
+                try:
+                    write_metadata(store.db, metadata, db.stem)
+                except OSError as error:
+                    fail(UsageError(f"cannot write {metadata}: {error.strerror or error}",
+                                    hint="give a JSON file in a folder that exists, e.g. "
+                                         f"--metadata {db.stem}-metadata.json"))
     finally:
         if made:
             _remove_if_empty(db)
@@ -169,13 +181,14 @@ def delete(
     """
     from gtr_replay.errors import StoreError, UsageError
     from gtr_replay.store import Store
+    from gtr_replay.store.queries import database_errors
 
     if not games and source is None:
         fail(UsageError("nothing to delete", hint="give game ids, or --source FILE"))
     if not db.is_file():
         fail(UsageError(f"no database {db}: the file does not exist", hint="give the database with --db"))
     sources = _stored_sources(db, source) if source is not None else []
-    with Store(db, create=False) as store:  # never a schema made or changed: a games database only
+    with database_errors(db), Store(db, create=False) as store:  # a games database only, never a schema made
         deleted = store.delete(games, sources[0] if sources else source)
         for other in sources[1:]:  # the same file imported under another spelling too
             deleted += store.delete(None, other)
@@ -239,7 +252,7 @@ def query(
             sql = ANALYSIS[sql].sql
         else:
             sql = saved_query(sql)
-    elif sql is None:
+    elif sql is None or not sql.strip():  # "" as no query at all
         fail(UsageError("no query given", hint="give SQL, or --saved NAME (gtr query --saved lists them)"))
     if as_csv or as_tsv or as_json or not out.is_terminal:
         with streamed_query(db, sql, time_limit=time_limit) as result:  # rows written as they are read

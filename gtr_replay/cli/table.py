@@ -37,14 +37,28 @@ def table(
 
     Example: gtr table thursday.gtr --ruleset republic --players "Ann, Ben, Cid" --expansion geek
     """
-    from gtr_replay.table.links import local_address
-    from gtr_replay.table.serve import links_text, listening, server
-    from gtr_replay.table.sitting import Sitting
+    from gtr_replay.replay.recorder import hold
 
     if host and this_machine:
         fail(UsageError("give --host or --this-machine, not both"))
     if port is not None and not 1 <= port <= 65535:
         fail(UsageError(f"--port {port}: give a port from 1 to 65535"))
+    try:
+        held = hold(file)  # one session per file (a gtr record of it too): a second one is refused
+    except GtrError as error:
+        fail(error)
+    with held:
+        _serve(file, ruleset=ruleset, players=players, expansion=expansion, event=event, port=port, host=host,
+               this_machine=this_machine, codes=codes)
+
+
+def _serve(file: Path, *, ruleset: str | None, players: str | None, expansion: str | None, event: str | None,
+           port: int | None, host: str | None, this_machine: bool, codes: bool) -> None:
+    """The session of ``gtr table``: the game opened and served until Ctrl-C, the file held."""
+    from gtr_replay.table.links import local_address
+    from gtr_replay.table.serve import links_text, listening, server
+    from gtr_replay.table.sitting import Sitting
+
     names = [p.strip() for p in players.split(",") if p.strip()] if players else None
     try:
         sitting = Sitting.open(file, ruleset=ruleset, players=names, expansion=expansion, event=event, port=port)

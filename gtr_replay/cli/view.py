@@ -16,7 +16,9 @@ from typing import Annotated, Optional
 import typer
 from rich.text import Text
 
-from gtr_replay.cli.common import JsonOpt, RulingsOpt, app, emit_json, err, fail, out, unseen_legend
+from gtr_replay.cli.common import (
+    JsonOpt, RulingsOpt, app, emit_json, err, fail, not_an_input, out, unseen_legend,
+)
 from gtr_replay.errors import UsageError
 
 FileArg = Annotated[Path, typer.Argument(help="A record file (.gtr).")]
@@ -292,11 +294,14 @@ def view(
     from gtr_replay.render.html import page
 
     opened = _open(file, record, rulings)
+    target = output or Path(file.stem + ".html")  # in the current folder, as gtr plot writes
+    not_an_input(target, [("the record", file), ("the database", db)], command="view",
+                 given=f"-o {target}" if output else f"the page's default name, {target},",
+                 hint=f"give the page another name with -o, e.g. -o {file.stem}-page.html")
     if db is not None:
         opened = _with_evaluations(opened, db, rulings)
     viewer = _viewer(opened.timeline, as_player)
     opened = opened.seen_by(viewer)  # another player's hand and choices untold
-    target = output or Path(file.stem + ".html")  # in the current folder, as gtr plot writes
     text = page(opened.timeline, viewer=viewer, title=f"{file.name} · record {record}", problems=opened.problems,
                 record=opened.record, source=str(file))
     try:

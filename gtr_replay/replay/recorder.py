@@ -14,6 +14,7 @@ another player written without its cards (``Ben thinks: draw``) is taken as draw
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -83,6 +84,101 @@ class CannotSave(GtrError):
 def _cannot_save(path: Path, error: OSError) -> CannotSave:
     return CannotSave(f"cannot write {path}: {error.strerror or error}",
                       hint="check that its folder exists and may be written to, and that the disk has room")
+
+
+class InUse(UsageError):
+    """Another session (``gtr record`` or ``gtr table``) is recording into the same file now."""
+
+
+def lock_file(path: Path) -> Path:
+    """The hidden file beside a record whose lock its session holds: ``.NAME.lock``. Not the
+    record itself: a rewrite (``undo``, a Result tag) renames a new file over the record, and a
+    lock on the file renamed away would hold nothing."""
+    path = Path(path)
+    return path.parent / f".{path.name}.lock"
+
+
+class Held:
+    """One session's hold on a record file (``hold``): an exclusive advisory lock (``flock``)
+    kept for the session's life. The system releases it however the process ends (Ctrl-C, a
+    crash, a kill); ``release`` (or the end of a ``with`` block) also removes the lock file."""
+
+    def __init__(self, fd: int | None, lock: Path | None) -> None:
+        self.fd, self.lock = fd, lock
+
+    def __enter__(self) -> Held:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+    def release(self) -> None:
+        if self.fd is None:
+            return
+        if self.lock is not None:  # removed while still held: a session opening it meanwhile tries again
+            try:
+                self.lock.unlink()
+            except OSError:
+                pass
+        os.close(self.fd)
+        self.fd = None
+
+
+def hold(path: Path) -> Held:
+    """Take the record file ``path`` for one recording session, before anything of it is read or
+    written: a second session on the same file, in this process or another, is refused
+    (``InUse``, naming the file and the process holding it) until the first ends. Where no lock
+    file can be made beside it (a folder that is not there, or not writable), the record itself
+    is locked when it can be opened; failing that nothing can be written there, and the session
+    says so in its own words."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX: no lock
+        return Held(None, None)
+    path = Path(path)
+    lock = lock_file(path)
+    while True:
+        made: Path | None = lock
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+        except OSError:
+            made = None
+            try:  # never waiting on a pipe: only a regular file is locked
+                fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+            except OSError:
+                return Held(None, None)
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                return Held(None, None)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = _holder(fd)
+            os.close(fd)
+            raise InUse(f"{path} is being recorded by another session now{holder}: two sessions writing one "
+                        "record would spoil it",
+                        hint="end that session first: 'quit' in gtr record, Ctrl-C on gtr table's server; then "
+                             "run this again to resume the record") from None
+        if made is None:
+            return Held(fd, None)
+        try:  # the lock file may have been removed by the session that held it, just before
+            same = os.path.samestat(os.fstat(fd), os.stat(made))
+        except OSError:
+            same = False
+        if same:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+            return Held(fd, made)
+        os.close(fd)
+
+
+def _holder(fd: int) -> str:
+    """' (process N)' of the session holding a lock file, as it wrote itself there; '' unknown."""
+    try:
+        said = os.pread(fd, 32, 0).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return f" (process {said})" if said.isdigit() else ""
 
 
 def _fsync_write(path: Path, text: str, mode: str) -> None:

@@ -22,6 +22,7 @@ from gtr_replay.game.state import GameState
 from gtr_replay.errors import StoreError
 from gtr_replay.store import schema
 from gtr_replay.store.player_states import STORED_COLUMNS
+from gtr_replay.store.schema import damaged, database_error
 from gtr_replay.store.rows import DECISION_COLUMNS, WORD_COLUMNS, GameRows, content_hash
 from gtr_replay.store.snapshots import dumps, expand
 
@@ -106,6 +107,8 @@ class Store:
                 if "locked" in str(error) and time.monotonic() < deadline:
                     time.sleep(0.05)
                     continue
+                if damaged(error):
+                    raise database_error(self.path, error) from None
                 raise StoreError(f"cannot open {self.path} as a games database: {error}",
                                  hint="give a new file name or a database written by gtr import") from None
 
@@ -262,7 +265,7 @@ class Store:
                 self._forget_words()
                 raise
             conn.commit()
-        except sqlite3.OperationalError as error:
+        except sqlite3.DatabaseError as error:  # a full disk, a lock held, a damaged file
             self._forget_words()
             if conn.in_transaction:
                 conn.rollback()
@@ -287,8 +290,10 @@ def _delete(conn: sqlite3.Connection, game: str) -> None:
     conn.execute("DELETE FROM games WHERE number = ?", [number])
 
 
-def _write_error(path: Path, error: sqlite3.OperationalError) -> StoreError:
+def _write_error(path: Path, error: sqlite3.DatabaseError) -> StoreError:
     text = str(error)
+    if damaged(error):
+        return database_error(path, error)
     if "full" in text or "disk I/O" in text:
         return StoreError(f"cannot write to {path}: {text} (is the disk full?); the games stored before "
                           "are kept, whole",

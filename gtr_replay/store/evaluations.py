@@ -16,6 +16,7 @@ from typing import Final
 from gtr_replay.play.analysis import Judgement
 from gtr_replay.store.db import Store
 from gtr_replay.store.queries import ANALYSIS, open_read_only
+from gtr_replay.store.schema import damaged, database_error
 
 TABLE: Final = "evaluations"
 
@@ -85,6 +86,8 @@ def stored(path, game: str) -> list[Judgement]:
                                 f"chance_best, playouts, budget, seed FROM {TABLE} WHERE game = ? ORDER BY statement",
                                 [game]).fetchall()
     except sqlite3.DatabaseError as error:
+        if damaged(error):
+            raise database_error(path, error) from None
         raise UsageError(f"{path} is not a games database ({error})", hint="give the file gtr import wrote") from None
     return [Judgement(index, seq, turn, 0, player, played, choices, chance_played, best, chance_best, playouts,
                       budget, seed)

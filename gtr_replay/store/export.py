@@ -41,7 +41,7 @@ from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.store import schema
 from gtr_replay.store.importer import Problem
 from gtr_replay.store.parquet_schema import MANIFEST, TABLES, manifest
-from gtr_replay.store.queries import open_read_only
+from gtr_replay.store.queries import database_errors, open_read_only
 from gtr_replay.store.rows import TooLarge, content_hash, game_id, game_rows
 
 PER_PART = 1000
@@ -198,7 +198,7 @@ def export_database(db: Path | str, root: Path | str, *, progress: Callable[[int
     try:
         schema.check_readable(conn, db)
         report = ExportReport(files=1)
-        with new_dataset(root) as stage:
+        with new_dataset(root) as stage, database_errors(db):  # a damaged database: words, no dataset left
             part = parquet.Part(stage, "000000")
             try:
                 ids = [r[0] for r in conn.execute("SELECT id FROM games ORDER BY number")]

@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from gtr_replay.errors import StoreError, UnknownNameError, UsageError
-from gtr_replay.store.schema import check_readable, what_to_query
+from gtr_replay.store.schema import check_readable, damaged, database_error, what_to_query
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,15 @@ MAX_VALUE = 64 * 1024 * 1024
 """Bytes in one value a query may make or read (SQLite's ``SQLITE_LIMIT_LENGTH``): a game's
 record is a few MB at most; a query doubling a string stops here, in words, long before memory
 runs out, and no single step of it runs long enough to escape ``--time-limit``."""
+
+
+@contextmanager
+def database_errors(path: str | Path) -> Iterator[None]:
+    """Any SQLite error of the block, on the database at ``path``, as ``database_error``."""
+    try:
+        yield
+    except sqlite3.DatabaseError as error:
+        raise database_error(path, error) from None
 
 
 def open_read_only(path: str | Path) -> sqlite3.Connection:
@@ -178,6 +187,8 @@ def _sql_errors(path: str | Path, limit: float | None = None,
                              hint="gtr query only reads; use SELECT") from None
         if "file is not a database" in text:
             raise StoreError(f"{path} is not a games database: {text}") from None
+        if damaged(error):
+            raise database_error(path, error) from None
         raise UsageError(f"the query failed: {text}", hint=what_to_query()) from None
     except sqlite3.DatabaseError as error:
         text = str(error)
@@ -191,4 +202,6 @@ def _sql_errors(path: str | Path, limit: float | None = None,
                              hint="ask for less: a substr(), a length(), a LIMIT") from None
         if "one statement" in text:
             raise UsageError(f"the query holds several statements: {text}", hint="run one at a time") from None
+        if damaged(error):
+            raise database_error(path, error) from None
         raise UsageError(f"the query failed: {text} ({path})") from None

@@ -12,6 +12,7 @@ names (``decisions``, ``events``, ``player_states``, ``points_by_turn``, ``snaps
 
 from __future__ import annotations
 
+import os
 import sqlite3
 
 import sqlite_utils
@@ -296,6 +297,24 @@ def stale_views(db: sqlite_utils.Database) -> list[str]:
     return [name for name in VIEWS if name not in found or view_sql(name) not in found[name]]
 
 
+def damaged(error: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite says the database's pages do not read (``SQLITE_CORRUPT``: "database disk
+    image is malformed", "malformed database schema"); a file that is no database at all, or
+    another program's, is told apart."""
+    return "malformed" in str(error)
+
+
+def database_error(path: str | os.PathLike, error: sqlite3.DatabaseError) -> StoreError:
+    """An error SQLite gave on the database at ``path`` as the product's, in words: a damaged
+    file says so and what to do (every command that opens a games database says it alike)."""
+    text = str(error)
+    if damaged(error):
+        return StoreError(f"{path} is damaged: {text}",
+                          hint="restore it from a copy, or import its records again into a new database: "
+                               "gtr import RECORDS --db NEW.db")
+    return StoreError(f"cannot use {path}: {text}")
+
+
 def check_readable(conn, path) -> None:
     """Refuse a file to read games from that is not a games database of this version: not
     SQLite, another program's, or of an older version (``StoreError``, in words)."""
@@ -303,6 +322,8 @@ def check_readable(conn, path) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
     except sqlite3.DatabaseError as error:
+        if damaged(error):
+            raise database_error(path, error) from None
         raise StoreError(f"{path} is not a games database: {error}",
                          hint="give a database written by gtr import") from None
     if version != VERSION:
