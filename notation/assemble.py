@@ -94,7 +94,7 @@ class _TurnDraft:
         return items[index]  # type: ignore[return-value]
 
     def turn(self) -> Turn:
-        return Turn(self.number, self.leader, tuple(self.items), self.comments, self.line, self.column)
+        return Turn(self.number, self.leader, tuple(self.items), self.comments, self.line, self.column, self.written)
 
 
 def answering(leads: bool, only_answers: bool, answers: int, seats: int) -> bool:
@@ -225,6 +225,10 @@ class Assembler:
             # the think that seemed to open this turn was a power's, in the turn before (School, Academy)
             self._back_into_turn_before()
             expected = self._next_number()
+        while header.number < expected and self._merge_a_think_turn():
+            expected = self._next_number()
+        if header.number == expected + 1 and self._split_a_think():
+            expected = self._next_number()
         if header.number != expected:
             column = header.column + len("turn ")
             raise _error(Span(header.line, column), len(str(header.number)),
@@ -234,14 +238,65 @@ class Assembler:
 
     def _back_into_turn_before(self) -> None:
         """The last turn, opened by a think, was the turn before's: its steps go back there."""
-        last = self.turns.pop()
-        before = self.turns[-1]
-        for item in last.items:
+        self._merge_back(len(self.turns) - 1)
+
+    def _merge_back(self, k: int) -> None:
+        """Turn ``k`` (placed by its statements) was the turn before's: its steps go back there,
+        and the turns placed after it move one number down."""
+        gone = self.turns.pop(k)
+        before = self.turns[k - 1]
+        for item in gone.items:
             if type(item) is Step:
                 before.add(item, item.statement.part)
             else:
                 before.items.append(item)
+        for later in self.turns[k:]:
+            later.number -= 1
         self._taking()
+
+    def _split_a_think(self) -> bool:
+        """A written header numbers one turn more than the statements placed: the last turn
+        ends on a think by the player who leads next, made after that player had answered the
+        lead; that think was the next turn, the player's whole turn (in a two-player game the
+        same player thinks twice in a row). It opens a turn of its own. False when the last
+        turn does not end so."""
+        turn = self.turns[-1] if self.turns else None
+        if turn is None or not turn.started or self.held is not None:
+            return False
+        steps = [item for item in turn.items if type(item) is Step]
+        last = steps[-1]
+        player = last.statement.actor
+        if last.statement.part != THINKING or player != self._next_leader(turn.leader) \
+                or not any(s.statement.actor == player for s in steps[:-1]):
+            return False
+        at = turn.items.index(last)
+        if at > 0 and type(turn.items[at - 1]) is Step and turn.items[at - 1].statement.actor == player \
+                and turn.items[at - 1].statement.part == PRELUDE:
+            at -= 1  # the discard before the think goes with it
+        moved, turn.items[at:] = turn.items[at:], []
+        if not any(type(item) is Step for item in turn.items):
+            turn.items[at:] = moved
+            return False
+        opened = _TurnDraft(turn.number + 1, player, moved[0].line, moved[0].column)
+        for item in moved:
+            opened.add(item, item.statement.part)
+        self.turns.append(opened)
+        self._taking()
+        return True
+
+    def _merge_a_think_turn(self) -> bool:
+        """A written header numbers fewer turns than the statements placed since the last one:
+        the latest of those turns that holds only thinks was a late answer to the lead before
+        it, or a power's think (a record may write a think after the leader's actions); it goes
+        back into the turn before. False when no such turn is left to merge."""
+        turns = self.turns
+        written = max((k for k, turn in enumerate(turns) if turn.written), default=0)
+        for k in range(len(turns) - 1, written, -1):
+            if not turns[k].written and all(type(item) is not Step or item.statement.part in (THINKING, PRELUDE)
+                                            for item in turns[k].items):
+                self._merge_back(k)
+                return True
+        return False
 
     def _step_line(self, line: _StepLine) -> None:
         self._comments(line.comments)

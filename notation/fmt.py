@@ -40,7 +40,8 @@ def read_text(path: str) -> str:
         raise Unreadable(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}") from None
 
 
-def format_text(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None) -> str:
+def format_text(text: str, *, source: str | None = None, vocabulary: Vocabulary | None = None,
+                placed: Callable[[Record], Record] | None = None) -> str:
     """The canonical text of ``text``, card names checked against ``vocabulary``.
 
     Without a vocabulary the default one (every edition, the Geek cards) is used. The records
@@ -51,13 +52,17 @@ def format_text(text: str, *, source: str | None = None, vocabulary: Vocabulary 
     statements, comments, glyphs and variations, in the same records; ``check_same``), so it
     is also its own canonical form; otherwise ``NotationError`` says where, and nothing is to
     be written.
+
+    ``placed`` gives a record its turns as the game played them where it left headers out
+    (``gtr_replay.replay.turns.placed``); the records are compared as it places them.
     """
     vocabulary = vocabulary or Vocabulary.default()
+    place = placed or _as_read
     normalized = normalize(text)
     written = []
     for first_line, piece in pieces(normalized):
         for record in parse(piece, source=source, vocabulary=vocabulary, first_line=first_line):
-            canonical = write(record)
+            canonical = write(place(record))
             try:  # spacing added in the canonical form can make a line too long to read back
                 _check_lines(canonical, record, source)
             except NotationError as error:
@@ -65,10 +70,14 @@ def format_text(text: str, *, source: str | None = None, vocabulary: Vocabulary 
             written.append(canonical)
     result = "\n".join(written)
     try:
-        check_same(_records_of(normalized, vocabulary), _records_of(result, vocabulary))
+        check_same(map(place, _records_of(normalized, vocabulary)), _records_of(result, vocabulary))
     except NotationError as error:
         raise error.locate(source, normalized.split("\n")) from None
     return result
+
+
+def _as_read(record: Record) -> Record:
+    return record
 
 
 def canonical_text(records: Iterable[Record], *, source: str | None = None,
@@ -189,6 +198,7 @@ def format_files(
     out: Callable[[str], None] | None = None,
     err: Callable[[str], None] | None = None,
     read: Callable[[str], str] = read_text,
+    placed: Callable[[Record], Record] | None = None,
 ) -> FormatResult:
     """Format each file in place; with ``check`` only report; with ``stdout`` print instead.
 
@@ -222,7 +232,7 @@ def format_files(
             say(str(error), error.status)
             continue
         try:
-            canonical = format_text(text, source=path, vocabulary=vocabulary)
+            canonical = format_text(text, source=path, vocabulary=vocabulary, placed=placed)
         except NotationError as error:
             result.failed.append(path)
             say(str(error), CHANGED)

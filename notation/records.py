@@ -131,6 +131,9 @@ class Turn:
     comments: tuple[Comment, ...] = ()
     line: int = field(default=0, compare=False, repr=False)
     column: int = field(default=0, compare=False, repr=False)
+    written: bool = field(default=True, compare=False, repr=False)
+    """Whether the record wrote the turn's header; a turn whose header it left out was placed by
+    the statements alone (``assemble``), its number and leader a reading the game may correct."""
 
     @property
     def span(self) -> Span:

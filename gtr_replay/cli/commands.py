@@ -246,7 +246,9 @@ def fmt(
     files = found_files(named)  # folders searched for .gtr files, as check and import do
     if not files:
         fail(UsageError(f"no .gtr file in {', '.join(map(str, named))}", hint="give .gtr files or folders holding them"))
-    result = format_files(files, check=check, stdout=stdout, vocabulary=card_vocabulary(),
+    from gtr_replay.replay.turns import placed
+
+    result = format_files(files, check=check, stdout=stdout, vocabulary=card_vocabulary(), placed=placed,
                           out=lambda text: sys.stdout.write(text),
                           err=lambda message: err.print(message, markup=False, highlight=False, soft_wrap=True),
                           read=read)

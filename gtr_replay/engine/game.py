@@ -214,6 +214,7 @@ class Game:
         if ruled_out:
             unseen.rule_out(state, state.player(decision.player).hand, ruled_out)
         applied.revealed = revealed
+        applied.turn = turn
         if declined:
             applied = Applied.joined(declined, applied)
         self._remember(decision, turn, applied.forced)

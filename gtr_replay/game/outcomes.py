@@ -60,6 +60,9 @@ class Applied:
     then_legal: bool = False
     """Whether the decision said to come next (``advance``'s ``then``) was found legal where
     the engine stopped: nothing has changed the state since."""
+    turn: int = 0
+    """The turn the decision was made in, after the optional steps it passed over were
+    declined (``Game.push``; 0 where none says)."""
 
     @staticmethod
     def joined(declined: Sequence[Applied], then: Applied | None = None) -> Applied:
@@ -70,4 +73,5 @@ class Applied:
         forced = [f for a in declined for f in a.forced]
         if then is None:
             return Applied(events, forced)
-        return Applied(events + then.events, forced + then.forced, then.revealed, then_legal=then.then_legal)
+        return Applied(events + then.events, forced + then.forced, then.revealed, then_legal=then.then_legal,
+                       turn=then.turn)

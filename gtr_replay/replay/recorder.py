@@ -33,7 +33,7 @@ from gtr_replay.replay.files import no_record, read_record_file
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.legal import LegalPoint, legal_in
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
-from gtr_replay.replay.visitors import Statements
+from gtr_replay.replay.turns import TurnsMade
 from gtr_replay.replay.revealing import answers, owed
 from gtr_replay.replay.start import StartError, expansions, header
 from gtr_replay.replay.translate import statement_for
@@ -66,14 +66,26 @@ def _only_record(records: list[Record], source: str) -> Record:
     return records[0]
 
 
-def _replay(record: Record, source: str) -> GameState:
-    replayer = Replayer(record, Statements(), source=source)
+def _replay(record: Record, source: str) -> tuple[GameState, Record]:
+    """The state after ``record`` and the record with its turns where the game made them
+    (a statement appended without a header is placed by the game, ``turns.placed``)."""
+    made = TurnsMade()
+    replayer = Replayer(record, made, source=source)
     try:
         for _ in replayer.run():
             pass
     except IllegalStatement as error:
         raise Refused(error.diagnostic.message, hint=error.diagnostic.hint, diagnostic=error.diagnostic) from None
-    return replayer.final
+    return replayer.final, made.placed(record)
+
+
+def _opens_a_turn(said: notation.Statement, found: Diagnostic) -> bool:
+    """Whether ``found`` refuses ``said``, a lead or a think, for its place in the turn order
+    (R-TURN-*): a statement that would open a turn the rules do not start here."""
+    return said.part in _OPENING and found.statement == str(said) and any(r.startswith("R-TURN") for r in found.rule_ids)
+
+
+_OPENING = (st.LEADING, st.THINKING)
 
 
 class CannotSave(GtrError):
@@ -267,8 +279,8 @@ class Recording:
         self.path = Path(path)
         self.record = record
         self.me = me
-        self.text = notation.write(record)
-        self.state = _replay(record, str(self.path))
+        self.state, self.record = _replay(record, str(self.path))
+        self.text = notation.write(self.record)
         self._revealing: list[str] | None = None
 
     # -- starting -------------------------------------------------------------------------
@@ -366,7 +378,7 @@ class Recording:
                           hint="each player records their own decisions")
         try:
             try:
-                state = _replay(record, str(self.path))
+                state, record = _replay(record, str(self.path))
             except Refused as error:  # a statement of the turn the game has moved on to: under its header
                 header = self._next_header()
                 found = error.diagnostic
@@ -374,9 +386,11 @@ class Recording:
                         or found.statement.startswith("turn ")):
                     raise
                 record = self._with(line, header)
-                state = _replay(record, str(self.path))
+                state, record = _replay(record, str(self.path))
         except Refused as error:
-            if error.diagnostic is None or not error.diagnostic.statement.startswith("turn "):
+            found = error.diagnostic
+            if found is None or not (found.statement.startswith("turn ")
+                                     or (_opens_a_turn(said, found) and self._not_yet(said))):
                 raise
             point = self.point()  # the statement would open a turn the rules do not start here
             missing = owed(self.state)
@@ -390,6 +404,12 @@ class Recording:
             record = replace(record, tags=record.tags + (notation.Tag("Result", result_tag_of(state)),))
         self._commit(record, state)
         return str(record.steps[-1].statement)
+
+    def _not_yet(self, said: notation.Statement) -> bool:
+        """Whether the game waits for another decision than ``said``'s player's opening one:
+        another player's, or an answer the player still owes (a lead refused for its cards is
+        refused for them)."""
+        return owed(self.state) is not None or self.point().player != said.actor
 
     def _with(self, line: str, header: str) -> Record:
         """The record with ``line`` appended (after ``header``, when given)."""
@@ -444,7 +464,7 @@ class Recording:
             turns.pop()
         tags = tuple(t for t in self.record.tags if t.name != "Result" or not self.over)
         record = replace(self.record, tags=tags, turns=tuple(turns))
-        state = _replay(record, str(self.path))
+        state, record = _replay(record, str(self.path))
         text = notation.write(record)
         _replace_atomically(self.path, text)
         self.record, self.text, self.state, self._revealing = record, text, state, None

@@ -171,6 +171,8 @@ class Replayer:
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
             declined: Sequence[Applied] = ()  # the optional steps a header passes over, declined before the statement
+            if turn is not None and not turn.written:  # placed by the statements alone: the game says where turns start
+                turn, turn_number = None, None
             if turn is not None and not self._header_matches(game.state, turn) \
                     and not (declined := self._passes_over_to(game, turn, step.statement)):
                 if resuming is None or not resuming.at_header(turn):

@@ -1,0 +1,69 @@
+"""Records that leave their turn headers out, as people write them at the table: the reader
+places the turns by the statements alone, the game corrects what they cannot tell, and
+``gtr fmt`` writes the turns where the game made them (notation/README.md: headers are
+optional on input)."""
+
+import re
+from pathlib import Path
+
+import notation
+import pytest
+from typer.testing import CliRunner
+
+from gtr_replay.cli import app
+from gtr_replay.replay.replayer import Replayer
+from gtr_replay.replay.visitors import CheckOnly, Refusal
+from gtr_replay.vocabulary import card_vocabulary
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+SHAPES = {
+    "games/classic-2p.gtr": "two players: the follower's think, then the same player's think-turn",
+    "rulebook/ex-bb-academy-1.gtr": "an Academy think at the turn's end, then the next turn",
+    "rulebook/ex-cl-bar-2.gtr": "the record ends on a follower's think",
+    "reading/senate-not-taken-at-the-header.gtr": "a think that passes over a Senate's think not taken",
+}
+runner = CliRunner()
+HEADER = re.compile(r"^turn \d+ \w+\n", re.M)
+
+
+def problems(text: str) -> list[str]:
+    replayer = Replayer(notation.parse_one(text, vocabulary=card_vocabulary()), CheckOnly(Refusal.END_LINE))
+    replayer.check()
+    return [str(d) for d in replayer.diagnostics]
+
+
+@pytest.mark.parametrize("name", list(SHAPES), ids=list(SHAPES.values()))
+def test_a_record_without_headers_replays_and_formats_back_to_its_turns(name, tmp_path):
+    original = (EXAMPLES / name).read_text("utf-8")
+    bare = HEADER.sub("", original)
+    assert bare != original and problems(bare) == []
+    path = tmp_path / "bare.gtr"
+    path.write_text(bare, encoding="utf-8")
+    done = runner.invoke(app, ["fmt", "--stdout", str(path)])
+    canonical = runner.invoke(app, ["fmt", "--stdout", str(EXAMPLES / name)]).stdout
+    assert done.exit_code == 0 and done.stdout == canonical  # every turn where the game made it
+
+
+def test_any_one_header_left_out_still_reads_as_written():
+    """One header dropped from a game where the turns are hardest to tell apart (two players,
+    late answers to a lead written after the leader's actions): the reader takes the written
+    headers around it as they are, and the game agrees."""
+    original = (EXAMPLES / "games" / "classic-2p.gtr").read_text("utf-8")
+    headers = [m.start() for m in HEADER.finditer(original)]
+    failing = []
+    for start in headers[::3] + [original.index("turn 48 Ben\n"), original.index("turn 75 Ann\n")]:
+        text = original[:start] + original[original.index("\n", start) + 1:]
+        found = problems(text)
+        if found:
+            failing.append((original[start:original.index("\n", start)], found[0]))
+    assert failing == []
+
+
+def test_a_written_header_the_statements_disagree_with_is_still_refused():
+    original = (EXAMPLES / "games" / "classic-2p.gtr").read_text("utf-8")
+    wrong = original.replace("turn 48 Ben\n", "turn 48 Ann\n")
+    with pytest.raises(notation.NotationError, match="turn 48 is Ann's to lead, not Ben's"):
+        problems(wrong)
+    late = original.replace("turn 48 Ben\n  Ben thinks: draw [Gate]\n", "turn 48 Ben\n  Ben thinks: draw [Gate]\n"
+                                                                       "  Ben thinks: jack\n")
+    assert any("R-TURN" in p for p in problems(late))
