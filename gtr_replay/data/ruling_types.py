@@ -50,6 +50,7 @@ READINGS: Final = (
     "BacchanaliaWays",
     "PlebianCouncilCheck",
     "PlebianCouncilClients",
+    "TrainingGame",
 )
 """The classes of readings, one per ruling (what a building power imports from powers.base)."""
 __all__ = [*READINGS]
@@ -316,6 +317,13 @@ class PlebianCouncilClients(StrEnum):
     INSTEAD_OF = "instead-of"
 
 
+class TrainingGame(StrEnum):
+    """AMB-30: Is the game the Black Box rules' training game (R-TRAIN)?"""
+
+    NO = "no"
+    YES = "yes"
+
+
 _KINDS: Final[dict[str, tuple[str, type[StrEnum]]]] = {
     "deck-end": ("deck_end", DeckEnd),
     "last-site": ("last_site", LastSite),
@@ -354,6 +362,7 @@ _KINDS: Final[dict[str, tuple[str, type[StrEnum]]]] = {
     "bacchanalia-ways": ("bacchanalia_ways", BacchanaliaWays),
     "plebian-council-check": ("plebian_council_check", PlebianCouncilCheck),
     "plebian-council-clients": ("plebian_council_clients", PlebianCouncilClients),
+    "training-game": ("training_game", TrainingGame),
 }
 """Each ruling's attribute and readings, by name."""
 
@@ -399,6 +408,7 @@ class Rulings(dict[str, str]):
     bacchanalia_ways: BacchanaliaWays
     plebian_council_check: PlebianCouncilCheck
     plebian_council_clients: PlebianCouncilClients
+    training_game: TrainingGame
 
     def __init__(self, readings: Mapping[str, str] = {}) -> None:
         unknown = set(readings) - set(_KINDS)

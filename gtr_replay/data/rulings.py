@@ -350,6 +350,18 @@ RULINGS: tuple[Ruling, ...] = (
            "000§…›Storeroom: a client acts as a Laborer instead of its own role; C-FORUM-STOREROOM-1: never "
            "both at once."),
     )),
+    Ruling("training-game", "AMB-30", "Is the game the Black Box rules' training game (R-TRAIN)?", (
+        _r("no", "The full game.", "000§GAME PLAY: the training game is for the first time a group plays."),
+        _r("yes", "The training game: building functions are ignored (a completed building still gives its "
+           "Influence), so no Catacomb or Forum Romanum ends the game; at most three Sites of each material "
+           "in town, the rest out of town; half the draw pile, rounded down, set aside unseen after the "
+           "starting pool is drawn. The Black Box rules only: the 2005 rules have no training game.",
+           "000§…›Starting Pool, Training Game: 'use at most three of each Site card and remove half the draw "
+           "pile from play' (R-SETUP-13, R-TRAIN-2; AMB-30 recommends capping the in-town stacks and "
+           "rounding down).",
+           "000§Benefits of Completing a Structure, Training Game: 'Ignore the special Function … you still "
+           "gain the additional Influence' (R-TRAIN-1, R-TRAIN-3)."),
+    )),
 )
 
 BY_NAME: dict[str, Ruling] = {ruling.name: ruling for ruling in RULINGS}

@@ -15,10 +15,11 @@ from random import Random
 from typing import Final
 
 from gtr_replay.engine import citations, flow, handlers, rules, spent, unseen  # noqa: F401  (registers the handlers)
-from gtr_replay.game.decisions import (Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromPool, Think,
-                                       kind_words, same_decision)
+from gtr_replay.game.decisions import (Decision, Discard, Follow, Give, Lead, Pass, Surrender, TakeFromDeck,
+                                       TakeFromPool, Think, kind_words, same_decision)
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.outcomes import Applied, ForcedStep, Prompt
+from gtr_replay.game.piles import is_unseen
 from gtr_replay.engine.handlers.base import HANDLERS, Handler
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import ROLE_ACTIONS, Step, answers_with_discard, discard_answers
@@ -318,6 +319,8 @@ def _only_choice(state: GameState, prompt: Prompt) -> tuple[Decision | None, Cho
         return None, found
     only = found.decision(0)
     if type(only) is Think:  # a think may draw cards the record has to show
+        return None, found
+    if type(only) is TakeFromDeck and is_unseen(only.card):  # a card turned up unseen: the record shows which
         return None, found
     return only, None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from gtr_replay.data.cards import cards_for
-from gtr_replay.engine import core, draws, flow, setup, unseen
+from gtr_replay.engine import core, draws, flow, rules, setup, unseen
 from gtr_replay.enums import JACK, MATERIALS
 from gtr_replay.errors import RulesError
 from gtr_replay.data.expansions import outside_the_game
@@ -59,6 +59,7 @@ def from_setup(ruleset: str, players: list[str], rulings: Rulings, chosen: tuple
             raise RulesError(f"{name}'s starting hand holds {len(block)} Order cards; the {ruleset} rules deal "
                              f"{spec.starting_orders}", rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"))
     draws.unknown_order(state)
+    state.removed_unseen = bool(state.removed)  # the training game's half of the deck: which cards, unseen
     if any(UNSEEN in block for block in blocks):
         _hide_hands(state, blocks, events)
     return state, events
@@ -214,6 +215,8 @@ def _sites(state: GameState, position: Position) -> None:
             state.sites_out_of_town[material] = out.get(material, 0) if spec.out_of_town_sites else 0
         else:
             in_town = min(n, card_set.sites_per_material)
+            if rules.functions_ignored(state):  # the training game's stacks (R-TRAIN-2, AMB-30)
+                in_town = min(in_town, setup.TRAINING_SITES)
             out_of_town = card_set.sites_per_material - in_town if spec.out_of_town_sites else 0
             claimed_out = min(used, out_of_town, sum(
                 1 for p in state.players for b in p.buildings if b.site is material and b.out_of_town))

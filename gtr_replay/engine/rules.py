@@ -26,7 +26,7 @@ from gtr_replay.powers import SPECS, Power, table
 from gtr_replay.powers.context import Context
 from gtr_replay.powers.base import IDENTITY, Fold
 from gtr_replay.data.rulesets import RULESETS, RulesetSpec
-from gtr_replay.data.ruling_types import OutOfTown, OutOfTownCost, PublicCopy, ThinkHand
+from gtr_replay.data.ruling_types import OutOfTown, OutOfTownCost, PublicCopy, ThinkHand, TrainingGame
 
 
 @dataclass(frozen=True)
@@ -118,8 +118,16 @@ _NONE: Final[list[Power]] = []
 
 
 def _every_working(state: GameState) -> list[dict[str | None, list[Power]]]:
-    """Each player's active powers by hook (``_working``), by seat."""
+    """Each player's active powers by hook (``_working``), by seat; none in a training game."""
+    if functions_ignored(state):
+        return [{None: _NONE} for _ in state.players]
     return [_working(state, i) for i in range(len(state.players))]
+
+
+def functions_ignored(state: GameState) -> bool:
+    """Whether building functions are ignored: the training game, where a completed building
+    still gives its Influence (R-TRAIN-1, R-TRAIN-3)."""
+    return state.rulings.training_game is TrainingGame.YES
 
 
 def _working(state: GameState, i: int) -> dict[str | None, list[Power]]:
@@ -273,7 +281,7 @@ def in_play(state: GameState, hook: str) -> bool:
 
 def _in_play(state: GameState, hook: str) -> bool:
     names = _RESOLVED[state.ruleset].by_hook[hook]
-    if names:
+    if names and not functions_ignored(state):
         for player in state.players:
             for b in player.buildings:
                 if b.foundation in names:
@@ -315,7 +323,7 @@ def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
     otherwise a building has no function before it is complete, R-BUILD-10)."""
     ctx: EngineContext = state.context or query_context(state)
     found = ctx.active[i].get(hook, _NONE)  # active_powers
-    if own is not None:
+    if own is not None and not functions_ignored(state):
         mine = _RESOLVED[state.ruleset].by_hook[hook].get(own)
         if mine is not None and mine.own_foundation and mine not in found:
             found = [mine, *found]

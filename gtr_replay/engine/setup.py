@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Final
 
 from gtr_replay.data.cards import cards_for
-from gtr_replay.engine import core, flow
+from gtr_replay.engine import core, flow, rules
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState, PlayerState
 from gtr_replay.enums import JACK, MATERIALS, Zone
@@ -20,7 +20,7 @@ from gtr_replay.errors import UsageError
 from gtr_replay.data.expansions import expansion_cards
 from gtr_replay.data.rulesets import find_ruleset
 from gtr_replay.data.rulings import resolve
-from gtr_replay.data.ruling_types import LeaderDraw, LeaderTie
+from gtr_replay.data.ruling_types import LeaderDraw, LeaderTie, TrainingGame
 
 SHUFFLE_ALGORITHM: Final = "fy-1"
 """Fisher-Yates over the card manifest, driven by Python's ``random.Random(name)``."""
@@ -85,6 +85,10 @@ def _leader_draw(state: GameState, ev: list[Event]) -> int:
         dealt_to = contenders
 
 
+TRAINING_SITES: Final = 3
+"""At most three Sites of each material in town in the training game (R-SETUP-13)."""
+
+
 def new_game(ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
              rulings: dict[str, str] | str | None = None,
              expansion: str | tuple[str, ...] | list[str] | None = None) -> tuple[GameState, list[Event]]:
@@ -99,6 +103,11 @@ def new_game(ruleset: str, players: list[str], *, deck: list[str] | None = None,
         raise UsageError("two players have the same name", hint="give each player a distinct name")
     card_set = cards_for(spec.ruleset)
     expansions = expansion_cards(expansion, spec.ruleset)
+    chosen = resolve(rulings)
+    if chosen.training_game is TrainingGame.YES and not spec.out_of_town_sites:
+        raise UsageError("the 2005 rules have no training game (R-TRAIN-4)",
+                         hint="play the training game under the republic or imperium rules, or leave out "
+                              "training-game=yes")
     if deck is None:
         if seed is None:
             raise UsageError("give a deck order or a shuffle seed")
@@ -106,7 +115,7 @@ def new_game(ruleset: str, players: list[str], *, deck: list[str] | None = None,
     else:
         _check_deck(spec.ruleset, deck, expansions)
     n = len(players)
-    state = GameState(spec.ruleset, [PlayerState(name) for name in players], resolve(rulings), deck=list(deck),
+    state = GameState(spec.ruleset, [PlayerState(name) for name in players], chosen, deck=list(deck),
                       expansions=expansions)
     ev = [Event(EventKind.SETUP, text=f"{spec.ruleset} {', '.join(players)}")]
 
@@ -129,13 +138,20 @@ def new_game(ruleset: str, players: list[str], *, deck: list[str] | None = None,
     spare = card_set.jacks - n * spec.starting_jacks
     state.jack_pile = spare if spec.spare_jacks_to_pile else 0  # R-JACK-4
     state.jacks_out = spare - state.jack_pile
+    training = rules.functions_ignored(state)
+    in_town = min(n, TRAINING_SITES) if training else n  # R-TRAIN-2, AMB-30: the in-town stacks capped
     for material in MATERIALS:  # R-SETUP-4, R-SETUP-10
-        state.sites_in_town[material] = n
-        rest = card_set.sites_per_material - n
+        state.sites_in_town[material] = in_town
+        rest = card_set.sites_per_material - in_town
         if spec.out_of_town_sites:
             state.sites_out_of_town[material] = rest
         else:
             state.sites_out_of_game[material] = rest
+    if training:  # half the draw pile leaves play, unseen (R-SETUP-13, R-TRAIN-2, AMB-30: rounded down)
+        half = len(state.deck) // 2
+        state.removed.extend(state.deck[len(state.deck) - half:])
+        del state.deck[len(state.deck) - half:]
+        ev.append(Event(EventKind.SETUP, value=half, text=f"training game: {half} cards of the draw pile set aside"))
     flow.start_turn(state, ev)
     ev.extend(core.settle(state))
     return state, ev

@@ -433,6 +433,20 @@ def test_a_public_forum_wins_beside_a_foundation_of_one_s_own_under_completed_on
     assert state.over is wins
 
 
+# -- AMB-30 training-game ------------------------------------------------------------------
+
+def test_training_game_yes(position, play):
+    """The training game ignores building functions (tests/engine/test_training_game.py): a
+    completed Tower lets no Rubble into a Temple, where the full game's does (B-TOWER-1)."""
+    from gtr_replay.game import Add
+    from gtr_replay.game.state import Building
+    for rulings, allowed in (("training-game=yes", False), (None, True)):
+        you = PlayerState("You", hand=["Road"], clientele=["Dock"],
+                          buildings=[Building("Tower", Material.CONCRETE, complete=True), Building("Temple", Material.MARBLE)])
+        game = Game(position(you, PlayerState("Opp", hand=["Bath"]), rulings=rulings, led=Role.CRAFTSMAN, played=("You",)))
+        assert (Add("You", "Road", "Temple") in game.legal()) is allowed
+
+
 # -- AMB-28 any-site-out-of-town -----------------------------------------------------------
 
 def test_any_site_out_of_town_in_town_only(position, play):

@@ -67,6 +67,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
              "tests/table/test_one_at_a_time.py", "tests/table/test_table_views.py", "tests/render/test_narration.py"),
     "deck": ("tests/engine/test_end.py", "tests/powers/test_turned_up.py", "tests/powers/test_game_end_steps.py"),
     "forum": ("tests/engine/test_rulings.py", "tests/powers/test_combinations.py", "tests/powers/test_client_powers.py"),
+    "training": ("tests/engine/test_training_game.py",),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
@@ -438,6 +439,17 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      'flow.end_game(state, ev, "deck", by=d.player)\n                return', "pass"),
     ("deck", OPENING, 'flow.end_game(state, [], "deck")', "pass"),
     ("deck", REPLAYER, 'if state.end_reason == "deck" and state.ended_by is None:', "if False:"),
+    # the training game (R-TRAIN, R-SETUP-13, AMB-30)
+    ("training", "gtr_replay/engine/rules.py", "    if functions_ignored(state):\n        return [{None: _NONE} for _ in state.players]\n", ""),
+    ("training", "gtr_replay/engine/handlers/roles.py", "if own is not None and not rules.functions_ignored(state):",
+     "if own is not None:"),
+    ("training", "gtr_replay/engine/setup.py", "in_town = min(n, TRAINING_SITES) if training else n", "in_town = n"),
+    ("training", "gtr_replay/engine/setup.py", "half = len(state.deck) // 2", "half = (len(state.deck) + 1) // 2"),
+    ("training", "gtr_replay/engine/setup.py", "state.removed.extend(state.deck[len(state.deck) - half:])",
+     "state.removed.extend(state.deck[:half])"),
+    ("training", "gtr_replay/engine/setup.py", "if chosen.training_game is TrainingGame.YES and not spec.out_of_town_sites:",
+     "if False:"),
+    ("training", OPENING, "state.removed_unseen = bool(state.removed)", "pass"),
     # a public Forum beside a foundation of one's own (B-STAIRWAY-2, AMB-15)
     ("forum", "gtr_replay/powers/endings.py",
      "return not own or state.rulings.public_copy is PublicCopy.TWO_COPIES or name not in ctx.woken(owner)",

@@ -111,3 +111,28 @@ def test_the_placements_lay_only_turned_up_cards_in_town():
     game.push(Add("Ann", "Temple", "Bacchanalia"))
     lays = [d for d in game.legal() if isinstance(d, Lay)]
     assert lays and all(d.source is Zone.DECK and d.card in TURNED and not d.out_of_town for d in lays)
+
+
+def test_the_cards_left_turned_up_unseen_are_taken_as_the_record_names_them_not_made_unseen():
+    """The turned-up cards no way takes go to the hand (G-BACCHANALIA-1). Turned up from a deck
+    of unknown order they are unseen, so the engine makes no take of them by itself once every
+    way is used: the record names each ('Ann takes [Villa] from deck'). A forced take of a '?'
+    could not be restated by the statement naming it, and the record's last take was refused."""
+    from gtr_replay.game import Hire, Sell
+    from gtr_replay.game.decisions import TakeFromDeck
+    from gtr_replay.game.piles import UNSEEN
+
+    state = bacchanalia(list(DECK))
+    state.deck_known = False
+    state.players[0].influence = [Material.MARBLE]  # 8 cards turned up: three more than the five ways
+    game = Game(state)
+    game.push(Add("Ann", "Temple", "Bacchanalia"))
+    assert state.turned_up == [UNSEEN] * 8
+    for decision in (Gather("Ann", "Road", Zone.DECK), Hire("Ann", "Insula", Zone.DECK), Sell("Ann", "Garden", Zone.DECK),
+                     Lay("Ann", "Market", source=Zone.DECK)):
+        game.push(decision)
+    applied = game.push(Add("Ann", "Dock", "Market", source=Zone.DECK))  # the fifth way: the rest go to the hand
+    assert applied.forced == [] and state.turned_up == [UNSEEN] * 3
+    for card in ("Villa", "Temple", "Statue"):
+        game.push(TakeFromDeck("Ann", card))
+    assert not state.turned_up and {"Villa", "Temple", "Statue"} <= set(state.players[0].hand)

@@ -11,6 +11,7 @@ from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Add, Decision, Gather, Hire, Lay, Pass, Sell
 from gtr_replay.game.events import TURNED_UP, Event, EventKind
 from gtr_replay.engine.handlers.base import NONE_COUNTED, Handler, problem
+from gtr_replay.game.piles import is_unseen
 from gtr_replay.game.state import Building, GameState, Phase
 from gtr_replay.game.steps import (
     ROLE_ACTIONS, USUAL, Actions, AlsoFrom, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed,
@@ -277,7 +278,8 @@ def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event], *, g
     ``goes_on``, the action may take one more card after this one: the end waits for it
     (``use_actions``, BC-FOUNDRY-1)."""
     if zone is not Zone.DECK:
-        _zone_cards(state, i, zone).remove(card)
+        cards = _zone_cards(state, i, zone)
+        cards.remove(_held(cards, card) or card)
         return zone
     step = step_now(state)
     turned_up = step is not None and step.turned_up
@@ -285,6 +287,16 @@ def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event], *, g
     if not goes_on and flow.deck_spent(state):
         flow.end_game(state, ev, "deck", by=state.players[i].name)
     return Zone.TURNED_UP if turned_up else zone
+
+
+def _held(cards: list[str], card: str) -> str | None:
+    """``card`` as ``cards`` hold it: itself, or for ``?`` (a card the record does not see, sold
+    face down from a hand, B-BASILICA-1) any unseen card there, one a demand narrowed too."""
+    if card in cards:
+        return card
+    if is_unseen(card):
+        return next((c for c in cards if is_unseen(c)), None)
+    return None
 
 
 def _source_problem(state: GameState, i: int, d, usual: Zone, rule: str, action: str):
@@ -299,7 +311,7 @@ def _source_problem(state: GameState, i: int, d, usual: Zone, rule: str, action:
         return problem("a Jack is not an Order card", "R-CARD-6", "R-JACK-3")
     if step is not None and (why := step.allows(d)) is not None:
         return problem(why, *step.rules)
-    if d.card not in _zone_cards(state, i, zone):
+    if _held(_zone_cards(state, i, zone), d.card) is None:
         if zone is Zone.BUILDING and isinstance(step, FromUnder):  # the step that opens one (_zone_cards)
             return problem(f"no {d.card} under {d.player}'s {step.building}", *step.rules)
         owner = "the" if zone is Zone.POOL else f"{d.player}'s"
@@ -751,7 +763,7 @@ def upon_completion(state: GameState, i: int, building: Building, ev: list[Event
     """The building's own upon-completion effect, for whoever now owns it (R-BUILD-9,
     B-PRISON-1); ``answered``: the step whose answer triggered it again (G-AERARIUM-2)."""
     own = rules.powers_with(state, "on_complete").get(building.foundation)
-    if own is not None:
+    if own is not None and not rules.functions_ignored(state):
         rules.push_steps(state, ev, rules.fire(state, i, "on_complete", ev, building, powers=[own], answered=answered))
 
 
