@@ -263,23 +263,25 @@ class Assembler:
         turn = self.turns[-1] if self.turns else None
         if turn is None or not turn.started or self.held is not None:
             return False
-        steps = [item for item in turn.items if type(item) is Step]
+        steps = [item for item in turn.items if isinstance(item, Step)]
         last = steps[-1]
         player = last.statement.actor
         if last.statement.part != THINKING or player != self._next_leader(turn.leader) \
                 or not any(s.statement.actor == player for s in steps[:-1]):
             return False
-        at = turn.items.index(last)
-        if at > 0 and type(turn.items[at - 1]) is Step and turn.items[at - 1].statement.actor == player \
-                and turn.items[at - 1].statement.part == PRELUDE:
-            at -= 1  # the discard before the think goes with it
+        first = last
+        if len(steps) > 1 and steps[-2].statement.actor == player and steps[-2].statement.part == PRELUDE:
+            first = steps[-2]  # the discard before the think goes with it
+        if first is steps[0]:
+            return False  # the turn would be left with nothing
+        at = turn.items.index(first)
         moved, turn.items[at:] = turn.items[at:], []
-        if not any(type(item) is Step for item in turn.items):
-            turn.items[at:] = moved
-            return False
-        opened = _TurnDraft(turn.number + 1, player, moved[0].line, moved[0].column)
+        opened = _TurnDraft(turn.number + 1, player, first.line, first.column)
         for item in moved:
-            opened.add(item, item.statement.part)
+            if isinstance(item, Step):
+                opened.add(item, item.statement.part)
+            else:
+                opened.items.append(item)
         self.turns.append(opened)
         self._taking()
         return True
@@ -292,7 +294,7 @@ class Assembler:
         turns = self.turns
         written = max((k for k, turn in enumerate(turns) if turn.written), default=0)
         for k in range(len(turns) - 1, written, -1):
-            if not turns[k].written and all(type(item) is not Step or item.statement.part in (THINKING, PRELUDE)
+            if not turns[k].written and all(not isinstance(item, Step) or item.statement.part in (THINKING, PRELUDE)
                                             for item in turns[k].items):
                 self._merge_back(k)
                 return True

@@ -16,7 +16,10 @@ glyphs), a turn header, a block line, each without comments.
 
 from __future__ import annotations
 
+import difflib
+
 import os
+import re
 from dataclasses import fields
 from typing import Any, Final, Iterator
 
@@ -25,7 +28,7 @@ from .assemble import Assembler
 from .errors import NotationError
 from .lines import Line, Names, Refused, _BlockHeader, _CommentLine, _StepLine, _TurnHeader
 from .names import players_of
-from .records import Record, Span, Step
+from .records import Record, Span, Step, Tag
 from .terminals import JOIN
 from .vocabulary import Vocabulary
 
@@ -107,8 +110,8 @@ _DEFINING: Final = frozenset({"Ruleset", "Players", "Deck", "Start", "Rulings", 
 """Tags that say what the game is: a record giving one twice, two ways, contradicts itself."""
 
 
-def _defined_once(tags: list) -> None:
-    seen: dict[str, object] = {}
+def _defined_once(tags: list[Tag]) -> None:
+    seen: dict[str, Tag] = {}
     for tag in tags:
         if tag.name not in _DEFINING:
             continue
@@ -276,7 +279,7 @@ def _syntax_error(text: str, start: str, number: int, refused: tuple[Line, Refus
     where and why the reader stopped)."""
     error = grammar.syntax_error(text, start, number)
     if error is not None:
-        return error
+        return _block_word(text, error)
     if refused is None:
         return NotationError("this is not a tag line", line=number, column=1, expected='[Name "value"]')
     line, stop = refused
@@ -285,6 +288,28 @@ def _syntax_error(text: str, start: str, number: int, refused: tuple[Line, Refus
     message = f"unexpected {found!r}" if found else "the line ends too soon"
     return NotationError(message, line=at.line, column=at.column, width=len(found) or 1,
                          expected=grammar.in_words(stop.expected))
+
+
+_BLOCK_WORDS: Final = ("turn", "leader", "deck", "jacks", "pool", "redeal", "in town", "out of town", "hand",
+                       "influence", "building", "stockpile", "vault", "clientele")
+"""The words a line of the setup or position block starts with (notation/README.md)."""
+_BLOCK_LINE: Final = re.compile(r"[ \t]*([^\W\d][\w -]*?)(?:[ \t]+[^\W\d][\w-]*)?[ \t]*:(?![ \t]*glory)", re.I)
+
+
+def _block_word(text: str, error: NotationError) -> NotationError:
+    """``error``, with a hint where the line reads as a block line whose first words are
+    misspelt (``jack: 3`` for ``jacks: 3``, ``out-of-town:``)."""
+    found = _BLOCK_LINE.match(text)
+    if found is None or error.hint:
+        return error
+    written = " ".join(found[1].split()).lower()
+    if written in _BLOCK_WORDS:
+        return error
+    word = " ".join(written.replace("-", " ").split())
+    close = [word] if word in _BLOCK_WORDS else difflib.get_close_matches(word, _BLOCK_WORDS, n=1, cutoff=0.75)
+    if close:
+        error.hint = f"a block line starts with '{close[0]}:', not '{found[1].strip()}:'"
+    return error
 
 
 def _name_error(text: str, number: int, error: NotationError) -> NotationError:

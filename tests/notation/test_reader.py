@@ -628,3 +628,11 @@ def test_a_phone_s_curly_apostrophe_and_quotes_read_as_straight_ones():
                        "Ann thinks: jack\nAnn steals Ben\u2019s Gate\n", vocabulary=VOCABULARY)
     assert record.tag("Ruleset") == "republic"
     assert [str(s.statement) for s in record.steps][-1] == "Ann steals Ben's Gate"
+
+
+@pytest.mark.parametrize("line, hint", [("jack: 3", "'jacks:', not 'jack:'"),
+                                        ("out-of-town: Rubble 3", "'out of town:', not 'out-of-town:'"),
+                                        ("stockpiles Ann: Road", "'stockpile:', not 'stockpiles:'")])
+def test_a_misspelt_block_line_is_named_with_the_word_it_lacks(line, hint):
+    text = f'[Game "x"]\n[Players "Ann, Ben"]\n[Start "position"]\n\nposition\n  leader: Ann\n  {line}\n'
+    assert hint in refused(text).hint

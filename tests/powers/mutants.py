@@ -68,6 +68,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "deck": ("tests/engine/test_end.py", "tests/powers/test_turned_up.py", "tests/powers/test_game_end_steps.py"),
     "forum": ("tests/engine/test_rulings.py", "tests/powers/test_combinations.py", "tests/powers/test_client_powers.py"),
     "training": ("tests/engine/test_training_game.py",),
+    "turns": ("tests/replay/test_turns_left_out.py", "tests/cli/test_record.py", "tests/cli/test_record_unseen.py"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
@@ -113,8 +114,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      'if False:\n            return state.turned_up'),
     ("turned", ROLES, '(state.turned_up if turned_up else state.deck).remove(card)', 'state.deck.remove(card)'),
     ("turned", ROLES, 'return Zone.TURNED_UP if turned_up else zone', 'return zone'),
-    ("turned", ROLES, 'if not state.deck and not state.turned_up and state.rulings.deck_end is DeckEnd.LAST_CARD:',
-     'if not state.deck and state.rulings.deck_end is DeckEnd.LAST_CARD:'),
+    ("turned", FLOW, 'return not state.deck and not state.turned_up and state.rulings.deck_end is DeckEnd.LAST_CARD',
+     'return not state.deck and state.rulings.deck_end is DeckEnd.LAST_CARD'),
     ("turned", "gtr_replay/engine/rules.py", 'del state.deck[:count]', 'pass'),
     ("turned", "gtr_replay/engine/rules.py", 'state.turned_up.extend(state.deck[:count])', 'pass'),
     ("turned", GEEK, 'ctx.turn_up(owner, count)', 'pass'),
@@ -450,6 +451,16 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("training", "gtr_replay/engine/setup.py", "if chosen.training_game is TrainingGame.YES and not spec.out_of_town_sites:",
      "if False:"),
     ("training", OPENING, "state.removed_unseen = bool(state.removed)", "pass"),
+    # cards the record does not see: taken as named, sold face down as '?' (G-BACCHANALIA-1, B-BASILICA-1)
+    ("turned", CORE, "if type(only) is TakeFromDeck and is_unseen(only.card):", "if False:"),
+    ("seat", ROLES, "return next((c for c in cards if is_unseen(c)), None)", "return None"),
+    # turns a record leaves without headers are the game's to place (R-TURN-9)
+    ("turns", REPLAYER, "if turn is not None and not turn.written:", "if False:"),
+    ("turns", "gtr_replay/replay/turns.py", "if not groups or made > groups[-1][0]:", "if not groups:"),
+    ("turns", "gtr_replay/replay/recorder.py", "return replayer.final, made.placed(record)", "return replayer.final, record"),
+    ("turns", "notation/assemble.py", "while header.number < expected and self._merge_a_think_turn():",
+     "while False:"),
+    ("turns", "notation/assemble.py", "if header.number == expected + 1 and self._split_a_think():", "if False:"),
     # a public Forum beside a foundation of one's own (B-STAIRWAY-2, AMB-15)
     ("forum", "gtr_replay/powers/endings.py",
      "return not own or state.rulings.public_copy is PublicCopy.TWO_COPIES or name not in ctx.woken(owner)",
