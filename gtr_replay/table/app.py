@@ -6,14 +6,19 @@ every path, so a wrong link learns nothing):
 - ``/seat/TOKEN``, ``/table/TOKEN``: the page (a fixed shell; its script draws the data);
 - ``/api/TOKEN``: the page's data (``Sitting.view``); ``/api/TOKEN/cards``: the game's cards;
 - ``POST /api/TOKEN/act``: one action ``{"version": N, "do": ...}``; the answer is
-  ``{"ok": words}`` or ``{"refused": words, "hint": ...}``, with the fresh data either way;
-- ``/live/TOKEN``: a WebSocket that sends the page's data at every change;
+  ``{"ok": words}`` or ``{"refused": words, "hint": ...}``, with the fresh data either way; a
+  body that is not an action (not JSON, a field missing or of the wrong type) is answered 400
+  with the words, and nothing is done;
+- ``/live/TOKEN``: a WebSocket that sends the page's data at every change (the page speaks by
+  POST alone: a binary frame closes the socket, 1003);
 - ``/view/TOKEN``: once the game is over, ``gtr view``'s page of it as that seat saw it;
 - ``/static/table.js``, ``/static/table.css``: served by the product (no CDN).
 
 Every response carries a Content-Security-Policy that lets a page run its own script and
 style alone and talk to this server alone. Actions are applied one at a time (an asyncio
-lock around ``Sitting.act``); every live page is then sent its own view.
+lock around ``Sitting.act``); every live page is then sent its own view. A refusal the table's
+page is told of (``Noticed``: one that depends on cards the seat cannot see) is sent to the
+table's live pages alone; no seat's page changes.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from notation import NotationError
 
 from gtr_replay.errors import GtrError
 from gtr_replay.replay.recorder import CannotSave
-from gtr_replay.table.sitting import MovedOn, Sitting
+from gtr_replay.table.sitting import BadAction, MovedOn, Noticed, Sitting
 
 POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
           "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -84,28 +89,34 @@ class Table:
     def who(self, token: str) -> tuple[bool, str | None]:
         return self.sitting.links.who(token)
 
-    async def act(self, who: str | None, body: dict) -> dict:
+    async def act(self, who: str | None, body: dict) -> tuple[int, dict]:
+        """The HTTP status and the answer to the action ``body`` of the page of ``who``."""
         async with self.lock:
             sitting = self.sitting
+            status = 200
             try:
-                version = int(body.get("version", -1))
-            except (TypeError, ValueError):
-                version = -1
-            try:
-                answer: dict = {"ok": sitting.act(who, version, body)}
+                answer: dict = {"ok": sitting.act(who, body.get("version"), body)}
+            except BadAction as error:
+                status, answer = 400, {"refused": error.message, "hint": error.hint}
             except MovedOn as moved:
                 answer = {"refused": moved.message, "hint": moved.hint, "moved": True}
+            except Noticed as noticed:
+                answer = {"refused": noticed.message, "hint": noticed.hint}
+                await self.broadcast(only=(None,))
             except CannotSave as error:
                 answer = {"refused": error.message, "hint": error.hint}
             except (GtrError, NotationError) as error:
-                answer = {"refused": error.message, "hint": error.hint}
+                answer = {"refused": sitting.unplaced(error.message), "hint": sitting.unplaced(error.hint)}
             answer["data"] = sitting.view(who)
             if "ok" in answer:
                 await self.broadcast()
-            return answer
+            return status, answer
 
-    async def broadcast(self) -> None:
+    async def broadcast(self, only: tuple[str | None, ...] | None = None) -> None:
+        """Send every live page (or those of ``only``) its view."""
         for socket, who in list(self.live.items()):
+            if only is not None and who not in only:
+                continue
             try:
                 await socket.send_text(json.dumps(self.sitting.view(who)))
             except Exception:  # a page gone: it reconnects by itself
@@ -147,8 +158,11 @@ def application(sitting: Sitting) -> Starlette:
         except ValueError:
             body = None
         if not isinstance(body, dict):
-            return JSONResponse({"refused": "an action is a small JSON object"}, status_code=400, headers=HEADERS)
-        return JSONResponse(await table.act(seat, body), headers=HEADERS)
+            return JSONResponse({"refused": "an action is a small JSON object",
+                                 "hint": 'send {"version": N, "do": ...} with N from the page\'s data',
+                                 "data": table.sitting.view(seat)}, status_code=400, headers=HEADERS)
+        status, answer = await table.act(seat, body)
+        return JSONResponse(answer, status_code=status, headers=HEADERS)
 
     async def live(socket: WebSocket) -> None:
         known, seat = table.who(socket.path_params["token"])
@@ -159,8 +173,14 @@ def application(sitting: Sitting) -> Starlette:
         table.live[socket] = seat
         try:
             await socket.send_text(json.dumps(table.sitting.view(seat)))
-            while True:
-                await socket.receive_text()  # the page speaks by POST; this only keeps it alive
+            while True:  # the page speaks by POST; this only keeps it alive
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if message.get("text") is None:  # a binary frame: not from the page
+                    table.live.pop(socket, None)
+                    await socket.close(code=1003)
+                    break
         except WebSocketDisconnect:
             pass
         finally:

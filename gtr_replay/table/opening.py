@@ -6,8 +6,14 @@ the engine deals that draw (``Game.from_setup``) and says who leads or, on a tie
 players draw again (R-SETUP-5, AMB-07). Each player then types their starting hand, checked
 as ``gtr record`` checks the one it is given (``recorder.opening_record``: the counts, the
 Jacks, no more copies than the deck holds with the leader draw). Once every hand is in they
-are checked together, and a card typed more often than the deck holds it is refused without
-its name (which would tell the other hands). The record file is begun once every hand is in.
+are checked together; a card typed more often than the deck holds it is refused in public
+(``Noticed``: the seat is told only that the table's page says why, the table's page says it
+without the card's name), since whether the hands together hold too many copies depends on the
+other hands. The record file is begun once every hand is in.
+
+Until the first statement is recorded the table's page takes the setup back one input at a
+time, the last typed first: the starting hands (a hand typed again counts as typed last), then
+the leader draw's cards (``take_back``).
 """
 
 from __future__ import annotations
@@ -26,6 +32,22 @@ from gtr_replay.table.links import Links
 
 RECORDER = "gtr table"
 """The Recorder tag of a record made at the table: every seat typed its own cards."""
+TO_THE_TABLE = "not recorded: the table's page says why"
+"""All a seat is told of a refusal that depends on cards it cannot see (``Noticed``)."""
+LOOK = "look at the table's page"
+
+
+class Noticed(Refused):
+    """A seat's input refused for a reason that depends on cards the seat cannot see (another
+    hand, another vault: R-COMP-6). The seat is told ``TO_THE_TABLE`` alone, the same words
+    for every such refusal; the reason, which names no card and no place, is the table's page's
+    ``notice`` (the public screen), so that a seat probing the other hands is seen doing it by
+    everyone and learns only what everyone learns."""
+
+    def __init__(self, notice: str, *, notice_hint: str | None = None) -> None:
+        super().__init__(TO_THE_TABLE, hint=LOOK)
+        self.notice = notice
+        self.notice_hint = notice_hint
 
 
 def pool_text(draws: list[dict[str, str]], players: list[str]) -> str:
@@ -99,19 +121,31 @@ class Opening:
             raise Refused(error.message, hint=error.hint) from None
         return card
 
-    def take_back_draw(self) -> str:
-        """Take back the last card typed for the leader draw (the table's page does, before
-        any hand is typed); returns what was taken back."""
+    def take_back(self) -> str:
+        """Take back the setup's last input (the table's page does): the starting hand typed
+        last, or before any hand the last leader-draw card; returns what was taken back, in
+        words the table's page may show (a hand's cards are not named)."""
+        hands = self.links.hands
+        if hands:
+            seat = list(hands)[-1]
+            del hands[seat]
+            return f"{seat}'s starting hand ({seat} types it again)"
         typed = self.links.draws
-        if not typed or self.links.hands:
-            raise Refused("no leader-draw card to take back" if not typed else
-                          "a hand is typed already: the leader draw stands",
-                          hint="a player types their hand again with 'change it'")
+        if not typed or not typed[-1]:
+            raise Refused("nothing to take back: no card of the setup is typed yet")
         seat, card = list(typed[-1].items())[-1]
         del typed[-1][seat]
         if not typed[-1]:
             typed.pop()
-        return f"{seat} {card}"
+        return f"the leader draw's {seat} {card}"
+
+    def last_input(self) -> str | None:
+        """What ``take_back`` would take back, in the words of the table's page's button."""
+        if self.links.hands:
+            return f"take back {list(self.links.hands)[-1]}'s starting hand"
+        if self.links.draws and self.links.draws[-1]:
+            return "take back the last leader-draw card"
+        return None
 
     # -- the starting hands -----------------------------------------------------------------
     def hand(self, seat: str, names: list[str]) -> list[str]:
@@ -120,22 +154,23 @@ class Opening:
         if self.draw_due():
             raise Refused("the leader draw comes first", hint="type the card you drew for the leader draw")
         cards = [self._card(n) for n in names]
-        before = self.links.hands.get(seat)
-        self.links.hands[seat] = cards
+        hands = self.links.hands
+        before = dict(hands)
+        hands.pop(seat, None)  # typed again: the last input (``take_back``)
+        hands[seat] = cards
         try:
             self._check([seat])  # this hand alone, in gtr record's words
-            if all(p in self.links.hands for p in self.links.players):
+            if all(p in hands for p in self.links.players):
                 try:
                     self._check(list(self.links.players))
                 except Refused:  # the words would name a card another player holds
-                    raise Refused("the starting hands typed hold more copies of some card than the deck has "
-                                  "(R-COMP-6)", hint="each player checks the hand they typed; "
-                                                     "'change it' types it again") from None
+                    raise Noticed(f"{seat}'s starting hand was not recorded: the starting hands typed hold more "
+                                  "copies of some card than the deck has (R-COMP-6)",
+                                  notice_hint="each player checks the hand they typed; 'change it' types it "
+                                              "again") from None
         except Refused:
-            if before is None:
-                del self.links.hands[seat]
-            else:
-                self.links.hands[seat] = before
+            hands.clear()
+            hands.update(before)
             raise
         return cards
 

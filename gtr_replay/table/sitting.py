@@ -7,29 +7,68 @@ before the last change is refused with "the game moved on" (``MovedOn``), so not
 applied twice or on a stale screen. The caller serialises actions (``app`` holds a lock).
 
 Statements go through ``gtr record``'s recorder (``recorder.Recording``), which writes each
-one to the record file at once and refuses what ``gtr check`` refuses, in its words.
+one to the record file at once and refuses what ``gtr check`` refuses, in its words, with the
+server's paths left out (a page is shown the record's file name, never where it lies).
+
+An action is checked before anything else (``checked``): its version a whole number, its kind
+one of ``draw``, ``hand``, ``say``, ``undo``, its fields of their types; a malformed one is a
+``BadAction`` (the server answers 400) and changes nothing.
+
+Hidden cards and refusals. A seat's answer must not depend on cards it cannot see. Its own
+draw (``thinks: draw [...]``, a card taken from the deck) names its cards, which the table
+checks against every hand and vault: a card whose every copy is placed already (R-COMP-6) is a
+card the seat mistyped, or one typed wrong earlier, or a probe of the other hands. Told to the
+seat alone, the refusal would let it learn, by typing one card after another, which cards
+the others hold. So such a refusal is public (``opening.Noticed``): the seat is told only
+``TO_THE_TABLE``, the same words whatever the card and wherever its copies lie (another hand,
+another vault, the seat's own view, or more copies than the game has), and the table's page,
+the public screen, shows who was refused and why, naming neither the card nor where its copies
+are. A probe is thus seen by everyone, and tells the seat no more than a mistyped card tells
+the whole table: that some card it typed cannot be there. The same holds for the starting hands
+checked together. A seat's own draw must name its cards (its hand is known at the table): one
+without them, or with an unseen ``?``, is refused with a hint (a card its player does not see
+either, an Atrium's from the deck, B-ATRIUM-1, stays ``?``).
+
+Until the first statement is recorded, the table's page takes the setup back, the last input
+first (``Opening.take_back``): once the last hand is in, taking it back removes the record
+file (it holds the setup alone) and the game waits for that hand again.
 """
 
 from __future__ import annotations
 
+import math
+import os
 import time
+from dataclasses import fields
 from pathlib import Path
 
 import notation
+from notation import statements as st
 
+from gtr_replay.engine import Game
 from gtr_replay.errors import GtrError, UsageError
-from gtr_replay.replay.recorder import Recording, Refused, opening_record
+from gtr_replay.game.piles import UNSEEN
+from gtr_replay.replay.recorder import CannotSave, Recording, Refused, opening_record
 from gtr_replay.replay.legal import final_result
 from gtr_replay.table import views
 from gtr_replay.table.links import Links, side_file
-from gtr_replay.table.opening import RECORDER, Opening
+from gtr_replay.table.opening import RECORDER, TO_THE_TABLE, Noticed, Opening  # noqa: F401 (the app's)
+from gtr_replay.vocabulary import card_vocabulary
 
 MOVED_ON = "the game moved on"
 ELSEWHERE = "a card named is not one that can be there: every copy of it is placed already (R-COMP-6)"
-"""Said instead of the replayer's words where those would say where the copies are (another
+"""The table's page's words where the replayer's would say where the copies are (another
 player's hand, line by line)."""
+TAKEN_BACK = ("the table's page takes back the statements, the last first, and before the first "
+              "statement the starting hands and the leader draw's cards, the last typed first")
 LAST_SAID = 8
 """Statements a seat's page shows (the table's page shows the whole record)."""
+NOTICES = 20
+"""Public refusals the table's page shows, the latest last."""
+ACTIONS = {"draw": ("card", str), "hand": ("cards", list), "say": ("text", str), "undo": (None, None)}
+"""Each action's kind, and the field it carries with its type."""
+MOST_CARDS = 12
+"""More cards than any starting hand holds: a longer list is malformed."""
 
 
 class MovedOn(GtrError):
@@ -39,6 +78,43 @@ class MovedOn(GtrError):
         super().__init__(MOVED_ON, hint="the page now shows the game as it stands: decide again")
 
 
+class BadAction(GtrError):
+    """An action that is not one a page sends (a field missing or of the wrong type): answered
+    400, and nothing is done."""
+
+
+def checked(body: dict) -> tuple[int, dict]:
+    """The version and the action of a page's ``{"version": N, "do": ..., ...}``; ``BadAction``
+    in words for anything else."""
+    version = body.get("version")
+    if isinstance(version, float) and math.isfinite(version) and version.is_integer():
+        version = int(version)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise BadAction("an action carries the version of the page it was made on, a whole number",
+                        hint='send {"version": N, "do": ...} with N from the page\'s data')
+    kind = body.get("do")
+    if not isinstance(kind, str) or kind not in ACTIONS:
+        said = ("an action says what it does: no \"do\"" if kind is None else
+                f"unknown action {kind!r}" if isinstance(kind, str) and len(kind) <= 20 else "unknown action")
+        raise BadAction(said, hint='"do" is one of draw, hand, say, undo')
+    name, kind_of = ACTIONS[kind]
+    action = {"do": kind}
+    if name is not None:
+        value = body.get(name)
+        if kind_of is list:
+            if (not isinstance(value, list) or len(value) > MOST_CARDS
+                    or not all(isinstance(card, str) for card in value)):
+                raise BadAction(f'a {kind} action\'s "{name}" is a list of card names',
+                                hint='e.g. {"do": "hand", "cards": ["Road", "Wall", "Temple", "Bath", "Dock"]}')
+        elif not isinstance(value, str):
+            raise BadAction(f'a {kind} action\'s "{name}" is text', hint=f'e.g. {_EXAMPLES[kind]}')
+        action[name] = value
+    return version, action
+
+
+_EXAMPLES = {"draw": '{"do": "draw", "card": "Road"}', "say": '{"do": "say", "text": "Ann thinks: jack"}'}
+
+
 class Sitting:
     """The game recorded in ``path`` and its links (``FILE.table``)."""
 
@@ -46,10 +122,16 @@ class Sitting:
         self.path = Path(path)
         self.links = links
         self.opening = Opening(links)
-        self.recording: Recording | None = Recording.resume(self.path) if self.path.exists() else None
+        self.recording: Recording | None = None
+        if self.path.exists():
+            self.recording = Recording.resume(self.path)
+        elif self.opening.complete:  # a take-back of the last hand cut short, or the file never written
+            self.recording = Recording.begin(self.path, self.opening.record(list(links.players)), None)
         self.version = time.time_ns() // 1_000_000
         """Raised at every change; begun at the clock's milliseconds, so that a page drawn
         before a restart never matches a version of the server that follows."""
+        self.notices: list[dict] = []
+        """The public refusals of this run (``Noticed``), the latest last, for the table's page."""
         self._views: dict[str | None, dict] = {}
         self._point = None
 
@@ -93,9 +175,24 @@ class Sitting:
 
     # -- acting --------------------------------------------------------------------------------
     def act(self, who: str | None, version: int, action: dict) -> str:
-        """Apply one action of the page of ``who`` (a seat; None: the table) drawn at
-        ``version``; returns what was done, in words. Raises ``MovedOn``, ``Refused`` or
-        ``CannotSave`` (the file holds every statement accepted before)."""
+        """Apply one action (as ``checked`` reads it) of the page of ``who`` (a seat; None: the
+        table) drawn at ``version``; returns what was done, in words. Raises ``BadAction``,
+        ``MovedOn``, ``Refused`` (``Noticed`` when the table's page is told why) or
+        ``CannotSave`` (the file holds every statement accepted before); their words never
+        hold the server's paths."""
+        try:
+            return self._act(who, version, action)
+        except Noticed as noticed:
+            self.notices = [*self.notices, {"text": noticed.notice, "hint": noticed.notice_hint}][-NOTICES:]
+            self._views.pop(None, None)  # the table's page shows it; no seat's page changes
+            raise
+        except GtrError as error:
+            error.message = self.unplaced(error.message)
+            error.hint = self.unplaced(error.hint)
+            raise
+
+    def _act(self, who: str | None, version: int, action: dict) -> str:
+        version, action = checked({**action, "version": version})
         if version != self.version:
             raise MovedOn()
         kind = action.get("do")
@@ -104,50 +201,87 @@ class Sitting:
         elif who is None:
             raise Refused("the table's page takes statements back; each seat makes its own decisions")
         elif kind == "draw":
-            done = self._draw(who, str(action.get("card", "")))
+            done = self._draw(who, action["card"])
         elif kind == "hand":
-            done = self._hand(who, [str(c) for c in action.get("cards", [])])
-        elif kind == "say":
-            done = self._say(who, str(action.get("text", "")))
+            done = self._hand(who, action["cards"])
         else:
-            raise Refused(f"unknown action {kind!r}")
+            done = self._say(who, action["text"])
         self.version += 1
         self._views.clear()
         self._point = None
         return done
 
+    def unplaced(self, words: str | None) -> str | None:
+        """``words`` with the record's folder left out: a page is told the file's name, never
+        where the server keeps it."""
+        if not words:
+            return words
+        for folder in {str(self.path.parent), str(self.path.resolve().parent)}:
+            if folder not in ("", "."):
+                words = words.replace(folder.rstrip(os.sep) + os.sep, "")
+        return words
+
     def _draw(self, seat: str, card: str) -> str:
         if self.recording is not None:
-            raise Refused("the setup is over")
+            raise Refused("the setup is over: the leader draw is in the record", hint=TAKEN_BACK)
         card = self.opening.draw(seat, card)
         self.links.save(side_file(self.path))
         return f"{seat} drew {card} for the leader draw"
 
     def _hand(self, seat: str, cards: list[str]) -> str:
         if self.recording is not None:
-            raise Refused("the setup is over: the starting hands are in the record")
+            raise Refused("the setup is over: the starting hands are in the record", hint=TAKEN_BACK)
         hand = self.opening.hand(seat, cards)
+        self.links.save(side_file(self.path))  # before the record: a restart begins it from these
         if self.opening.complete:
             record = self.opening.record(list(self.links.players))
             self.recording = Recording.begin(self.path, record, None)
-        self.links.save(side_file(self.path))
         return f"{seat}'s starting hand: {', '.join(hand)}"
 
     def _say(self, seat: str, text: str) -> str:
         recording = self.recording
         if recording is None:
             raise Refused("the game has not begun: the setup comes first")
+        if len(text.strip().splitlines()) > 1:
+            raise Refused("type one statement at a time, on one line", hint="each statement is recorded as it comes")
         point = self.point()
         if point.player != seat:
             whose = f"it is {point.player}'s decision" if point.player else "the game is over"
             raise Refused(f"'{text}' cannot come next: {whose}")
+        self._names_its_cards(seat, text)
         try:
             return recording.add(text, actor=seat)
         except Refused as error:
             if error.diagnostic is not None and "R-COMP-6" in error.diagnostic.rule_ids:
-                raise Refused(ELSEWHERE, hint="check the cards typed; a hand or a draw typed wrong earlier is "
-                                              "taken back from the table's page") from None
+                raise Noticed(f"{seat}'s statement {len(recording.record.steps) + 1} was not recorded: {ELSEWHERE}",
+                              notice_hint=f"{seat} checks the cards typed; {TAKEN_BACK}") from None
             raise
+
+    def _names_its_cards(self, seat: str, text: str) -> None:
+        """Refuse ``seat``'s own draw written without its cards or with an unseen one: its hand
+        is known at the table (the recorder would take it as drawn unseen). A card its player
+        does not see either, one sold from the deck into the vault (B-ATRIUM-1), stays ``?``."""
+        players = ", ".join(self.links.players)
+        try:
+            said = notation.parse_one(f'[Players "{players}"]\n\n  {text.strip()}\n',
+                                      vocabulary=card_vocabulary()).steps[-1].statement
+        except (notation.NotationError, GtrError, IndexError):
+            return  # the recorder refuses it in its own words
+        if said.actor != seat:
+            return
+        state = self.recording.state
+        if isinstance(said, st.Think) and said.drawn is None and str(said.how) != "jack" and not state.deck_known:
+            count = min(Game(state).think_draws(seat, str(said.how)), len(state.deck))
+            if count:
+                raise Refused(f"'{text.strip()}' leaves out the cards {seat} drew: a player's own draw names "
+                              "its cards", hint=f"pick the {_cards(count)} drawn, or type them: "
+                                                f"'{said} [{', '.join(['Card'] * count)}]'")
+        if isinstance(said, st.Sell) and said.source is st.Zone.DECK:
+            return
+        if any(value == UNSEEN or (isinstance(value, tuple) and UNSEEN in value)
+               for value in (getattr(said, f.name) for f in fields(said))):
+            raise Refused(f"'{text.strip()}' names a card of {seat}'s as '{UNSEEN}': a player's own cards "
+                          "are known at the table", hint="name the card drawn, as it is in the hand")
 
     def point(self):
         """Whose decision it is and what is legal now (once per change)."""
@@ -157,18 +291,45 @@ class Sitting:
 
     def _undo(self, who: str | None) -> str:
         recording = self.recording
-        if recording is None and who is None:
-            taken = self.opening.take_back_draw()
-            self.links.save(side_file(self.path))
-            return f"the leader draw's {taken}"
-        if recording is None or not recording.record.steps:
-            raise Refused("nothing to take back: no statement recorded yet")
-        last = recording.record.steps[-1].statement
-        if who is not None and last.actor != who:
-            raise Refused(f"only {last.actor} or the table's page can take back '{views.spoken(last, who)}'",
-                          hint="a player takes back their own last statement while nothing followed it")
-        recording.undo()
-        return views.spoken_text(last, who)  # the table's page is the public screen
+        if recording is not None and recording.record.steps:
+            last = recording.record.steps[-1].statement
+            if who is not None and last.actor != who:
+                raise Refused(f"only {last.actor} or the table's page can take back '{views.spoken(last, who)}'",
+                              hint="a player takes back their own last statement while nothing followed it")
+            recording.undo()
+            return views.spoken_text(last, who)  # the table's page is the public screen
+        if who is not None:
+            again = "" if recording is not None else "; a hand is typed again with 'change it' until every hand is in"
+            raise Refused("nothing to take back: no statement recorded yet",
+                          hint="a leader-draw card or a starting hand typed wrong is taken back from the table's "
+                               "page, the last typed first" + again)
+        if recording is not None:  # the setup alone is recorded: it goes back to waiting for the last hand
+            self._reopen_setup()
+        taken = self.opening.take_back()
+        self.links.save(side_file(self.path))
+        return taken
+
+    def _reopen_setup(self) -> None:
+        """Back to the setup from a record holding the setup alone: the record file is removed
+        before the side file is saved without the hand taken back, so a restart in between
+        finds every hand and begins the record again (nothing half done)."""
+        self._hands_from_record()
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            raise CannotSave(f"cannot take back the starting hand: cannot remove {self.path.name}: "
+                             f"{error.strerror or error}", hint="check that its folder may be written to") from None
+        self.recording = None
+
+    def _hands_from_record(self) -> None:
+        """The record's starting hands the side file lacks (one saved before the record was
+        begun, by an older version), as typed last: what the table's page takes back first."""
+        hands = self.links.hands
+        for player, hand in self.recording.record.start.hands.items():
+            if player not in hands and all(card != UNSEEN for card in hand):
+                hands[player] = list(hand)
 
     # -- what the pages see --------------------------------------------------------------------
     def view(self, who: str | None) -> dict:
@@ -183,6 +344,8 @@ class Sitting:
                       "ruleset": links.ruleset, "phase": self.phase, "file": self.path.name}
         if self.recording is None:
             data["setup"] = self._setup_view(who)
+            if who is None:
+                data["notices"] = self.notices
             return data
         recording = self.recording
         state = recording.state
@@ -198,10 +361,17 @@ class Sitting:
             "deciding": point.player,
             "prompt": point.prompt,
             "choices": views.choices(state, who) if who is not None else None,
-            "undo": bool(steps) and (who is None or steps[-1].statement.actor == who),
+            "undo": (bool(steps) and (who is None or steps[-1].statement.actor == who)) or (who is None and not steps),
+            "undo_label": self._setup_input() if who is None and not steps else None,
             "result": final_result(state) if recording.over else None,
         })
+        if who is None:
+            data["notices"] = self.notices
         return data
+
+    def _setup_input(self) -> str | None:
+        self._hands_from_record()
+        return self.opening.last_input()
 
     def _setup_view(self, who: str | None) -> dict:
         opening, links = self.opening, self.links
@@ -213,11 +383,16 @@ class Sitting:
             "leader": opening.leader(),
             "hands_in": [p for p in links.players if p in links.hands],
             "hand": links.hands.get(who) if who is not None else None,
+            "undo": opening.last_input() if who is None else None,
         }
 
     def cards(self) -> dict:
         """The game's card list, the same for every page."""
         return views.card_list(self.opening.spec.ruleset, self.opening.chosen)
+
+
+def _cards(count: int) -> str:
+    return "card" if count == 1 else f"{count} cards"
 
 
 def _check_new(links: Links, path: Path) -> None:

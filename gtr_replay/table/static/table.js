@@ -60,7 +60,7 @@
       draw(data);
       return;
     }
-    message = answer.ok ? {ok: answer.ok} : {refused: answer.refused, hint: answer.hint};
+    message = answer.ok ? {ok: answer.ok, back: action.do === "undo"} : {refused: answer.refused, hint: answer.hint};
     if (answer.ok) { handPick = null; search = ""; }
     draw(answer.data);
   }
@@ -69,7 +69,8 @@
   // ``fresh``: the data to draw; a push of the version already drawn changes nothing (so the
   // box being typed in stays), unless ``again`` (an answer, a tap that changed the page).
   function draw(fresh, again) {
-    if (data && fresh.version === data.version && again === false) return;
+    if (!fresh) return;
+    if (data && fresh.version === data.version && again === false && noticed(fresh) === noticed(data)) return;
     if (data && fresh.version !== data.version) { picking = null; filter = {}; }
     data = fresh;
     const live = socket && socket.readyState === 1;
@@ -80,13 +81,25 @@
     const body = [head];
     if (message) {
       body.push(el("p", {class: message.ok ? "said ok" : "said refused", id: "message", role: "status"},
-        message.ok ? `recorded: ${message.ok}` : message.refused, message.hint ? el("small", {}, ` — ${message.hint}`) : null));
+        message.ok ? `${message.back ? "taken back" : "recorded"}: ${message.ok}` : message.refused, message.hint ? el("small", {}, ` — ${message.hint}`) : null));
     }
     if (data.phase === "setup") body.push(...setup());
     else body.push(...game());
+    if (noticed(data)) body.push(notices());
     app.replaceChildren(...body);
     document.body.dataset.version = data.version;
     document.body.dataset.phase = data.phase;
+  }
+
+  // The public refusals (the table's page alone): who was refused and why, no card named.
+  function noticed(d) {
+    return d && d.notices ? JSON.stringify(d.notices) : "";
+  }
+
+  function notices() {
+    return el("section", {class: "panel notices", id: "notices"}, el("h2", {}, "Refused at the table"),
+      el("ol", {class: "record"}, data.notices.map((n) => el("li", {}, n.text,
+        n.hint ? el("small", {}, ` — ${n.hint}`) : null))));
   }
 
   function names(groups) {
@@ -118,8 +131,8 @@
     }
     out.push(el("p", {class: "note"}, `hands typed: ${s.hands_in.join(", ") || "none yet"}; waiting for `,
       data.players.filter((p) => !s.hands_in.includes(p)).join(", ") || "nobody"));
-    if (kind === "table" && s.draws.length && !s.hands_in.length) {
-      out.push(el("button", {class: "undo", id: "undo", onclick: () => act({do: "undo"})}, "take back the last leader-draw card"));
+    if (kind === "table" && s.undo) {
+      out.push(el("button", {class: "undo", id: "undo", onclick: () => act({do: "undo"})}, s.undo));
     }
     return out;
   }
@@ -170,7 +183,7 @@
     }
     if (data.undo) {
       out.push(el("button", {class: "undo", id: "undo", onclick: () => act({do: "undo"})},
-        `take back: ${data.statements[data.statements.length - 1]}`));
+        data.undo_label || `take back: ${data.statements[data.statements.length - 1]}`));
     }
     const me = st.camps.find((c) => c.you);
     if (me) out.push(el("section", {class: "panel hand", id: "hand"}, el("h2", {}, "Your hand"), cardList(me.hand)));
