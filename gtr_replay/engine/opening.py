@@ -41,7 +41,14 @@ def from_setup(ruleset: str, players: list[str], rulings: Rulings, chosen: tuple
                              f"{spec.starting_jacks}", rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"))
         blocks.append([c for c in hand if c != JACK])
     seen = [c for block in blocks for c in block if c != UNSEEN]
-    manifest = Counter(cards_for(ruleset).manifest(with_optional=chosen))
+    card_set = cards_for(ruleset)
+    strange = sorted({c for c in draws_shown + seen if c != JACK and c not in card_set.cards
+                      and c not in card_set.optional})  # a Geek card left out is refused below, with its hint
+    if strange:  # a card of another ruleset is no card of this deck, not one copy too many
+        what = "is not a card" if len(strange) == 1 else "are not cards"
+        raise RulesError(f"{', '.join(strange)} {what} of the {spec.ruleset} ruleset", rule_ids=("R-COMP-4",),
+                         hint=f"gtr cards --ruleset {spec.ruleset} lists its cards")
+    manifest = Counter(card_set.manifest(with_optional=chosen))
     shown = Counter(draws_shown + seen)
     surplus = shown - manifest
     if surplus:

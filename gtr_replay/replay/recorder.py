@@ -14,6 +14,7 @@ another player written without its cards (``Ben thinks: draw``) is taken as draw
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import replace
 from datetime import date
@@ -25,6 +26,7 @@ from notation import statements as st
 from notation.fmt import canonical_text, replace_text
 
 from gtr_replay.engine import Game
+from gtr_replay.game.events import EventKind
 from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.state import GameState
 from gtr_replay.errors import GtrError, UsageError
@@ -77,6 +79,25 @@ def _replay(record: Record, source: str) -> tuple[GameState, Record]:
     except IllegalStatement as error:
         raise Refused(error.diagnostic.message, hint=error.diagnostic.hint, diagnostic=error.diagnostic) from None
     return replayer.final, made.placed(record)
+
+
+def _check_seat(path: Path, record: Record, me: str | None) -> None:
+    """Refuse (``UsageError``) to resume ``record`` from the seat ``me`` when it is not the
+    record's: not a player, or not the one its Recorder tag names."""
+    if me is None:
+        return
+    recorder = record.tag("Recorder")
+    players = ", ".join(record.players)
+    keep = (f"leave out --me: the record goes on from {recorder}'s seat, as its Recorder tag says"
+            if recorder in record.players else "leave out --me: the record goes on as it was recorded")
+    if me not in record.players:
+        raise UsageError(f"--me {me}: {me} is not one of the players of {path} ({players})",
+                         hint=keep if recorder else "--me names a player")
+    if recorder is not None and me != recorder:
+        seat = f"from {recorder}'s seat" if recorder in record.players else f"by {recorder}"
+        raise UsageError(f"--me {me}: {path} is recorded {seat} ([Recorder \"{recorder}\"]), not from {me}'s seat: a "
+                         "record keeps the view of one seat, what it saw and what it did not",
+                         hint=f"{keep}; to record from {me}'s seat, start a new record")
 
 
 def _opens_a_turn(said: notation.Statement, found: Diagnostic) -> bool:
@@ -258,18 +279,65 @@ def starting_hand_prompt(ruleset: str, me: str) -> str:
 
 
 def check_leader_draw(*, ruleset: str, players: list[str], me: str, pool: str, event: str | None = None,
-                      expansion: str | None = None) -> None:
+                      expansion: str | None = None) -> list[str]:
     """Refuse (``Refused``) a leader draw the rules refuse, before ``me``'s hand is asked: the
     record started as ``Recording.start`` starts it, with that hand unseen, in a folder of its
-    own that is then removed (nothing is written where the record goes)."""
+    own that is then removed (nothing is written where the record goes). A draw whose last
+    round ties is not refused: returns the players who must draw again (R-SETUP-5, AMB-07),
+    none once the draw says who leads."""
     import tempfile
 
     from gtr_replay.data.rulesets import find_ruleset
 
     unseen = ", ".join([UNSEEN] * find_ruleset(ruleset).starting_orders)  # its Jacks are added, face up
-    with tempfile.TemporaryDirectory() as folder:
-        Recording.start(Path(folder) / "draw.gtr", ruleset=ruleset, players=players, me=me, pool=pool, hand=unseen,
-                        event=event, expansion=expansion)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            Recording.start(Path(folder) / "draw.gtr", ruleset=ruleset, players=players, me=me, pool=pool,
+                            hand=unseen, event=event, expansion=expansion)
+    except Refused:
+        owed = _drawing_again(ruleset=ruleset, players=players, pool=pool, expansion=expansion)
+        if not owed:
+            raise
+        return owed
+    return []
+
+
+def _drawing_again(*, ruleset: str, players: list[str], pool: str, expansion: str | None) -> list[str]:
+    """The players who draw the next round of the leader draw ``pool``, when every card it
+    lists is dealt as it lists it and its last round ties (R-SETUP-5, AMB-07); none otherwise
+    (the draw is then refused for what it is)."""
+    try:
+        record = opening_record("<leader draw>", ruleset=ruleset, players=players, pool=pool, hands={},
+                                recorder=players[0], expansion=expansion)
+        spec, names, rulings = header(record)
+        seat = {name: n for n, name in enumerate(names)}
+        rounds = record.start.draws
+        written = [(d.player, d.card, r) for r, round_ in enumerate(rounds, 1)
+                   for d in sorted(round_, key=lambda d: seat.get(d.player, len(seat)))]
+        game = Game.from_setup(spec, names, draws=[card for _, card, _ in written], hands={}, rulings=rulings,
+                               expansion=expansions(record, spec))
+    except GtrError:
+        return []
+    dealt = [(e.player, e.card, e.value) for e in game.opening if e.kind == EventKind.LEADER_DRAW]
+    if len(dealt) <= len(written) or dealt[:len(written)] != written or dealt[len(written)][2] != len(rounds) + 1:
+        return []
+    return [player for player, _, r in dealt[len(written):] if r == len(rounds) + 1]
+
+
+def with_redeal(pool: str, typed: str, drawing: list[str], players: list[str]) -> str:
+    """The leader draw ``pool`` with the redeal ``typed`` for the players ``drawing``, as
+    ``Ann Bar, Ben Bath`` (the word ``redeal:`` may lead it) or as the cards alone in their
+    order (``Bar, Bath``); typed with a redeal after a ``;``, the whole draw typed again."""
+    typed = typed.strip()
+    if _REDEAL_AFTER.search(typed):
+        return typed
+    if not typed.casefold().startswith("redeal"):
+        cards = [c.strip() for c in typed.split(",")]
+        named = any(c.casefold().startswith(f"{player.casefold()} ") for c in cards for player in players)
+        if not named and len(cards) == len(drawing) and all(cards):
+            typed = ", ".join(f"{player} {card}" for player, card in zip(drawing, cards))
+        typed = f"redeal: {typed}"
+    return f"{pool}\n{typed}"
 
 
 class Recording:
@@ -309,12 +377,15 @@ class Recording:
 
     @classmethod
     def resume(cls, path: Path, me: str | None = None) -> Recording:
-        """Go on with an unfinished record (it must replay clean)."""
+        """Go on with a record (it must replay clean), from the seat of its Recorder tag: a
+        ``me`` given must be that seat, since a record is kept from one seat (another one's
+        draws would be taken as unseen); without the tag, one of the players."""
         path = Path(path)
         if not path.exists():
             raise UsageError(f"{path}: no such file", hint="start a record with --ruleset, --players and --me")
         text = read_record_file(path)
         record = _only_record(notation.parse(text, source=str(path), vocabulary=card_vocabulary()), str(path))
+        _check_seat(path, record, me)
         me = me or record.tag("Recorder")
         recording = cls(path, record, me if me in record.players else None)
         if recording.text != text:  # keep the file canonical, so appending keeps it so
@@ -327,6 +398,11 @@ class Recording:
         return recording
 
     # -- where the game stands ------------------------------------------------------------
+    def ending(self) -> str | None:
+        """The statement that ended the game ('undo' takes it back); None while it goes on."""
+        steps = self.record.steps
+        return str(steps[-1].statement) if self.over and steps else None
+
     @property
     def over(self) -> bool:
         return self.state.over
@@ -370,7 +446,10 @@ class Recording:
         if not line:
             raise Refused("nothing to record", hint="type a statement; Tab offers the legal ones")
         if self.over:
-            raise Refused(f"the game is over ({self.state.end_reason})", hint="type 'quit'")
+            ending = self.ending()
+            raise Refused(f"'{line}' is not recorded: the game is over ({self.state.end_reason})",
+                          hint=f"'undo' takes back '{ending}', which ended it" if ending else
+                          "the record is complete")
         record = self._with(line, "")
         said = record.steps[-1].statement
         if actor is not None and said.actor != actor:
@@ -474,14 +553,15 @@ class Recording:
 def opening_record(path: Path | str, *, ruleset: str, players: list[str], pool: str, hands: dict[str, str],
                    recorder: str, event: str | None = None, expansion: str | None = None) -> Record:
     """A record's tags and setup block, checked as far as its header goes: the leader draw
-    ``pool`` (``pool: Ann Latrine, Ben Road``, redeal lines after it) and the starting hands
+    ``pool`` (``pool: Ann Latrine, Ben Road``, redeal lines after it, or after a ``;`` on its line:
+    ``Ann Bar, Ben Bar; redeal: Ann Bath, Ben Road``) and the starting hands
     given (``{"Ann": "Foundry, Jack, ..."}``; a hand left out is unseen). ``Recording(path,
     record, me)`` replays it, which checks the draw, the hands' counts and Jacks."""
     tags = [("Game", "Glory to Rome"), *([("Event", event)] if event else []),
             ("Date", date.today().strftime("%Y.%m.%d")), ("Ruleset", ruleset),
             ("Players", ", ".join(players)),
             *([("Expansion", _expansion(expansion, ruleset))] if expansion else []), ("Recorder", recorder)]
-    pool = pool.strip()
+    pool = _REDEAL_AFTER.sub("\n  ", pool.strip())  # 'pool: Ann Bar, Ben Bar; redeal: Ann Bath, Ben Road'
     pool = pool if pool.lower().startswith("pool") else f"pool: {pool}"
     text = "".join(f'[{name} "{value}"]\n' for name, value in tags)
     text += f"\nsetup\n  {pool}\n" + "".join(f"  hand {player}: {hand}\n" for player, hand in hands.items())
@@ -492,6 +572,10 @@ def opening_record(path: Path | str, *, ruleset: str, players: list[str], pool: 
     except StartError as error:
         raise UsageError(error.message, hint=error.hint) from None
     return record
+
+
+_REDEAL_AFTER = re.compile(r"\s*;\s*(?=redeal\b)", re.IGNORECASE)
+"""A redeal written on the leader draw's line, after a ';' (a comment would start there)."""
 
 
 def result_tag_of(state: GameState) -> str:

@@ -67,3 +67,21 @@ def test_a_written_header_the_statements_disagree_with_is_still_refused():
     late = original.replace("turn 48 Ben\n  Ben thinks: draw [Gate]\n", "turn 48 Ben\n  Ben thinks: draw [Gate]\n"
                                                                        "  Ben thinks: jack\n")
     assert any("R-TURN" in p for p in problems(late))
+
+
+def test_a_statement_recorded_after_an_end_of_turn_think_is_written_under_the_game_s_turns(tmp_path):
+    """gtr record and gtr table append each statement without a header: after the Academy's
+    think at a turn's end (EX-BB-ACADEMY-1), the next turn's lead made the reader take that think
+    for a turn of its own, and the file was written with two turns the game never had, which
+    refused every later statement. The file holds the turns where the game made them."""
+    from gtr_replay.replay.recorder import Recording
+
+    original = (EXAMPLES / "rulebook" / "ex-bb-academy-1.gtr").read_text("utf-8")
+    first_turn = original[:original.index("turn 2 You")]
+    path = tmp_path / "academy.gtr"
+    path.write_text(first_turn.rstrip("\n") + "\n", encoding="utf-8")
+    recording = Recording.resume(path)
+    recording.add("You leads Laborer with Bar")
+    written = path.read_text("utf-8")
+    assert "turn 2 You\n  You leads Laborer with Bar\n" in written and "turn 3" not in written
+    assert written.count("You thinks: refill") == 2 and problems(written) == []
