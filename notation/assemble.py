@@ -227,8 +227,8 @@ class Assembler:
             expected = self._next_number()
         while header.number < expected and self._merge_a_think_turn():
             expected = self._next_number()
-        if header.number == expected + 1 and self._split_a_think():
-            expected = self._next_number()
+        if header.number > expected and self._placed_since_written(header.number):
+            expected = header.number  # the turns placed since the last header were a reading: the header says
         if header.number != expected:
             column = header.column + len("turn ")
             raise _error(Span(header.line, column), len(str(header.number)),
@@ -254,37 +254,17 @@ class Assembler:
             later.number -= 1
         self._taking()
 
-    def _split_a_think(self) -> bool:
-        """A written header numbers one turn more than the statements placed: the last turn
-        ends on a think by the player who leads next, made after that player had answered the
-        lead; that think was the next turn, the player's whole turn (in a two-player game the
-        same player thinks twice in a row). It opens a turn of its own. False when the last
-        turn does not end so."""
-        turn = self.turns[-1] if self.turns else None
-        if turn is None or not turn.started or self.held is not None:
+    def _placed_since_written(self, number: int) -> bool:
+        """Whether a written header numbered ``number``, beyond the turns placed so far, is taken
+        as it stands: the turns between had their headers left out, and enough thinks or leads
+        since the last header written could have opened them (one each). The replay checks it
+        against the game, which places the turns left out."""
+        written = [turn.number for turn in self.turns if turn.written]
+        if written and number <= written[-1]:
             return False
-        steps = [item for item in turn.items if isinstance(item, Step)]
-        last = steps[-1]
-        player = last.statement.actor
-        if last.statement.part != THINKING or player != self._next_leader(turn.leader) \
-                or not any(s.statement.actor == player for s in steps[:-1]):
-            return False
-        first = last
-        if len(steps) > 1 and steps[-2].statement.actor == player and steps[-2].statement.part == PRELUDE:
-            first = steps[-2]  # the discard before the think goes with it
-        if first is steps[0]:
-            return False  # the turn would be left with nothing
-        at = turn.items.index(first)
-        moved, turn.items[at:] = turn.items[at:], []
-        opened = _TurnDraft(turn.number + 1, player, first.line, first.column)
-        for item in moved:
-            if isinstance(item, Step):
-                opened.add(item, item.statement.part)
-            else:
-                opened.items.append(item)
-        self.turns.append(opened)
-        self._taking()
-        return True
+        last = max((k for k, turn in enumerate(self.turns) if turn.written), default=-1)
+        since = [step for turn in self.turns[max(last, 0):] for step in turn.items[1:] if isinstance(step, Step)]
+        return sum(1 for step in since if step.statement.part in (THINKING, LEADING)) >= number - self._next_number()
 
     def _merge_a_think_turn(self) -> bool:
         """A written header numbers fewer turns than the statements placed since the last one:

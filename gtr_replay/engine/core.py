@@ -320,8 +320,8 @@ def _only_choice(state: GameState, prompt: Prompt) -> tuple[Decision | None, Cho
     only = found.decision(0)
     if type(only) is Think:  # a think may draw cards the record has to show
         return None, found
-    if type(only) is TakeFromDeck and is_unseen(only.card):  # a card turned up unseen: the record shows which
-        return None, found
+    if type(only) is TakeFromDeck and is_unseen(only.card) and len(prompt.decisions) > 1:
+        return None, found  # an unseen card turned up may go another way the record names (G-BACCHANALIA-1)
     return only, None
 
 

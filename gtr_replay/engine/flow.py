@@ -235,7 +235,8 @@ def deck_spent(state: GameState) -> bool:
     """Whether the deck's last card is gone while the game goes on: the action that took it
     is under way, and the game ends once it completes, under the default reading (R-END-1a,
     AMB-01: a Laborer action that drew from the deck still takes its card from the Pool,
-    BC-FOUNDRY-1)."""
+    BC-FOUNDRY-1, and a hire or a sale its one more card from the hand, B-AQUEDUCT-2,
+    B-BASILICA-1)."""
     return not state.deck and not state.turned_up and state.rulings.deck_end is DeckEnd.LAST_CARD \
         and state.phase is not Phase.OVER
 

@@ -21,7 +21,8 @@ from gtr_replay.data.cards import Card
 from gtr_replay.engine import core, draws, hidden, invariants, opening, rules, scoring, setup, unseen
 from gtr_replay.engine.core import Applied, ForcedStep, Prompt
 from gtr_replay.errors import IllegalDecisionError, RulesError
-from gtr_replay.game.decisions import Decision, Give, Pass, Think, same_decision
+from gtr_replay.game.decisions import Decision, Give, Pass, TakeFromDeck, Think, same_decision
+from gtr_replay.game.piles import is_unseen
 from gtr_replay.game.events import Event
 from gtr_replay.game.position import Position
 from gtr_replay.game.scores import Result, Score
@@ -29,6 +30,15 @@ from gtr_replay.game.state import Building, GameState
 from gtr_replay.powers.base import Power
 from gtr_replay.data.rulesets import RULESETS, RulesetSpec
 from gtr_replay.data.rulings import resolve
+
+
+def _names_the_unseen(state: GameState, made: Decision, written: Decision) -> bool:
+    """Whether ``written`` restates ``made``, a take into the hand of a card a power turned up
+    unseen (the last left, G-BACCHANALIA-1), naming the card (``[CARD] from deck``): one the
+    unseen cards may be."""
+    return (type(made) is TakeFromDeck and type(written) is TakeFromDeck and made.player == written.player
+            and is_unseen(made.card) and not is_unseen(written.card) and state.unseen is not None
+            and written.card in state.unseen)
 
 
 class Game:
@@ -249,7 +259,7 @@ class Game:
         a forced step: the same decision, however its cards are ordered), or None. Only steps
         made since the last decision pushed count, and the answers to the demand under way."""
         for step in self._forced:
-            if same_decision(step.decision, decision):
+            if same_decision(step.decision, decision) or _names_the_unseen(self.state, step.decision, decision):
                 return step
         return None
 
@@ -260,6 +270,8 @@ class Game:
         step = self.restates(decision)
         if step is None:
             raise ValueError(f"{decision!r} restates no step the engine made")
+        if _names_the_unseen(self.state, step.decision, decision):  # the card taken unseen is the one named
+            unseen.reveal(self.state, decision, [decision.card])  # type: ignore[attr-defined]
         del self._forced[:self._forced.index(step) + 1]
         return step
 

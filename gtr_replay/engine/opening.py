@@ -93,6 +93,7 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
     """The state a described position gives, its forced decisions made (raises ``RulesError``
     saying what cannot be so)."""
     card_set = cards_for(ruleset)
+    setup.check_training(find_ruleset(ruleset), rulings)
     players = position.players
     names = [p.name for p in players]
     _check_jacks_and_unseen(position)

@@ -18,9 +18,9 @@ from gtr_replay.game.state import GameState, PlayerState
 from gtr_replay.enums import JACK, MATERIALS, Zone
 from gtr_replay.errors import UsageError
 from gtr_replay.data.expansions import expansion_cards
-from gtr_replay.data.rulesets import find_ruleset
+from gtr_replay.data.rulesets import RulesetSpec, find_ruleset
 from gtr_replay.data.rulings import resolve
-from gtr_replay.data.ruling_types import LeaderDraw, LeaderTie, TrainingGame
+from gtr_replay.data.ruling_types import LeaderDraw, LeaderTie, Rulings, TrainingGame
 
 SHUFFLE_ALGORITHM: Final = "fy-1"
 """Fisher-Yates over the card manifest, driven by Python's ``random.Random(name)``."""
@@ -89,6 +89,14 @@ TRAINING_SITES: Final = 3
 """At most three Sites of each material in town in the training game (R-SETUP-13)."""
 
 
+def check_training(spec: RulesetSpec, rulings: Rulings) -> None:
+    """The training game is the Black Box rules' alone (R-TRAIN-4)."""
+    if rulings.training_game is TrainingGame.YES and not spec.out_of_town_sites:
+        raise UsageError("the 2005 rules have no training game (R-TRAIN-4)",
+                         hint="play the training game under the republic or imperium rules, or leave out "
+                              "training-game=yes")
+
+
 def new_game(ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
              rulings: dict[str, str] | str | None = None,
              expansion: str | tuple[str, ...] | list[str] | None = None) -> tuple[GameState, list[Event]]:
@@ -104,10 +112,7 @@ def new_game(ruleset: str, players: list[str], *, deck: list[str] | None = None,
     card_set = cards_for(spec.ruleset)
     expansions = expansion_cards(expansion, spec.ruleset)
     chosen = resolve(rulings)
-    if chosen.training_game is TrainingGame.YES and not spec.out_of_town_sites:
-        raise UsageError("the 2005 rules have no training game (R-TRAIN-4)",
-                         hint="play the training game under the republic or imperium rules, or leave out "
-                              "training-game=yes")
+    check_training(spec, chosen)
     if deck is None:
         if seed is None:
             raise UsageError("give a deck order or a shuffle seed")

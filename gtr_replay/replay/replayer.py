@@ -168,6 +168,7 @@ class Replayer:
         last = len(steps) - 1
         known: Decision | None = None
         """The decision of the statement to come, read already (``_Statement.following``)."""
+        headers = _next_headers(steps)
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
             declined: Sequence[Applied] = ()  # the optional steps a header passes over, declined before the statement
@@ -188,7 +189,7 @@ class Replayer:
             variations = step.variations if step.notes else ()
             before = game.copy() if variations else None
             following = steps[offset + 1][1].statement if offset < last else None
-            replaying = _Statement(self, game, step, path, index, turn_number, declined)
+            replaying = _Statement(self, game, step, path, index, turn_number, declined, headers[offset])
             snapshot = replaying.replay(following, known)
             known = replaying.following
             if snapshot is None:  # accepted, and only checked
@@ -273,14 +274,17 @@ class _Statement:
     """One statement being replayed: where it stands, and the snapshot it gives."""
 
     __slots__ = ("replayer", "game", "step", "path", "index", "turn", "seq", "line", "column", "following",
-                 "record_turn", "declined")
+                 "record_turn", "declined", "next_header")
 
     def __init__(self, replayer: Replayer, game: Game, step: Step, path: str, index: int,
-                 record_turn: int | None = None, declined: Sequence[Applied] = ()) -> None:
+                 record_turn: int | None = None, declined: Sequence[Applied] = (),
+                 next_header: int | None = None) -> None:
         self.replayer, self.game, self.step, self.path, self.index = replayer, game, step, path, index
         self.turn = game.state.turn
         """The turn the statement is made in (a restated forced step: the turn it was made in)."""
         self.record_turn = record_turn
+        self.next_header = next_header
+        """The number of the next turn header the record writes after the statement, if any."""
         """The turn the record writes it in (the header above it), when it has one."""
         self.seq = 0
         self.line, self.column = step.line, step.column  # a statement has no place of its own: its step's
@@ -379,6 +383,8 @@ class _Statement:
         if self.record_turn is None or state.over:
             return None
         if state.turn > self.record_turn:
+            if self.next_header is None or self.next_header > state.turn:
+                return None  # the record writes no header of the turn the game has moved on to: it left it out
             return "left" if game.check(decision) is None else None
         if not state.steps or game.check(decision, passing_over=False) is None:
             return None  # no optional step to pass over, or a legal answer to the one waiting
@@ -438,6 +444,19 @@ class _Statement:
             return self.refuse("the game is already over: the position's deck is empty", rule_ids=("R-END-1", "R-END-2"),
                                hint="give the deck's cards or their number in the position ('deck: 40')", legal=False)
         return self.refuse(f"the game is already over ({state.end_reason})", rule_ids=("R-END-2",), legal=False)
+
+
+def _next_headers(steps) -> list[int | None]:
+    """For each step of a line, the number of the next turn header written after it (None
+    when the record writes no later one)."""
+    found: list[int | None] = [None] * len(steps)
+    following: int | None = None
+    for offset in range(len(steps) - 1, -1, -1):
+        found[offset] = following
+        turn = steps[offset][0]
+        if turn is not None and turn.written:
+            following = turn.number
+    return found
 
 
 def _likely(statement: notation.Statement | None, game: Game) -> Decision | None:

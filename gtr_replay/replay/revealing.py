@@ -16,7 +16,7 @@ from dataclasses import fields, replace
 
 from gtr_replay.engine import Game
 from gtr_replay.errors import GtrError
-from gtr_replay.game.decisions import Decision, Demand
+from gtr_replay.game.decisions import Decision, Demand, kind_words
 from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.replay.translate import statement_for
@@ -104,6 +104,8 @@ def owed(state: GameState) -> str | None:
         demander = state.players[state.legionary.demander].name
         demanded = ", ".join(map(str, state.legionary.demanded))
         return f"{prompt.player} still owes an answer to {demander}'s Legionary demand ({demanded})"
+    if state.steps:  # a power's step: what it takes, as a player says it
+        return f"the game still waits for {prompt.player} to {kind_words(prompt.decisions)} ({state.steps[-1].power})"
     return f"the game still waits for {prompt.player} to {prompt.kind}"
 
 

@@ -37,10 +37,8 @@ class TurnsMade(Statements):
 
     def placed(self, record: Record) -> Record:
         """``record``, replayed with this visitor, with the turns whose headers it left out
-        placed where the game made them (the turns written are where they were); as it is when
-        every header was written, or when a statement was not reached."""
-        if all(turn.written for turn in record.turns):
-            return record
+        placed where the game made them (a turn's written header stays on its first statement);
+        as it is when a statement was not reached."""
         groups: list[tuple[int, list, tuple[Comment, ...]]] = []  # each turn: number, items, header comments
         waiting: list = []  # comments before the next statement: they go with it
         for turn in record.turns:
@@ -51,8 +49,11 @@ class TurnsMade(Statements):
                 made = self.made.get((item.line, item.column))
                 if made is None:
                     return record
+                header = turn.comments if item is turn.steps[0] else ()
                 if not groups or made > groups[-1][0]:
-                    groups.append((made, [], turn.comments if item is turn.steps[0] else ()))
+                    groups.append((made, [], header))
+                elif header:  # a header's comment, where its first statement joins the turn before
+                    waiting.extend(header)
                 groups[-1][1].extend((*waiting, item))
                 waiting = []
         if not groups:
@@ -65,10 +66,7 @@ class TurnsMade(Statements):
 
 def placed(record: Record) -> Record:
     """``record`` with the turns whose headers it left out placed where the game made them;
-    the record as it is when every header was written, or when it does not replay (its
-    problem is reported where it is checked)."""
-    if all(turn.written for turn in record.turns):
-        return record
+    the record as it is when it does not replay (its problem is reported where it is checked)."""
     found = TurnsMade()
     try:
         Replayer(record, found).check()

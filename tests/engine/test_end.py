@@ -205,7 +205,8 @@ def test_the_deck_s_last_card_with_no_pool_card_to_take_ends_the_game_at_once_AM
     from gtr_replay.enums import Zone
     game, state = _foundry_laborer(position, [], clients=())
     events = play(game, Gather("Ann", "Villa", Zone.DECK))
-    assert state.over and state.end_reason == "deck" and [e.kind for e in events][-2:] == ["move", "game-end"]
+    assert state.over and state.end_reason == "deck" and [e.kind for e in events][-1] == "game-end"
+    assert state.players[0].stockpile == ["Villa"] and not any(e.kind == "actions" for e in events)
 
 
 def test_a_pool_card_before_the_deck_s_last_card_still_ends_the_game_with_that_card_R_END_1_BC_FOUNDRY_1(
@@ -232,3 +233,18 @@ def test_a_position_with_an_empty_deck_is_a_game_that_has_ended_R_END_1_AMB_01()
     replayer = Replayer(notation.parse_one(under_b, vocabulary=card_vocabulary()))
     list(replayer.run())
     assert not replayer.final.over
+
+
+@pytest.mark.parametrize("name, zone, card", [("foundry-then-dock", "stockpile", "Wall"),
+                                              ("bar-then-aqueduct", "clientele", "Dock"),
+                                              ("atrium-then-basilica", "vault", "Dock")])
+def test_the_action_that_draws_the_deck_s_last_card_takes_its_one_more_card_from_the_hand_AMB_01(name, zone, card):
+    """The drawing action completes (AMB-01): the card from the hand a Dock, an Aqueduct or a
+    Basilica lets the same action take after the deck's last card (BC-DOCK-2, B-AQUEDUCT-2,
+    B-BASILICA-1), then the game ends."""
+    path = Path(__file__).parents[1] / "data" / "deck_last" / f"{name}.gtr"
+    replayer = Replayer(notation.parse_one(path.read_text("utf-8"), vocabulary=card_vocabulary()))
+    list(replayer.run())
+    final = replayer.final
+    assert not replayer.diagnostics and final.over and final.end_reason == "deck"
+    assert card in getattr(final.players[0], zone)

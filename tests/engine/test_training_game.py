@@ -85,3 +85,12 @@ def test_training_games_replay_from_every_seat_and_keep_the_cards_set_aside_unse
                 mine = Replayer(as_seen_by(record, seat), CheckOnly(Refusal.END_LINE))
                 mine.check()
                 assert mine.diagnostics == []
+
+
+def test_a_classic_position_is_refused_the_training_game_too_R_TRAIN_4():
+    text = ('[Game "x"]\n[Ruleset "classic"]\n[Rulings "training-game=yes"]\n[Players "Ann, Ben"]\n'
+            '[Start "position"]\n\nposition\n  leader: Ann\n  deck: 30\n  hand Ann: Road\n  hand Ben: Temple\n\n'
+            'turn 1 Ann\n  Ann thinks: jack\n')
+    replayer = Replayer(notation.parse_one(text, vocabulary=card_vocabulary()), CheckOnly(Refusal.END_LINE))
+    replayer.check()
+    assert "R-TRAIN-4" in str(replayer.diagnostics[0])

@@ -113,11 +113,12 @@ def test_the_placements_lay_only_turned_up_cards_in_town():
     assert lays and all(d.source is Zone.DECK and d.card in TURNED and not d.out_of_town for d in lays)
 
 
-def test_the_cards_left_turned_up_unseen_are_taken_as_the_record_names_them_not_made_unseen():
+def test_the_last_card_turned_up_unseen_is_taken_by_the_engine_and_named_by_the_record():
     """The turned-up cards no way takes go to the hand (G-BACCHANALIA-1). Turned up from a deck
-    of unknown order they are unseen, so the engine makes no take of them by itself once every
-    way is used: the record names each ('Ann takes [Villa] from deck'). A forced take of a '?'
-    could not be restated by the statement naming it, and the record's last take was refused."""
+    of unknown order they are unseen: once every way is used, the engine takes one into the
+    hand by itself (its only choice), and a record naming it ('Ann takes [Villa] from deck')
+    restates that take and shows the card; the record names the others as it takes them. A
+    record leaving the forced take out still replays."""
     from gtr_replay.game import Hire, Sell
     from gtr_replay.game.decisions import TakeFromDeck
     from gtr_replay.game.piles import UNSEEN
@@ -131,8 +132,12 @@ def test_the_cards_left_turned_up_unseen_are_taken_as_the_record_names_them_not_
     for decision in (Gather("Ann", "Road", Zone.DECK), Hire("Ann", "Insula", Zone.DECK), Sell("Ann", "Garden", Zone.DECK),
                      Lay("Ann", "Market", source=Zone.DECK)):
         game.push(decision)
-    applied = game.push(Add("Ann", "Dock", "Market", source=Zone.DECK))  # the fifth way: the rest go to the hand
-    assert applied.forced == [] and state.turned_up == [UNSEEN] * 3
-    for card in ("Villa", "Temple", "Statue"):
-        game.push(TakeFromDeck("Ann", card))
-    assert not state.turned_up and {"Villa", "Temple", "Statue"} <= set(state.players[0].hand)
+    game.push(Add("Ann", "Dock", "Market", source=Zone.DECK))  # the fifth way: the rest go to the hand
+    assert state.turned_up == [UNSEEN] * 2 and state.players[0].hand == [UNSEEN]  # one taken by the engine
+    assert game.restates(TakeFromDeck("Ann", "Villa")) is not None
+    game.restate(TakeFromDeck("Ann", "Villa"))  # the record names it: the card taken was the Villa
+    assert state.players[0].hand == ["Villa"] and "Villa" not in state.unseen
+    game.push(TakeFromDeck("Ann", "Temple"))  # a card named; the last, the engine takes by itself
+    assert not state.turned_up and game.restates(TakeFromDeck("Ann", "Statue")) is not None
+    game.restate(TakeFromDeck("Ann", "Statue"))
+    assert sorted(state.players[0].hand) == ["Statue", "Temple", "Villa"]

@@ -85,3 +85,38 @@ def test_a_statement_recorded_after_an_end_of_turn_think_is_written_under_the_ga
     written = path.read_text("utf-8")
     assert "turn 2 You\n  You leads Laborer with Bar\n" in written and "turn 3" not in written
     assert written.count("You thinks: refill") == 2 and problems(written) == []
+
+
+@pytest.mark.parametrize("name", ["games/classic-2p.gtr", "games/imperium-2p.gtr"])
+def test_any_headers_left_out_read_as_the_game_places_their_turns(name):
+    """Some headers written, others not, in any pattern (a fixed sample of half of them left
+    out): the written ones are checked, the statements between are the game's to place, and
+    gtr fmt writes back the whole record."""
+    import random
+
+    original = (EXAMPLES / name).read_text("utf-8")
+    headers = list(HEADER.finditer(original))
+    rng = random.Random(40)
+    for _ in range(4):
+        dropped = {k for k in range(len(headers)) if rng.random() < 0.5}
+        text, last = [], 0
+        for k in sorted(dropped):
+            text.append(original[last:headers[k].start()])
+            last = headers[k].end()
+        text = "".join(text) + original[last:]
+        assert problems(text) == [], sorted(dropped)[:8]
+
+
+def test_a_header_s_comment_stays_when_its_first_statement_restates_the_turn_before_s_step(tmp_path):
+    """gtr fmt placing the turns: a written header whose first statement restates a step the
+    engine made in the turn before (Opp's pass, forced: nothing to gather) keeps its comment."""
+    text = ('[Game "x"]\n[Ruleset "republic"]\n[Players "You, Opp"]\n[Start "position"]\n\nposition\n'
+            '  leader: You\n  deck: Road, Insula, Latrine, Bar, Road\n  jacks: 1\n  pool: Dock\n'
+            '  hand You: Temple, Road, Villa, Bath, Wall\n  hand Opp: Road\n\n  You leads Laborer with Road\n'
+            '  Opp follows with Road\n  You gathers Dock\n\nturn 2 Opp {said at the table}\n  Opp passes\n'
+            '  Opp thinks: jack\n')
+    assert problems(text) == []
+    path = tmp_path / "c.gtr"
+    path.write_text(text, encoding="utf-8")
+    done = runner.invoke(app, ["fmt", "--stdout", str(path)])
+    assert done.exit_code == 0 and "said at the table" in done.stdout and problems(done.stdout) == []

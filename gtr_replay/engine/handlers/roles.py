@@ -114,8 +114,8 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
         return
     granted = rules.fire(state, i, "after_action", ev, d, role, answered=answered)
     if flow.deck_spent(state):  # the action that took the deck's last card completes, and no more (AMB-01)
-        granted = [s for s in granted if isinstance(s, AlsoFrom) and _zone_cards(state, s.player, s.zone)]
-        if granted:
+        granted = [s for s in granted if isinstance(s, AlsoFrom)]  # its one more card: a pass if none is left
+        if granted or any(isinstance(s, AlsoFrom) and s.player == i and s.take_role is role for s in state.steps):
             rules.push_steps(state, ev, granted)
         else:
             flow.end_game(state, ev, "deck", by=state.players[i].name)
@@ -276,7 +276,7 @@ def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event], *, g
     game under the default reading (R-END-1a, AMB-01), once the action is done; a deck the
     turned-up cards emptied ends it with the last of them placed (G-BACCHANALIA-2). With
     ``goes_on``, the action may take one more card after this one: the end waits for it
-    (``use_actions``, BC-FOUNDRY-1)."""
+    (``use_actions``; BC-FOUNDRY-1, B-BAR-1 with B-AQUEDUCT-2, B-ATRIUM-1 with B-BASILICA-1)."""
     if zone is not Zone.DECK:
         cards = _zone_cards(state, i, zone)
         cards.remove(_held(cards, card) or card)
@@ -407,7 +407,7 @@ class HireHandler(Handler):
 
     def perform(self, state: GameState, i: int, d, ev):
         player = state.players[i]
-        zone = _take(state, i, d.source or Zone.POOL, d.card, ev)
+        zone = _take(state, i, d.source or Zone.POOL, d.card, ev, goes_on=True)
         if d.replacing is not None:  # the old client is in the Pool at once (BC-BATH-2)
             player.clientele.remove(d.replacing)
             if d.replacing in player.hired:
@@ -804,7 +804,7 @@ class SellHandler(Handler):
         if zone is Zone.CLIENTELE:
             _retire(state, i, d.card, getattr(step, "hired", False))
         else:
-            zone = _take(state, i, zone, d.card, ev)
+            zone = _take(state, i, zone, d.card, ev, goes_on=True)
         state.players[i].vault.append(d.card)
         seen = TURNED_UP if step is not None and step.turned_up else None  # the table saw it (AMB-25)
         ev.append(Event(EventKind.MOVE, d.player, d.card, zone, Zone.VAULT, text=seen))
