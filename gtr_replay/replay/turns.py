@@ -37,8 +37,9 @@ class TurnsMade(Statements):
 
     def placed(self, record: Record) -> Record:
         """``record``, replayed with this visitor, with the turns whose headers it left out
-        placed where the game made them (a turn's written header stays on its first statement);
-        as it is when a statement was not reached."""
+        placed where the game made them (a turn's written header stays on its first statement).
+        Past a statement the replay refused, the turns are the reader's, numbered on from the
+        game's; the record as it is when no statement was reached."""
         groups: list[tuple[int, list, tuple[Comment, ...]]] = []  # each turn: number, items, header comments
         waiting: list = []  # comments before the next statement: they go with it
         for turn in record.turns:
@@ -47,8 +48,10 @@ class TurnsMade(Statements):
                     waiting.append(item)
                     continue
                 made = self.made.get((item.line, item.column))
-                if made is None:
-                    return record
+                if made is None:  # not reached: the reader's turns, after the game's
+                    if not groups:
+                        return record
+                    made = groups[-1][0] + (1 if item is turn.steps[0] else 0)
                 header = turn.comments if item is turn.steps[0] else ()
                 if not groups or made > groups[-1][0]:
                     groups.append((made, [], header))
@@ -66,8 +69,8 @@ class TurnsMade(Statements):
 
 def placed(record: Record) -> Record:
     """``record`` with the turns whose headers it left out placed where the game made them;
-    the record as it is when it does not replay (its problem is reported where it is checked)."""
-    found = TurnsMade()
+    past a statement the rules refuse, the reader's (its problem is reported where it is checked)."""
+    found = TurnsMade(Refusal.END_LINE)
     try:
         Replayer(record, found).check()
     except GtrError:

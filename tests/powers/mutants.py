@@ -467,6 +467,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("turns", "notation/assemble.py", "while header.number < expected and self._merge_a_think_turn():",
      "while False:"),
     ("turns", REPLAYER, "if self.next_header is None or self.next_header > state.turn:", "if False:"),
+    ("turns", "gtr_replay/replay/turns.py", "made = groups[-1][0] + (1 if item is turn.steps[0] else 0)",
+     "made = groups[-1][0]"),
     ("turns", "notation/assemble.py", "if header.number > expected and self._placed_since_written(header.number):",
      "if False:"),
     ("turns", "gtr_replay/replay/turns.py", "elif header:  # a header's comment, where its first statement joins the turn before",

@@ -120,3 +120,17 @@ def test_a_header_s_comment_stays_when_its_first_statement_restates_the_turn_bef
     path.write_text(text, encoding="utf-8")
     done = runner.invoke(app, ["fmt", "--stdout", str(path)])
     assert done.exit_code == 0 and "said at the table" in done.stdout and problems(done.stdout) == []
+
+
+def test_fmt_of_a_record_without_headers_and_a_refused_statement_keeps_the_problem_as_it_was(tmp_path):
+    """Past a statement the rules refuse the game places no turn: the reader's turns are written
+    there, numbered on from the game's, so the formatted record reports what its source does
+    and no header problem of fmt's own."""
+    original = (EXAMPLES / "games" / "classic-2p.gtr").read_text("utf-8")
+    bare = HEADER.sub("", original).replace("  Ann adds Circus to Catacomb\n", "  Ann hires Road\n")
+    path = tmp_path / "bad.gtr"
+    path.write_text(bare, encoding="utf-8")
+    done = runner.invoke(app, ["fmt", "--stdout", str(path)])
+    assert done.exit_code == 0
+    words = [p.split(": ", 1)[1] for p in problems(bare)]
+    assert words and [p.split(": ", 1)[1] for p in problems(done.stdout)] == words
