@@ -159,6 +159,8 @@ def players_of(tags: list[Tag] | tuple[Tag, ...]) -> tuple[str, ...]:
 _WORD = re.compile(r"[^\W\d][\w-]*")
 """A player's name as a statement reads it (the grammar's PLAYER)."""
 _ONE_WORD = "write each name as one word of letters, digits and '-', starting with a letter, e.g. 'AnnB' or 'Ann-B'"
-_LINE_START = frozenset("turn setup position pool redeal hand leader deck jacks in out influence building stockpile "
-                        "vault clientele".split())
-"""The words a line of the notation starts with (notation/README.md): never a player's name."""
+BLOCK_WORDS = ("turn", "leader", "deck", "jacks", "pool", "redeal", "in town", "out of town", "hand", "influence",
+               "building", "stockpile", "vault", "clientele")
+"""The words a line of the setup or position block starts with (notation/README.md)."""
+_LINE_START = frozenset({"setup", "position", *(words.split()[0] for words in BLOCK_WORDS)})
+"""The words a line of the notation starts with: never a player's name."""

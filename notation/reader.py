@@ -27,7 +27,7 @@ from . import blocks, grammar, lines, scan
 from .assemble import Assembler
 from .errors import NotationError
 from .lines import Line, Names, Refused, _BlockHeader, _CommentLine, _StepLine, _TurnHeader
-from .names import players_of
+from .names import BLOCK_WORDS, players_of
 from .records import Record, Span, Step, Tag
 from .terminals import JOIN
 from .vocabulary import Vocabulary
@@ -290,9 +290,6 @@ def _syntax_error(text: str, start: str, number: int, refused: tuple[Line, Refus
                          expected=grammar.in_words(stop.expected))
 
 
-_BLOCK_WORDS: Final = ("turn", "leader", "deck", "jacks", "pool", "redeal", "in town", "out of town", "hand",
-                       "influence", "building", "stockpile", "vault", "clientele")
-"""The words a line of the setup or position block starts with (notation/README.md)."""
 _BLOCK_LINE: Final = re.compile(r"[ \t]*([^\W\d][\w -]*?)(?:[ \t]+[^\W\d][\w-]*)?[ \t]*:(?![ \t]*glory)", re.I)
 
 
@@ -303,10 +300,10 @@ def _block_word(text: str, error: NotationError) -> NotationError:
     if found is None or error.hint:
         return error
     written = " ".join(found[1].split()).lower()
-    if written in _BLOCK_WORDS:
+    if written in BLOCK_WORDS:
         return error
     word = " ".join(written.replace("-", " ").split())
-    close = [word] if word in _BLOCK_WORDS else difflib.get_close_matches(word, _BLOCK_WORDS, n=1, cutoff=0.75)
+    close = [word] if word in BLOCK_WORDS else difflib.get_close_matches(word, BLOCK_WORDS, n=1, cutoff=0.75)
     if close:
         error.hint = f"a block line starts with '{close[0]}:', not '{found[1].strip()}:'"
     return error

@@ -279,7 +279,7 @@ def _take(state: GameState, i: int, zone: Zone, card: str, ev: list[Event], *, g
     (``use_actions``; BC-FOUNDRY-1, B-BAR-1 with B-AQUEDUCT-2, B-ATRIUM-1 with B-BASILICA-1)."""
     if zone is not Zone.DECK:
         cards = _zone_cards(state, i, zone)
-        cards.remove(_held(cards, card) or card)
+        cards.remove(_held(cards, card) or card if is_unseen(card) else card)
         return zone
     step = step_now(state)
     turned_up = step is not None and step.turned_up
