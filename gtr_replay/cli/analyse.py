@@ -89,9 +89,12 @@ def analyse(
         fail(error)
     if as_json:
         emit_json({"file": str(file), "record": record_number, "budget": budget, "seed": seed,
-                   "judgements": [j.to_dict() for j in judgements]})
+                   "judgements": [j.to_dict() for j in judgements], "not_judged": found.unshown})
         return
     _show(judgements, budget, seed)
+    for player, count in found.unshown.items():
+        out.print(f"{counted(count, 'decision')} of {player} not judged: the record does not show {player}'s hand "
+                  f"when {player} decides")
     if stored is not None:
         out.print(f"{stored} evaluation(s) stored in {db}")
 

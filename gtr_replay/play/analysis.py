@@ -27,12 +27,13 @@ from typing import Final
 
 from notation import Record
 
+from gtr_replay.counted import counted
 from gtr_replay.engine import Game
 from gtr_replay.errors import ReplayError, UsageError
 from gtr_replay.game.decisions import Decision, same_decision
 from gtr_replay.game.piles import is_unseen
 from gtr_replay.game.state import GameState
-from gtr_replay.play.knowledge import DeckChoice, check_seat
+from gtr_replay.play.knowledge import DeckChoice, check_seat, choices, deck_seen
 from gtr_replay.play.search import DEFAULT_PLAYOUTS, SearchPlayer
 from gtr_replay.replay.replayer import IllegalStatement, Replayer
 from gtr_replay.replay.visitors import LiveState
@@ -78,7 +79,8 @@ class Judgement:
     player: str
     played: str
     choices: int
-    """The legal decisions there were (1: the engine's own, not searched)."""
+    """The choices the player had, as they could tell them apart (a draw from the deck is one,
+    whatever the card: ``knowledge.blind``); 1: nothing to judge, not searched."""
     chance_played: float | None
     best: str | None
     chance_best: float | None
@@ -105,8 +107,17 @@ class Judgement:
         return data
 
 
+class Positions(list[Position]):
+    """The decisions to judge, and ``unshown``: how many decisions of each player were left out
+    because the record (from another seat) does not show that player's hand when they decide."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.unshown: dict[str, int] = {}
+
+
 def positions(record: Record, *, seat: str | None = None, at: int | None = None,
-              turn: int | None = None, source: str = "<record>") -> list[Position]:
+              turn: int | None = None, source: str = "<record>") -> Positions:
     """The decisions of the record's main line to judge: all, ``seat``'s, the one at
     statement ``at`` (from 1), or those of turn ``turn``; ``source`` names the file in a
     refusal. In a record from one seat, the
@@ -115,10 +126,8 @@ def positions(record: Record, *, seat: str | None = None, at: int | None = None,
     if seat is not None and seat not in record.players:
         raise UsageError(f"{seat} is not in the Players tag", hint=f"choose one of {', '.join(record.players)}")
     replayer = Replayer(record, LiveState(), source=source)
-    found: list[Position] = []
+    found = Positions()
     before: GameState | None = None
-    unshown: GameState | None = None
-    """A state before a decision of a player whose hand the record does not show."""
     index = 0
     try:
         for snapshot in replayer.run():
@@ -135,7 +144,7 @@ def positions(record: Record, *, seat: str | None = None, at: int | None = None,
             if not _shown(state, snapshot.player):
                 if at is not None:
                     check_seat(Game(state.copy()), snapshot.player)  # says why, in words
-                unshown = state
+                found.unshown[snapshot.player] = found.unshown.get(snapshot.player, 0) + 1
                 continue
             found.append(Position(index, snapshot.seq, snapshot.turn, snapshot.line, snapshot.player, snapshot.text,
                                   snapshot.decision, state.to_dict()))
@@ -143,8 +152,11 @@ def positions(record: Record, *, seat: str | None = None, at: int | None = None,
         raise ReplayError(f"the record does not replay, so it cannot be judged: {error}") from None
     if replayer.diagnostics:
         raise ReplayError(f"the record does not replay, so it cannot be judged: {replayer.diagnostics[0]}")
-    if seat is not None and not found and unshown is not None:
-        check_seat(Game(unshown.copy()), seat)  # says why, in words
+    if seat is not None and not found and found.unshown:
+        where = f" in turn {turn}" if turn is not None else ""
+        raise UsageError(f"none of {seat}'s decisions{where} can be judged: the record does not show {seat}'s "
+                         f"hand when {seat} decides ({counted(found.unshown[seat], 'decision')})",
+                         hint="judge the decisions of a player whose hand the record shows")
     if at is not None and not found:
         if not 1 <= at <= index:
             raise UsageError(f"--at {at}: the main line has {index} statement(s)", hint=f"choose 1 to {index}")
@@ -167,7 +179,8 @@ def judge(position: Position, budget: int = DEFAULT_PLAYOUTS, seed: str = "1") -
     played = next((d for d in legal if same_decision(d, position.decision)), None)
     if played is None:
         raise ReplayError(f"line {position.line}: {position.text!r} is not among the legal decisions it replayed as")
-    if len(legal) == 1:
+    options = len(choices(legal, deck_seen(game)))  # as the player could tell them apart (knowledge.blind)
+    if options == 1:
         return Judgement(position.index, position.seq, position.turn, position.line, position.player, position.text, 1,
                          None, None, None, 0, budget, seed)
     check_seat(game, position.player)
@@ -177,7 +190,7 @@ def judge(position: Position, budget: int = DEFAULT_PLAYOUTS, seed: str = "1") -
     focus = evaluation.focus
     assert focus is not None
     best_text = position.text if best is focus else said(best.choice, state)
-    return Judgement(position.index, position.seq, position.turn, position.line, position.player, position.text, len(legal),
+    return Judgement(position.index, position.seq, position.turn, position.line, position.player, position.text, options,
                      focus.chance, best_text, best.chance, evaluation.playouts, budget, seed)
 
 

@@ -6,7 +6,8 @@ has not seen is dealt again at random into the places the seat cannot see, each 
 its size, and every card the seat has seen stays where it is. A search plays many of them.
 
 What a seat has not seen: every other player's hand but its Jacks (taken in the open,
-R-THINK-1), every other player's vault, and the whole deck; and in a game recorded from one
+R-THINK-1), every other player's vault, the whole deck and the cards set aside out of play (the
+training game's half of the deck, R-TRAIN-4, face down); and in a game recorded from one
 seat (cards written ``?``, ``GameState.unseen`` listing the cards whose whereabouts the record
 has not shown), every ``?`` too, which is dealt one of the unseen cards, a ``?`` the record
 narrowed (``?~Brick,Stone``: of neither material, after a Glory to Rome answer, R-LEG-3) only
@@ -20,9 +21,12 @@ the seat knew, never with more.
 
 A decision that takes the deck's top card (a power's hire, lay, add or sale from the deck,
 B-BAR-1, B-FOUNTAIN-1, B-ATRIUM-1; a take from the deck) names that card, which the seat
-sees only once it has decided to take it. Before, such decisions are one choice, "take from
-the deck" (``blind``): a program chooses among the blind choices, and the card's use is
-settled once it is seen (``settle``).
+sees only once it has decided to take it. Before, such decisions are one choice (``blind``):
+"hire the deck's top card", "sell" it; a Fountain's lay, add and keep are one, "take the deck's
+top card", as the card is looked at before its use is chosen (B-FOUNTAIN-1). A program chooses
+among the blind choices, and the card's use is settled once it is seen (``settle``): which
+uses the card has cannot show in the choices. Cards a power turned up face up
+(G-BACCHANALIA-1) are seen, and each use of each is a choice of its own (``deck_seen``).
 """
 
 from __future__ import annotations
@@ -30,10 +34,11 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from gtr_replay.data.ruling_types import TrainingGame
 from gtr_replay.engine import Game
 from gtr_replay.enums import JACK, Zone
 from gtr_replay.errors import UsageError
-from gtr_replay.game.decisions import Decision, TakeFromDeck
+from gtr_replay.game.decisions import Add, Decision, Lay, TakeFromDeck
 from gtr_replay.game.piles import is_unseen
 from gtr_replay.game.state import GameState
 
@@ -67,17 +72,22 @@ def check_seat(game: Game, seat: str) -> None:
 
 def _places(state: GameState, seat: str) -> tuple[list[tuple[list[str], int]], list[str]]:
     """The places the seat cannot see (zone, index) and the cards that may fill them: the
-    other players' hands but their Jacks, their vaults, the deck, and every ``?`` (a card the
-    record did not see, one of ``GameState.unseen``)."""
+    other players' hands but their Jacks, their vaults, the deck, the training game's cards set
+    aside, and every ``?`` (a card the record did not see, one of ``GameState.unseen``). The
+    cards a position leaves out of play are not in the game: none is dealt into it."""
     places: list[tuple[list[str], int]] = []
     for player in state.players:
         if player.name != seat:
             places += [(player.hand, n) for n, card in enumerate(player.hand) if card != JACK]
             places += [(player.vault, n) for n in range(len(player.vault))]
     places += [(state.deck, n) for n in range(len(state.deck))]
+    set_aside = state.rulings.training_game is TrainingGame.YES  # in the game, face down (R-TRAIN-4)
+    if set_aside:
+        places += [(state.removed, n) for n in range(len(state.removed))]
     cards = [zone[n] for zone, n in places if not is_unseen(zone[n])]
     if state.unseen is not None:
-        zones = [state.removed, *[z for p in state.players for z in (p.stockpile, p.clientele)]]
+        zones = [] if set_aside else [state.removed]
+        zones += [z for p in state.players for z in (p.stockpile, p.clientele)]
         zones += [p.vault for p in state.players if p.name == seat]
         for zone in zones:
             places += [(zone, n) for n, card in enumerate(zone) if is_unseen(card)]
@@ -131,18 +141,30 @@ DeckChoice = tuple[str, str, str]
 (decision type, player, "deck")."""
 
 
-def blind(decision: Decision) -> Decision | DeckChoice:
-    """The choice ``decision`` is for a seat that cannot see the deck (see the module's text)."""
-    if type(decision) is TakeFromDeck or getattr(decision, "source", None) is Zone.DECK:
-        return (type(decision).__name__, decision.player, "deck")
+_LOOKED_AT_FIRST: Final = (Lay, Add, TakeFromDeck)
+"""The uses of a card drawn to be looked at before it is used: laid, added or kept (B-FOUNTAIN-1)."""
+
+
+def blind(decision: Decision, seen: bool = False) -> Decision | DeckChoice:
+    """The choice ``decision`` is for a seat that cannot see the deck (see the module's text);
+    ``seen``: the deck's cards at stake are turned up (``deck_seen``), each use its own choice."""
+    if not seen and (type(decision) is TakeFromDeck or getattr(decision, "source", None) is Zone.DECK):
+        kind = TakeFromDeck if type(decision) in _LOOKED_AT_FIRST else type(decision)
+        return (kind.__name__, decision.player, "deck")
     return decision
 
 
-def choices(legal: list[Decision]) -> dict[Decision | DeckChoice, list[Decision]]:
+def deck_seen(game: Game) -> bool:
+    """Whether the cards a decision takes "from deck" now are face up: turned up by a power for
+    the table to see (G-BACCHANALIA-1), rather than the deck's unseen top card."""
+    return bool(game.state.turned_up)
+
+
+def choices(legal: list[Decision], seen: bool = False) -> dict[Decision | DeckChoice, list[Decision]]:
     """The legal decisions grouped by the choice they are to the seat (``blind``), in order."""
     found: dict[Decision | DeckChoice, list[Decision]] = {}
     for decision in legal:
-        found.setdefault(blind(decision), []).append(decision)
+        found.setdefault(blind(decision, seen), []).append(decision)
     return found
 
 

@@ -15,7 +15,7 @@ from gtr_replay.engine import Game
 from gtr_replay.errors import UsageError
 from gtr_replay.game.decisions import Decision, Pass, Think
 from gtr_replay.play.evaluation import points
-from gtr_replay.play.knowledge import check_seat, choices, determinize, settle
+from gtr_replay.play.knowledge import check_seat, choices, deck_seen, determinize, settle
 
 
 class Player(Protocol):
@@ -73,10 +73,11 @@ class GreedyPlayer:
             return legal[0]
         check_seat(game, seat)
         world = determinize(game, seat, rng)
-        in_world = choices(world.legal())
+        seen = deck_seen(game)
+        in_world = choices(world.legal(), seen)
         best: list = []
         best_key: tuple[int, int] | None = None
-        for choice, decisions in choices(legal).items():
+        for choice, decisions in choices(legal, seen).items():
             made = in_world.get(choice, [])
             if not made:
                 continue

@@ -33,7 +33,7 @@ from gtr_replay.engine import Game
 from gtr_replay.errors import RulesError, UsageError
 from gtr_replay.game.decisions import Decision
 from gtr_replay.play.evaluation import estimate
-from gtr_replay.play.knowledge import DeckChoice, blind, check_seat, choices, determinize, settle
+from gtr_replay.play.knowledge import DeckChoice, blind, check_seat, choices, deck_seen, determinize, settle
 from gtr_replay.play.players import passive, seat_legal
 
 DEFAULT_PLAYOUTS: Final = 200
@@ -143,8 +143,9 @@ class SearchPlayer:
         quarter of the budget is kept to try it and the best as much as each other."""
         legal = seat_legal(game, seat) if legal is None else legal
         check_seat(game, seat)
-        arms = [Arm(choice, decisions) for choice, decisions in choices(legal).items()]
-        focused = next((a for a in arms if a.choice == blind(focus)), None) if focus is not None else None
+        seen = deck_seen(game)
+        arms = [Arm(choice, decisions) for choice, decisions in choices(legal, seen).items()]
+        focused = next((a for a in arms if a.choice == blind(focus, seen)), None) if focus is not None else None
         if focus is not None and focused is None:
             raise UsageError(f"{focus} is not one of {seat}'s legal decisions here")
         order = arms[:]

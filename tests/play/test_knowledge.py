@@ -139,6 +139,10 @@ def test_a_record_from_one_seat_is_judged_where_it_shows_the_deciders_hand(seen_
     assert [p.index for p in positions(seen_by_ann, seat="Ben")] == [p.index for p in found if p.player == "Ben"]
     judged = {p.index for p in found}
     left_out = [n for n, step in enumerate(seen_by_ann.steps, 1) if step.statement.player == "Ben" and n not in judged]
+    # counted, not dropped: each of Ben's decisions left out as his hand is not shown (the others
+    # left out restate steps the engine made)
+    assert set(found.unshown) == {"Ben"} and 0 < found.unshown["Ben"] <= len(left_out)
+    assert positions(seen_by_ann, seat="Ann").unshown == {}
     said = []
     for at in left_out[:6]:
         with pytest.raises(UsageError) as refused:

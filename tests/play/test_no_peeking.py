@@ -90,3 +90,100 @@ def test_a_choice_to_take_the_decks_top_card_is_one_choice_that_names_no_card(tm
     first = analysed(tmp_path, bar(), "--at", "3")
     assert analysed(tmp_path, bar("Wall, Road, Latrine, Latrine, Temple, Insula"), "--at", "3") == first
     assert "Road" not in json.dumps(first) and "Wall" not in json.dumps(first)
+
+
+FOUNTAIN = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "You, Opp"]
+[Start "position"]
+
+position
+  leader: You
+  deck: {top}, Road, Insula, Latrine, Villa, Dock, Tower, Wall, Temple, Garden, Crane, Market, {bottom}
+  jacks: 2
+  hand You: Dock, Road
+  building You: Fountain on Marble complete with Temple, Statue, Palace
+  building You: Atrium on Brick with Bath
+  hand Opp: Villa
+  building Opp: Palace on Marble complete with Temple, Statue, Basilica
+
+turn 1 You
+  You leads Craftsman with Dock
+  Opp thinks: jack
+  You lays Road on Rubble
+"""
+"""B-FOUNTAIN-1: You may take the deck's top card, look at it, then lay it, add it or keep it.
+A Brick card on top could go into the Atrium, a Wood card could not."""
+
+
+def test_a_fountains_draw_is_one_choice_whatever_the_card_allows(tmp_path):
+    """Which uses the unseen top card has (laid, added to the Brick Atrium, kept) cannot show in
+    the choices: the draw is one choice, and the judgement is the same with a Wood Palisade or a
+    Brick Archway on top (the card is looked at once it is drawn, B-FOUNTAIN-1)."""
+    brick = FOUNTAIN.format(top="Archway", bottom="Palisade")
+    wood = FOUNTAIN.format(top="Palisade", bottom="Archway")
+    grouped = [choices(decision_at(text, 3)[0].legal()) for text in (brick, wood)]
+    assert list(grouped[0]) == list(grouped[1])
+    assert ("TakeFromDeck", "You", "deck") in grouped[0] and not any(
+        isinstance(c, tuple) and c[0] != "TakeFromDeck" for c in grouped[0])
+    # the comparison can fail: the Brick card on top can be added, the Wood one cannot
+    assert len(grouped[0][("TakeFromDeck", "You", "deck")]) > len(grouped[1][("TakeFromDeck", "You", "deck")])
+    assert analysed(tmp_path, brick, "--at", "3") == analysed(tmp_path, wood, "--at", "3")
+
+
+def test_the_training_games_set_aside_cards_are_dealt_again():
+    """R-TRAIN-4: half the draw pile is set aside unseen; a seat cannot tell a card set aside
+    from one in the deck, so a determinization deals them together."""
+    import random
+
+    from gtr_replay.play.knowledge import determinize, unseen_by
+
+    text = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "Ann, Ben"]
+[Rulings "training-game=yes"]
+[Deck "seed:training-set-aside:fy-1"]
+
+  Ben thinks: jack
+"""
+    game, seat, _ = decision_at(text, 1)
+    state = game.state
+    assert seat == "Ben" and state.removed and set(state.removed) <= set(unseen_by(game, "Ann"))
+    dealt = determinize(game, "Ann", random.Random(1)).state
+    assert len(dealt.removed) == len(state.removed) and dealt.removed != state.removed
+    assert sorted(dealt.deck + dealt.removed + dealt.players[1].hand) == sorted(
+        state.deck + state.removed + state.players[1].hand)
+    assert dealt.players[0].hand == state.players[0].hand  # Ann's own hand is hers
+
+
+def test_decisions_a_record_cannot_judge_are_counted_in_words(tmp_path):
+    """A record from Ann's seat does not show Ben's hand: his decisions are left out, and the
+    output says how many and why (ANALYSE.md)."""
+    from pathlib import Path
+
+    record = Path(__file__).parents[2] / "examples" / "table" / "republic-2p-ann.gtr"
+    done = runner.invoke(app, ["analyse", str(record), "--turn", "2", "--budget", "4", "--json"])
+    assert done.exit_code == 0, done.output
+    found = json.loads(done.stdout)
+    assert found["judgements"] == [] and found["not_judged"] == {"Ben": 1}
+    shown = runner.invoke(app, ["analyse", str(record), "--turn", "2", "--budget", "4"])
+    assert "1 decision of Ben not judged: the record does not show Ben's hand when Ben decides" in " ".join(
+        shown.stdout.split())
+    refused = runner.invoke(app, ["analyse", str(record), "--turn", "2", "--as", "Ben", "--budget", "4"])
+    assert refused.exit_code == 2
+    assert "none of Ben's decisions in turn 2 can be judged" in " ".join(refused.output.split())
+
+
+def test_cards_turned_up_face_up_are_each_a_choice_of_their_own():
+    """G-BACCHANALIA-1: the cards turned up are seen by everyone, so laying the Road and laying
+    the Castra are two choices, not one draw from the deck."""
+    from pathlib import Path
+
+    from gtr_replay.play.knowledge import deck_seen
+
+    text = (Path(__file__).parents[2] / "examples" / "rulebook" / "ex-gk-bacchanalia-1.gtr").read_text("utf-8")
+    game, seat, decision = decision_at(text, 4)
+    legal = game.legal()
+    assert deck_seen(game) and decision in legal
+    assert list(choices(legal, deck_seen(game))) == legal
+    assert len(choices(legal)) < len(legal)  # read as the unseen top card, they would be one
