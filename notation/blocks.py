@@ -186,7 +186,8 @@ class Influence(BlockLine):
 class Building(BlockLine):
     """``building Ann: Temple on Marble out of town complete with Statue, Temple``.
 
-    ``stolen`` and ``public`` are marks other powers read (Prison, Forum...).
+    ``stolen``, ``site given`` and ``public`` are marks other powers read (Prison, Forum...):
+    ``site given``, a structure whose Site went to another player (B-PRISON-2, G-AERARIUM-2).
     """
 
     player: str
@@ -195,11 +196,13 @@ class Building(BlockLine):
     out_of_town: bool = False
     complete: bool = False
     stolen: bool = False
+    site_given: bool = False
     public: bool = False
     materials: tuple[str, ...] = ()
 
     def text(self) -> str:
-        marks = [name for name in ("complete", "stolen", "public") if getattr(self, name)]
+        marks = [mark for name, mark in (("complete", "complete"), ("stolen", "stolen"), ("site_given", "site given"),
+                                         ("public", "public")) if getattr(self, name)]
         if self.out_of_town:
             marks.insert(0, "out of town")
         text = " ".join([f"building {self.player}: {self.foundation} on {self.site}", *marks])

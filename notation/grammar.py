@@ -67,7 +67,7 @@ _NAMES = {
     "ROLE": ROLES, "MATERIAL": MATERIALS, "INT": "a number", "_NL": "the end of the line",
     "COLON": "':'", "COMMA": "','", "LSQB": "'['", "RSQB": "']'", "RPAR": "')'",
     "THINK_KIND": "jack, refill or draw", "ZONE_WORD": ZONES,
-    "BUILDING_MARK": "complete, stolen or public", "OUT_OF_TOWN": "'out of town'",
+    "BUILDING_MARK": "complete, stolen or public", "SITE_GIVEN": "'site given'", "OUT_OF_TOWN": "'out of town'",
     "TAG_NAME": "a tag name", "TAG_VALUE": 'a value in double quotes', "_WITH": "'with'",
     "_ON": "'on'", "_TO": "'to'", "_FROM": "'from'", "_SHOWING": "'showing'", "_GIVING": "'giving'",
     "_REPLACING": "'replacing'", "OWNER": "a player's name and 's",

@@ -870,6 +870,8 @@ def _building(line: Line) -> blocks.Building:
     while True:
         if line.optional("OUT_OF_TOWN"):
             marks["out_of_town"] = True
+        elif line.optional("SITE_GIVEN"):
+            marks["site_given"] = True
         elif "BUILDING_MARK" in line.kinds[line.at]:
             marks[line.peek().lower()] = True
             line.at += 1

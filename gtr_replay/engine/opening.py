@@ -102,7 +102,8 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
     hidden = 0  # unseen cards ('?') in hands and vaults
     for player in players:
         if player.name not in position.influence_given:  # an influence line lists every Site
-            player.influence = [b.site for b in player.buildings if b.complete and not b.stolen]
+            player.influence = [b.site for b in player.buildings
+                                if b.complete and not b.stolen and not b.site_given]
         hidden += player.hand.count(UNSEEN) + player.vault.count(UNSEEN)
         for zone in (player.hand, player.clientele, player.stockpile, player.vault):
             placed.update(c for c in zone if c != JACK and c != UNSEEN)
@@ -164,11 +165,13 @@ def _check_jacks_and_unseen(position: Position) -> None:
             if JACK == b.foundation or JACK in b.materials:
                 raise RulesError(f"{player.name}'s {b.foundation} holds a Jack: Jacks are never foundations or "
                                  "materials", rule_ids=("R-JACK-3",), hint="a Jack is in a hand, a camp or the Jack pile")
-            marked = "stolen" if b.stolen else "public" if (player.name, b.foundation) in public else None
+            marked = ("stolen" if b.stolen else "site given" if b.site_given
+                      else "public" if (player.name, b.foundation) in public else None)
             if marked and not b.complete:
                 raise RulesError(f"{player.name}'s {b.foundation} is marked {marked} but not complete",
-                                 rule_ids=("B-PRISON-1", "B-STAIRWAY-1"),
-                                 hint="only completed structures are taken or made public; add 'complete'")
+                                 rule_ids=("B-PRISON-1", "B-PRISON-2", "B-STAIRWAY-1"),
+                                 hint="only completed structures are taken, give their Site away or are made public; "
+                                      "add 'complete'")
         if UNSEEN in player.clientele + player.stockpile:
             raise RulesError(f"{player.name}'s clientele and stockpile are face up: an unseen card '?' cannot be "
                              "there", hint="name their cards; a hand or a vault may hold '?'")

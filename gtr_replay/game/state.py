@@ -39,6 +39,10 @@ class Building:
     stolen: bool = False
     """Taken from another player by a power (B-PRISON-1, BC-PRISON-1); its Site
     stayed with the player it was taken from (AMB-19)."""
+    site_given: bool = False
+    """Its Site left its owner's influence for another player's: a Prison's in exchange for
+    the structure it took (B-PRISON-2), an Aerarium's to trigger a building (G-AERARIUM-2).
+    Sites of one material are alike, so this is the one record of which building's it was."""
 
     def to_dict(self) -> dict:
         data = {"foundation": self.foundation, "site": str(self.site), "materials": list(self.materials),
@@ -47,16 +51,19 @@ class Building:
             data["out_of_town"] = True
         if self.stolen:
             data["stolen"] = True
+        if self.site_given:
+            data["site_given"] = True
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Building:
         return cls(data["foundation"], Material(data["site"]), list(data.get("materials", ())),
                    bool(data.get("complete", False)), bool(data.get("out_of_town", False)),
-                   bool(data.get("stolen", False)))
+                   bool(data.get("stolen", False)), bool(data.get("site_given", False)))
 
     def copy(self) -> Building:
-        return Building(self.foundation, self.site, self.materials[:], self.complete, self.out_of_town, self.stolen)
+        return Building(self.foundation, self.site, self.materials[:], self.complete, self.out_of_town, self.stolen,
+                        self.site_given)
 
 
 @dataclass(slots=True)

@@ -48,6 +48,7 @@ class Prison(_Prison):
             return
         players[owner].influence.remove(prison.site)
         players[victim].influence.append(prison.site)
+        prison.site_given = True
         value = ctx.material_value(prison.site)  # each event's value is the change: the Site's value
         text = f"Site of {self.building}"
         ctx.emit(EventKind.INFLUENCE, owner, self.building, text=text, value=-value)

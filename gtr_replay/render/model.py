@@ -50,7 +50,7 @@ class BuildingLine:
     needed: int
     complete: bool
     marks: tuple[str, ...]
-    """'stolen', 'public'."""
+    """'stolen', 'Site given', 'public'."""
     power: str | None = None
     """A completed structure's power in short ("Your hand refill size is two cards larger"),
     so a reader sees why a move was legal; None for a foundation or a card with none written."""
@@ -216,7 +216,7 @@ def camp(state: GameState, i: int, *, viewer: str | None = None, watch: VaultWat
     shown_vault = _hidden(vault) if isinstance(vault, Hidden) else grouped(state, vault, "material", MATERIALS)
     buildings = []
     for building in player.buildings:
-        marks = tuple(m for m, on in (("stolen", building.stolen),
+        marks = tuple(m for m, on in (("stolen", building.stolen), ("Site given", building.site_given),
                                       ("public", (i, building.foundation) in state.public)) if on)
         power = summary(state.ruleset, building.foundation) if building.complete else None
         buildings.append(BuildingLine(building.foundation, str(building.site), building.out_of_town,

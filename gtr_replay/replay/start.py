@@ -237,7 +237,7 @@ def _position(position: Position, players: list[str]) -> opening.Position:
             given.add(player.name)
         elif isinstance(line, notation.Building):
             player.buildings.append(Building(line.foundation, Material(str(line.site)), list(line.materials),
-                                             line.complete, line.out_of_town, line.stolen))
+                                             line.complete, line.out_of_town, line.stolen, line.site_given))
             if line.public:
                 public.append((player.name, line.foundation))
     deck = position.deck

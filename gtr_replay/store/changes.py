@@ -216,6 +216,8 @@ def _building(b: Building) -> dict:
         out["out_of_town"] = True
     if b.stolen:
         out["stolen"] = True
+    if b.site_given:
+        out["site_given"] = True
     return out
 
 

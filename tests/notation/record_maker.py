@@ -196,8 +196,9 @@ class Maker:
             lines.append(Cards(rng.choice([Zone.STOCKPILE, Zone.VAULT, Zone.CLIENTELE]), player, self.cards(0, 3)))
             lines.append(Influence(player, tuple(self.material() for _ in range(rng.randint(0, 2)))))
             lines.append(Building(
-                player, self.card(), self.material(), rng.random() < 0.3, rng.random() < 0.5,
-                rng.random() < 0.2, rng.random() < 0.2, self.cards(0, 2), comments=self.maybe(),
+                player, self.card(), self.material(), out_of_town=rng.random() < 0.3, complete=rng.random() < 0.5,
+                stolen=rng.random() < 0.2, public=rng.random() < 0.2, site_given=rng.random() < 0.2,
+                materials=self.cards(0, 2), comments=self.maybe(),
             ))
         return Position(tuple(lines))
 

@@ -68,11 +68,13 @@ class DemolishHandler(Handler):
 def _return_site(state: GameState, i: int, building: Building, ev: list[Event]) -> None:
     """The torn-down building's Site leaves the influence for the supply in town (the
     watch-post-site ruling's default, AMB-31), or for the stack it was claimed from under its
-    ``returns-where-claimed`` reading. Sites of one material are alike; when the
-    influence holds none of it, the building's Site was given away before (in exchange for a
-    structure taken, B-PRISON-2; to trigger a building, G-AERARIUM-2) and nothing moves."""
+    ``returns-where-claimed`` reading. A Site given away before (in exchange for a structure
+    taken, B-PRISON-2; to trigger a building, G-AERARIUM-2) is not the owner's to return:
+    nothing moves, and the Sites of the owner's other buildings stay. Sites of one material are
+    alike: where the influence holds none of it (Sites paid for a structure taken,
+    C-AERARIUM-PRISON-1), nothing moves either."""
     player = state.players[i]
-    if building.site not in player.influence:
+    if building.site_given or building.site not in player.influence:
         return
     player.influence.remove(building.site)
     out = building.out_of_town and state.rulings.watch_post_site is WatchPostSite.RETURNS_WHERE_CLAIMED
@@ -133,6 +135,9 @@ class TriggerHandler(Handler):
             site = Material(step.site)
             giver.influence.remove(site)
             owner.influence.append(site)
+            given = giver.building(step.power)
+            if given is not None:
+                given.site_given = True
             value = rules.material_value(site)
             text = f"Site of {step.power}"
             ev.append(Event(EventKind.INFLUENCE, giver.name, step.power, value=-value, text=text))
