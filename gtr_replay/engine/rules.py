@@ -372,7 +372,7 @@ def push_steps(state: GameState, ev: list[Event], steps: list[Step]) -> None:
         return
     for step in sorted(steps, key=lambda s: s.priority):
         state.steps.append(step)
-        ev.append(Event(EventKind.STEP, state.players[step.player].name, step.power, text=step.describe()))
+        ev.append(Event(EventKind.STEP, state.players[step.player].name, step.power, text=step.granted()))
 
 
 def material_value(material: Material) -> int:

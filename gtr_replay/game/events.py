@@ -78,7 +78,7 @@ KINDS: Final = {
     EventKind.PASS: "a player declines their remaining actions",
     EventKind.AUTO: "the engine made the only legal decision (text: the decision)",
     EventKind.POWER: "a building power acted (card: the building, text: what it did)",
-    EventKind.STEP: "a power grants a player an extra step (card: the building, text: the step)",
+    EventKind.STEP: "a power grants a player an extra step (card: the building, text: 'may …' or 'must …')",
     EventKind.PUBLIC: "a structure is made public (player: its owner, card: the structure, text: by whom)",
     EventKind.CLEANUP: "the turn's played cards return (R-TURN-8)",
     EventKind.GAME_END: "the game ends (text: the reason)",

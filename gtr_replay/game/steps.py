@@ -115,6 +115,11 @@ class Step:
     def describe(self) -> str:
         raise NotImplementedError
 
+    def granted(self) -> str:
+        """What the step lets its player do, with the word a pass decides: "may" where a pass
+        declines it, "must" where none does (R-TURN-7)."""
+        return f"{'may' if Pass in self.answers() else 'must'} {self.describe()}"
+
     def to_dict(self) -> dict:
         data: dict = {"kind": self.kind}
         for f in fields(self):
@@ -273,7 +278,7 @@ class RequiredTheft(Theft):
         return (Steal,)
 
     def describe(self) -> str:
-        return "take an opponent's completed structure (it may not be declined)"
+        return "take an opponent's completed structure"
 
 
 @step

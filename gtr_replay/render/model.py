@@ -257,7 +257,7 @@ def next_words(state: GameState) -> str:
         return f"the game is over: {state.end_reason}"
     if state.steps:  # a step a power granted comes first, in any phase
         step = state.steps[-1]
-        return f"next: {prompt.player} may {step.describe()}, by the {step.power} ({kind_words(prompt.decisions)})"
+        return f"next: {prompt.player} {step.granted()}, by the {step.power} ({kind_words(prompt.decisions)})"
     if state.phase is Phase.ACTIONS:
         total = game.actions(prompt.player)
         return (f"next: {prompt.player}'s {state.led_role} action {state.actions_used + 1} of {total} "

@@ -130,7 +130,7 @@ def _others(events: list[Event], actor: str, ruleset: str) -> list[str]:
         elif e.kind == EventKind.MOVE and e.source == e.target == Zone.BUILDING:
             out.append(f"{e.player} takes {e.card} ({e.text})")
         elif e.kind == EventKind.STEP:
-            out.append(f"{e.card}: {e.player} may {e.text}")
+            out.append(f"{e.card}: {e.player} {e.text}")
         elif e.kind == EventKind.PUBLIC:
             out.append(f"{e.player}'s {e.card} is public")
         elif e.kind == EventKind.GLORY:

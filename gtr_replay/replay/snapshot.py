@@ -123,7 +123,7 @@ def annotate(events: list[Event], points: dict[str, int]) -> Annotation:
         elif e.kind == EventKind.GAME_END:
             note.ended = e.text
         elif e.kind == EventKind.STEP:
-            note.powers.append(f"{e.card}: {e.player} may {e.text}")
+            note.powers.append(f"{e.card}: {e.player} {e.text}")
         elif e.kind == EventKind.PUBLIC:
             note.powers.append(f"{e.player}'s {e.card} is public")
     return note
