@@ -270,8 +270,8 @@ class SenateThink(StrEnum):
 class PrisonTheft(StrEnum):
     """BC-PRISON-1: Must a classic Prison take a structure on completion, where an opponent has one it may take?"""
 
-    MAY_DECLINE = "may-decline"
     AS_PRINTED = "as-printed"
+    MAY_DECLINE = "may-decline"
 
 
 class WatchPostSite(StrEnum):

@@ -281,13 +281,13 @@ RULINGS: tuple[Ruling, ...] = (
     )),
     Ruling("prison-theft", "BC-PRISON-1", "Must a classic Prison take a structure on completion, where an "
            "opponent has one it may take?", (
-        _r("may-decline", "No: its owner may decline it, as the Black Box Prison's owner may.",
-           "000§…›Prison: 'When you complete a Prison, you may immediately choose a completed Structure owned "
-           "by an opponent'."),
-        _r("as-printed", "Yes: the 2005 text gives no choice; a pass is refused while some structure may be "
+        _r("as-printed", "Yes, as the 2005 text prints it (no 'may'); a pass is refused while some structure may be "
            "taken, and where only one may be, it is taken at once.",
            "001§Appendix›Prison: 'Upon completion of the Prison you choose a completed structure owned by an "
            "opponent and place it on top of your Prison' (no 'may')."),
+        _r("may-decline", "No: its owner may decline it, as the Black Box Prison's owner may (000's 'may' read into the 2005 card).",
+           "000§…›Prison: 'When you complete a Prison, you may immediately choose a completed Structure owned "
+           "by an opponent'."),
     )),
     # The optional Geek cards (000§Appendix III)
     Ruling("watch-post-site", "AMB-31", "What becomes of the Site of a structure a Watch Post tears down?", (

@@ -57,10 +57,10 @@ class Prison(_Prison):
 
 @register
 class ClassicPrison(_Prison):
-    """Classic: on completion you may take an opponent's completed structure onto your
-    Prison, with its function; nobody's influence changes (BC-PRISON-1, AMB-19). The "may" is
-    the prison-theft ruling's default; as printed, no pass is taken while some structure may
-    be."""
+    """Classic: on completion you take an opponent's completed structure onto your Prison,
+    with its function; nobody's influence changes (BC-PRISON-1, AMB-19). As printed, no pass
+    is taken while some structure may be; the prison-theft ruling's ``may-decline`` lets the
+    owner decline it, as the Black Box Prison's may."""
 
     rulesets = CLASSIC
     rule_ids = ("BC-PRISON-1", "AMB-19")

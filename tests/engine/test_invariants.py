@@ -44,15 +44,15 @@ def test_a_limit_a_prison_lowered_keeps_what_is_over_it():
     game.explaining = True  # the refusal below is told by the forced pass before it
     game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
     game.push(Follow("Opp", ("Market",)))
-    game.push(Add("You", "Villa", "Prison"))
-    game.push(Steal("You", "Opp", "Market"))
+    added = game.push(Add("You", "Villa", "Prison"))
+    assert [step.decision for step in added.forced] == [Steal("You", "Opp", "Market")]  # the only one to take
     assert rules.vault_limit(state, 1) == 3 and len(state.players[1].vault) == 5
     assert not [p for p in problems(state) if "limit" in p]  # a table made by hand: only the limits
     game.push(Pass("Opp"))
     game.push(Lead("Opp", Role.MERCHANT, ("Catacomb",)))
     thought = game.push(Think("You", "refill"))
     assert [step.decision for step in thought.forced] == [Pass("Opp")]  # nothing else was legal
-    assert "vault is full" in game.refusal(Sell("Opp", "Road"), game.check(Sell("Opp", "Road"))).message
+    assert "vault is full (its limit is 3 cards, and it holds 5)" in game.refusal(Sell("Opp", "Road"), game.check(Sell("Opp", "Road"))).message
     assert len(state.players[1].vault) == 5 and state.players[1].stockpile == ["Road"]
     state.players[0].building("Market").stolen = False  # the same vault with nothing taken: broken
     assert "Opp's vault is over the limit" in problems(state)

@@ -594,45 +594,58 @@ def test_senate_think_any_lead(position, play):
     assert len(state.players[0].hand) == 6 and state.turn == 2
 
 
-def test_prison_theft_as_printed(position, play):
-    """001§Appendix›Prison: 'Upon completion of the Prison you choose a completed structure owned
-    by an opponent and place it on top of your Prison', no 'may': as printed, a pass is refused
-    while Ben has a structure to take, the only one is taken at once, and with none nothing is
-    owed (a Bath is its own, a foundation no structure). By default (may-decline, as the Black
-    Box Prison) the pass is taken."""
-    from gtr_replay.game import Add, Steal
+def _prison_completed(position, play, rulings, *ben_builds):
+    """A classic Prison just completed by You, Ben owning ``ben_builds`` (name, Site, complete)."""
+    from gtr_replay.game import Add
     from gtr_replay.game.state import Building
+
+    you = PlayerState("You", hand=["Dock", "Villa"], buildings=[
+        Building("Prison", Material.STONE, ["Sewer", "Garden"]), Building("Bath", Material.BRICK)])
+    ben = PlayerState("Ben", hand=["Palisade"], buildings=[Building(b, m, complete=done) for b, m, done in ben_builds])
+    game = Game(position(you, ben, ruleset="classic", rulings=rulings))
+    play(game, Lead("You", Role.CRAFTSMAN, ("Dock",)), Think("Ben", "refill"), Add("You", "Villa", "Prison"))
+    return game
+
+
+_TWO_TO_TAKE = (("Market", Material.WOOD, True), ("Temple", Material.MARBLE, True))
+
+
+def test_prison_theft_as_printed_by_default(position, play):
+    """001§Appendix›Prison: 'Upon completion of the Prison you choose a completed structure owned
+    by an opponent and place it on top of your Prison', no 'may' (BC-PRISON-1): by default a
+    pass is refused while Ben has a structure to take, the only one is taken at once, and with
+    none nothing is owed (a Bath is its own, a foundation no structure)."""
+    from gtr_replay.game import Steal
     from gtr_replay.game.steps import RequiredTheft, Theft
     from gtr_replay.errors import RulesError
 
-    def completed(rulings, *ben_builds):
-        you = PlayerState("You", hand=["Dock", "Villa"], buildings=[
-            Building("Prison", Material.STONE, ["Sewer", "Garden"]), Building("Bath", Material.BRICK)])
-        ben = PlayerState("Ben", hand=["Palisade"],
-                          buildings=[Building(b, m, complete=done) for b, m, done in ben_builds])
-        game = Game(position(you, ben, ruleset="classic", rulings=rulings))
-        play(game, Lead("You", Role.CRAFTSMAN, ("Dock",)), Think("Ben", "refill"), Add("You", "Villa", "Prison"))
-        return game
-
-    two = (("Market", Material.WOOD, True), ("Temple", Material.MARBLE, True))
-    game = completed("prison-theft=as-printed", *two)
-    assert game.state.steps == [RequiredTheft("Prison", 0)]
-    assert Pass("You") not in game.legal()
-    with pytest.raises(RulesError, match="cannot pass now") as refused:
-        game.push(Pass("You"))
-    assert "BC-PRISON-1" in refused.value.rule_ids
-    play(game, Steal("You", "Ben", "Temple"))
-    assert game.state.players[0].building("Temple").stolen
-    default = completed(None, *two)
-    assert default.state.steps == [Theft("Prison", 0)]
-    play(default, Pass("You"))
-    assert [b.foundation for b in default.state.players[1].buildings] == ["Market", "Temple"]
-    # one structure to take: taken at once; none it may take: nothing owed
-    only = completed("prison-theft=as-printed", ("Market", Material.WOOD, True), ("Bath", Material.BRICK, True))
+    for rulings in (None, "prison-theft=as-printed"):
+        game = _prison_completed(position, play, rulings, *_TWO_TO_TAKE)
+        assert game.state.steps == [RequiredTheft("Prison", 0)]
+        assert Pass("You") not in game.legal()
+        with pytest.raises(RulesError, match="cannot pass now") as refused:
+            game.push(Pass("You"))
+        assert "BC-PRISON-1" in refused.value.rule_ids
+        play(game, Steal("You", "Ben", "Temple"))
+        assert game.state.players[0].building("Temple").stolen
+    only = _prison_completed(position, play, None, ("Market", Material.WOOD, True), ("Bath", Material.BRICK, True))
     assert not only.state.steps and only.state.players[0].building("Market").stolen
-    none = completed("prison-theft=as-printed", ("Bath", Material.BRICK, True), ("Temple", Material.MARBLE, False))
+    none = _prison_completed(position, play, None, ("Bath", Material.BRICK, True), ("Temple", Material.MARBLE, False))
     assert none.state.players[1].building("Bath").complete and not none.state.players[0].building("Bath").complete
     assert not any(isinstance(step, Theft) for step in none.state.steps)
+
+
+def test_prison_theft_may_decline(position, play):
+    """The Black Box Prison's 'you may immediately choose' (000§…›Prison) read into the 2005
+    card: the owner may pass, and a lone structure waits for the choice."""
+    from gtr_replay.game.steps import Theft
+
+    declining = _prison_completed(position, play, "prison-theft=may-decline", *_TWO_TO_TAKE)
+    assert declining.state.steps == [Theft("Prison", 0)]
+    play(declining, Pass("You"))
+    assert [b.foundation for b in declining.state.players[1].buildings] == ["Market", "Temple"]
+    lone = _prison_completed(position, play, "prison-theft=may-decline", ("Market", Material.WOOD, True))
+    assert lone.state.steps == [Theft("Prison", 0)] and Pass("You") in lone.legal()
 
 
 # -- the Geek cards (000 Appendix III) ------------------------------------------------------

@@ -69,6 +69,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "forum": ("tests/engine/test_rulings.py", "tests/powers/test_combinations.py", "tests/powers/test_client_powers.py"),
     "training": ("tests/engine/test_training_game.py",),
     "turns": ("tests/replay/test_turns_left_out.py", "tests/cli/test_record.py", "tests/cli/test_record_unseen.py"),
+    "sites": ("tests/powers/test_given_sites.py", "tests/engine/test_rulings.py"),
+    "peek": ("tests/play/test_no_peeking.py", "tests/play/test_knowledge.py"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
@@ -446,6 +448,25 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("deck", OPENING, 'flow.end_game(state, [], "deck")', "pass"),
     ("deck", REPLAYER, 'if state.end_reason == "deck" and state.ended_by is None:', "if False:"),
     # the training game (R-TRAIN, R-SETUP-13, AMB-30)
+    # a Site given away is not its building's to return (B-PRISON-2, G-AERARIUM-2, G-WATCHPOST-1, AMB-31)
+    ("sites", STRUCTURES, "if building.site_given or building.site not in player.influence:",
+     "if building.site not in player.influence:"),
+    ("sites", "gtr_replay/powers/public.py", "        prison.site_given = True\n", ""),
+    ("sites", STRUCTURES, "                given.site_given = True\n", "                pass\n"),
+    ("sites", "gtr_replay/game/state.py", "                        self.site_given)", "                        False)"),
+    ("sites", "gtr_replay/game/state.py", 'data["site_given"] = True', "pass"),
+    ("sites", "gtr_replay/game/state.py", 'bool(data.get("site_given", False)))', "False)"),
+    # the judge never peeks: a draw from the deck is one choice whatever the card allows, turned-up
+    # cards are seen, the training game's set-aside cards are dealt again, the unjudged counted
+    ("peek", "gtr_replay/play/knowledge.py",
+     "kind = TakeFromDeck if type(decision) in _LOOKED_AT_FIRST else type(decision)", "kind = type(decision)"),
+    ("peek", "gtr_replay/play/knowledge.py", "if not seen and (type(decision) is TakeFromDeck",
+     "if (type(decision) is TakeFromDeck"),
+    ("peek", "gtr_replay/play/knowledge.py", "return bool(game.state.turned_up)", "return False"),
+    ("peek", "gtr_replay/play/knowledge.py", "    if set_aside:\n        places +=", "    if False:\n        places +="),
+    ("peek", "gtr_replay/play/analysis.py", "    if options == 1:", "    if len(legal) == 1:"),
+    ("peek", "gtr_replay/play/analysis.py",
+     "found.unshown[snapshot.player] = found.unshown.get(snapshot.player, 0) + 1", "pass"),
     ("training", "gtr_replay/engine/rules.py", "    if functions_ignored(state):\n        return [{None: _NONE} for _ in state.players]\n", ""),
     ("training", "gtr_replay/engine/handlers/roles.py", "if own is not None and not rules.functions_ignored(state):",
      "if own is not None:"),

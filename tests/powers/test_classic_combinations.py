@@ -8,7 +8,7 @@ from gtr_replay.engine import Game, rules
 from gtr_replay.game import Add, Demand, Follow, Gather, Give, Hire, Lay, Lead, Think
 from gtr_replay.game.decisions import Slay, Steal
 from gtr_replay.game.state import Building, Phase, PlayerState
-from gtr_replay.game.steps import Actions, ClientAction, EarlyActions, Slaying, Theft
+from gtr_replay.game.steps import Actions, ClientAction, EarlyActions, RequiredTheft, Slaying
 from gtr_replay.enums import JACK, Material, Role, Ruleset
 from gtr_replay.errors import RulesError
 from gtr_replay.data.rulings import resolve
@@ -136,8 +136,8 @@ def test_a_stolen_tower_leaves_rubble_in_its_rubble_site_foundations():
     game = Game(state)
     game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
     game.push(Follow("Ben", ("Market",)))
-    game.push(Add("You", "Villa", "Prison"))
-    game.push(Steal("You", "Ben", "Tower"))
+    added = game.push(Add("You", "Villa", "Prison"))
+    assert [step.decision for step in added.forced] == [Steal("You", "Ben", "Tower")]  # the only one to take
     catacomb, temple = (state.players[1].building(n) for n in ("Catacomb", "Temple"))
     assert rules.material_fits(state, 1, catacomb, "Bar")  # its Rubble Site's material
     assert not rules.material_fits(state, 1, temple, "Bar")
@@ -155,8 +155,8 @@ def test_a_stolen_structures_upon_completion_function_works_for_its_new_owner():
     game = Game(state)
     game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
     game.push(Follow("Ben", ("Market",)))
-    game.push(Add("You", "Villa", "Prison"))
-    game.push(Steal("You", "Ben", "Storeroom"))
+    added = game.push(Add("You", "Villa", "Prison"))
+    assert [step.decision for step in added.forced] == [Steal("You", "Ben", "Storeroom")]  # the only one to take
     assert state.steps == [Actions("Storeroom", 0, Role.LABORER, 5)]
     game.push(Gather("You", "Bath"))
     assert state.players[0].stockpile == ["Bath"]
@@ -166,18 +166,25 @@ def test_a_prison_takes_a_stolen_structure_but_never_a_name_the_thief_has():
     """001 Prison: "You may steal a structure which was previously stolen by another player's
     Prison. You may not steal a structure with the same name as a structure foundation you
     already have in play. You may not lay a structure foundation with the same name as a
-    structure you have stolen with a Prison." (BC-PRISON-1, R-BUILD-2)"""
-    you = PlayerState("You", hand=["Dock", "Villa", "Market", "Road"], clientele=["Dock"], buildings=[
-        Building("Prison", Material.STONE, ["Sewer", "Garden"]), Building("Shrine", Material.BRICK)])
-    ben = PlayerState("Ben", hand=["Palisade"], buildings=[
-        done("Shrine", Material.BRICK, "Bath", "Gate"),
-        Building("Market", Material.WOOD, ["Circus"], complete=True, stolen=True)])  # taken from another once
-    state = table(you, ben, ruleset=CLASSIC)
-    game = Game(state)
-    game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
-    game.push(Follow("Ben", ("Palisade",)))
-    game.push(Add("You", "Villa", "Prison"))
-    assert state.steps == [Theft("Prison", 0)]
+    structure you have stolen with a Prison." (BC-PRISON-1, R-BUILD-2) With a Temple beside the
+    Market the Prison has a choice to make; with the Market alone it takes it at once: as
+    printed, the 2005 Prison takes a structure whenever it may (the prison-theft ruling)."""
+    def completed(*more):
+        you = PlayerState("You", hand=["Dock", "Villa", "Market", "Road"], clientele=["Dock"], buildings=[
+            Building("Prison", Material.STONE, ["Sewer", "Garden"]), Building("Shrine", Material.BRICK)])
+        ben = PlayerState("Ben", hand=["Palisade"], buildings=[
+            done("Shrine", Material.BRICK, "Bath", "Gate"),
+            Building("Market", Material.WOOD, ["Circus"], complete=True, stolen=True), *more])  # taken once already
+        state = table(you, ben, ruleset=CLASSIC)
+        game = Game(state)
+        game.push(Lead("You", Role.CRAFTSMAN, ("Dock",)))
+        game.push(Follow("Ben", ("Palisade",)))
+        return game, state, game.push(Add("You", "Villa", "Prison"))
+
+    game, state, added = completed()
+    assert [step.decision for step in added.forced] == [Steal("You", "Ben", "Market")]  # never his Shrine
+    game, state, _ = completed(done("Temple", Material.MARBLE, "Statue", "Statue", "Statue"))
+    assert state.steps == [RequiredTheft("Prison", 0)]
     assert Steal("You", "Ben", "Shrine") not in game.legal()  # his Shrine foundation
     with pytest.raises(RulesError, match="already has a Shrine"):
         game.push(Steal("You", "Ben", "Shrine"))

@@ -19,6 +19,7 @@ A_STATUE_TAKEN = """\
 [Event "A completed Statue taken by a Prison"]
 [Ruleset "classic"]
 [Players "You, Opp"]
+[Rulings "prison-theft=may-decline"]
 [Start "position"]
 
 position
@@ -37,7 +38,8 @@ turn 1 You
   You steals Opp's Statue
 """
 """BC-PRISON-1: the Prison takes Opp's completed Statue, and its 3 points with it
-(BC-STATUE-1); nobody's influence changes."""
+(BC-STATUE-1); nobody's influence changes. The theft is a statement of its own where the
+Prison may decline it (as printed, the only structure to take is taken by the completion)."""
 
 A_WALL_MADE_PUBLIC = """\
 [Event "A Wall made public with a material from the Pool"]

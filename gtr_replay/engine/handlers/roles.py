@@ -793,9 +793,10 @@ class SellHandler(Handler):
         found = _source_problem(state, i, d, Zone.STOCKPILE, "R-MER-1", "a Merchant sells")
         if found:
             return found
-        limit = rules.vault_limit(state, i)
-        if len(state.players[i].vault) >= limit:
-            return problem(f"{d.player}'s vault is full ({limit} cards, the limit)", "R-VAULT-2")
+        limit, held = rules.vault_limit(state, i), len(state.players[i].vault)
+        if held >= limit:
+            over = "" if held == limit else f", and it holds {held}"
+            return problem(f"{d.player}'s vault is full (its limit is {limit} cards{over})", "R-VAULT-2")
         return None
 
     def perform(self, state: GameState, i: int, d, ev):
