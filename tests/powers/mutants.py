@@ -538,6 +538,9 @@ EQUIVALENT: dict[int, str] = {
     161: "no rule takes a card out of a vault (its cards stay there until they are uncovered at the end, R-VAULT-3), "
          "so no event has the vault as its source and the points are counted again as often without it; it stays "
          "for a power written later",
+    222: "every prompt that offers a draw from the deck also offers a pass or another decision (a pass always "
+         "answers an action or a step a player may decline, R-TURN-7; cards turned up are seen, each a choice), so "
+         "one choice as the player sees them is one legal decision: both tests skip the same statements",
 }
 """Mutants (by index) that change no rule, and why."""
 
