@@ -332,9 +332,10 @@ class Assembler:
         else:
             turn = last
             if turn.written and not turn.started and part in (LEADING, THINKING) and statement.actor != turn.leader:
-                raise _error(step.span, len(statement.actor), f"turn {turn.number} is {turn.leader}'s to lead, "
-                             f"not {statement.actor}'s", expected=f"a statement by {turn.leader}",
-                             hint="fix the turn header or the statement")
+                raise _error(step.span, len(statement.actor), f"the header of turn {turn.number} (line {turn.line}) "
+                             f"names {turn.leader} as its leader, but {statement.actor} decides first",
+                             expected=f"a statement by {turn.leader}",
+                             hint=f"fix the turn header ('turn {turn.number} {statement.actor}') or the statement")
         turn.add(step, part)
         self.taking = turn
 

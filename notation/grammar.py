@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from . import terminals, words
 from .errors import NotationError
+from .names import combining_mark
 from .lines import MATERIALS, ROLES, ZONES
 
 GRAMMAR = terminals.GRAMMAR
@@ -112,6 +113,9 @@ def worded(error: UnexpectedInput, text: str) -> NotationError:
         line, column = len(lines), len(lines[-1]) + 1
         expected = set(getattr(error, "expected", ()) or ())
         rest = ""
+    mark = combining_mark(lines[line - 1][max(column - 2, 0):column])
+    if mark is not None and column > 1:  # a letter written as two characters: the mark read alone
+        return NotationError(f"{mark[1]} is not a letter the notation reads", line=line, column=column, hint=mark[2])
     if rest[:1].isspace() and rest[0] not in " \t":  # a space the eye cannot tell from a space
         return NotationError(f"a {unicodedata.name(rest[0], 'space').lower()} (U+{ord(rest[0]):04X}) is not a "
                              "space the notation reads", line=line, column=column,

@@ -104,6 +104,20 @@ def refused_character(name: str) -> tuple[int, str] | None:
     return None
 
 
+def combining_mark(text: str) -> tuple[int, str, str] | None:
+    """Where in ``text`` a combining mark follows a letter (a decomposed 'ë', e + U+0308, which a
+    name or a word never holds), the mark in words and how to type it; None when there is none."""
+    for index, char in enumerate(text):
+        if index and unicodedata.category(char) in ("Mn", "Mc", "Me"):
+            whole = unicodedata.normalize("NFC", text[index - 1:index + 1])
+            named = unicodedata.name(char, "unnamed").lower()
+            words = f"a combining mark, {named} (U+{ord(char):04X}), after {text[index - 1]!r}"
+            hint = (f"type {whole!r} as one letter" if len(whole) == 1 else "type the letter without the mark") + \
+                   " (a keyboard's own accented letter, or the file saved as NFC)"
+            return index, words, hint
+    return None
+
+
 def _odd_letters(name: str) -> str:
     """What makes ``name`` look like another: its letters outside printable ASCII, named."""
     odd = [c for c in name if not (c.isascii() and c.isprintable())]
@@ -147,6 +161,11 @@ def players_of(tags: list[Tag] | tuple[Tag, ...]) -> tuple[str, ...]:
             index, what = found
             raise NotationError(f"the player name {name!r} holds {what}", line=tag.span.line, column=column + index,
                                 hint=_ONE_WORD)
+        mark = combining_mark(name)
+        if mark is not None:
+            index, words, hint = mark
+            raise NotationError(f"the player name {name!r} holds {words}", line=tag.span.line,
+                                column=column + index, hint=hint)
         if not _WORD.fullmatch(name):
             raise NotationError(f"the player name {name!r} is not one word: a statement names its player in one "
                                 "word", line=tag.span.line, column=column, hint=_ONE_WORD)

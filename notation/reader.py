@@ -88,7 +88,7 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
         scan.check_length(text, number)
         tag = lines.tag(text, number)
         if tag is None:
-            raise _syntax_error(text, "tag", number, None)
+            raise _unclosed_value(text, _syntax_error(text, "tag", number, None))
         tags.append(tag)
     _defined_once(tags)
     players = players_of(tags)  # two names that read as one are refused here
@@ -196,9 +196,9 @@ def _unknown(text: str, number: int, text_lines: list[str], first: int, names: N
     try:
         item = lines.read(line)
     except Refused as refused:
-        raise _syntax_error(whole, "line", number, (line, refused)) from None
+        raise _joined(whole, number, _syntax_error(whole, "line", number, (line, refused))) from None
     except NotationError as error:
-        raise _name_error(whole, number, error) from None
+        raise _joined(whole, number, _name_error(whole, number, error)) from None
     if type(item) is Step:  # the usual line
         if item.notes:
             return _ITEM, item, taken
@@ -290,6 +290,7 @@ def _syntax_error(text: str, start: str, number: int, refused: tuple[Line, Refus
                          expected=grammar.in_words(stop.expected))
 
 
+_HEADER_WITH_COLON: Final = re.compile(r"[ \t]*turn[ \t]+(\d+)[ \t]*:[ \t]*([^\W\d][\w-]*)[ \t]*$", re.I)
 _BLOCK_LINE: Final = re.compile(r"[ \t]*([^\W\d][\w -]*?)(?:[ \t]+[^\W\d][\w-]*)?[ \t]*:(?![ \t]*glory)", re.I)
 
 
@@ -302,10 +303,39 @@ def _block_word(text: str, error: NotationError) -> NotationError:
     written = " ".join(found[1].split()).lower()
     if written in BLOCK_WORDS:
         return error
+    header = _HEADER_WITH_COLON.match(text)
+    if header is not None:  # 'Turn 9: Ben', a turn header with a colon
+        error.hint = f"a turn header is written 'turn {header[1]} {header[2]}', without ':'"
+        return error
     word = " ".join(written.replace("-", " ").split())
     close = [word] if word in BLOCK_WORDS else difflib.get_close_matches(word, BLOCK_WORDS, n=1, cutoff=0.75)
     if close:
         error.hint = f"a block line starts with '{close[0]}:', not '{found[1].strip()}:'"
+    return error
+
+
+def _unclosed_value(text: str, error: NotationError) -> NotationError:
+    """``error``, said as what it is where a tag's value opens a quote it never closes
+    (``[Event "Thursday club]``): the value is in quotes, its closing one is missing."""
+    opened = text.find('"')
+    if opened < 0 or error.column != opened + 1 or re.search(r'(?<!\\)"', text[opened + 1:]):
+        return error
+    error.message = "the tag's value has no closing quote"
+    error.expected = None
+    error.hint = 'end the value with " before the ]'
+    return error
+
+
+def _joined(text: str, number: int, error: NotationError) -> NotationError:
+    """``error``, with a hint where it stands after a ``;`` that joined a statement (a word and
+    a verb follow it): a comment that reads as a statement is read as one (``Ann lays Villa ;
+    Ben passes next``), and is written ``{...}`` instead."""
+    if error.hint or error.line != number:
+        return error
+    joins = [found.start() for found in JOIN.finditer(text) if found.start() < error.column - 1]
+    if joins:
+        error.hint = (f"the ';' at column {joins[-1] + 1} joins a statement, as a name and a verb follow it; "
+                      "write a comment there as {...}")
     return error
 
 

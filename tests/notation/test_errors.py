@@ -33,7 +33,7 @@ EXPECTED = {
     "tag_value_unquoted": (2, 10, "unexpected 'republic'", None),
     "think_missing_colon": (12, 14, "unexpected 'draw'", None),
     "turn_header_unknown_player": (9, 8, "unknown player 'Cyd'", "'Cid'"),
-    "turn_leader_mismatch": (10, 3, "turn 1 is Ann's to lead, not Cid's", None),
+    "turn_leader_mismatch": (10, 3, "the header of turn 1 (line 9) names Ann as its leader, but Cid decides first", None),
     "turn_out_of_order": (9, 6, "turn 2 out of order", None),
     "unclosed_comment": (14, 24, "this comment is never closed", None),
     "unclosed_variation": (15, 3, "this variation is never closed", None),

@@ -414,10 +414,10 @@ def placed(text: str) -> list | str:
      "  Ann thinks: refill\n\nturn 2 Ben\n", "15:6 turn 2 out of order"),
     # headers and leaders that do not fit
     ("turn 2 Ann\n  Ann leads Architect with Bath\n", "5:6 turn 2 out of order"),
-    ("turn 1 Ann\n  Ben leads Architect with Bath\n", "6:3 turn 1 is Ann's to lead, not Ben's"),
+    ("turn 1 Ann\n  Ben leads Architect with Bath\n", "6:3 the header of turn 1 (line 5) names Ann as its leader, but Ben decides first"),
     ("turn 1 Ann\n  Ann leads Architect with Bath\nturn 3 Ben\n", "7:6 turn 3 out of order"),
-    ("turn 1 Ann\n  Ben thinks: jack\n", "6:3 turn 1 is Ann's to lead, not Ben's"),
-    ("turn 1 Ann\nturn 2 Ben\n  Ann thinks: jack\n", "7:3 turn 2 is Ben's to lead, not Ann's"),
+    ("turn 1 Ann\n  Ben thinks: jack\n", "6:3 the header of turn 1 (line 5) names Ann as its leader, but Ben decides first"),
+    ("turn 1 Ann\nturn 2 Ben\n  Ann thinks: jack\n", "7:3 the header of turn 2 (line 6) names Ben as its leader, but Ann decides first"),
     # blocks where they may and may not be
     ("setup\n  leader: Ann\n\nturn 1 Ann\n  Ann thinks: jack\n", [(1, "Ann", 1)]),
     ("turn 1 Ann\n  Ann thinks: jack\nsetup\n  leader: Ann\n", "7:1 a second block: 'setup' comes once, before the first turn"),
@@ -636,3 +636,44 @@ def test_a_phone_s_curly_apostrophe_and_quotes_read_as_straight_ones():
 def test_a_misspelt_block_line_is_named_with_the_word_it_lacks(line, hint):
     text = f'[Game "x"]\n[Players "Ann, Ben"]\n[Start "position"]\n\nposition\n  leader: Ann\n  {line}\n'
     assert hint in refused(text).hint
+
+
+@pytest.mark.parametrize("line", ["Ann thinks: jack ; Ben passes next, he had nothing",
+                                  "Ann thinks: jack ; Ann thinks Villa is strong",
+                                  "Ann thinks: jack ; Jack passes to Ben"])
+def test_a_comment_read_as_a_joined_statement_says_to_write_it_in_braces(line):
+    """notation/README.md: a ';' comment that reads as a statement is read as one, and fails:
+    the error says so, and how to write the comment."""
+    error = refused(f'[Game "x"]\n[Players "Ann, Ben"]\n\n{line}\n')
+    assert error.hint == "the ';' at column 18 joins a statement, as a name and a verb follow it; write a " \
+                         "comment there as {...}"
+
+
+def test_a_line_refused_before_its_joining_semicolon_gets_no_such_hint():
+    error = refused('[Game "x"]\n[Players "Ann, Ben"]\n\nAnn thinkz: jack ; Ben thinks: jack\n')
+    assert "joins a statement" not in (error.hint or "")
+
+
+@pytest.mark.parametrize("tag", ['[Event "Thursday club, example game]', '[Players "Ann, B'])
+def test_a_tag_value_without_its_closing_quote_is_named_so(tag):
+    """The value is in double quotes, its closing quote missing: the error says that, rather
+    than asking for a value in double quotes."""
+    error = refused(f'[Game "x"]\n{tag}\n\nAnn thinks: jack\n')
+    assert (error.message, error.line, error.column) == ("the tag's value has no closing quote", 2, tag.index('"') + 1)
+    assert error.hint == 'end the value with " before the ]'
+
+
+def test_a_turn_header_written_with_a_colon_is_shown_its_form():
+    error = refused('[Game "x"]\n[Players "Ann, Ben"]\n\nTurn 9: Ben\n  Ben thinks: jack\n')
+    assert error.hint == "a turn header is written 'turn 9 Ben', without ':'"
+
+
+def test_a_letter_written_with_a_combining_mark_is_named_with_its_whole_form():
+    """A decomposed 'ë' (e + U+0308) looks like one letter: the error names the mark and the
+    letter to type, in a tag and in a statement."""
+    error = refused('[Game "x"]\n[Players "Zoe\u0308, Ben"]\n\nBen thinks: jack\n')
+    assert "holds a combining mark, combining diaeresis (U+0308), after 'e'" in error.message
+    assert error.hint.startswith("type '\u00eb' as one letter") and error.column == 14
+    error = refused('[Game "x"]\n[Players "Zo\u00eb, Ben"]\n\nZoe\u0308 thinks: jack\n')
+    assert error.message.startswith("a combining mark, combining diaeresis (U+0308), after 'e'")
+    assert (error.line, error.column) == (4, 4)
