@@ -7,6 +7,7 @@ order the listed cards are checked against the top of the deck instead.
 
 from __future__ import annotations
 
+from gtr_replay.data.expansions import geek_hint, left_out, not_in_game
 from gtr_replay.engine import unseen
 from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.state import GameState
@@ -34,6 +35,10 @@ def check_or_stack(state: GameState, cards: tuple[str, ...], who: str) -> None:
         _swap_unseen(state, cards, lacking)
         rest, lacking = _without(state.deck, cards)
     if lacking:
+        geek = left_out(state.ruleset, lacking, state.expansions)
+        if geek:  # no copy is in this game at all (R-VER-2)
+            raise RulesError(f"{', '.join(geek)} cannot be drawn: {not_in_game(geek)}", rule_ids=("R-VER-2",),
+                             hint=geek_hint(geek, state.expansions))
         raise RulesError(f"{', '.join(lacking)} cannot be drawn: no such card is left in the deck",
                          rule_ids=("R-COMP-6",), hint="every copy of it is already elsewhere")
     state.deck[:] = [*cards, *rest]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from gtr_replay.counted import counted
 from gtr_replay.data.cards import cards_for
 from gtr_replay.engine import core, draws, flow, rules, setup, unseen
 from gtr_replay.enums import JACK, MATERIALS
@@ -38,7 +39,9 @@ def from_setup(ruleset: str, players: list[str], rulings: Rulings, chosen: tuple
         jacks = hand.count(JACK)
         if jacks != spec.starting_jacks:
             raise RulesError(f"{name}'s starting hand holds {jacks} Jack(s); the {ruleset} rules deal "
-                             f"{spec.starting_jacks}", rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"))
+                             f"{spec.starting_jacks}", rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"), actor=name,
+                             hint=f"write {name}'s hand with {counted(spec.starting_jacks, 'Jack')}, dealt face up"
+                             if spec.starting_jacks else "the classic rules deal no Jack: take it out of the hand")
         blocks.append([c for c in hand if c != JACK])
     seen = [c for block in blocks for c in block if c != UNSEEN]
     card_set = cards_for(ruleset)
@@ -64,7 +67,8 @@ def from_setup(ruleset: str, players: list[str], rulings: Rulings, chosen: tuple
     for name, block in zip(players, blocks):
         if len(block) != spec.starting_orders:
             raise RulesError(f"{name}'s starting hand holds {len(block)} Order cards; the {ruleset} rules deal "
-                             f"{spec.starting_orders}", rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"))
+                             f"{spec.starting_orders}", rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"), actor=name,
+                             hint=f"list {spec.starting_orders} Order cards, a card not seen as '?'")
     draws.unknown_order(state)
     state.removed_unseen = bool(state.removed)  # the training game's half of the deck: which cards, unseen
     if any(UNSEEN in block for block in blocks):

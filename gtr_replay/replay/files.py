@@ -161,15 +161,29 @@ def parse_piece(source: str, line: int, piece: str) -> list:
 
 @dataclass(frozen=True)
 class NotationProblem:
-    """A record that does not parse (kept as text: it crosses process boundaries)."""
+    """A record that does not parse (kept as text: it crosses process boundaries), or a file
+    that cannot be read; ``where`` and ``parts``, the file, line and column and the error's
+    own words, where a notation error gives them (``--json`` lists them as a rule's refusal does)."""
 
     text: str
+    where: tuple[str, int, int] | None = None
+    parts: tuple[str, str | None, str | None] | None = None
+    """The message, what was expected and the hint."""
+
+    @classmethod
+    def of(cls, error: notation.NotationError, source: str, text: str | None = None) -> NotationProblem:
+        return cls(str(error) if text is None else text, (error.source or source, error.line, error.column),
+                   (error.message, error.expected, error.hint))
 
     def __str__(self) -> str:
         return self.text
 
     def to_dict(self) -> dict:
-        return {"message": self.text}
+        if self.where is None or self.parts is None:
+            return {"message": self.text}
+        (file, line, column), (message, expected, hint) = self.where, self.parts
+        return {"file": file, "line": line, "column": column, "message": message, "expected": expected,
+                "hint": hint, "text": self.text}
 
 
 @dataclass
@@ -202,7 +216,7 @@ class CheckReport:
     def to_dict(self) -> dict:
         return {"ok": self.ok, "files": [f.to_dict() for f in self.files],
                 "skipped": [{"file": str(s.path), "kind": s.kind} for s in self.skipped],
-                "problems": [p.to_dict() if isinstance(p, Diagnostic) else {"message": str(p)}
+                "problems": [p.to_dict() if isinstance(p, (Diagnostic, NotationProblem)) else {"message": str(p)}
                              for p in self.problems],
                 "warnings": [w.to_dict() for w in self.warnings]}
 
@@ -332,8 +346,9 @@ def check_piece(task) -> tuple[str, int, int, list, list]:
         except notation.NotationError as error:
             shorter = _without_line(piece, error.line - line) if lenient else None
             if shorter is None:
-                return source, 0, 0, [*problems, NotationProblem(str(error))], []
-            problems.append(NotationProblem(f"{error}\n  skipped (--lenient): the replay goes on without this line"))
+                return source, 0, 0, [*problems, NotationProblem.of(error, source)], []
+            problems.append(NotationProblem.of(error, source,
+                                               f"{error}\n  skipped (--lenient): the replay goes on without this line"))
             skipped = error.line if skipped is None else skipped
             piece = shorter
     decisions = 0

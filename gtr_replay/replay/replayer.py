@@ -80,6 +80,9 @@ class Replayer:
         """The game's cards whose power is not written yet (their completion is warned of)."""
         self.revealed: dict[str, list[int]] = {}
         """Lines where a statement revealed an unseen card, by card (``accepted``)."""
+        self._empty: dict[int, notation.Turn] = {}
+        """The main line's written headers with no statement under them, by the offset of the
+        statement they stand before (the line's length for one that ends it)."""
 
     @property
     def final(self) -> GameState | None:
@@ -145,6 +148,8 @@ class Replayer:
                     self._warn_unwritten(game, player.name, building.foundation, 0, 0, "position")
         steps: list[tuple[notation.Turn | None, Step]] = []
         for turn in self.record.turns:
+            if not turn.steps and turn.written:
+                self._empty[len(steps)] = turn
             for n, step in enumerate(turn.steps):
                 steps.append((turn if n == 0 else None, step))
         self.game = game
@@ -168,7 +173,7 @@ class Replayer:
         last = len(steps) - 1
         known: Decision | None = None
         """The decision of the statement to come, read already (``_Statement.following``)."""
-        headers = _next_headers(steps)
+        headers = _next_headers(steps, {} if path else self._empty)
         for offset, (turn, step) in enumerate(steps):
             index = first_index + offset
             declined: Sequence[Applied] = ()  # the optional steps a header passes over, declined before the statement
@@ -264,6 +269,13 @@ class Replayer:
                         hint="write it before the turn header: " + " or ".join(f"'{t}'" for t in said[:3]),
                         state=state, player=prompt.player if prompt is not None else None, path=path,
                         legal=tuple(said))
+            return
+        empty = None if path else next((t for t in self._empty.values() if t.number == state.turn), None)
+        if empty is not None and turn.number > state.turn:  # its header is written, its statements not
+            self.report(empty.span.line, empty.span.column, f"turn {empty.number} {empty.leader}",
+                        f"turn {empty.number} holds no statement: the game is still in turn {state.turn}, led by "
+                        f"{leader}", rule_ids=("R-TURN-9", "R-TURN-1"),
+                        hint=f"write {leader}'s lead or think under 'turn {empty.number} {empty.leader}'", path=path)
             return
         self.report(turn.span.line, turn.span.column, f"turn {turn.number} {turn.leader}",
                     f"this is turn {state.turn}, led by {leader}", rule_ids=("R-TURN-9",),
@@ -399,11 +411,14 @@ class _Statement:
     def _out_of_turn(self, decision: Decision) -> Snapshot:
         state = self.game.state
         leader = state.players[state.leader].name
+        if self.next_header == state.turn:  # its turn's header is written, below it
+            where, hint = "comes after it", f"write it under 'turn {state.turn} {leader}'"
+        else:
+            where, hint = "is not written yet", f"write 'turn {state.turn} {leader}' before it"
         return self.refuse(f"{decision.player} cannot {decision.verb} here: turn {self.record_turn} is over, and this "
-                           f"statement would belong to turn {state.turn}, led by {leader}, whose header is not "
-                           f"written yet", rule_ids=("R-TURN-9",), legal=False,  # nothing is legal in the record's turn
-                           hint=f"write 'turn {state.turn} {leader}' before it, or the step it answers in turn "
-                                f"{self.record_turn}")
+                           f"statement would belong to turn {state.turn}, led by {leader}, whose header {where}",
+                           rule_ids=("R-TURN-9",), legal=False,  # nothing is legal in the record's turn
+                           hint=f"{hint}, or the step it answers in turn {self.record_turn}")
 
     def _refused(self, decision: Decision, problem: RulesError, following: notation.Statement | None,
                  likely: Decision | None) -> Snapshot | None:
@@ -446,12 +461,16 @@ class _Statement:
         return self.refuse(f"the game is already over ({state.end_reason})", rule_ids=("R-END-2",), legal=False)
 
 
-def _next_headers(steps) -> list[int | None]:
+def _next_headers(steps, empty: dict[int, notation.Turn]) -> list[int | None]:
     """For each step of a line, the number of the next turn header written after it (None
-    when the record writes no later one)."""
+    when the record writes no later one); ``empty``: the headers with no statement under them,
+    by the offset of the step they stand before."""
     found: list[int | None] = [None] * len(steps)
     following: int | None = None
     for offset in range(len(steps) - 1, -1, -1):
+        header = empty.get(offset + 1)
+        if header is not None:
+            following = header.number
         found[offset] = following
         turn = steps[offset][0]
         if turn is not None and turn.written:

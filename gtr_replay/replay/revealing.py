@@ -106,6 +106,9 @@ def owed(state: GameState) -> str | None:
         return f"{prompt.player} still owes an answer to {demander}'s Legionary demand ({demanded})"
     if state.steps:  # a power's step: what it takes, as a player says it
         return f"the game still waits for {prompt.player} to {kind_words(prompt.decisions)} ({state.steps[-1].power})"
+    if state.phase is Phase.ACTIONS:  # the kind is the role: say the action and the ways it may go
+        legal = tuple(dict.fromkeys(type(d) for d in Game(state).legal())) or prompt.decisions
+        return f"the game still waits for {prompt.player}'s {state.led_role} action ({kind_words(legal)})"
     return f"the game still waits for {prompt.player} to {prompt.kind}"
 
 

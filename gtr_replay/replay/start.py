@@ -145,8 +145,9 @@ def start_game(record: Record) -> Game:
         draws = [d.card for round_ in _dealt_order(start, players) for d in round_]
         if not draws:
             raise StartError("the setup block has no leader draw (pool: ...)", line=span.line, column=span.column)
+        hand_lines = {line.player: line.span for line in start.lines if isinstance(line, notation.Hand)}
         game = _started(span, lambda: Game.from_setup(ruleset, players, draws=draws, hands=dict(start.hands),
-                                                      rulings=rulings, expansion=chosen), "")
+                                                      rulings=rulings, expansion=chosen), "", at=hand_lines)
         _check_setup(start, game, players)
         return game
     raise StartError("the record does not say how the cards were dealt", line=record.span.line,
@@ -154,11 +155,16 @@ def start_game(record: Record) -> Game:
                      hint='add a Deck tag, a setup block with every hand, or [Start "position"] with a position block')
 
 
-def _started(span, make, prefix: str, line: int | None = None, column: int | None = None) -> Game:
-    """``make()``'s game, or the error that refuses it, located at the block (or the tag)."""
+def _started(span, make, prefix: str, line: int | None = None, column: int | None = None, *,
+             at: dict[str, notation.Span] | None = None) -> Game:
+    """``make()``'s game, or the error that refuses it, located at the block (or the tag); ``at``:
+    the line of each player's own, for an error about that player (their hand)."""
     try:
         return make()
     except GtrError as error:
+        own = at.get(getattr(error, "actor", None) or "") if at else None
+        if own is not None:
+            span, line, column = own, None, None
         raise StartError(prefix + error.message, line=span.line if line is None else line,
                          column=span.column if column is None else column, hint=error.hint,
                          rule_ids=getattr(error, "rule_ids", ())) from None
@@ -206,8 +212,9 @@ def _check_setup(setup: Setup, game: Game, players: list[str]) -> None:
     state = game.state
     leader = state.players[state.leader].name
     if setup.leader is not None and setup.leader != leader:
-        raise StartError(f"the leader draw makes {leader} the leader, not {setup.leader}", line=span.line,
-                         column=span.column, hint="the building name first in the alphabet leads",
+        at = next((line.span for line in setup.lines if isinstance(line, notation.Leader)), span)
+        raise StartError(f"the leader draw makes {leader} the leader, not {setup.leader}", line=at.line,
+                         column=at.column, hint="the building name first in the alphabet leads",
                          rule_ids=("R-SETUP-5", "AMB-06"))
 
 

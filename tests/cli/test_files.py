@@ -176,3 +176,17 @@ def test_an_unexpected_very_long_word_is_cut_in_the_message(tmp_path):
     result = runner.invoke(app, ["show", str(path)])
     assert result.exit_code == 1
     assert len(result.stderr) < 2000 and "more characters)" in result.stderr
+
+
+def test_a_record_that_does_not_read_is_listed_in_json_with_its_place(tmp_path):
+    """`gtr check --json`: a notation error has the fields a rule's refusal has (file, line,
+    column, message, hint), so a program need not read them out of the text."""
+    import json
+
+    path = tmp_path / "misspelt.gtr"
+    path.write_text('[Game "x"]\n[Ruleset "republic"]\n[Players "Ann, Ben"]\n\nAnn lays Vila\n', encoding="utf-8")
+    done = runner.invoke(app, ["check", str(path), "--json"])
+    [problem] = json.loads(done.stdout)["problems"]
+    assert (problem["file"], problem["line"], problem["column"]) == (str(path), 5, 10)
+    assert problem["message"] == "unknown card 'Vila'" and "Villa" in problem["hint"]
+    assert problem["text"].startswith(f"{path}:5:10: unknown card 'Vila'")

@@ -467,6 +467,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("peek", "gtr_replay/play/analysis.py", "    if options == 1:", "    if len(legal) == 1:"),
     ("peek", "gtr_replay/play/analysis.py",
      "found.unshown[snapshot.player] = found.unshown.get(snapshot.player, 0) + 1", "pass"),
+    # a written header with no statement under it: still a header (R-TURN-9)
+    ("turns", REPLAYER, "        if header is not None:\n            following = header.number\n", ""),
+    ("turns", REPLAYER, "if empty is not None and turn.number > state.turn:", "if False:"),
+    ("turns", REPLAYER, "if self.next_header == state.turn:  # its turn's header is written, below it", "if False:"),
     ("training", "gtr_replay/engine/rules.py", "    if functions_ignored(state):\n        return [{None: _NONE} for _ in state.players]\n", ""),
     ("training", "gtr_replay/engine/handlers/roles.py", "if own is not None and not rules.functions_ignored(state):",
      "if own is not None:"),

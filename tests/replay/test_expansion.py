@@ -120,6 +120,21 @@ def test_a_geek_card_in_an_unseen_hand_is_refused_with_the_tag_named():
     assert not _replay(_position('[Expansion "geek"]\n', hand="?, ?, Dock")).diagnostics
 
 
+def test_a_geek_card_drawn_in_a_game_without_it_is_named_as_such():
+    """A think's listed draw naming a Geek card the game leaves out: no copy was ever in the
+    deck, which is what the refusal says (R-VER-2), not that every copy is elsewhere."""
+    text = _position("", hand="Dock").replace("  Ben thinks: jack\n  Ann lays Domus\n",
+                                             "  Ben thinks: refill [Triclinium, Atrium, Dock, Bar]\n")
+    [problem] = _replay(text).diagnostics
+    assert problem.message.endswith("Triclinium cannot be drawn: Triclinium is a Geek card, not in this game")
+    assert problem.rule_ids == ("R-VER-2",) and '[Expansion "geek: Triclinium"]' in problem.hint
+    placed = _position("", hand="Dock").replace("  hand Ben: Road\n", "  hand Ben: Road\n  pool: Temple, Temple, Temple\n")
+    [problem] = _replay(placed.replace("  Ben thinks: jack\n  Ann lays Domus\n",
+                                       "  Ben thinks: refill [Temple, Road, Road, Road]\n")).diagnostics
+    assert problem.message.endswith("Temple cannot be drawn: no such card is left in the deck")  # all three placed
+    assert problem.rule_ids == ("R-COMP-6",)
+
+
 def test_a_deck_tag_and_a_setup_block_name_geek_cards_only_with_the_tag():
     deck = ", ".join(["Domus"] + ["Road"] * 5)
     text = f"""[Game "Glory to Rome"]

@@ -240,3 +240,34 @@ def test_every_line_s_snapshots_carry_the_points_of_their_own_state():
     wrong = [(s.path, s.seq) for s in snapshots
              if s.annotation.points != {score.player: score.total for score in Game(s.state).scores()}]
     assert not wrong
+
+
+_SETUP = """[Game "Glory to Rome"]
+[Ruleset "classic"]
+[Players "Ann, Ben"]
+
+setup
+  pool: Ann Coliseum, Ben Fountain
+  hand Ann: Market, Palisade, Catacomb, Gate, Jack
+  hand Ben: Vomitorium, Bridge, Temple, School, Jack
+  leader: Ann
+
+  Ann leads Patron with Jack
+"""
+
+
+@pytest.mark.parametrize("wrong, right, line, words", [
+    ("hand Ann: Market, Palisade, Catacomb, Gate, Jack", "hand Ann: Market, Palisade, Catacomb, Gate", 7,
+     "Ann's starting hand holds 0 Jack(s)"),
+    ("hand Ben: Vomitorium, Bridge, Temple, School, Jack", "hand Ben: Vomitorium, Bridge, Jack", 8,
+     "Ben's starting hand holds 2 Order cards"),
+    ("leader: Ann", "leader: Ben", 9, "the leader draw makes Ann the leader, not Ben"),
+])
+def test_a_setup_problem_is_reported_at_the_line_that_holds_it(wrong, right, line, words):
+    """R-SETUP-2, R-SETUP-5: a hand dealt wrong, or the wrong leader, is reported at its own line
+    of the setup block, not at the block's first line."""
+    text = _SETUP.replace(wrong, right)
+    replayer = Replayer(notation.parse_one(text, vocabulary=card_vocabulary()), KeepStates(Refusal.END_LINE))
+    replayer.check()
+    problem = replayer.diagnostics[0]
+    assert (problem.line, problem.column) == (line, 3) and words in problem.message and problem.hint

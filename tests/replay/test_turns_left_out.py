@@ -62,7 +62,8 @@ def test_any_one_header_left_out_still_reads_as_written():
 def test_a_written_header_the_statements_disagree_with_is_still_refused():
     original = (EXAMPLES / "games" / "classic-2p.gtr").read_text("utf-8")
     wrong = original.replace("turn 48 Ben\n", "turn 48 Ann\n")
-    with pytest.raises(notation.NotationError, match="turn 48 is Ann's to lead, not Ben's"):
+    with pytest.raises(notation.NotationError,
+                       match=r"the header of turn 48 \(line \d+\) names Ann as its leader, but Ben decides first"):
         problems(wrong)
     late = original.replace("turn 48 Ben\n  Ben thinks: draw [Gate]\n", "turn 48 Ben\n  Ben thinks: draw [Gate]\n"
                                                                        "  Ben thinks: jack\n")
@@ -139,3 +140,47 @@ def test_fmt_of_a_record_without_headers_and_a_refused_statement_keeps_the_probl
     assert words(bare) and words(done.stdout) == words(bare)
     # after it, the reader's turns (one more here: it reads a think as a turn of its own), not one turn
     assert abs(len(HEADER.findall(done.stdout)) - len(HEADER.findall(original))) <= 1
+
+
+GAME = re.sub(r'\[Result "[^"]*"\]\n', "", (EXAMPLES / "games" / "republic-2p.gtr").read_text("utf-8"))
+"""A game (its Result tag left out: the records below end before the game does, or not at all)."""
+THINK_TURN = "turn 7 Ben\n  Ben thinks: refill [Tribunal, Atrium, Dock, Bar]\n"
+"""Turn 7 of the game: Ben, its leader, thinks."""
+
+
+def test_a_think_written_above_its_own_header_is_refused_where_it_stands():
+    """notation/README.md, Turns: a think just before the header of the next turn stays in its
+    turn; Ben's turn-7 think written above 'turn 7 Ben' is in turn 6, which is over (R-TURN-9),
+    though no statement stands under the header it belongs to."""
+    assert THINK_TURN in GAME
+    moved = GAME.replace(THINK_TURN, "  Ben thinks: refill [Tribunal, Atrium, Dock, Bar]\nturn 7 Ben\n")
+    problem = problems(moved)[0]  # the first; the statements after it are not replayed
+    assert "would belong to turn 7, led by Ben, whose header comes after it" in problem
+    assert "write it under 'turn 7 Ben'" in problem
+
+
+def test_a_header_with_no_statement_says_so_at_its_line():
+    """A turn header whose statement was forgotten: the game is still in that turn, and the
+    problem is reported at the header that holds nothing, not at the next one."""
+    emptied = GAME.replace(THINK_TURN, "turn 7 Ben\n")
+    line = emptied[:emptied.index("turn 7 Ben")].count("\n") + 1
+    problem = problems(emptied)[0]
+    assert problem.startswith(f"<record>:{line}:1: turn 7 holds no statement: the game is still in turn 7, led by Ben")
+    assert "write Ben's lead or think under 'turn 7 Ben'" in problem
+
+
+def test_a_record_may_end_on_a_header_with_nothing_under_it_yet():
+    """A game recorded as it is played may end on the header of the turn under way."""
+    cut = GAME[:GAME.index(THINK_TURN) + len("turn 7 Ben\n")]
+    assert problems(cut) == []
+
+
+def test_a_header_written_while_an_action_is_owed_names_the_action():
+    """Ben's Craftsman action of turn 6 left out before 'turn 7 Ben': the refusal names Ben's
+    Craftsman action and the ways it may go (R-TURN-9)."""
+    turn6 = GAME[GAME.index("turn 6 Ann"):GAME.index("turn 7 Ben")]
+    last = turn6.rstrip("\n").splitlines()[-1]
+    assert last.startswith("  Ben ")
+    problem = problems(GAME.replace(turn6, turn6.replace(last + "\n", "")))[0]
+    assert "turn 7 cannot start yet: the game still waits for Ben's Architect action (" in problem
+    assert "to architect" not in problem
