@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from gtr_replay.enums import JACK, Zone
+from gtr_replay.enums import JACK, Material, Zone
 from gtr_replay.engine import rules, spent
 from gtr_replay.engine.scoring import WINNERS_APART, best_of, scores
 from gtr_replay.engine.endgame import end_game  # noqa: F401  (part of the flow)
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import EarlyActions
-from gtr_replay.data.ruling_types import DeckEnd, LegionaryGive
+from gtr_replay.data.ruling_types import DeckEnd, LastSite, LegionaryGive
 
 
 def waiting_for(state: GameState) -> int:
@@ -229,6 +229,19 @@ def _counted_end(state: GameState, ev: list[Event]) -> int | None:
         if ev[n].kind == EventKind.GAME_END:
             return n
     return None
+
+
+def sites_end(state: GameState, site: Material | None = None) -> str | None:
+    """The end reason once the Sites whose last claim ends the game are gone, or None: every
+    Site in town (classic: every Site, R-END-3b; the Black Box rules: the last in town,
+    R-END-1b, AMB-02), or under the last-site ruling's ``any-material`` the last of one material
+    (``site``, the one just claimed; any, for a position)."""
+    if rules.spec(state).sites_end_when == "last-in-town":
+        if state.rulings.last_site is LastSite.ANY_MATERIAL:
+            stacks = [state.sites_in_town[site]] if site is not None else list(state.sites_in_town.values())
+            return "last-site" if 0 in stacks else None
+        return None if any(state.sites_in_town.values()) else "last-site"
+    return None if any(state.sites_in_town.values()) else "all-sites"
 
 
 def deck_spent(state: GameState) -> bool:

@@ -12,7 +12,7 @@ from collections import Counter
 from gtr_replay.counted import counted
 from gtr_replay.data.cards import cards_for
 from gtr_replay.engine import core, draws, flow, rules, setup, unseen
-from gtr_replay.enums import JACK, MATERIALS
+from gtr_replay.enums import JACK, MATERIALS, Ruleset
 from gtr_replay.errors import RulesError
 from gtr_replay.data.expansions import outside_the_game
 from gtr_replay.game.events import Event
@@ -100,7 +100,7 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
     setup.check_training(find_ruleset(ruleset), rulings)
     players = position.players
     names = [p.name for p in players]
-    _check_jacks_and_unseen(position)
+    _check_lines(position, find_ruleset(ruleset))
     placed: Counter = Counter(position.pool)
     jacks_held = 0
     hidden = 0  # unseen cards ('?') in hands and vaults
@@ -134,6 +134,14 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
     if jacks_held + jack_pile > card_set.jacks:
         raise RulesError(f"{jacks_held + jack_pile} Jacks placed; the {ruleset} game has {card_set.jacks}",
                          rule_ids=("R-COMP-1", "R-COMP-2"))
+    if not spec.spare_jacks_to_pile and jacks_held + jack_pile > len(players) * spec.starting_jacks:
+        in_play = len(players) * spec.starting_jacks  # the Jacks dealt, the rest set aside (R-SETUP-9)
+        raise RulesError(f"{jacks_held + jack_pile} Jacks placed; a {ruleset} game of {len(players)} players has "
+                         f"{in_play} in play, one dealt to each", rule_ids=("R-SETUP-9", "R-JACK-4"),
+                         hint="give the Jacks in hands and the pile so that they are as many as the players")
+    if position.turn is not None and position.turn < 1:
+        raise RulesError(f"turn {position.turn}: the turns are numbered from 1", rule_ids=("R-TURN-9",),
+                         hint="give the number of the turn about to start, 'turn: 1' or more")
     state = GameState(spec.ruleset, players, rulings, deck=deck, deck_known=deck_known, removed=removed,
                       removed_unseen=position.deck is None and position.deck_count is not None,
                       pool=list(position.pool), jack_pile=jack_pile, jacks_out=card_set.jacks - jacks_held - jack_pile,
@@ -147,14 +155,18 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
     flow.start_turn(state, [])
     if flow.deck_spent(state):  # a position whose deck is empty is one whose game has ended (R-END-1a, AMB-01)
         flow.end_game(state, [], "deck")
+    elif (ended := _ended(state)) is not None:
+        flow.end_game(state, [], ended)
     core.settle(state)
     return state
 
 
-def _check_jacks_and_unseen(position: Position) -> None:
+def _check_lines(position: Position, spec: RulesetSpec) -> None:
     """Jacks are never materials or clients (R-JACK-2, R-JACK-3); a clientele and a
-    stockpile are face up, so hold no unseen card; only completed structures are taken or
-    made public (B-PRISON-1, B-STAIRWAY-1)."""
+    stockpile are face up, so hold no unseen card; only completed structures are taken,
+    give their Site away or are made public (B-PRISON-1, B-STAIRWAY-1); a player has one
+    building of a name (R-BUILD-2), and none out of town where the rules have no such Sites
+    (R-SETUP-10)."""
     if JACK in position.pool:
         raise RulesError("the pool holds a Jack: Jacks are never materials or clients, and a played Jack returns "
                          "to the Jack pile", rule_ids=("R-JACK-2", "R-JACK-3"),
@@ -171,6 +183,16 @@ def _check_jacks_and_unseen(position: Position) -> None:
                                  "materials", rule_ids=("R-JACK-3",), hint="a Jack is in a hand, a camp or the Jack pile")
             marked = ("stolen" if b.stolen else "site given" if b.site_given
                       else "public" if (player.name, b.foundation) in public else None)
+            if b.site_given and spec.ruleset is Ruleset.CLASSIC:  # its Prison exchanges none (BC-PRISON-1)
+                raise RulesError(f"{player.name}'s {b.foundation} is marked site given: in the {spec.ruleset} rules "
+                                 "no power gives a building's Site away", rule_ids=("BC-PRISON-1",),
+                                 hint="leave out 'site given'")
+            if b.out_of_town and not spec.out_of_town_sites:
+                raise RulesError(f"{player.name}'s {b.foundation} is marked out of town: the {spec.ruleset} rules have "
+                                 "no Sites out of town", rule_ids=("R-SETUP-10",), hint="leave out 'out of town'")
+            if sum(1 for other in player.buildings if other.foundation == b.foundation) > 1:
+                raise RulesError(f"{player.name} has two {b.foundation} buildings: a player's buildings have names of "
+                                 "their own", rule_ids=("R-BUILD-2", "B-PRISON-4"), hint="give each building once")
             if marked and not b.complete:
                 raise RulesError(f"{player.name}'s {b.foundation} is marked {marked} but not complete",
                                  rule_ids=("B-PRISON-1", "B-PRISON-2", "B-STAIRWAY-1"),
@@ -216,33 +238,61 @@ def _sites(state: GameState, position: Position) -> None:
     a stack in town of one Site a player (R-SETUP-4, R-SETUP-10), the rest out of town in the
     Black Box rules and out of the game in classic; a foundation marked out of town claimed
     one out of town, any other Site one in town (R-BUILD-3), and a Site beyond the stack in
-    town one out of town."""
+    town one out of town. A material a Sites line does not name is left out of it; with its
+    Sites in town given and those out of town left out, the Black Box rules' out of town hold
+    the rest. The Black Box rules put every Site in play (in town, out of town or claimed):
+    given counts that leave some out are refused; classic has no Sites out of town."""
     card_set = cards_for(state.ruleset)
     spec = find_ruleset(state.ruleset)
     n = len(state.players)
+    if not spec.out_of_town_sites and position.sites_out_of_town and any(position.sites_out_of_town.values()):
+        raise RulesError(f"the {state.ruleset} rules have no Sites out of town", rule_ids=("R-SETUP-10",),
+                         hint="give the Sites in town only; the rest are out of the game")
     for material in MATERIALS:
         used = sum(p.influence.count(material) for p in state.players) + sum(
             1 for p in state.players for b in p.buildings if b.site is material and not b.complete)
         supply = card_set.sites_per_material - used
-        if position.sites_in_town is not None:
-            state.sites_in_town[material] = position.sites_in_town.get(material, 0)
-            out = position.sites_out_of_town or {}
-            state.sites_out_of_town[material] = out.get(material, 0) if spec.out_of_town_sites else 0
+        in_town = min(n, card_set.sites_per_material)
+        if rules.functions_ignored(state):  # the training game's stacks (R-TRAIN-2, AMB-30)
+            in_town = min(in_town, setup.TRAINING_SITES)
+        out_of_town = card_set.sites_per_material - in_town if spec.out_of_town_sites else 0
+        claimed_out = min(used, out_of_town, sum(
+            1 for p in state.players for b in p.buildings if b.site is material and b.out_of_town))
+        claimed_in = used - claimed_out
+        given_in = None if position.sites_in_town is None else position.sites_in_town.get(material)
+        given_out = None if position.sites_out_of_town is None else position.sites_out_of_town.get(material)
+        state.sites_in_town[material] = given_in if given_in is not None else max(0, in_town - claimed_in)
+        if not spec.out_of_town_sites:
+            state.sites_out_of_town[material] = 0
+        elif given_out is not None:
+            state.sites_out_of_town[material] = given_out
+        elif given_in is not None:
+            state.sites_out_of_town[material] = max(0, supply - given_in)
         else:
-            in_town = min(n, card_set.sites_per_material)
-            if rules.functions_ignored(state):  # the training game's stacks (R-TRAIN-2, AMB-30)
-                in_town = min(in_town, setup.TRAINING_SITES)
-            out_of_town = card_set.sites_per_material - in_town if spec.out_of_town_sites else 0
-            claimed_out = min(used, out_of_town, sum(
-                1 for p in state.players for b in p.buildings if b.site is material and b.out_of_town))
-            claimed_in = used - claimed_out
-            state.sites_in_town[material] = max(0, in_town - claimed_in)
             state.sites_out_of_town[material] = max(0, out_of_town - claimed_out - max(0, claimed_in - in_town))
         rest = supply - state.sites_in_town[material] - state.sites_out_of_town[material]
         if rest < 0:
             raise RulesError(f"more {material} Sites than the game has ({card_set.sites_per_material})",
                              rule_ids=("R-COMP-7",))
+        if rest and spec.out_of_town_sites:
+            raise RulesError(f"the {material} Sites do not add up: {state.sites_in_town[material]} in town, "
+                             f"{state.sites_out_of_town[material]} out of town and {used} claimed, of "
+                             f"{card_set.sites_per_material}", rule_ids=("R-COMP-7", "R-SETUP-4"),
+                             hint="every Site is in town, out of town or claimed: give both stacks, or leave "
+                                  "one out to hold the rest")
         state.sites_out_of_game[material] = rest
+
+
+def _ended(state: GameState) -> str | None:
+    """Why a position's game has ended already, or None: a structure stands complete whose
+    completion ends the game (B-CATACOMB-1, R-END-2), or the Sites whose last claim
+    ends it are all claimed (R-END-1b, R-END-3b, AMB-02)."""
+    if rules.in_play(state, "ended_game"):
+        for i in range(len(state.players)):
+            reason = rules.fold(state, i, "ended_game")
+            if reason is not None:
+                return reason
+    return flow.sites_end(state)
 
 
 def _hide_unplaced(state: GameState, position: Position, hidden: int) -> None:

@@ -123,6 +123,8 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
              ("B-COLOSSEUM-4", "BC-COLISEUM-1")),
     HookSpec("score_bonus", Fold.SUM, "final scoring", ("R-SCORE-2",)),
     HookSpec("wins", Fold.ANY, "after a decision that could make a win", ("R-END-1d", "R-END-3d")),
+    HookSpec("ended_game", Fold.FIRST, "a position: the end its completion made, had the game been played to it",
+             ("R-END-2",)),
     HookSpec("play_options", Fold.CONCAT, "more ways to lead or follow", ("R-TURN-1", "R-TURN-2")),
     HookSpec("allows_play", Fold.ANY, "a play of several cards", ("R-TURN-1", "R-TURN-2")),
     HookSpec("several_plays", Fold.ANY, "a lead or follow of several plays at once", ("R-TURN-1", "R-TURN-2",
@@ -263,6 +265,11 @@ class Power:
 
     def wins(self, ctx: Context, owner: int) -> bool:
         return False
+
+    def ended_game(self, ctx: Context, owner: int) -> str | None:
+        """The end reason of a game in which this structure stands complete: a position that
+        shows it describes a game already over."""
+        return None
 
     def play_options(self, ctx: Context, owner: int, role: Role | None) -> Iterable[tuple[Role, tuple[str, ...]]]:
         """More (role, cards) plays to lead (``role`` None) or follow ``role`` with."""

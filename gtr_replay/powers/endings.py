@@ -19,6 +19,9 @@ class Catacomb(Power):
     def on_complete(self, ctx, owner, building):
         ctx.end_game("catacomb", by=owner)
 
+    def ended_game(self, ctx, owner):
+        return "catacomb"
+
 
 def every_role_covered(ctx, owner) -> bool:
     """Whether the owner's clients cover the six roles, each client counted as one role it

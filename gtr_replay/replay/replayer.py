@@ -455,9 +455,23 @@ class _Statement:
 
     def over(self) -> Snapshot:
         state = self.game.state
-        if state.end_reason == "deck" and state.ended_by is None:  # a position given with no deck left
-            return self.refuse("the game is already over: the position's deck is empty", rule_ids=("R-END-1", "R-END-2"),
-                               hint="give the deck's cards or their number in the position ('deck: 40')", legal=False)
+        if state.ended_by is None and state.end_reason is not None:  # a position of a game that has ended
+            reason = state.end_reason
+            if reason == "deck":
+                return self.refuse("the game is already over: the position's deck is empty",
+                                   rule_ids=("R-END-1", "R-END-2"),
+                                   hint="give the deck's cards or their number in the position ('deck: 40')",
+                                   legal=False)
+            if reason in ("last-site", "all-sites"):
+                why = "the Sites whose last claim ends the game are all claimed in the position"
+                fix = ("no decision follows the end: to play on from here, give the Sites still in town "
+                       "('in town: Rubble 1')")
+            else:
+                why = f"the position shows a completed {reason.capitalize()}, whose completion ends the game"
+                fix = ("no decision follows the end: to play on from here, give the building as a foundation, "
+                       "not complete")
+            return self.refuse(f"the game is already over ({reason}): {why}", rule_ids=("R-END-1", "R-END-2"),
+                               hint=fix, legal=False)
         return self.refuse(f"the game is already over ({state.end_reason})", rule_ids=("R-END-2",), legal=False)
 
 

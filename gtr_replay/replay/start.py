@@ -125,8 +125,9 @@ def start_game(record: Record) -> Game:
     chosen = expansions(record, ruleset)
     start = record.start
     if isinstance(start, Position):
-        return _started(start.span, lambda: Game.from_position(ruleset, _position(start, players), rulings=rulings,
-                                                                   expansion=chosen), "position: ")
+        first = record.turns[0].leader if record.turns else None  # its header's, or its first statement's
+        return _started(start.span, lambda: Game.from_position(ruleset, _position(start, players, first),
+                                                               rulings=rulings, expansion=chosen), "position: ")
     deck_value = record.tag("Deck")
     if deck_value is not None:
         line, column = _tag_span(record, "Deck")
@@ -218,8 +219,10 @@ def _check_setup(setup: Setup, game: Game, players: list[str]) -> None:
                          rule_ids=("R-SETUP-5", "AMB-06"))
 
 
-def _position(position: Position, players: list[str]) -> opening.Position:
-    """The position block as the engine takes it: each player's zones and buildings, the table."""
+def _position(position: Position, players: list[str], first: str | None = None) -> opening.Position:
+    """The position block as the engine takes it: each player's zones and buildings, the table.
+    Without a ``leader:`` line, the leader is ``first``: the player of the record's first turn
+    header, or of its first statement (a position starts a turn: its leader decides first)."""
     span = position.span
 
     def fail(message: str, hint: str | None = None):
@@ -248,15 +251,17 @@ def _position(position: Position, players: list[str]) -> opening.Position:
             if line.public:
                 public.append((player.name, line.foundation))
     deck = position.deck
-    explicit = any(isinstance(line, notation.Sites) for line in position.lines)
+    stacks = [line for line in position.lines if isinstance(line, notation.Sites)]
     return opening.Position(
         [by_name[name] for name in players], frozenset(given), public, list(position.pool),
         deck=None if deck is None or deck.cards is None else list(deck.cards),
         deck_count=None if deck is None or deck.cards is not None else deck.count,
-        jacks=position.jacks, leader=position.leader, turn=position.turn,
-        sites_in_town=_sites(position.sites()) if explicit else None,
-        sites_out_of_town=_sites(position.sites(out_of_town=True)) if explicit else None)
+        jacks=position.jacks, leader=position.leader or (first if first in players else None), turn=position.turn,
+        sites_in_town=_sites(stacks, False), sites_out_of_town=_sites(stacks, True))
 
 
-def _sites(counts) -> dict[Material, int]:
-    return {Material(str(m)): n for m, n in counts.items()}
+def _sites(lines: list, out_of_town: bool) -> dict[Material, int] | None:
+    """The Sites the ``in town`` (or ``out of town``) lines give, by the materials they name;
+    None without such a line."""
+    given = [line for line in lines if line.out_of_town == out_of_town]
+    return {Material(str(m)): n for line in given for m, n in line.counts} if given else None

@@ -231,7 +231,7 @@ position
   leader: Ann
   deck: Latrine, Crane, Sewer, Foundry, Amphitheatre, Dock
   in town: Rubble 2, Wood 2, Brick 0, Concrete 2, Stone 2, Marble 2
-  out of town: Brick 4
+  out of town: Brick 6
   hand Ann: Tower, Academy, Bath
   clientele Ann: Wall
   hand Ben: Bridge

@@ -71,6 +71,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "turns": ("tests/replay/test_turns_left_out.py", "tests/cli/test_record.py", "tests/cli/test_record_unseen.py"),
     "sites": ("tests/powers/test_given_sites.py", "tests/engine/test_rulings.py"),
     "peek": ("tests/play/test_no_peeking.py", "tests/play/test_knowledge.py"),
+    "position": ("tests/replay/test_position_over.py", "tests/engine/test_fidelity.py", "tests/rulebook",
+                 "tests/powers/test_hooks.py"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
@@ -366,8 +368,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     # what a described position leaves out (R-SETUP-4, R-SETUP-9, R-SETUP-10, R-BUILD-3)
     ("left", OPENING, "in_play = jacks if spec.spare_jacks_to_pile else players * spec.starting_jacks", "in_play = jacks"),
     ("left", OPENING, "claimed_out = min(used, out_of_town, sum(", "claimed_out = min(used, out_of_town, 0 * sum("),
-    ("left", OPENING, "state.sites_in_town[material] = max(0, in_town - claimed_in)",
-     "state.sites_in_town[material] = max(0, min(in_town, card_set.sites_per_material - used))"),
+    ("left", OPENING, "if given_in is not None else max(0, in_town - claimed_in)",
+     "if given_in is not None else max(0, min(in_town, card_set.sites_per_material - used))"),
     ("left", OPENING, "max(0, out_of_town - claimed_out - max(0, claimed_in - in_town))", "max(0, out_of_town - claimed_out)"),
     # instant wins at once, and in the action that ends the game (R-SCORE-4, AMB-01)
     ("wins", FLOW, "names, _ = best_of(state, (i for i, _ in found), scores(state))",
@@ -446,7 +448,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("deck", "gtr_replay/engine/handlers/passing.py",
      'flow.end_game(state, ev, "deck", by=d.player)\n                return', "pass"),
     ("deck", OPENING, 'flow.end_game(state, [], "deck")', "pass"),
-    ("deck", REPLAYER, 'if state.end_reason == "deck" and state.ended_by is None:', "if False:"),
+    ("deck", REPLAYER, 'if reason == "deck":', "if False:"),
     # the training game (R-TRAIN, R-SETUP-13, AMB-30)
     # a Site given away is not its building's to return (B-PRISON-2, G-AERARIUM-2, G-WATCHPOST-1, AMB-31)
     ("sites", STRUCTURES, "if building.site_given or building.site not in player.influence:",
@@ -471,6 +473,24 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("turns", REPLAYER, "        if header is not None:\n            following = header.number\n", ""),
     ("turns", REPLAYER, "if empty is not None and turn.number > state.turn:", "if False:"),
     ("turns", REPLAYER, "if self.next_header == state.turn:  # its turn's header is written, below it", "if False:"),
+    # a position of a game that has ended, and positions the rules cannot reach (R-END-2, R-SETUP-*)
+    ("position", "gtr_replay/engine/opening.py", "    elif (ended := _ended(state)) is not None:", "    elif False:"),
+    ("position", "gtr_replay/powers/endings.py", '        return "catacomb"\n', "        return None\n"),
+    ("position", "gtr_replay/engine/flow.py", '            return "last-site" if 0 in stacks else None',
+     "            return None"),
+    ("position", "gtr_replay/engine/opening.py", "if rest and spec.out_of_town_sites:", "if False:"),
+    ("position", "gtr_replay/engine/opening.py", "            state.sites_out_of_town[material] = max(0, supply - given_in)",
+     "            state.sites_out_of_town[material] = 0"),
+    ("position", "gtr_replay/engine/opening.py",
+     "if not spec.spare_jacks_to_pile and jacks_held + jack_pile > len(players) * spec.starting_jacks:",
+     "if False:"),
+    ("position", "gtr_replay/engine/opening.py", "    if position.turn is not None and position.turn < 1:",
+     "    if False:"),
+    ("position", "gtr_replay/engine/opening.py", "            if b.out_of_town and not spec.out_of_town_sites:",
+     "            if False:"),
+    ("position", "gtr_replay/replay/start.py", "leader=position.leader or (first if first in players else None)",
+     "leader=position.leader"),
+    ("position", "gtr_replay/engine/opening.py", "if b.site_given and spec.ruleset is Ruleset.CLASSIC:", "if False:"),
     ("training", "gtr_replay/engine/rules.py", "    if functions_ignored(state):\n        return [{None: _NONE} for _ in state.players]\n", ""),
     ("training", "gtr_replay/engine/handlers/roles.py", "if own is not None and not rules.functions_ignored(state):",
      "if own is not None:"),

@@ -131,6 +131,7 @@ class Probe(Power):
     def demand_reach(self, ctx, owner): return frozenset({"stockpile"})
     def score_bonus(self, ctx, owner): return 10
     def wins(self, ctx, owner): return len(ctx.state.players[owner].clientele) >= 6
+    def ended_game(self, ctx, owner): return "probe-end" if ctx.state.players[owner].vault else None
     def activates(self, ctx, owner, building): return building.foundation == "Road"
     def completes(self, ctx, owner, building, card, role): return card == "Bar"
     def action_sources(self, ctx, owner, role): return frozenset({Zone.HAND}) if role is Role.PATRON else frozenset()
@@ -261,6 +262,19 @@ def test_wins_hook_ends_the_game(probe):
     state = two_players(hand=["Jack"], clientele=["Bar"] * 6, buildings=[structure("Atrium", Material.BRICK)])
     game = Game.from_state(state)
     assert game.state.phase is Phase.OVER and game.state.winner == "Ann" and game.state.end_reason == "win:Atrium"
+
+
+def test_ended_game_hook_says_a_position_is_over(probe):
+    """A position showing a structure whose completion ends the game is a game already over
+    (R-END-2): the active powers are asked, and only theirs."""
+    from gtr_replay.game.position import Position
+
+    def game(vault):
+        ann = PlayerState("Ann", hand=["Road"], vault=vault, buildings=[structure("Atrium", Material.BRICK)])
+        return Game.from_position("republic", Position([ann, PlayerState("Ben", hand=["Bath"])]))
+
+    assert game(["Bar"]).state.phase is Phase.OVER and game(["Bar"]).state.end_reason == "probe-end"
+    assert game([]).state.phase is not Phase.OVER
 
 
 def test_immune_victim_may_refuse_a_demand(probe):

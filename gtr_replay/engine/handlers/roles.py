@@ -17,7 +17,7 @@ from gtr_replay.game.steps import (
     ROLE_ACTIONS, USUAL, Actions, AlsoFrom, ClientAction, EarlyActions, FromUnder, PublicPlacement, Revealed,
     Step,
 )
-from gtr_replay.data.ruling_types import AlsoStep, AnySiteOutOfTown, DeckEnd, LastSite, OutOfTownPair
+from gtr_replay.data.ruling_types import AlsoStep, AnySiteOutOfTown, DeckEnd, OutOfTownPair
 
 def step_now(state: GameState) -> Step | None:
     """The step the current decision answers: being performed, or waiting on top. While a
@@ -590,19 +590,12 @@ class LayHandler(Handler):
         if d.out_of_town:
             spent.note(state, i, "out-of-town")
         cost = rules.out_of_town_cost(state, i) if d.out_of_town else 1
-        if not d.out_of_town and state.phase is not Phase.OVER and _last_site_claimed(state, site):
+        reason = None if d.out_of_town or state.phase is Phase.OVER else flow.sites_end(state, site)
+        if reason is not None:
             spend(state, cost, i)
-            reason = "last-site" if rules.spec(state).sites_end_when == "last-in-town" else "all-sites"
             flow.end_game(state, ev, reason, by=d.player)  # R-END-1b, R-END-3b, AMB-02, AMB-29
             return
         use_actions(state, ev, d, cost)
-
-
-def _last_site_claimed(state: GameState, site) -> bool:
-    """Whether that lay took the Site that ends the game (R-END-1b, R-END-3b, AMB-02)."""
-    if rules.spec(state).sites_end_when == "last-in-town" and state.rulings.last_site is LastSite.ANY_MATERIAL:
-        return state.sites_in_town[site] == 0
-    return not any(state.sites_in_town.values())
 
 
 class AddHandler(Handler):

@@ -1,0 +1,101 @@
+"""A position can describe a game that has already ended: a completed structure whose completion
+ends the game (B-CATACOMB-1), or every Site whose last claim ends it claimed (R-END-1b, R-END-3b,
+AMB-02), as a position with no deck left does (R-END-1a). Its state is scored, and a statement
+after it is refused in those words (R-END-2)."""
+
+from __future__ import annotations
+
+import pytest
+
+import notation
+from gtr_replay.engine import Game
+from gtr_replay.enums import Material
+from gtr_replay.replay.replayer import Replayer
+from gtr_replay.replay.visitors import KeepStates, Refusal
+from gtr_replay.vocabulary import card_vocabulary
+
+
+def _position(ruleset: str, lines: str, rulings: str = "") -> str:
+    tag = f'[Rulings "{rulings}"]\n' if rulings else ""
+    return (f'[Game "Glory to Rome"]\n[Ruleset "{ruleset}"]\n[Players "Ann, Ben"]\n{tag}[Start "position"]\n\n'
+            f"position\n  leader: Ann\n  hand Ann: Road, Insula\n{lines}\n  Ann leads Laborer with Road\n")
+
+
+CATACOMB = "  building Ben: Catacomb on Stone complete with Villa, Sewer, Garden\n"
+EVERY_SITE = "  influence Ann: Rubble, Rubble, Wood, Wood, Brick, Brick\n" \
+             "  influence Ben: Concrete, Concrete, Stone, Stone, Marble, Marble\n"
+
+
+def _replayed(text: str):
+    replayer = Replayer(notation.parse_one(text, vocabulary=card_vocabulary()), KeepStates(Refusal.END_LINE))
+    replayer.check()
+    return replayer
+
+
+@pytest.mark.parametrize("ruleset, lines, rulings, reason", [
+    ("republic", CATACOMB, "", "catacomb"),
+    ("classic", CATACOMB, "", "catacomb"),
+    ("republic", EVERY_SITE, "", "last-site"),
+    ("classic", EVERY_SITE, "", "all-sites"),
+    ("republic", "  in town: Rubble 0, Wood 2, Brick 2, Concrete 2, Stone 2, Marble 2\n", "last-site=any-material",
+     "last-site"),
+])
+def test_a_position_of_a_game_that_has_ended_is_over(ruleset, lines, rulings, reason):
+    replayer = _replayed(_position(ruleset, lines, rulings))
+    assert replayer.start.over and replayer.start.end_reason == reason
+    [problem] = replayer.diagnostics
+    assert problem.message.startswith(f"the game is already over ({reason}): ")
+    assert "R-END-2" in problem.rule_ids and problem.hint.startswith("no decision follows the end")
+    assert Game(replayer.start.copy()).result().winners  # scored as it stands
+
+
+@pytest.mark.parametrize("lines, rulings", [
+    (CATACOMB.replace(" complete", ""), ""),  # a Catacomb foundation ends nothing yet
+    (CATACOMB, "training-game=yes"),  # functions ignored: no Catacomb end (R-TRAIN-1)
+    ("  in town: Rubble 0, Wood 2, Brick 2, Concrete 2, Stone 2, Marble 2\n", ""),  # one stack of six gone
+])
+def test_a_position_that_ends_nothing_plays_on(lines, rulings):
+    replayer = _replayed(_position("republic", lines, rulings))
+    assert not replayer.start.over and not replayer.diagnostics
+
+
+def _refused(text: str) -> str:
+    replayer = _replayed(text)
+    assert replayer.diagnostics, "accepted"
+    return replayer.diagnostics[0].message
+
+
+@pytest.mark.parametrize("ruleset, lines, words", [
+    ("classic", "  hand Ben: Jack\n  jacks: 2\n",
+     "3 Jacks placed; a classic game of 2 players has 2 in play, one dealt to each"),
+    ("republic", "  turn: 0\n", "turn 0: the turns are numbered from 1"),
+    ("republic", "  building Ann: Insula on Rubble\n  building Ann: Insula on Rubble\n",
+     "Ann has two Insula buildings"),
+    ("classic", "  building Ann: Insula on Rubble out of town\n",
+     "Ann's Insula is marked out of town: the classic rules have no Sites out of town"),
+    ("classic", "  out of town: Rubble 3\n", "the classic rules have no Sites out of town"),
+    ("republic", "  out of town: Rubble 1\n",
+     "the Rubble Sites do not add up: 2 in town, 1 out of town and 0 claimed, of 6"),
+    ("republic", "  building Ann: Insula on Rubble site given\n", "Ann's Insula is marked site given but not complete"),
+    ("classic", "  building Ann: Prison on Stone complete site given with Villa, Sewer, Garden\n",
+     "Ann's Prison is marked site given: in the classic rules no power gives a building's Site away"),
+])
+def test_a_position_the_rules_cannot_reach_is_refused(ruleset, lines, words):
+    assert words in _refused(_position(ruleset, lines))
+
+
+def test_a_material_a_sites_line_leaves_out_keeps_its_default():
+    """R-SETUP-4, R-COMP-7: the Black Box rules put every Site in play; the in-town line names
+    Rubble only, so the other stacks are the setup's, and the Sites not in town are out of town."""
+    replayer = _replayed(_position("republic", "  in town: Rubble 1\n"))
+    start = replayer.start
+    assert start.sites_in_town[Material.RUBBLE] == 1 and start.sites_out_of_town[Material.RUBBLE] == 5
+    assert start.sites_in_town[Material.WOOD] == 2 and start.sites_out_of_town[Material.WOOD] == 4
+    assert not any(start.sites_out_of_game.values())
+
+
+def test_without_a_leader_line_the_first_statement_s_player_leads():
+    text = _position("republic", "").replace("  leader: Ann\n", "").replace("hand Ann: Road, Insula",
+                                                                          "hand Ben: Road, Insula")
+    replayer = _replayed(text.replace("  Ann leads Laborer with Road", "  Ben leads Laborer with Road"))
+    assert replayer.start.players[replayer.start.leader].name == "Ben" and not replayer.diagnostics
