@@ -156,6 +156,9 @@ def _corpus(paths: list[Path], files: list[Path], *, seat, at, turn, record_numb
         out.print(f"{counted(judged['games'], 'game')} judged ({counted(judged['evaluations'], 'decision')}, "
                   f"{budget} playouts each, seed {seed}), {counted(judged['already'], 'game')} judged before; "
                   f"in the evaluations table of {db}")
+        if judged["not_judged"]:
+            out.print(f"{counted(judged['not_judged'], 'decision')} not judged: the records (from one seat) do not "
+                      "show the hands of the players who made them")
     raise typer.Exit(0 if report.ok else 1)
 
 
@@ -255,9 +258,11 @@ def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers:
                 elif key in stored and key not in games:
                     games[key] = positions(record, source=str(path))
     evaluations = 0
+    unshown = sum(sum(found.unshown.values()) for found in games.values())
     with progress_bar("judging", sum(map(len, games.values())), quiet=quiet) as advance:
         for key, found in games.items():
             judgements = list(judge_all(found, budget=budget, seed=seed, workers=workers, run=run,
                                         progress=None if advance is None else lambda _: advance(1)))
             evaluations += write(store, key, judgements)
-    return {"games": len(games), "evaluations": evaluations, "already": len(already), "budget": budget, "seed": seed}
+    return {"games": len(games), "evaluations": evaluations, "already": len(already), "budget": budget, "seed": seed,
+            "not_judged": unshown}

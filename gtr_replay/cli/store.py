@@ -115,6 +115,9 @@ def import_(
             out.print(f"{counted(judged['games'], 'game')} judged ({counted(judged['evaluations'], 'decision')}, "
                       f"{judged['budget']} playouts each, seed {judged['seed']}), "
                       f"{counted(judged['already'], 'game')} judged before; in the evaluations table of {db}")
+            if judged["not_judged"]:
+                out.print(f"{counted(judged['not_judged'], 'decision')} not judged: the records (from one seat) do "
+                          "not show the hands of the players who made them")
     if report.interrupted:
         err.print(f"interrupted: the {counted(len(report.added) + len(report.updated), 'game')} stored before Ctrl-C "
                   f"kept, each whole; run the same import again to add the rest", highlight=False)

@@ -183,7 +183,7 @@ def _check_lines(position: Position, spec: RulesetSpec) -> None:
                                  "materials", rule_ids=("R-JACK-3",), hint="a Jack is in a hand, a camp or the Jack pile")
             marked = ("stolen" if b.stolen else "site given" if b.site_given
                       else "public" if (player.name, b.foundation) in public else None)
-            if b.site_given and spec.ruleset is Ruleset.CLASSIC:  # its Prison exchanges none (BC-PRISON-1)
+            if b.site_given and spec.ruleset is Ruleset.CLASSIC:  # no Site changes hands there (BC-PRISON-1)
                 raise RulesError(f"{player.name}'s {b.foundation} is marked site given: in the {spec.ruleset} rules "
                                  "no power gives a building's Site away", rule_ids=("BC-PRISON-1",),
                                  hint="leave out 'site given'")
@@ -278,9 +278,16 @@ def _sites(state: GameState, position: Position) -> None:
             raise RulesError(f"the {material} Sites do not add up: {state.sites_in_town[material]} in town, "
                              f"{state.sites_out_of_town[material]} out of town and {used} claimed, of "
                              f"{card_set.sites_per_material}", rule_ids=("R-COMP-7", "R-SETUP-4"),
-                             hint="every Site is in town, out of town or claimed: give both stacks, or leave "
-                                  "one out to hold the rest")
+                             hint=_sites_hint(given_in, given_out))
         state.sites_out_of_game[material] = rest
+
+
+def _sites_hint(given_in: int | None, given_out: int | None) -> str:
+    """How to make a material's Sites add up, from what the position gave of them."""
+    if given_out is not None and given_in is None:
+        return "the Sites in town keep the setup's stack less the claims: give the in-town count too"
+    return ("every Site is in town, out of town or claimed (a foundation's, or one in an influence line): "
+            "correct the counts, or give the influence that holds the rest")
 
 
 def _ended(state: GameState) -> str | None:

@@ -7,7 +7,7 @@ its size, and every card the seat has seen stays where it is. A search plays man
 
 What a seat has not seen: every other player's hand but its Jacks (taken in the open,
 R-THINK-1), every other player's vault, the whole deck and the cards set aside out of play (the
-training game's half of the deck, R-TRAIN-4, face down); and in a game recorded from one
+training game's half of the deck, R-TRAIN-2, face down); and in a game recorded from one
 seat (cards written ``?``, ``GameState.unseen`` listing the cards whose whereabouts the record
 has not shown), every ``?`` too, which is dealt one of the unseen cards, a ``?`` the record
 narrowed (``?~Brick,Stone``: of neither material, after a Glory to Rome answer, R-LEG-3) only
@@ -81,7 +81,7 @@ def _places(state: GameState, seat: str) -> tuple[list[tuple[list[str], int]], l
             places += [(player.hand, n) for n, card in enumerate(player.hand) if card != JACK]
             places += [(player.vault, n) for n in range(len(player.vault))]
     places += [(state.deck, n) for n in range(len(state.deck))]
-    set_aside = state.rulings.training_game is TrainingGame.YES  # in the game, face down (R-TRAIN-4)
+    set_aside = state.rulings.training_game is TrainingGame.YES  # in the game, face down (R-TRAIN-2)
     if set_aside:
         places += [(state.removed, n) for n in range(len(state.removed))]
     cards = [zone[n] for zone, n in places if not is_unseen(zone[n])]

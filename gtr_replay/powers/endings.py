@@ -20,7 +20,8 @@ class Catacomb(Power):
         ctx.end_game("catacomb", by=owner)
 
     def ended_game(self, ctx, owner):
-        return "catacomb"
+        building = ctx.state.players[owner].building(self.building)  # a foundation a power woke ended nothing
+        return "catacomb" if building is not None and building.complete else None
 
 
 def every_role_covered(ctx, owner) -> bool:

@@ -163,7 +163,8 @@ def parse_piece(source: str, line: int, piece: str) -> list:
 class NotationProblem:
     """A record that does not parse (kept as text: it crosses process boundaries), or a file
     that cannot be read; ``where`` and ``parts``, the file, line and column and the error's
-    own words, where a notation error gives them (``--json`` lists them as a rule's refusal does)."""
+    own words, where a notation error gives them (``--json`` lists them by name, with the
+    whole text as ``text``)."""
 
     text: str
     where: tuple[str, int, int] | None = None

@@ -80,9 +80,9 @@ class Replayer:
         """The game's cards whose power is not written yet (their completion is warned of)."""
         self.revealed: dict[str, list[int]] = {}
         """Lines where a statement revealed an unseen card, by card (``accepted``)."""
-        self._empty: dict[int, notation.Turn] = {}
+        self._empty: dict[int, list[notation.Turn]] = {}
         """The main line's written headers with no statement under them, by the offset of the
-        statement they stand before (the line's length for one that ends it)."""
+        statement they stand before (the line's length for those that end it)."""
 
     @property
     def final(self) -> GameState | None:
@@ -149,11 +149,13 @@ class Replayer:
         steps: list[tuple[notation.Turn | None, Step]] = []
         for turn in self.record.turns:
             if not turn.steps and turn.written:
-                self._empty[len(steps)] = turn
+                self._empty.setdefault(len(steps), []).append(turn)
             for n, step in enumerate(turn.steps):
                 steps.append((turn if n == 0 else None, step))
         self.game = game
         yield from self._line(game, steps, "", 1, None)
+        if self.complete:
+            self._last_headers(game, self._empty.get(len(steps), []))
         if self.complete:
             problem, warning = check_result(self.record, game, self._unwritten)
             if warning is not None:
@@ -251,6 +253,20 @@ class Replayer:
             return []
         return [game.push(decline) for decline in passes]
 
+    def _last_headers(self, game: Game, headers: list[notation.Turn]) -> None:
+        """The headers a record ends on, with nothing under them yet (a game recorded as it is
+        played): the first must be the turn the game stands at (R-TURN-9), unless an optional
+        step of the turn before still waits (no statement says whether it is taken), and any
+        after it has no turn before it."""
+        state = game.state
+        if not headers or state.over or state.steps:
+            return
+        first, *more = headers
+        if not self._header_matches(state, first):
+            self._report_header(game, first, "")
+        elif more:
+            self._report_header(game, more[0], "")
+
     def _header_matches(self, state: GameState, turn: notation.Turn) -> bool:
         return state.over or (turn.number == state.turn and turn.leader == state.players[state.leader].name)
 
@@ -270,12 +286,14 @@ class Replayer:
                         state=state, player=prompt.player if prompt is not None else None, path=path,
                         legal=tuple(said))
             return
-        empty = None if path else next((t for t in self._empty.values() if t.number == state.turn), None)
+        empty = None if path else next((t for ts in self._empty.values() for t in ts if t.number == state.turn), None)
         if empty is not None and turn.number > state.turn:  # its header is written, its statements not
+            header = f"turn {empty.number} {leader}"
+            fix = "" if empty.leader == leader else f"correct the header to '{header}' and "
             self.report(empty.span.line, empty.span.column, f"turn {empty.number} {empty.leader}",
                         f"turn {empty.number} holds no statement: the game is still in turn {state.turn}, led by "
                         f"{leader}", rule_ids=("R-TURN-9", "R-TURN-1"),
-                        hint=f"write {leader}'s lead or think under 'turn {empty.number} {empty.leader}'", path=path)
+                        hint=f"{fix}write {leader}'s lead or think under '{header}'", path=path)
             return
         self.report(turn.span.line, turn.span.column, f"turn {turn.number} {turn.leader}",
                     f"this is turn {state.turn}, led by {leader}", rule_ids=("R-TURN-9",),
@@ -475,16 +493,16 @@ class _Statement:
         return self.refuse(f"the game is already over ({state.end_reason})", rule_ids=("R-END-2",), legal=False)
 
 
-def _next_headers(steps, empty: dict[int, notation.Turn]) -> list[int | None]:
+def _next_headers(steps, empty: dict[int, list[notation.Turn]]) -> list[int | None]:
     """For each step of a line, the number of the next turn header written after it (None
     when the record writes no later one); ``empty``: the headers with no statement under them,
     by the offset of the step they stand before."""
     found: list[int | None] = [None] * len(steps)
     following: int | None = None
     for offset in range(len(steps) - 1, -1, -1):
-        header = empty.get(offset + 1)
-        if header is not None:
-            following = header.number
+        headers = empty.get(offset + 1)
+        if headers:
+            following = headers[0].number
         found[offset] = following
         turn = steps[offset][0]
         if turn is not None and turn.written:

@@ -187,3 +187,20 @@ def test_cards_turned_up_face_up_are_each_a_choice_of_their_own():
     assert deck_seen(game) and decision in legal
     assert list(choices(legal, deck_seen(game))) == legal
     assert len(choices(legal)) < len(legal)  # read as the unseen top card, they would be one
+
+
+def test_a_corpus_counts_the_decisions_it_could_not_judge(tmp_path):
+    """gtr analyse of a folder (into a database) says how many decisions the one-seat records
+    could not judge, as it does for one record."""
+    import shutil
+    from pathlib import Path
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copy(Path(__file__).parents[2] / "examples" / "table" / "republic-2p-ann.gtr", folder)
+    done = runner.invoke(app, ["analyse", str(folder), "--db", str(tmp_path / "g.db"), "--budget", "1", "--json"])
+    assert done.exit_code == 0, done.output
+    found = json.loads(done.stdout)["analysed"]["not_judged"]
+    shown = runner.invoke(app, ["analyse", str(folder), "--db", str(tmp_path / "h.db"), "--budget", "1"])
+    assert found > 0 and f"{found} decisions not judged: the records (from one seat) do not show the hands" in \
+        " ".join(shown.stdout.split())

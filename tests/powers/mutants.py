@@ -470,12 +470,15 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("peek", "gtr_replay/play/analysis.py",
      "found.unshown[snapshot.player] = found.unshown.get(snapshot.player, 0) + 1", "pass"),
     # a written header with no statement under it: still a header (R-TURN-9)
-    ("turns", REPLAYER, "        if header is not None:\n            following = header.number\n", ""),
+    ("turns", REPLAYER, "        if headers:\n            following = headers[0].number\n", ""),
+    ("turns", REPLAYER, "            self._last_headers(game, self._empty.get(len(steps), []))\n", "            pass\n"),
+    ("turns", REPLAYER, 'fix = "" if empty.leader == leader else', 'fix = "" if True else'),
     ("turns", REPLAYER, "if empty is not None and turn.number > state.turn:", "if False:"),
     ("turns", REPLAYER, "if self.next_header == state.turn:  # its turn's header is written, below it", "if False:"),
     # a position of a game that has ended, and positions the rules cannot reach (R-END-2, R-SETUP-*)
     ("position", "gtr_replay/engine/opening.py", "    elif (ended := _ended(state)) is not None:", "    elif False:"),
-    ("position", "gtr_replay/powers/endings.py", '        return "catacomb"\n', "        return None\n"),
+    ("position", "gtr_replay/powers/endings.py", 'return "catacomb" if building is not None and building.complete else None',
+     'return "catacomb"'),
     ("position", "gtr_replay/engine/flow.py", '            return "last-site" if 0 in stacks else None',
      "            return None"),
     ("position", "gtr_replay/engine/opening.py", "if rest and spec.out_of_town_sites:", "if False:"),

@@ -29,3 +29,17 @@ def test_a_record_the_documentation_shows_is_read_and_replays(page, n, text):
         replayer = Replayer(record, CheckOnly(Refusal.END_LINE), source=f"{page.name}#{n}")
         replayer.check()
         assert replayer.diagnostics == [], str(replayer.diagnostics[0])
+
+
+POSITIONS = [(page, block) for page in PAGES
+             for block in re.findall(r"^```\n(position\n.*?)^```", page.read_text("utf-8"), re.M | re.S)]
+
+
+def test_the_position_block_the_notation_page_shows_is_read():
+    """The position block notation/README.md shows (without tags: three players, the Black Box
+    rules) starts a game the rules accept: its Sites add up."""
+    [(page, block)] = [(p, b) for p, b in POSITIONS if p.name == "README.md" and "turn: 12" in b]
+    text = '[Game "x"]\n[Ruleset "republic"]\n[Players "Ann, Ben, Cid"]\n[Start "position"]\n\n' + block
+    replayer = Replayer(notation.parse_one(text, vocabulary=card_vocabulary()), CheckOnly(Refusal.END_LINE))
+    replayer.check()
+    assert replayer.diagnostics == [] and replayer.start.turn == 12

@@ -52,6 +52,8 @@ def test_a_position_of_a_game_that_has_ended_is_over(ruleset, lines, rulings, re
 @pytest.mark.parametrize("lines, rulings", [
     (CATACOMB.replace(" complete", ""), ""),  # a Catacomb foundation ends nothing yet
     (CATACOMB, "training-game=yes"),  # functions ignored: no Catacomb end (R-TRAIN-1)
+    ("  building Ann: Gate on Brick complete with Atrium, Atrium\n  building Ann: Road on Rubble complete with "
+     "Villa\n  building Ann: Catacomb on Stone with Temple\n", ""),  # a foundation a Gate makes work ends nothing
     ("  in town: Rubble 0, Wood 2, Brick 2, Concrete 2, Stone 2, Marble 2\n", ""),  # one stack of six gone
 ])
 def test_a_position_that_ends_nothing_plays_on(lines, rulings):

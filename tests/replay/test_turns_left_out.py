@@ -184,3 +184,27 @@ def test_a_header_written_while_an_action_is_owed_names_the_action():
     problem = problems(GAME.replace(turn6, turn6.replace(last + "\n", "")))[0]
     assert "turn 7 cannot start yet: the game still waits for Ben's Architect action (" in problem
     assert "to architect" not in problem
+
+
+def test_two_headers_with_no_statement_are_each_a_header():
+    """Two turn headers left empty in a row: the first is the one reported, and a think written
+    above them is refused where it stands (its turn's header comes after it)."""
+    emptied = GAME.replace(THINK_TURN, "turn 7 Ben\n\n")
+    turn8 = emptied[emptied.index("turn 8 Ann"):emptied.index("turn 9 Ben")]
+    two = emptied.replace(turn8, "turn 8 Ann\n\n")
+    line = two[:two.index("turn 7 Ben")].count("\n") + 1
+    assert problems(two)[0].startswith(f"<record>:{line}:1: turn 7 holds no statement")
+    moved = two.replace("turn 7 Ben\n", "  Ben thinks: refill [Tribunal, Atrium, Dock, Bar]\nturn 7 Ben\n")
+    assert "whose header comes after it" in problems(moved)[0]
+
+
+def test_an_empty_header_naming_the_wrong_leader_says_to_correct_it():
+    wrong = GAME.replace(THINK_TURN, "turn 7 Ann\n")
+    assert "hint: correct the header to 'turn 7 Ben' and write Ben's lead or think under 'turn 7 Ben'" in \
+        problems(wrong)[0]
+
+
+def test_the_header_a_record_ends_on_is_checked():
+    """A record that ends on the header of the next turn, naming the wrong leader (R-TURN-9)."""
+    [problem] = problems(GAME[:GAME.index(THINK_TURN)] + "turn 7 Ann\n")
+    assert "this is turn 7, led by Ben" in problem and "hint: write 'turn 7 Ben'" in problem
