@@ -107,7 +107,7 @@ def test_import_analyse_stores_what_analyse_gives_and_judges_a_game_once_per_bud
     done = run("import", source, refused, "--db", db, "--analyse", "--budget", "12", "--json")
     assert done.exit_code == 1, done.output  # the refused record is reported, not stored, not judged
     assert json.loads(done.stdout)["analysed"] == {"games": 1, "evaluations": 3, "already": 0, "budget": 12,
-                                                   "seed": "1"}
+                                                   "seed": "1", "not_judged": 0}
     expected = [j for j in json.loads(run("analyse", source, "--budget", "12", "--json").stdout)["judgements"]
                 if j["chance_played"] is not None]
 
