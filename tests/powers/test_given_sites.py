@@ -12,7 +12,7 @@ from gtr_replay.enums import Material
 from gtr_replay.game.state import Building, GameState
 from tests.fidelity_helpers import replay_text
 
-PRISON = """[Game "Glory to Rome"]
+YOURS = """[Game "Glory to Rome"]
 [Ruleset "republic"]
 [Players "You, Opp"]
 [Expansion "geek: Watch Post"]
@@ -22,7 +22,10 @@ position
   leader: You
   deck: Latrine, Latrine, Latrine, Latrine, Latrine, Latrine
   hand You: Dock, Villa, Market
-  building You: Prison on Stone with Garden, Sewer
+"""
+"""The table both Prison records start from: You holds what completes the Prison."""
+
+PRISON = YOURS + """  building You: Prison on Stone with Garden, Sewer
   building You: Watch Post on Rubble complete with Road
   building You: Scriptorium on Stone complete with Catacomb, Catacomb, Sewer
   hand Opp: Insula, Bar
@@ -98,17 +101,7 @@ def test_the_given_site_is_kept_in_the_state_and_its_copies():
     assert Game(state).copy().state.players[0].building("Prison").site_given
 
 
-GIVEN_IN_A_POSITION = """[Game "Glory to Rome"]
-[Ruleset "republic"]
-[Players "You, Opp"]
-[Expansion "geek: Watch Post"]
-[Start "position"]
-
-position
-  leader: You
-  deck: Latrine, Latrine, Latrine, Latrine, Latrine, Latrine
-  hand You: Dock, Villa, Market
-  building You: Prison on Stone complete {mark} with Garden, Sewer, Villa
+GIVEN_IN_A_POSITION = YOURS + """  building You: Prison on Stone complete {mark} with Garden, Sewer, Villa
   building You: Watch Post on Rubble complete with Road
   building You: Scriptorium on Stone complete with Catacomb, Catacomb, Sewer
   building You: Tower on Concrete complete stolen with Wall, Bridge
