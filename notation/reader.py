@@ -196,9 +196,9 @@ def _unknown(text: str, number: int, text_lines: list[str], first: int, names: N
     try:
         item = lines.read(line)
     except Refused as refused:
-        raise _joined(whole, number, _syntax_error(whole, "line", number, (line, refused))) from None
+        raise _hinted(whole, number, _syntax_error(whole, "line", number, (line, refused))) from None
     except NotationError as error:
-        raise _joined(whole, number, _name_error(whole, number, error)) from None
+        raise _hinted(whole, number, _name_error(whole, number, error)) from None
     if type(item) is Step:  # the usual line
         if item.notes:
             return _ITEM, item, taken
@@ -323,6 +323,27 @@ def _unclosed_value(text: str, error: NotationError) -> NotationError:
     error.message = "the tag's value has no closing quote"
     error.expected = None
     error.hint = 'end the value with " before the ]'
+    return error
+
+
+_DRAWN_IN_PARENS: Final = re.compile(r"\bthinks?[ \t]*:[ \t]*[^\W\d][\w-]*[ \t]*\(", re.I)
+_HEADER_IN_VARIATION: Final = re.compile(r"[ \t]*turn[ \t]+\d+\b", re.I)
+
+
+def _hinted(text: str, number: int, error: NotationError) -> NotationError:
+    """``error``, with a hint where the line shows a known slip: a ``;`` comment read as a
+    joined statement (``_joined``), a think's drawn cards in ``( )`` (they go in ``[ ]``: a
+    ``(`` opens a variation), a turn header inside a variation (a variation has none)."""
+    error = _joined(text, number, error)
+    if error.hint:
+        return error
+    lines = text.split("\n")
+    at = lines[error.line - number] if 0 <= error.line - number < len(lines) else ""
+    if _DRAWN_IN_PARENS.search(at):
+        error.hint = "a think's drawn cards are listed in [ ]: 'thinks: refill [Road, Bath]'; a '(' opens a variation"
+    elif error.line > number and _HEADER_IN_VARIATION.match(at):
+        error.hint = ("a variation holds no turn headers: its statements go on into the turns after by "
+                      "themselves; remove the header")
     return error
 
 

@@ -677,3 +677,15 @@ def test_a_letter_written_with_a_combining_mark_is_named_with_its_whole_form():
     error = refused('[Game "x"]\n[Players "Zo\u00eb, Ben"]\n\nZoe\u0308 thinks: jack\n')
     assert error.message.startswith("a combining mark, combining diaeresis (U+0308), after 'e'")
     assert (error.line, error.column) == (4, 4)
+
+
+def test_a_thinks_drawn_cards_in_parentheses_are_shown_their_brackets():
+    error = refused('[Game "x"]\n[Players "Ann, Ben"]\n\nAnn thinks: refill (Road, Bath)\n')
+    assert error.hint.startswith("a think's drawn cards are listed in [ ]")
+
+
+def test_a_turn_header_inside_a_variation_is_named_so():
+    error = refused('[Game "x"]\n[Players "Ann, Ben"]\n\nAnn thinks: jack\n( Ann thinks: refill\nturn 2 Ben\n'
+                    '  Ben thinks: jack )\n')
+    assert (error.line, error.hint) == (6, "a variation holds no turn headers: its statements go on into the "
+                                           "turns after by themselves; remove the header")
