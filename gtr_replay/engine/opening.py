@@ -241,7 +241,8 @@ def _sites(state: GameState, position: Position) -> None:
     town one out of town. A material a Sites line does not name is left out of it; with its
     Sites in town given and those out of town left out, the Black Box rules' out of town hold
     the rest. The Black Box rules put every Site in play (in town, out of town or claimed):
-    given counts that leave some out are refused; classic has no Sites out of town."""
+    given counts that leave some out are refused; classic has no Sites out of town, and one Site
+    of each material a player in play."""
     card_set = cards_for(state.ruleset)
     spec = find_ruleset(state.ruleset)
     n = len(state.players)
@@ -274,6 +275,11 @@ def _sites(state: GameState, position: Position) -> None:
         if rest < 0:
             raise RulesError(f"more {material} Sites than the game has ({card_set.sites_per_material})",
                              rule_ids=("R-COMP-7",))
+        if not spec.out_of_town_sites and state.sites_in_town[material] + used > in_town:
+            raise RulesError(f"{state.sites_in_town[material]} {material} Sites in town and {used} claimed: a "
+                             f"{spec.ruleset} game of {n} players has {in_town} in play, the rest out of the game",
+                             rule_ids=("R-SETUP-10", "R-COMP-7"),
+                             hint=f"give at most {max(0, in_town - used)} {material} Sites in town")
         if rest and spec.out_of_town_sites:
             raise RulesError(f"the {material} Sites do not add up: {state.sites_in_town[material]} in town, "
                              f"{state.sites_out_of_town[material]} out of town and {used} claimed, of "

@@ -225,6 +225,7 @@ def test_a_position_with_an_empty_deck_is_a_game_that_has_ended_R_END_1_AMB_01()
     text = _LAST_CARD_HIRED.format(ruleset="classic", expansion="", last="Academy", clients="Road", influence="Marble",
                                    wins_with="Temple on Marble")
     text = text.replace("  deck: Academy\n", "  deck: 0\n").replace("  Ann hires [Academy] from deck\n", "")
+    text = text.replace("influence Ben: Marble, Marble,", "influence Ben: Concrete, Concrete,")  # two Marble in play
     with pytest.raises(IllegalStatement) as refused:
         list(Replayer(notation.parse_one(text, vocabulary=card_vocabulary())).run())
     problem = refused.value.diagnostic

@@ -482,6 +482,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("position", "gtr_replay/engine/flow.py", '            return "last-site" if 0 in stacks else None',
      "            return None"),
     ("position", "gtr_replay/engine/opening.py", "if rest and spec.out_of_town_sites:", "if False:"),
+    ("position", "gtr_replay/engine/opening.py",
+     "if not spec.out_of_town_sites and state.sites_in_town[material] + used > in_town:", "if False:"),
     ("position", "gtr_replay/engine/opening.py", "            state.sites_out_of_town[material] = max(0, supply - given_in)",
      "            state.sites_out_of_town[material] = 0"),
     ("position", "gtr_replay/engine/opening.py",

@@ -76,6 +76,8 @@ def _refused(text: str) -> str:
     ("classic", "  building Ann: Insula on Rubble out of town\n",
      "Ann's Insula is marked out of town: the classic rules have no Sites out of town"),
     ("classic", "  out of town: Rubble 3\n", "the classic rules have no Sites out of town"),
+    ("classic", "  in town: Rubble 2\n  building Ann: Insula on Rubble\n",
+     "2 Rubble Sites in town and 1 claimed: a classic game of 2 players has 2 in play, the rest out of the game"),
     ("republic", "  out of town: Rubble 1\n",
      "the Rubble Sites do not add up: 2 in town, 1 out of town and 0 claimed, of 6"),
     ("republic", "  building Ann: Insula on Rubble site given\n", "Ann's Insula is marked site given but not complete"),
