@@ -12,13 +12,13 @@ from collections import Counter
 from gtr_replay.counted import counted
 from gtr_replay.data.cards import cards_for
 from gtr_replay.engine import core, draws, flow, rules, setup, unseen
-from gtr_replay.enums import JACK, MATERIALS, Ruleset
+from gtr_replay.enums import JACK, MATERIALS, Material, Ruleset
 from gtr_replay.errors import RulesError
 from gtr_replay.data.expansions import outside_the_game
 from gtr_replay.game.events import Event
 from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.position import Position
-from gtr_replay.game.state import GameState
+from gtr_replay.game.state import Building, GameState, PlayerState
 from gtr_replay.data.rulesets import RulesetSpec, find_ruleset
 from gtr_replay.data.ruling_types import Rulings
 
@@ -140,8 +140,8 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
                          f"{in_play} in play, one dealt to each", rule_ids=("R-SETUP-9", "R-JACK-4"),
                          hint="give the Jacks in hands and the pile so that they are as many as the players")
     if position.turn is not None and position.turn < 1:
-        raise RulesError(f"turn {position.turn}: the turns are numbered from 1", rule_ids=("R-TURN-9",),
-                         hint="give the number of the turn about to start, 'turn: 1' or more")
+        raise _at(RulesError(f"turn {position.turn}: the turns are numbered from 1", rule_ids=("R-TURN-9",),
+                             hint="give the number of the turn about to start, 'turn: 1' or more"), "turn")
     state = GameState(spec.ruleset, players, rulings, deck=deck, deck_known=deck_known, removed=removed,
                       removed_unseen=position.deck is None and position.deck_count is not None,
                       pool=list(position.pool), jack_pile=jack_pile, jacks_out=card_set.jacks - jacks_held - jack_pile,
@@ -161,6 +161,37 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
     return state
 
 
+def _at(error: RulesError, *line: str) -> RulesError:
+    """``error``, naming the position's line it is about (``line_of``: the line's first word,
+    then the player and the building where the line has them), for the reader to point at."""
+    error.line_of = line  # type: ignore[attr-defined]
+    return error
+
+
+def _building_problem(player: PlayerState, b: Building, spec: RulesetSpec, public: bool) -> RulesError | None:
+    """Why a position's building line cannot be, or None (see ``_check_lines``)."""
+    name = f"{player.name}'s {b.foundation}"
+    if JACK == b.foundation or JACK in b.materials:
+        return RulesError(f"{name} holds a Jack: Jacks are never foundations or materials", rule_ids=("R-JACK-3",),
+                          hint="a Jack is in a hand, a camp or the Jack pile")
+    if b.site_given and spec.ruleset is Ruleset.CLASSIC:  # no Site changes hands there (BC-PRISON-1)
+        return RulesError(f"{name} is marked site given: in the {spec.ruleset} rules no power gives a building's "
+                          "Site away", rule_ids=("BC-PRISON-1",), hint="leave out 'site given'")
+    if b.out_of_town and not spec.out_of_town_sites:
+        return RulesError(f"{name} is marked out of town: the {spec.ruleset} rules have no Sites out of town",
+                          rule_ids=("R-SETUP-10",), hint="leave out 'out of town'")
+    if sum(1 for other in player.buildings if other.foundation == b.foundation) > 1:
+        return RulesError(f"{player.name} has two {b.foundation} buildings: a player's buildings have names of their "
+                          "own", rule_ids=("R-BUILD-2", "B-PRISON-4"), hint="give each building once")
+    marked = "stolen" if b.stolen else "site given" if b.site_given else "public" if public else None
+    if marked and not b.complete:
+        return RulesError(f"{name} is marked {marked} but not complete",
+                          rule_ids=("B-PRISON-1", "B-PRISON-2", "B-STAIRWAY-1"),
+                          hint="only completed structures are taken, give their Site away or are made public; "
+                               "add 'complete'")
+    return None
+
+
 def _check_lines(position: Position, spec: RulesetSpec) -> None:
     """Jacks are never materials or clients (R-JACK-2, R-JACK-3); a clientele and a
     stockpile are face up, so hold no unseen card; only completed structures are taken,
@@ -168,36 +199,20 @@ def _check_lines(position: Position, spec: RulesetSpec) -> None:
     building of a name (R-BUILD-2), and none out of town where the rules have no such Sites
     (R-SETUP-10)."""
     if JACK in position.pool:
-        raise RulesError("the pool holds a Jack: Jacks are never materials or clients, and a played Jack returns "
-                         "to the Jack pile", rule_ids=("R-JACK-2", "R-JACK-3"),
-                         hint="give the Jacks not in a hand or a camp as the Jack pile: jacks: N")
+        raise _at(RulesError("the pool holds a Jack: Jacks are never materials or clients, and a played Jack "
+                             "returns to the Jack pile", rule_ids=("R-JACK-2", "R-JACK-3"),
+                             hint="give the Jacks not in a hand or a camp as the Jack pile: jacks: N"), "pool")
     public = {owner_building for owner_building in position.public}
     for player in position.players:
         for zone, cards in (("clientele", player.clientele), ("stockpile", player.stockpile), ("vault", player.vault)):
             if JACK in cards:
-                raise RulesError(f"{player.name}'s {zone} holds a Jack: Jacks are never materials or clients",
-                                 rule_ids=("R-JACK-3",), hint="a Jack is in a hand, a camp or the Jack pile")
+                raise _at(RulesError(f"{player.name}'s {zone} holds a Jack: Jacks are never materials or clients",
+                                     rule_ids=("R-JACK-3",), hint="a Jack is in a hand, a camp or the Jack pile"),
+                          zone, player.name)
         for b in player.buildings:
-            if JACK == b.foundation or JACK in b.materials:
-                raise RulesError(f"{player.name}'s {b.foundation} holds a Jack: Jacks are never foundations or "
-                                 "materials", rule_ids=("R-JACK-3",), hint="a Jack is in a hand, a camp or the Jack pile")
-            marked = ("stolen" if b.stolen else "site given" if b.site_given
-                      else "public" if (player.name, b.foundation) in public else None)
-            if b.site_given and spec.ruleset is Ruleset.CLASSIC:  # no Site changes hands there (BC-PRISON-1)
-                raise RulesError(f"{player.name}'s {b.foundation} is marked site given: in the {spec.ruleset} rules "
-                                 "no power gives a building's Site away", rule_ids=("BC-PRISON-1",),
-                                 hint="leave out 'site given'")
-            if b.out_of_town and not spec.out_of_town_sites:
-                raise RulesError(f"{player.name}'s {b.foundation} is marked out of town: the {spec.ruleset} rules have "
-                                 "no Sites out of town", rule_ids=("R-SETUP-10",), hint="leave out 'out of town'")
-            if sum(1 for other in player.buildings if other.foundation == b.foundation) > 1:
-                raise RulesError(f"{player.name} has two {b.foundation} buildings: a player's buildings have names of "
-                                 "their own", rule_ids=("R-BUILD-2", "B-PRISON-4"), hint="give each building once")
-            if marked and not b.complete:
-                raise RulesError(f"{player.name}'s {b.foundation} is marked {marked} but not complete",
-                                 rule_ids=("B-PRISON-1", "B-PRISON-2", "B-STAIRWAY-1"),
-                                 hint="only completed structures are taken, give their Site away or are made public; "
-                                      "add 'complete'")
+            problem = _building_problem(player, b, spec, (player.name, b.foundation) in public)
+            if problem is not None:  # said at the building's line
+                raise _at(problem, "building", player.name, b.foundation)
         if UNSEEN in player.clientele + player.stockpile:
             raise RulesError(f"{player.name}'s clientele and stockpile are face up: an unseen card '?' cannot be "
                              "there", hint="name their cards; a hand or a vault may hold '?'")
@@ -247,8 +262,8 @@ def _sites(state: GameState, position: Position) -> None:
     spec = find_ruleset(state.ruleset)
     n = len(state.players)
     if not spec.out_of_town_sites and position.sites_out_of_town and any(position.sites_out_of_town.values()):
-        raise RulesError(f"the {state.ruleset} rules have no Sites out of town", rule_ids=("R-SETUP-10",),
-                         hint="give the Sites in town only; the rest are out of the game")
+        raise _at(RulesError(f"the {state.ruleset} rules have no Sites out of town", rule_ids=("R-SETUP-10",),
+                             hint="give the Sites in town only; the rest are out of the game"), "out of town")
     for material in MATERIALS:
         used = sum(p.influence.count(material) for p in state.players) + sum(
             1 for p in state.players for b in p.buildings if b.site is material and not b.complete)
@@ -272,20 +287,31 @@ def _sites(state: GameState, position: Position) -> None:
         else:
             state.sites_out_of_town[material] = max(0, out_of_town - claimed_out - max(0, claimed_in - in_town))
         rest = supply - state.sites_in_town[material] - state.sites_out_of_town[material]
-        if rest < 0:
-            raise RulesError(f"more {material} Sites than the game has ({card_set.sites_per_material})",
-                             rule_ids=("R-COMP-7",))
-        if not spec.out_of_town_sites and state.sites_in_town[material] + used > in_town:
-            raise RulesError(f"{state.sites_in_town[material]} {material} Sites in town and {used} claimed: a "
-                             f"{spec.ruleset} game of {n} players has {in_town} in play, the rest out of the game",
-                             rule_ids=("R-SETUP-10", "R-COMP-7"),
-                             hint=f"give at most {max(0, in_town - used)} {material} Sites in town")
-        if rest and spec.out_of_town_sites:
-            raise RulesError(f"the {material} Sites do not add up: {state.sites_in_town[material]} in town, "
-                             f"{state.sites_out_of_town[material]} out of town and {used} claimed, of "
-                             f"{card_set.sites_per_material}", rule_ids=("R-COMP-7", "R-SETUP-4"),
-                             hint=_sites_hint(given_in, given_out))
+        problem = _sites_problem(state, material, rest, used, in_town, given_in, given_out)
+        if problem is not None:  # said at the line that gave the count, where one did
+            line = "in town" if given_in is not None else "out of town" if given_out is not None else None
+            raise _at(problem, line) if line else problem
         state.sites_out_of_game[material] = rest
+
+
+def _sites_problem(state: GameState, material: Material, rest: int, used: int, in_town: int,
+                   given_in: int | None, given_out: int | None) -> RulesError | None:
+    """Why a material's Sites cannot be as the position has them (``rest``: neither in town,
+    out of town nor claimed; ``in_town``: the setup's stack), or None (see ``_sites``)."""
+    spec = find_ruleset(state.ruleset)
+    total = cards_for(state.ruleset).sites_per_material
+    if rest < 0:
+        return RulesError(f"more {material} Sites than the game has ({total})", rule_ids=("R-COMP-7",))
+    if not spec.out_of_town_sites and state.sites_in_town[material] + used > in_town:
+        return RulesError(f"{state.sites_in_town[material]} {material} Sites in town and {used} claimed: a "
+                          f"{spec.ruleset} game of {len(state.players)} players has {in_town} in play, the rest out "
+                          "of the game", rule_ids=("R-SETUP-10", "R-COMP-7"),
+                          hint=f"give at most {max(0, in_town - used)} {material} Sites in town")
+    if rest and spec.out_of_town_sites:
+        return RulesError(f"the {material} Sites do not add up: {state.sites_in_town[material]} in town, "
+                          f"{state.sites_out_of_town[material]} out of town and {used} claimed, of {total}",
+                          rule_ids=("R-COMP-7", "R-SETUP-4"), hint=_sites_hint(given_in, given_out))
+    return None
 
 
 def _sites_hint(given_in: int | None, given_out: int | None) -> str:

@@ -127,7 +127,8 @@ def start_game(record: Record) -> Game:
     if isinstance(start, Position):
         first = record.turns[0].leader if record.turns else None  # its header's, or its first statement's
         return _started(start.span, lambda: Game.from_position(ruleset, _position(start, players, first),
-                                                               rulings=rulings, expansion=chosen), "position: ")
+                                                               rulings=rulings, expansion=chosen), "position: ",
+                        at=_lines_of(start))
     deck_value = record.tag("Deck")
     if deck_value is not None:
         line, column = _tag_span(record, "Deck")
@@ -157,18 +158,42 @@ def start_game(record: Record) -> Game:
 
 
 def _started(span, make, prefix: str, line: int | None = None, column: int | None = None, *,
-             at: dict[str, notation.Span] | None = None) -> Game:
+             at: dict | None = None) -> Game:
     """``make()``'s game, or the error that refuses it, located at the block (or the tag); ``at``:
-    the line of each player's own, for an error about that player (their hand)."""
+    the block's lines an error may be about, by the player it names (a hand) or by the line it
+    names (``line_of``: a position's line, ``_lines_of``)."""
     try:
         return make()
     except GtrError as error:
-        own = at.get(getattr(error, "actor", None) or "") if at else None
+        own = None
+        if at:
+            own = at.get(getattr(error, "line_of", None) or ()) or at.get(getattr(error, "actor", None) or "")
         if own is not None:
             span, line, column = own, None, None
         raise StartError(prefix + error.message, line=span.line if line is None else line,
                          column=span.column if column is None else column, hint=error.hint,
                          rule_ids=getattr(error, "rule_ids", ())) from None
+
+
+def _lines_of(position: Position) -> dict[tuple[str, ...], notation.Span]:
+    """The position's lines by what an error about one names (``opening``'s ``line_of``): the
+    line's first word, then its player and building where it has them (the first such line)."""
+    found: dict[tuple[str, ...], notation.Span] = {}
+    for line in position.lines:
+        if isinstance(line, notation.Building):
+            key: tuple[str, ...] = ("building", line.player, line.foundation)
+        elif isinstance(line, notation.Cards):
+            key = (str(line.zone), line.player)
+        elif isinstance(line, notation.Sites):
+            key = ("out of town",) if line.out_of_town else ("in town",)
+        elif isinstance(line, notation.Pool):
+            key = ("pool",)
+        elif isinstance(line, notation.TurnNumber):
+            key = ("turn",)
+        else:
+            continue
+        found.setdefault(key, line.span)
+    return found
 
 
 def _dealt_order(setup: Setup, players: list[str]) -> list[list]:

@@ -103,3 +103,18 @@ def test_without_a_leader_line_the_first_statement_s_player_leads():
                                                                           "hand Ben: Road, Insula")
     replayer = _replayed(text.replace("  Ann leads Laborer with Road", "  Ben leads Laborer with Road"))
     assert replayer.start.players[replayer.start.leader].name == "Ben" and not replayer.diagnostics
+
+
+@pytest.mark.parametrize("lines, at", [
+    ("  pool: Road, Jack\n", "  pool: Road, Jack"),
+    ("  vault Ann: Jack\n", "  vault Ann: Jack"),
+    ("  building Ann: Insula on Rubble\n  building Ann: Insula on Rubble\n", "  building Ann: Insula on Rubble"),
+    ("  in town: Rubble 7\n", "  in town: Rubble 7"),
+    ("  turn: 0\n", "  turn: 0"),
+])
+def test_a_position_s_refusal_points_at_the_line_it_is_about(lines, at):
+    """Every error points at the text: a position's refusal is reported at the line at fault,
+    not at the block's first line."""
+    text = _position("republic", lines)
+    [problem] = _replayed(text).diagnostics
+    assert (problem.line, problem.column) == (text.split("\n").index(at) + 1, 3), problem.message
