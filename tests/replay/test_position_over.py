@@ -118,3 +118,9 @@ def test_a_position_s_refusal_points_at_the_line_it_is_about(lines, at):
     text = _position("republic", lines)
     [problem] = _replayed(text).diagnostics
     assert (problem.line, problem.column) == (text.split("\n").index(at) + 1, 3), problem.message
+
+
+def test_an_out_of_town_line_s_refusal_points_at_it():
+    text = _position("classic", "  in town: Rubble 2\n  out of town: Rubble 3\n")
+    [problem] = _replayed(text).diagnostics
+    assert problem.line == text.split("\n").index("  out of town: Rubble 3") + 1
