@@ -41,7 +41,7 @@ def from_setup(ruleset: str, players: list[str], rulings: Rulings, chosen: tuple
             raise RulesError(f"{name}'s starting hand holds {jacks} Jack(s); the {ruleset} rules deal "
                              f"{spec.starting_jacks}", rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"), actor=name,
                              hint=f"write {name}'s hand with {counted(spec.starting_jacks, 'Jack')}, dealt face up"
-                             if spec.starting_jacks else "the classic rules deal no Jack: take it out of the hand")
+                             if spec.starting_jacks else f"the {spec.ruleset} rules deal no Jack: take it out of the hand")
         blocks.append([c for c in hand if c != JACK])
     seen = [c for block in blocks for c in block if c != UNSEEN]
     card_set = cards_for(ruleset)

@@ -271,3 +271,14 @@ def test_a_setup_problem_is_reported_at_the_line_that_holds_it(wrong, right, lin
     replayer.check()
     problem = replayer.diagnostics[0]
     assert (problem.line, problem.column) == (line, 3) and words in problem.message and problem.hint
+
+
+def test_a_jack_in_a_republic_starting_hand_is_refused_in_the_republic_rules_words():
+    """R-SETUP-2: the republic rules deal no Jack (the classic ones deal one, R-SETUP-9): the
+    hint names the record's own ruleset, not another's."""
+    text = _SETUP.replace('"classic"', '"republic"').replace("Coliseum", "Latrine")
+    replayer = Replayer(notation.parse_one(text, vocabulary=card_vocabulary()), KeepStates(Refusal.END_LINE))
+    replayer.check()
+    problem = replayer.diagnostics[0]
+    assert "holds 1 Jack(s); the republic rules deal 0" in problem.message
+    assert problem.hint == "the republic rules deal no Jack: take it out of the hand"
