@@ -93,7 +93,8 @@ def _record(chunk: scan.Chunk, vocabulary: Vocabulary | None) -> Record:
     _defined_once(tags)
     players = players_of(tags)  # two names that read as one are refused here
     if vocabulary is not None:
-        vocabulary = vocabulary.in_ruleset(next((t.value for t in tags if t.name == "Ruleset"), None))
+        vocabulary = vocabulary.in_game(next((t.value for t in tags if t.name == "Ruleset"), None),
+                                        next((t.value for t in tags if t.name == "Expansion"), None))
     names = Names(players, vocabulary)
     assembler = Assembler(tuple(tags), players)
     for number, text in chunk.notes:  # comment lines between the tags: standalone comments of the record

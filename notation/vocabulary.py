@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 from functools import cache
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from . import cards as card_lists
 from .terminals import keyword_in
@@ -19,9 +19,13 @@ class Vocabulary:
     Reading order: the exact name (any case), then an alias, then a unique
     prefix of one name (so "Circus" is always the Circus, and "Circus M" is
     the Circus Maximus). The Jack and the unseen card ``?`` always belong.
+    With ``shortened``, a prefix stands for one of those names first (the cards
+    of the game a record plays: ``Tri`` is the Tribunal where no Triclinium is
+    dealt), and for any other name only where it starts none of them.
     """
 
-    def __init__(self, cards: Iterable[str], aliases: Mapping[str, str] | None = None):
+    def __init__(self, cards: Iterable[str], aliases: Mapping[str, str] | None = None, *,
+                 shortened: Iterable[str] | None = None):
         names = {" ".join(c.split()) for c in cards} | {card_lists.JACK}
         for name in names:
             if (word := keyword_in(name)) is not None:
@@ -35,9 +39,14 @@ class Vocabulary:
             if target in names and alias.lower() not in self._exact
         }
         self._sorted = sorted(self._exact)
+        self._shortened = self._sorted if shortened is None else sorted(
+            {key for key in (" ".join(n.split()).lower() for n in shortened) if key in self._exact})
         self.rulesets: Mapping[str, Vocabulary] = {}
         """This vocabulary as each ruleset's records read it, by the Ruleset tag's value folded
         (``in_ruleset``); empty when they all read it alike."""
+        self.expansions: Callable[[str | None], Vocabulary] | None = None
+        """This vocabulary as a record reads it given its Expansion tag's value (None: no tag),
+        where the tag decides which optional cards a prefix may stand for; None when none do."""
 
     def in_ruleset(self, ruleset: str | None) -> Vocabulary:
         """The vocabulary a record of ``ruleset`` (its Ruleset tag) reads its cards in: a name
@@ -46,6 +55,12 @@ class Vocabulary:
         if not self.rulesets or ruleset is None:
             return self
         return self.rulesets.get(ruleset.strip().casefold(), self)
+
+    def in_game(self, ruleset: str | None, expansion: str | None) -> Vocabulary:
+        """The vocabulary a record reads its cards in, from its Ruleset and Expansion tags'
+        values (``in_ruleset``, then the optional cards the Expansion tag deals)."""
+        read = self.in_ruleset(ruleset)
+        return read if read.expansions is None else read.expansions(expansion)
 
     def __repr__(self) -> str:
         return f"Vocabulary({len(self.cards)} cards)"
@@ -58,17 +73,23 @@ class Vocabulary:
             return found
         if key == UNSEEN:
             return UNSEEN
-        start = bisect.bisect_left(self._sorted, key)
-        starting = []
-        for candidate in self._sorted[start:]:
-            if not candidate.startswith(key):
-                break
-            starting.append(self._exact[candidate])
+        starting = self._starting(key, self._shortened)
+        if not starting and self._shortened is not self._sorted:
+            starting = self._starting(key, self._sorted)
         if len(starting) == 1:
             return starting[0]
         if starting:
             raise WordError(name, "card", tuple(starting), ambiguous=True)
         raise WordError(name, "card", near(name, list(self.cards) + list(self._aliases_display())))
+
+    def _starting(self, key: str, folded: list[str]) -> list[str]:
+        """The names among ``folded`` (sorted, lower case) that start with ``key``."""
+        starting = []
+        for candidate in folded[bisect.bisect_left(folded, key):]:
+            if not candidate.startswith(key):
+                break
+            starting.append(self._exact[candidate])
+        return starting
 
     def _aliases_display(self) -> Iterable[str]:
         return (alias.title() for alias in self._aliases)

@@ -221,3 +221,36 @@ def test_a_refused_statement_beside_an_unseen_hand_names_what_the_geek_cards_all
     assert f"{path}:13:3: Ann cannot pass now: the game waits for Ben to lead or think" in result.output
     imported = runner.invoke(app, ["import", str(path), "--db", str(tmp_path / "g.db")])
     assert imported.exit_code == 1 and "record 1 of" in imported.output and "Traceback" not in imported.output
+
+
+def _read_card(word: str, ruleset: str, expansion: str | None) -> str:
+    """The card ``word`` reads as in a record of ``ruleset`` with that Expansion tag."""
+    tag = f'[Expansion "{expansion}"]\n' if expansion is not None else ""
+    text = (f'[Ruleset "{ruleset}"]\n[Players "Ann, Ben"]\n{tag}\nturn 1 Ann\n'
+            f"  Ann leads Architect with {word}\n")
+    return notation.parse_one(text, vocabulary=card_vocabulary()).steps[0].statement.cards[0]
+
+
+@pytest.mark.parametrize("word, ruleset, expansion, card", [
+    ("Tri", "republic", None, "Tribunal"),  # no Triclinium is dealt
+    ("Tri", "republic", "geek: Castra", "Tribunal"),
+    ("Dom", "republic", None, "Domus Aurea"),  # Domus is a Geek card
+    ("Dom", "republic", "geek: Triclinium", "Domus Aurea"),
+    ("Tri", "imperium", "geek: Triclinium", "Triclinium"),  # no Tribunal in imperium
+    ("Tribu", "classic", None, "Tribunal"),  # no classic card starts so: the replay says it is not one
+    ("Triclinium", "republic", None, "Triclinium"),  # an exact name reads as itself (refused by the replay)
+])
+def test_a_prefix_stands_for_a_card_of_the_game_first(word, ruleset, expansion, card):
+    """R-VER-2: a prefix reads as the one card of the record's game it starts (its ruleset's
+    cards and the Geek cards its Expansion tag deals) before any other card."""
+    assert _read_card(word, ruleset, expansion) == card
+
+
+@pytest.mark.parametrize("word, ruleset, expansion", [
+    ("Tri", "republic", "geek"), ("Tri", "republic", "geek: Triclinium"), ("Dom", "republic", "geek: Domus"),
+    ("Dom", "republic", "geek: nonsense"),  # a tag that cannot be read: any Geek card may be meant
+    ("Circ", "imperium", None), ("Pal", "classic", None),
+])
+def test_a_prefix_of_two_cards_of_the_game_is_ambiguous(word, ruleset, expansion):
+    with pytest.raises(notation.NotationError, match=f"ambiguous card '{word}'"):
+        _read_card(word, ruleset, expansion)
