@@ -333,10 +333,10 @@ def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
 
 
 def fire(state: GameState, i: int, hook: str, ev: list[Event], *args, powers: list[Power] | None = None,
-         answered: Step | None = None) -> list[Step]:
+         answered: Step | None = None, actions: tuple[Role | None, ...] = ()) -> list[Step]:
     """Let player ``i``'s active powers (or ``powers``) act on ``hook``: their events go to
     ``ev``; the steps they grant are returned, to be pushed (``push_steps``). ``answered`` is
-    the step the decision acted on answered."""
+    the step the decision acted on answered; ``actions`` the role of each action it took."""
     if powers is None:
         kept: EngineContext = state.context or query_context(state)
         powers = kept.active[i].get(hook, _NONE)  # active_powers
@@ -344,6 +344,7 @@ def fire(state: GameState, i: int, hook: str, ev: list[Event], *args, powers: li
         return []
     ctx = EngineContext(state, _RESOLVED[state.ruleset], ev)
     ctx.answered = answered
+    ctx.actions = actions
     for p in powers:
         getattr(p, hook)(ctx, i, *args)
     return ctx.granted
@@ -590,8 +591,8 @@ class EngineContext(Context):
     hook may ask and do. Effects append to ``events`` and steps to ``granted``, which the
     engine orders, pushes and announces (``fire``)."""
 
-    __slots__ = ("state", "spec", "_cards", "_values", "events", "granted", "answered", "active", "in_play",
-                 "answering", "performing")
+    __slots__ = ("state", "spec", "_cards", "_values", "events", "granted", "answered", "actions", "active",
+                 "in_play", "answering", "performing")
 
     def __init__(self, state: GameState, resolved: Resolved, events: list[Event] | None = None) -> None:
         self.state = state
@@ -601,6 +602,7 @@ class EngineContext(Context):
         self.events = events if events is not None else []
         self.granted: list[Step] = []
         self.answered: Step | None = None
+        self.actions: tuple[Role | None, ...] = ()
         self.active: list[dict[str | None, list[Power]]] = []
         """Each player's active powers by hook (all of them under None), by seat, as found when
         the state's context was made or a building last changed (``query_context``,

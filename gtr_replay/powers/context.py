@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from gtr_replay.game.events import EventKind
     from gtr_replay.game.state import GameState
     from gtr_replay.game.steps import Step
-    from gtr_replay.enums import Material
+    from gtr_replay.enums import Material, Role
     from gtr_replay.data.rulesets import RulesetSpec
 
 
@@ -30,6 +30,10 @@ class Context:
     answered: Step | None
     """For ``after_action`` and ``after_think``: the step the action or think answered, if it
     answered one."""
+    actions: tuple[Role | None, ...]
+    """For ``after_action``: the role of each action the decision took, in the order they were
+    paid (an out-of-town foundation takes two, R-BUILD-3, AMB-05; a placement a step pays for,
+    none)."""
 
     def card(self, name: str) -> Card:
         """The facts of an Order card of this ruleset: material, role, value."""

@@ -89,8 +89,11 @@ class Stairway(Power):
         return True
 
     def after_action(self, ctx, owner, decision, role):
+        """One placement for each Architect action the decision took: an out-of-town
+        foundation's two actions are two (B-STAIRWAY-1 "each time", R-BUILD-3)."""
         if role is Role.ARCHITECT and type(decision) in (Add, Lay) and getattr(decision, "owner", None) is None:
-            ctx.grant(PublicPlacement(self.building, owner))
+            for _ in range(max(ctx.actions.count(Role.ARCHITECT), 1)):
+                ctx.grant(PublicPlacement(self.building, owner))
 
 
 @register

@@ -73,6 +73,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "peek": ("tests/play/test_no_peeking.py", "tests/play/test_knowledge.py"),
     "position": ("tests/replay/test_position_over.py", "tests/engine/test_fidelity.py", "tests/rulebook",
                  "tests/powers/test_hooks.py"),
+    "stairway": ("tests/powers/test_stairway_actions.py", "tests/powers/test_public_powers.py",
+                 "tests/powers/test_action_sequence.py"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
@@ -539,6 +541,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "return not own or name not in ctx.woken(owner)"),
     ("forum", "gtr_replay/powers/endings.py", "if not any(public == name and o != owner for o, public in state.public):",
      "if False:"),
+    # a placement for each Architect action a decision took (B-STAIRWAY-1, R-BUILD-3)
+    ("stairway", "gtr_replay/powers/public.py", "for _ in range(max(ctx.actions.count(Role.ARCHITECT), 1)):",
+     "for _ in range(1):"),
+    ("stairway", ROLES, "        return (role,) * n\n", "        return (role,)\n"),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -109,10 +109,10 @@ def use_actions(state: GameState, ev: list[Event], d: Decision, n: int = 1, i: i
     answered = _answered_by(state, d)
     if i is None:
         i = state.current if answered is None else answered.player
-    spend(state, n, i)
+    actions = spend(state, n, i)
     if state.phase is Phase.OVER:  # the deck's last card was taken (R-END-1a)
         return
-    granted = rules.fire(state, i, "after_action", ev, d, role, answered=answered)
+    granted = rules.fire(state, i, "after_action", ev, d, role, answered=answered, actions=actions)
     if flow.deck_spent(state):  # the action that took the deck's last card completes, and no more (AMB-01)
         granted = [s for s in granted if isinstance(s, AlsoFrom)]  # its one more card: a pass if none is left
         if granted or any(isinstance(s, AlsoFrom) and s.player == i and s.take_role is role for s in state.steps):
@@ -181,11 +181,12 @@ def defer_also(state: GameState, step: Step) -> None:
         state.steps.insert(max(len(state.steps) - burst, 0), step.open_over(0))
 
 
-def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
+def spend(state: GameState, n: int = 1, i: int | None = None) -> tuple[Role | None, ...]:
     """Pay ``n`` actions of the role now (R-ACT-3), in the order they come (``remaining``):
     the step being answered first (what a burst has left waits on the stack again), then the
     action steps waiting under it, then the player's own actions. Actions taken early are the
-    player's own: none is left for their place in the turn (AMB-36)."""
+    player's own: none is left for their place in the turn (AMB-36). The role of each action
+    paid, in that order (a step's own role, else the one acting)."""
     step = rules.answering(state)
     if i is None:
         i = state.current if step is None else step.player
@@ -195,20 +196,22 @@ def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
         acted.append(role)
     if step is None:
         state.actions_used += max(n, 0)
-        return
+        return (role,) * n
     if isinstance(step, EarlyActions):
         state.players[i].done = True
     rules.take_answered(state)
     paid = min(n, step.actions)
     n -= paid
+    roles = (step.role or role,) * paid
     if isinstance(step, Actions) and step.count > paid:
         state.steps.append(replace(step, count=step.count - paid))
-        return
+        return roles
     while n > 0 and state.steps and _whole_action(later := state.steps[-1]) and later.player == i \
             and pairs(state, role, later.role):
         state.steps.pop()
         paid = min(n, later.actions)
         n -= paid
+        roles += (later.role,) * paid
         if later.role is not None and later.role not in acted:
             acted.append(later.role)
         if isinstance(later, Actions) and later.count > paid:
@@ -216,6 +219,7 @@ def spend(state: GameState, n: int = 1, i: int | None = None) -> None:
     if n > 0 and state.led_role is not None and state.led_role not in acted:
         acted.append(state.led_role)
     state.actions_used += max(n, 0)
+    return roles + (state.led_role,) * n
 
 
 def _move(ev, player, card, source, target):
