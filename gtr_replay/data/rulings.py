@@ -52,8 +52,9 @@ def _r(name: str, description: str, *texts: str) -> Reading:
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling("deck-end", "AMB-01", "When does the game end once the draw deck runs out?", (
-        _r("last-card", "The game ends the moment the last card leaves the deck; the draw that took it completes, "
-           "and an instant win it makes true wins (B-FORUM-1).",
+        _r("last-card", "The game ends the moment the last card leaves the deck; the action or think whose draw "
+           "took it completes (a classic Foundry's Laborer action still takes its card from the Pool, "
+           "BC-FOUNDRY-1), and an instant win it makes true wins (B-FORUM-1).",
            "000§ENDING THE GAME and 001§Ending the Game: the deck running out ends the game, immediately."),
         _r("empty-draw", "The game ends only when a player must draw and the deck is already empty.",
            "G-BACCHANALIA-2 treats revealing exactly the cards left as legal, which suggests an empty deck alone does not end the game."),
