@@ -149,6 +149,7 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
     state.leader = names.index(leader)
     state.public = [(names.index(owner), building) for owner, building in position.public]
     state.turn = position.turn or 1
+    _foundation_sites(state)
     _sites(state, position)
     if hidden:
         _hide_unplaced(state, position, hidden)
@@ -247,6 +248,27 @@ def _jack_pile(spec: RulesetSpec, jacks: int, players: int, held: int) -> int:
     return max(0, in_play - held)
 
 
+def _foundation_sites(state: GameState) -> None:
+    """Every foundation stands on a Site of its own material, or of one a power of a card in
+    the game's deck lets it stand on, whoever holds that card now (a structure taken, torn
+    down or in the deck still leaves what it let be built): R-BUILD-1, B-STATUE-1, BC-TOWER-1,
+    BC-SCRIPTORIUM-1."""
+    card_set = cards_for(state.ruleset)
+    powers = [p for name, p in rules.powers_with(state, "site_materials").items()
+              if card_set.in_game(name, state.expansions)]
+    ctx = rules.query_context(state)
+    for i, player in enumerate(state.players):
+        for b in player.buildings:
+            own = rules.material_of(state, b.foundation)
+            if b.site is own or any(b.site in p.site_materials(ctx, i, b.foundation) for p in powers):
+                continue
+            raise _at(RulesError(f"{player.name}'s {b.foundation} is a {own} building on a {b.site} Site: a foundation "
+                                 f"takes a Site of its own material", rule_ids=("R-BUILD-1",),
+                                 hint=f"write '{b.foundation} on {own}': only a power lets a foundation stand on "
+                                      "another Site"),
+                      "building", player.name, b.foundation)
+
+
 def _sites(state: GameState, position: Position) -> None:
     """The Sites in town, out of town and out of the game per material (R-SETUP-4, R-SETUP-6,
     R-SETUP-10, R-COMP-7). Left out, they are what setup made less what the players claimed:
@@ -264,6 +286,7 @@ def _sites(state: GameState, position: Position) -> None:
     if not spec.out_of_town_sites and position.sites_out_of_town and any(position.sites_out_of_town.values()):
         raise _at(RulesError(f"the {state.ruleset} rules have no Sites out of town", rule_ids=("R-SETUP-10",),
                              hint="give the Sites in town only; the rest are out of the game"), "out of town")
+    returned = any(card_set.in_game(name, state.expansions) for name in rules.powers_with(state, "tears_down"))
     for material in MATERIALS:
         used = sum(p.influence.count(material) for p in state.players) + sum(
             1 for p in state.players for b in p.buildings if b.site is material and not b.complete)
@@ -287,7 +310,7 @@ def _sites(state: GameState, position: Position) -> None:
         else:
             state.sites_out_of_town[material] = max(0, out_of_town - claimed_out - max(0, claimed_in - in_town))
         rest = supply - state.sites_in_town[material] - state.sites_out_of_town[material]
-        problem = _sites_problem(state, material, rest, used, in_town, given_in, given_out)
+        problem = _sites_problem(state, material, rest, used, in_town, given_in, given_out, returned)
         if problem is not None:  # said at the line that gave the count, where one did
             line = "in town" if given_in is not None else "out of town" if given_out is not None else None
             raise _at(problem, line) if line else problem
@@ -295,13 +318,19 @@ def _sites(state: GameState, position: Position) -> None:
 
 
 def _sites_problem(state: GameState, material: Material, rest: int, used: int, in_town: int,
-                   given_in: int | None, given_out: int | None) -> RulesError | None:
+                   given_in: int | None, given_out: int | None, returned: bool) -> RulesError | None:
     """Why a material's Sites cannot be as the position has them (``rest``: neither in town,
-    out of town nor claimed; ``in_town``: the setup's stack), or None (see ``_sites``)."""
+    out of town nor claimed; ``in_town``: the setup's stack; ``returned``: whether a card of
+    the game's deck returns Sites to town, AMB-31), or None (see ``_sites``)."""
     spec = find_ruleset(state.ruleset)
     total = cards_for(state.ruleset).sites_per_material
     if rest < 0:
         return RulesError(f"more {material} Sites than the game has ({total})", rule_ids=("R-COMP-7",))
+    if spec.out_of_town_sites and not returned and state.sites_in_town[material] > in_town:
+        return RulesError(f"{state.sites_in_town[material]} {material} Sites in town: a {spec.ruleset} game of "
+                          f"{len(state.players)} players starts with {in_town} in town, and no card of this game "
+                          "puts a Site back", rule_ids=("R-SETUP-4", "R-END-1b"),
+                          hint=f"give at most {in_town} {material} Sites in town; the rest are out of town")
     if not spec.out_of_town_sites and state.sites_in_town[material] + used > in_town:
         return RulesError(f"{state.sites_in_town[material]} {material} Sites in town and {used} claimed: a "
                           f"{spec.ruleset} game of {len(state.players)} players has {in_town} in play, the rest out "

@@ -545,6 +545,15 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("stairway", "gtr_replay/powers/public.py", "for _ in range(max(ctx.actions.count(Role.ARCHITECT), 1)):",
      "for _ in range(1):"),
     ("stairway", ROLES, "        return (role,) * n\n", "        return (role,)\n"),
+    # a foundation's Site and the in-town stacks a position may give (R-BUILD-1, R-SETUP-4, AMB-31)
+    ("position", OPENING, "if b.site is own or any(b.site in p.site_materials(ctx, i, b.foundation) for p in powers):",
+     "if True:"),
+    ("position", OPENING, "if b.site is own or any(b.site in p.site_materials(ctx, i, b.foundation) for p in powers):",
+     "if b.site is own:"),
+    ("position", OPENING, "if spec.out_of_town_sites and not returned and state.sites_in_town[material] > in_town:",
+     "if spec.out_of_town_sites and state.sites_in_town[material] > in_town:"),
+    ("position", OPENING, 'returned = any(card_set.in_game(name, state.expansions) for name in rules.powers_with(state, "tears_down"))',
+     'returned = any(True for name in rules.powers_with(state, "tears_down"))'),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -83,6 +83,12 @@ def _refused(text: str) -> str:
     ("republic", "  building Ann: Insula on Rubble site given\n", "Ann's Insula is marked site given but not complete"),
     ("classic", "  building Ann: Prison on Stone complete site given with Villa, Sewer, Garden\n",
      "Ann's Prison is marked site given: in the classic rules no power gives a building's Site away"),
+    ("republic", "  in town: Rubble 3\n", "3 Rubble Sites in town: a republic game of 2 players starts with 2"),
+    ("republic", "  in town: Rubble 3, Wood 0\n  out of town: Rubble 3\n",
+     "3 Rubble Sites in town: a republic game of 2 players starts with 2"),
+    ("republic", "  building Ben: Temple on Rubble\n", "Ben's Temple is a Marble building on a Rubble Site"),
+    ("imperium", "  building Ben: Insula on Marble complete with Road\n",
+     "Ben's Insula is a Rubble building on a Marble Site"),
 ])
 def test_a_position_the_rules_cannot_reach_is_refused(ruleset, lines, words):
     assert words in _refused(_position(ruleset, lines))
@@ -124,3 +130,17 @@ def test_an_out_of_town_line_s_refusal_points_at_it():
     text = _position("classic", "  in town: Rubble 2\n  out of town: Rubble 3\n")
     [problem] = _replayed(text).diagnostics
     assert problem.line == text.split("\n").index("  out of town: Rubble 3") + 1
+
+
+@pytest.mark.parametrize("ruleset, lines, expansion", [
+    ("republic", "  building Ben: Statue on Rubble complete with Road\n", None),  # any Site (B-STATUE-1)
+    ("classic", "  building Ben: Temple on Rubble\n", None),  # a classic Tower's (BC-TOWER-1), held or not
+    ("classic", "  building Ben: Temple on Wood\n", None),  # a classic Scriptorium's (BC-SCRIPTORIUM-1)
+    ("republic", "  in town: Rubble 3\n", "geek: Watch Post"),  # a torn-down Site goes back in town (AMB-31)
+])
+def test_a_position_a_card_of_the_game_can_reach_is_taken(ruleset, lines, expansion):
+    text = _position(ruleset, lines)
+    if expansion:
+        text = text.replace('[Start "position"]', f'[Expansion "{expansion}"]\n[Start "position"]')
+    replayer = _replayed(text)
+    assert not replayer.diagnostics, replayer.diagnostics[0].message
