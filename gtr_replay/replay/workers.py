@@ -54,12 +54,20 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def most_workers() -> int:
+    """The most worker processes a run starts, whatever is asked: two a core, or four. The
+    work is replaying, which keeps a core busy; more workers than that only cost memory (a
+    request of thousands would start thousands of processes)."""
+    return max(4, 2 * cores())
+
+
 def worker_count(requested: int | None, records_at_least: Callable[[int], bool]) -> int:
-    """How many worker processes to use (1: none): ``requested`` when given, else one per core
+    """How many worker processes to use (1: none): ``requested`` when given (at most
+    ``most_workers``), else one per core
     where they pay: more than two cores and ``PARALLEL_FROM`` records, or two cores and
     ``LARGE_INPUT`` records (``records_at_least(n)`` says whether the input holds ``n``)."""
     if requested is not None:
-        return max(1, requested)
+        return max(1, min(requested, most_workers()))
     n = cores()
     if n > 2 and records_at_least(PARALLEL_FROM) or n == 2 and records_at_least(LARGE_INPUT):
         return n
@@ -67,8 +75,9 @@ def worker_count(requested: int | None, records_at_least: Callable[[int], bool])
 
 
 def pool(workers: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> ProcessPoolExecutor:
-    """A process pool whose workers end with this process, however it ends."""
-    return ProcessPoolExecutor(workers, initializer=_start, initargs=(os.getpid(), initializer, initargs))
+    """A process pool whose workers end with this process, however it ends (at most
+    ``most_workers`` of them)."""
+    return ProcessPoolExecutor(max(1, min(workers, most_workers())), initializer=_start, initargs=(os.getpid(), initializer, initargs))
 
 
 def _start(parent: int, initializer: Callable[..., None] | None, initargs: tuple) -> None:

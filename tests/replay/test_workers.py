@@ -74,3 +74,6 @@ def test_workers_only_where_they_pay(monkeypatch):
     monkeypatch.setattr(workers, "cores", lambda: 1)
     assert workers.worker_count(None, holding(10_000)) == 1
     assert workers.worker_count(3, holding(1)) == 3  # asked for
+    assert workers.worker_count(99_999, holding(1)) == workers.most_workers() == 4  # never thousands of processes
+    monkeypatch.setattr(workers, "cores", lambda: 8)
+    assert workers.worker_count(99_999, holding(1)) == 16
