@@ -190,19 +190,18 @@ def delete(
         fail(UsageError("nothing to delete", hint="give game ids, or --source FILE"))
     if not db.is_file():
         fail(UsageError(f"no database {db}: the file does not exist", hint="give the database with --db"))
-    sources = _stored_sources(db, source) if source is not None else []
+    sources = (_stored_sources(db, source) or [source]) if source is not None else None
     with database_errors(db), Store(db, create=False) as store:  # a games database only, never a schema made
-        deleted = store.delete(games, sources[0] if sources else source)
-        for other in sources[1:]:  # the same file imported under another spelling too
-            deleted += store.delete(None, other)
-    missing = [g for g in games or () if g not in deleted]
+        deleted, missing = store.delete(games, sources)  # all or none: a typo deletes nothing
     if as_json:
         print(json.dumps({"deleted": deleted, "not_found": missing}, indent=2))
     elif deleted:  # nothing deleted: the error below is the one message
         out.print(f"{counted(len(deleted), 'game')} deleted from {db}: " + ", ".join(deleted), soft_wrap=True)
     if missing or not deleted:
-        where = f"from {source}" if source is not None and not games else ", ".join(missing)
-        fail(StoreError(f"no game {where} in {db}", hint="list them with: gtr query 'SELECT id, source FROM games'"))
+        where = ", ".join(missing) if missing else f"from {source}"
+        kept = "; nothing was deleted" if games and len(games) + (source is not None) > 1 else ""
+        fail(StoreError(f"no game {where} in {db}{kept}",
+                        hint="list them with: gtr query 'SELECT id, source FROM games'"))
 
 
 def _stored_sources(db: Path, source: str) -> list[str]:

@@ -183,15 +183,26 @@ class Store:
             _delete(conn, gid)
         return [(gid, text) for gid, text in others]
 
-    def delete(self, games: list[str] | None = None, source: str | None = None) -> list[str]:
-        """Delete the games named, or every game imported from ``source``: the ids deleted."""
+    def delete(self, games: list[str] | None = None, sources: list[str] | None = None) -> tuple[list[str], list[str]]:
+        """Delete the games named and every game imported from one of ``sources``, all or none:
+        (the ids deleted, the ids named that are not stored). Where one named is not stored, or
+        ``sources`` are given and no game came from them, nothing is deleted."""
+        named = list(dict.fromkeys(games or []))
         with self._write() as conn:
+            stored = {r[0] for r in conn.execute("SELECT id FROM games WHERE id IN (SELECT value FROM json_each(?))",
+                                                 [json.dumps(named)])}
+            missing = [g for g in named if g not in stored]
+            imported = conn.execute("SELECT count(*) FROM games WHERE source IN (SELECT value FROM json_each(?))",
+                                    [json.dumps(sources or [])]).fetchone()[0]
+            if missing or (sources is not None and not imported):
+                return [], missing
             found = [r[0] for r in conn.execute(
-                "SELECT id FROM games WHERE id IN (SELECT value FROM json_each(?)) OR source = ? ORDER BY rowid",
-                [json.dumps(games or []), source])]
+                "SELECT id FROM games WHERE id IN (SELECT value FROM json_each(?)) "
+                "OR source IN (SELECT value FROM json_each(?)) ORDER BY rowid",
+                [json.dumps(named), json.dumps(sources or [])])]
             for gid in found:
                 _delete(conn, gid)
-        return found
+        return found, []
 
     def _insert(self, rows: GameRows) -> None:
         db = self.db

@@ -128,6 +128,21 @@ def test_delete_by_id_and_by_source(record, tmp_path):
     assert nothing.exit_code == 2 and "nothing to delete" in nothing.stderr
 
 
+@pytest.mark.parametrize("also", [["nope"], ["--source", "elsewhere.gtr"]])
+def test_a_delete_naming_one_game_not_stored_deletes_none(record, tmp_path, also):
+    """All the games named, or none: a mistyped id (or a file no game came from) beside a
+    stored game leaves that game stored."""
+    path, db = tmp_path / "game.gtr", tmp_path / "games.db"
+    path.write_text(notation.write(record), encoding="utf-8")
+    import_(path, db)
+    (gid, *_), = stored(db)
+    result = runner.invoke(app, ["delete", gid, *also, "--db", str(db)])
+    assert result.exit_code == 1 and "nothing was deleted" in result.stderr and "deleted from" not in result.stdout
+    assert [g[0] for g in stored(db)] == [gid]
+    both = runner.invoke(app, ["delete", gid, "--source", str(path), "--db", str(db), "--json"])
+    assert both.exit_code == 0 and json.loads(both.stdout)["deleted"] == [gid]
+
+
 @pytest.mark.parametrize("spelled", ["./game.gtr", "{folder}/game.gtr", "sub/../game.gtr"])
 def test_delete_by_source_finds_the_file_however_it_is_spelled(record, tmp_path, monkeypatch, spelled):
     monkeypatch.chdir(tmp_path)
