@@ -244,6 +244,9 @@ class GameState:
     """Cards a power turned up from the top of the deck (G-BACCHANALIA-1): out of the deck at
     once, face up, each waiting to be placed; empty but during the placements, or where the
     game ended during them (the cards are then still here)."""
+    blind_vault: list[tuple[int, int]] = field(default_factory=list)
+    """Vault cards nobody has seen, their owner included, as (seat, place in the vault): sold
+    from the deck face down (B-ATRIUM-1, AMB-25). A vault only grows, so a place stays its card's."""
 
     # -- lookups ---------------------------------------------------------------------------
     def index(self, name: str) -> int:
@@ -304,6 +307,7 @@ class GameState:
             "public": [[i, name] for i, name in self.public],
             **({"unseen": list(self.unseen)} if self.unseen is not None else {}),
             **({"turned_up": list(self.turned_up)} if self.turned_up else {}),
+            **({"blind_vault": [[i, n] for i, n in self.blind_vault]} if self.blind_vault else {}),
         }
 
     @classmethod
@@ -338,6 +342,7 @@ class GameState:
             public=[(int(i), name) for i, name in data.get("public", ())],
             unseen=list(data["unseen"]) if "unseen" in data else None,
             turned_up=list(data.get("turned_up", ())),
+            blind_vault=[(int(i), int(n)) for i, n in data.get("blind_vault", ())],
         )
 
     def copy(self) -> GameState:
@@ -358,4 +363,5 @@ class GameState:
                          dict(self.sites_out_of_town), dict(self.sites_out_of_game), self.leader, self.turn,
                          self.phase, self.led_role, self.current, self.actions_used, legionary, self.end_reason,
                          self.ended_by, self.winner, self.expansions, self.steps[:], self.public[:],
-                         None if self.unseen is None else self.unseen[:], turned_up=self.turned_up[:])
+                         None if self.unseen is None else self.unseen[:], turned_up=self.turned_up[:],
+                         blind_vault=self.blind_vault[:])

@@ -11,7 +11,8 @@ training game's half of the deck, R-TRAIN-2, face down); and in a game recorded 
 seat (cards written ``?``, ``GameState.unseen`` listing the cards whose whereabouts the record
 has not shown), every ``?`` too, which is dealt one of the unseen cards, a ``?`` the record
 narrowed (``?~Brick,Stone``: of neither material, after a Glory to Rome answer, R-LEG-3) only
-a card it may be. The seat keeps its own hand and vault and everything face up (the Pool,
+a card it may be. The seat keeps its own hand and vault (but the cards sold into it from the
+deck, which nobody saw, B-ATRIUM-1, AMB-25) and everything face up (the Pool,
 camps, clienteles, stockpiles, buildings). A seat whose own hand the record does not show
 cannot be judged.
 
@@ -72,14 +73,17 @@ def check_seat(game: Game, seat: str) -> None:
 
 def _places(state: GameState, seat: str) -> tuple[list[tuple[list[str], int]], list[str]]:
     """The places the seat cannot see (zone, index) and the cards that may fill them: the
-    other players' hands but their Jacks, their vaults, the deck, the training game's cards set
-    aside, and every ``?`` (a card the record did not see, one of ``GameState.unseen``). The
+    other players' hands but their Jacks, their vaults, the seat's own vault cards nobody saw
+    (``GameState.blind_vault``), the deck, the training game's cards set aside, and every ``?`` (a card the record did not see, one of ``GameState.unseen``). The
     cards a position leaves out of play are not in the game: none is dealt into it."""
     places: list[tuple[list[str], int]] = []
-    for player in state.players:
+    for i, player in enumerate(state.players):
         if player.name != seat:
             places += [(player.hand, n) for n, card in enumerate(player.hand) if card != JACK]
             places += [(player.vault, n) for n in range(len(player.vault))]
+        else:  # the cards sold into its vault from the deck, face down (B-ATRIUM-1, AMB-25); a '?' is below
+            places += [(player.vault, n) for owner, n in state.blind_vault
+                       if owner == i and not is_unseen(player.vault[n])]
     places += [(state.deck, n) for n in range(len(state.deck))]
     set_aside = state.rulings.training_game is TrainingGame.YES  # in the game, face down (R-TRAIN-2)
     if set_aside:

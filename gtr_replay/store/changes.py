@@ -259,6 +259,7 @@ _OBJECTS = {
     "steps": lambda s: [step.to_dict() for step in s.steps],
     "public": lambda s: [[i, name] for i, name in s.public],
     "turned_up": lambda s: list(s.turned_up),
+    "blind_vault": lambda s: [[i, n] for i, n in s.blind_vault],
 }
 TABLE = ("removed_unseen", "jacks_out", "end_reason", "ended_by", "winner", "deck_known", "removed", "unseen",
          *_SITES)

@@ -5,14 +5,17 @@ count and every run with one seed and budget."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 from typer.testing import CliRunner
 
 from gtr_replay.cli import app
+from gtr_replay.engine import Game
+from gtr_replay.game.state import GameState
 from gtr_replay.play.analysis import judge, positions
 
-from gtr_replay.play.knowledge import choices
+from gtr_replay.play.knowledge import _places, choices, determinize, unseen_by
 
 from tests.play.positions import bar, decision_at, forum_romanum, record_of
 
@@ -204,3 +207,82 @@ def test_a_corpus_counts_the_decisions_it_could_not_judge(tmp_path):
     shown = runner.invoke(app, ["analyse", str(folder), "--db", str(tmp_path / "h.db"), "--budget", "1"])
     assert found > 0 and f"{found} decisions not judged: the records (from one seat) do not show the hands" in \
         " ".join(shown.stdout.split())
+
+
+ATRIUM = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "Right, You"]
+[Start "position"]
+
+position
+  leader: Right
+  deck: {deck}
+  hand Right: Catacomb, Road
+  stockpile Right: Wall
+  vault Right: Palace
+  hand You: Jack, Road, Insula
+  clientele You: Garden
+  stockpile You: Villa
+  building You: Atrium on Brick complete with Bath, Gate
+
+turn 1 Right
+  Right leads Merchant with Catacomb
+  You follows with Jack
+  Right sells Wall
+  You sells Villa
+  You sells [{sold}] from deck
+
+turn 2 You
+  You leads Laborer with Road
+"""
+"""B-ATRIUM-1, AMB-25: You's Atrium sends the deck's top card into You's vault unseen, You
+included; You's next decision is judged."""
+
+
+def test_a_card_sold_from_the_deck_is_unseen_by_its_owner_too(tmp_path):
+    """The same record with the Temple and a Latrine swapped between You's vault and the deck:
+    You saw neither go in, so the judgement of You's next decision is the same."""
+    rest = "Insula, Dock, Market, {}, Bar, Road, Insula, Dock, Bar, Road, Market"
+    temple = ATRIUM.format(deck="Temple, " + rest.format("Latrine"), sold="Temple")
+    latrine = ATRIUM.format(deck="Latrine, " + rest.format("Temple"), sold="Latrine")
+    state = GameState.from_dict(positions(record_of(temple), at=6)[0].state)
+    assert state.player("You").vault == ["Villa", "Temple"] and state.blind_vault == [(1, 1)]
+    assert unseen_by(Game(state), "You").count("Temple") == 1  # dealt again, as the deck's cards are
+    first = analysed(tmp_path, temple, "--at", "6")
+    assert first[0]["chance_played"] is not None and 0 < first[0]["chance_played"] < 1
+    assert analysed(tmp_path, latrine, "--at", "6") == first
+
+
+def test_a_card_sold_from_the_stockpile_stays_known_to_its_owner():
+    state = GameState.from_dict(positions(record_of(ATRIUM.format(deck="Temple, Insula", sold="Temple")),
+                                          at=6)[0].state)
+    assert "Villa" not in unseen_by(Game(state), "You")
+
+
+def test_a_card_sold_from_the_deck_unseen_by_the_record_is_dealt_once():
+    """A record that does not show the card (``[?]``, a deck given as a count): the one ``?``
+    in You's vault is dealt one card, as every other place You cannot see."""
+    text = ATRIUM.format(deck="12", sold="?")
+    state = GameState.from_dict(positions(record_of(text), at=6)[0].state)
+    assert state.player("You").vault[1] == "?" and state.blind_vault == [(1, 1)]
+    places, _ = _places(state, "You")
+    assert len({(id(zone), n) for zone, n in places}) == len(places)  # no place dealt twice
+    world = determinize(Game(state), "You", random.Random(1)).state
+    assert "?" not in world.player("You").vault and len(world.player("You").vault) == 2
+
+
+def test_a_card_turned_up_for_the_table_and_sold_is_seen():
+    """G-BACCHANALIA-1, AMB-25: a card a power turned up face up goes into the vault seen by
+    everyone: it is no blind vault card."""
+    from pathlib import Path
+
+    import notation
+    from gtr_replay.replay.replayer import Replayer
+    from gtr_replay.vocabulary import card_vocabulary
+
+    path = Path(__file__).parents[1] / "data" / "seat_views" / "turned-up-into-a-vault.gtr"
+    record = notation.parse_one(path.read_text(encoding="utf-8"), vocabulary=card_vocabulary())
+    sold = next(s for s in Replayer(record).run() if s.text == "Ben sells [Atrium] from deck")
+    ben = sold.state.players[1]
+    assert ben.name == "Ben" and ben.vault[-1] == "Atrium"
+    assert (1, len(ben.vault) - 1) not in sold.state.blind_vault

@@ -73,6 +73,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "peek": ("tests/play/test_no_peeking.py", "tests/play/test_knowledge.py"),
     "position": ("tests/replay/test_position_over.py", "tests/engine/test_fidelity.py", "tests/rulebook",
                  "tests/powers/test_hooks.py"),
+    "blind": ("tests/play/test_no_peeking.py", "tests/rulebook/test_rulebook_records.py"),
     "stairway": ("tests/powers/test_stairway_actions.py", "tests/powers/test_public_powers.py",
                  "tests/powers/test_action_sequence.py"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
@@ -554,6 +555,11 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "if spec.out_of_town_sites and state.sites_in_town[material] > in_town:"),
     ("position", OPENING, 'returned = any(card_set.in_game(name, state.expansions) for name in rules.powers_with(state, "tears_down"))',
      'returned = any(True for name in rules.powers_with(state, "tears_down"))'),
+    # a card sold from the deck is unseen by its owner too (B-ATRIUM-1, AMB-25)
+    ("blind", ROLES, "if zone is Zone.DECK:  # face down", "if True:  # face down"),
+    ("blind", ROLES, "if zone is Zone.DECK:  # face down", "if False:  # face down"),
+    ("blind", "gtr_replay/play/knowledge.py", "if owner == i and not is_unseen(player.vault[n])]", "if False]"),
+    ("blind", "gtr_replay/play/knowledge.py", "if owner == i and not is_unseen(player.vault[n])]", "if owner == i]"),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -803,8 +803,11 @@ class SellHandler(Handler):
             _retire(state, i, d.card, getattr(step, "hired", False))
         else:
             zone = _take(state, i, zone, d.card, ev, goes_on=True)
-        state.players[i].vault.append(d.card)
+        vault = state.players[i].vault
+        vault.append(d.card)
         seen = TURNED_UP if step is not None and step.turned_up else None  # the table saw it (AMB-25)
+        if zone is Zone.DECK:  # face down, unseen by its owner too (B-ATRIUM-1, AMB-25); a turned-up card was seen
+            state.blind_vault.append((i, len(vault) - 1))
         ev.append(Event(EventKind.MOVE, d.player, d.card, zone, Zone.VAULT, text=seen))
         use_actions(state, ev, d)
 
