@@ -67,15 +67,28 @@ def judgement_in(comments) -> dict | None:
 
 def as_known(player: str, glyphs: tuple[str, ...], comments: tuple[str, ...],
              viewer: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """A statement's glyphs and comments as ``viewer`` may know them: the judgement of another
-    player's decision was made from that player's hand, so its comment and its mark are left
-    out of what ``viewer`` is shown (RULES.md §0.5); everything else stays as written."""
-    if viewer is None or player == viewer:
+    """A statement's glyphs and comments as ``viewer`` may know them. The words of a comment
+    were written by whoever recorded the game, who may have seen more than ``viewer`` (a
+    rulebook example names every hand): a seat's view keeps of them only their embedded
+    commands (a dispute's, NOTATION.md). The judgement of ``viewer``'s own decision stays; that
+    of another player's decision was made from that player's hand, so its comment and its mark
+    are left out (RULES.md §0.5)."""
+    if viewer is None:
         return glyphs, comments
-    kept = tuple(text for text in comments if judgement_in([text]) is None)
-    if len(kept) == len(comments):
-        return glyphs, comments
-    return tuple(g for g in glyphs if g not in GLYPHS), kept
+    own, judged = player == viewer, False
+    kept = []
+    for text in comments:
+        if judgement_in([text]) is not None:
+            judged = True
+            if own:
+                kept.append(text)
+            continue
+        commands = Comment(text).commands
+        if commands:
+            kept.append(" ".join(f"[%{c.name} {c.value}]" for c in commands))
+    if judged and not own:
+        glyphs = tuple(g for g in glyphs if g not in GLYPHS)
+    return glyphs, tuple(kept)
 
 
 def annotated(record: Record, judgements: list[Judgement], *, budget: int, seed: str) -> Record:

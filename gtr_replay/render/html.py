@@ -84,9 +84,11 @@ _LEFT_OUT = {"game", "deck", "start", "rulings"}
 a long list) and the rulings, which it shows with their words."""
 
 
-def game_header(record: Record | None, timeline: Timeline) -> dict:
+def game_header(record: Record | None, timeline: Timeline, viewer: str | None = None) -> dict:
     """The game header: the record's tags (Event, Date, Result...), the rulings in force with
-    the reading taken (those departing from the default first), and the record's own comments."""
+    the reading taken (those departing from the default first), and the record's own comments;
+    on a page for one seat, not those, which whoever recorded the game wrote and may name cards
+    the seat has not seen (``annotate.as_known``): a line says they are left out."""
     tags: list[list[str]] = []
     if record is not None:
         written = [t for t in record.tags if t.name.lower() not in _LEFT_OUT]
@@ -100,6 +102,9 @@ def game_header(record: Record | None, timeline: Timeline) -> dict:
     comments = [c.text for c in record.comments] if record is not None else []
     if record is not None and record.start is not None:
         comments += [c.text for c in getattr(record.start, "lines", ()) if isinstance(c, Comment)]
+    if viewer is not None and comments:
+        comments = [f"The record's comments are left out of {viewer}'s view: whoever wrote them may have seen "
+                    f"cards {viewer} has not."]
     return {"tags": tags, "rulings": rulings, "comments": comments}
 
 
@@ -230,7 +235,7 @@ def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "",
     shared = [json.loads(text) for text in parts]
     return {
         "title": title, "viewer": viewer, "ruleset": str(timeline.start.ruleset),
-        "header": game_header(record, timeline),
+        "header": game_header(record, timeline, viewer),
         "players": [p.name for p in timeline.start.players],
         "cards": _cards(timeline, shared), "colours": MATERIAL_COLOURS, "parts": shared,
         "positions": [0] + [m.snapshot.seq for m in timeline.main], "turns": turns,

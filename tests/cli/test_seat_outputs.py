@@ -71,3 +71,25 @@ def test_a_seats_view_has_no_variation(tmp_path):
     page = tmp_path / "ann.html"
     _run("view", str(record), "--as", "Ann", "-o", str(page))
     assert "Villa, Latrine, Bath" not in page.read_text("utf-8")
+
+
+RULEBOOK = Path(__file__).parents[2] / "examples" / "rulebook"
+
+
+def test_a_seats_view_carries_none_of_the_records_words(tmp_path):
+    """A record's comments were written by whoever recorded it, who may have seen every hand:
+    EX-BB-CATACOMB-1's says which cards You's refill drew, and EX-BB-BASILICA-1's which card
+    Right sold face down from hand (B-BASILICA-1, R-VAULT-1). Neither reaches another seat's
+    page or narration; the page for everyone keeps them."""
+    for record, seat, words in (("ex-bb-catacomb-1.gtr", "Right", "Latrine and Bar"),
+                                ("ex-bb-basilica-1.gtr", "Opp", "then the Concrete Tower")):
+        path = RULEBOOK / record
+        page = tmp_path / f"{seat}.html"
+        _run("view", str(path), "--as", seat, "-o", str(page))
+        seen = page.read_text(encoding="utf-8")
+        assert words not in seen and f"left out of {seat}'s view" in seen
+        assert words not in _run("replay", str(path), "--as", seat)
+        assert words not in _run("replay", str(path), "--as", seat, "--json")
+        everyone = tmp_path / "everyone.html"
+        _run("view", str(path), "-o", str(everyone))
+        assert words in everyone.read_text(encoding="utf-8").replace("\\n", " ").replace("\n", " ")

@@ -201,8 +201,9 @@ def test_a_line_that_does_not_parse_is_reported_as_text(browser, tmp_path):
 def test_a_player_s_page_of_a_hostile_record_runs_nothing(browser, tmp_path):
     text, comments = hostile_record()
     page = make_page(tmp_path, "game.gtr", text, "--as", "Ann")
-    played = [c for c in comments if c != "<b>in a variation</b>"]  # a seat's page has no variation
-    assert_inert_and_working(browser, without_policy(page), "game.gtr · record 1 · as Ann sees it", played)
+    # a seat's page keeps none of the record's words (annotate.as_known), only the commands they embed
+    assert_inert_and_working(browser, without_policy(page), "game.gtr · record 1 · as Ann sees it", [])
+    assert "in a variation" not in json.dumps(data_of(page))
 
 
 def test_the_data_cannot_end_its_script_element():

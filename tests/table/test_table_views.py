@@ -73,7 +73,7 @@ position
   vault Ann: Statue, Temple
   stockpile Ann: Statue
   hand Ben: Dock, Wall
-  building Ben: Fountain on Stone complete with Villa, Garden, Sewer
+  building Ben: Fountain on Marble complete with Temple, Palace, Basilica
 """
 
 
