@@ -190,6 +190,9 @@ def delete(
         fail(UsageError("nothing to delete", hint="give game ids, or --source FILE"))
     if not db.is_file():
         fail(UsageError(f"no database {db}: the file does not exist", hint="give the database with --db"))
+    from gtr_replay.replay.files import shown
+
+    source = shown(source) if source is not None else None
     sources = (_stored_sources(db, source) or [source]) if source is not None else None
     with database_errors(db), Store(db, create=False) as store:  # a games database only, never a schema made
         deleted, missing = store.delete(games, sources)  # all or none: a typo deletes nothing
@@ -210,9 +213,11 @@ def _stored_sources(db: Path, source: str) -> list[str]:
     path alike)."""
     from gtr_replay.store import run_query
 
-    wanted = Path(source).expanduser().resolve()
+    from gtr_replay.replay.files import shown
+
+    wanted = shown(Path(source).expanduser().resolve())  # names are stored as shown (U+FFFD for a byte not UTF-8)
     stored = [s for (s,) in run_query(db, "SELECT DISTINCT source FROM games WHERE source IS NOT NULL").rows]
-    return [s for s in stored if s == source or Path(s).expanduser().resolve() == wanted]
+    return [s for s in stored if s == shown(source) or shown(Path(s).expanduser().resolve()) == wanted]
 
 
 @app.command()

@@ -99,6 +99,7 @@ def show(
 
     Example: gtr show game.gtr --turn 5 --as Ann
     """
+    from gtr_replay.replay.files import shown
     from gtr_replay.render import model
     from gtr_replay.render.state import model_view
 
@@ -109,7 +110,7 @@ def show(
     opened = opened.seen_by(viewer)  # another player's hand and choices untold
     shown = model.state_model(timeline.state(position), viewer=viewer, watch=timeline.watch(position))
     if as_json:
-        emit_json({"file": str(file), "record": record, "position": position, "statements": len(timeline),
+        emit_json({"file": shown(file), "record": record, "position": position, "statements": len(timeline),
                    "turn": timeline.turn_at(position), "state": shown.to_dict(), "problems": opened.problems})
         raise typer.Exit(1 if opened.problems else 0)
     view = f" as {as_player} sees it" if as_player else ""
@@ -137,6 +138,7 @@ def replay(
 
     Example: gtr replay game.gtr --no-step
     """
+    from gtr_replay.replay.files import shown
     from gtr_replay.render import model
     from gtr_replay.render.lines import line_text
     from gtr_replay.render.narration import narrated
@@ -149,7 +151,7 @@ def replay(
     lines = narrated(timeline, viewer=viewer)
     end = model.state_model(timeline.state(len(timeline)), viewer=viewer, watch=timeline.watch(len(timeline)))
     if as_json:
-        emit_json({"file": str(file), "record": record, "ruleset": str(timeline.start.ruleset),
+        emit_json({"file": shown(file), "record": record, "ruleset": str(timeline.start.ruleset),
                    "players": [p.name for p in timeline.start.players], "viewer": viewer,
                    "lines": [line.to_dict() for line in lines], "next": end.next,
                    "outcome": end.to_dict()["outcome"], "problems": opened.problems})
@@ -247,6 +249,7 @@ def legal(
 
     Example: gtr legal game.gtr --at 12 --rulings deck-end=empty-draw
     """
+    from gtr_replay.replay.files import shown
     from gtr_replay.render.model import next_words
     from gtr_replay.replay.legal import legal_in
 
@@ -257,7 +260,7 @@ def legal(
     point = legal_in(state, position)
     texts = [text for group in point.choices.values() for text in group]
     if as_json:
-        emit_json({"file": str(file), "record": record, "next": next_words(state), "legal": texts,
+        emit_json({"file": shown(file), "record": record, "next": next_words(state), "legal": texts,
                    **point.to_dict(), "problems": opened.problems})
         raise typer.Exit(1 if opened.problems else 0)
     out.print(Text(f"{file} · record {record} · {_where(timeline, position)}"), soft_wrap=True)
@@ -291,6 +294,7 @@ def view(
 
     Example: gtr view game.gtr -o game.html --as Ann
     """
+    from gtr_replay.replay.files import shown
     from gtr_replay.render.html import page
 
     opened = _open(file, record, rulings)
@@ -302,8 +306,8 @@ def view(
         opened = _with_evaluations(opened, db, rulings)
     viewer = _viewer(opened.timeline, as_player)
     opened = opened.seen_by(viewer)  # another player's hand and choices untold
-    text = page(opened.timeline, viewer=viewer, title=f"{file.name} · record {record}", problems=opened.problems,
-                record=opened.record, source=str(file))
+    text = page(opened.timeline, viewer=viewer, title=f"{shown(file.name)} · record {record}", problems=opened.problems,
+                record=opened.record, source=shown(file))
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as error:

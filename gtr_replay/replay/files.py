@@ -46,6 +46,12 @@ class Skipped:
         return f"skipped {self.path}: {self.kind}, not a regular file"
 
 
+def shown(path) -> str:
+    """A file's name as text to store, print or write into a file: bytes of the name that are
+    not UTF-8 (held as lone surrogates) become U+FFFD, which every encoder writes."""
+    return os.fsencode(path).decode("utf-8", errors="replace")
+
+
 def record_files(paths, *, skipped: list[Skipped] | None = None) -> list[Path]:
     """The .gtr files named, with folders searched recursively, in a stable order.
 

@@ -51,6 +51,8 @@ _POINTS_BY_TURN = f"INSERT INTO stored_points_by_turn (key, points) VALUES (({{n
 _KEYED = {"stored_decisions": schema.SEQ_BITS, "stored_points_by_turn": schema.SEQ_BITS}
 """The tables keyed by one integer: the game's number shifted left by this many bits, and more."""
 _GAME_TABLES = ("stored_points_by_turn", "stored_player_states", "stored_decisions")
+JUDGED = "evaluations"
+"""The table of ``gtr analyse --db``'s judgements (``evaluations``), made when first written."""
 _WORDS = [DECISION_COLUMNS.index(c) for c in WORD_COLUMNS]
 _EVENTS = DECISION_COLUMNS.index("events")
 _EVENTS_KEPT = 200_000
@@ -298,6 +300,8 @@ def _delete(conn: sqlite3.Connection, game: str) -> None:
         else:
             conn.execute(f"DELETE FROM {table} WHERE game = ?", [number])
     conn.execute("DELETE FROM players WHERE game = ?", [game])
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [JUDGED]).fetchone():
+        conn.execute(f"DELETE FROM {JUDGED} WHERE game = ?", [game])  # the game's judgements go with it
     conn.execute("DELETE FROM games WHERE number = ?", [number])
 
 

@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from typing import Final
 
 from gtr_replay.play.analysis import Judgement
-from gtr_replay.store.db import Store
+from gtr_replay.store.db import JUDGED, Store
 from gtr_replay.store.queries import ANALYSIS, open_read_only
 from gtr_replay.store.schema import damaged, database_error
 
-TABLE: Final = "evaluations"
+TABLE: Final = JUDGED
 
 COLUMNS: Final = {
     "game": str, "statement": int, "seq": int, "turn": int, "player": str, "played": str, "choices": int,

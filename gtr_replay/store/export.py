@@ -35,7 +35,7 @@ from notation import scan
 
 from gtr_replay.counted import counted
 from gtr_replay.errors import GtrError, UsageError
-from gtr_replay.replay.files import NO_RECORD, parse_piece, record_files, records_at_least
+from gtr_replay.replay.files import no_record, not_utf8, parse_piece, record_files, records_at_least, shown
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.store import schema
@@ -244,12 +244,16 @@ def chunks(files: list[Path], per_part: int, unread: list[Problem] | None = None
     batch: list[tuple[str, int, int, str]] = []
     index = 0
     for path in files:
-        source = str(path)
+        source = shown(path)
         try:
             scan.check_decodes(path)
-        except (OSError, UnicodeDecodeError) as error:
+        except UnicodeDecodeError as error:  # said as every command says it: where, and what to do
             if unread is not None:
-                unread.append(Problem(source, 0, f"cannot read the file: {getattr(error, 'strerror', None) or error}"))
+                unread.append(Problem(source, 0, not_utf8(source, error)))
+            continue
+        except OSError as error:
+            if unread is not None:
+                unread.append(Problem(source, 0, f"{source}: cannot read the file: {error.strerror or error}"))
             continue
         found = False
         for number, (line, piece) in enumerate(scan.file_pieces(path), 1):
@@ -259,7 +263,7 @@ def chunks(files: list[Path], per_part: int, unread: list[Problem] | None = None
                 yield Chunk(index, tuple(batch))
                 index, batch = index + 1, []
         if not found and unread is not None:
-            unread.append(Problem(source, 0, NO_RECORD))
+            unread.append(Problem(source, 0, str(no_record(source))))
     if batch:
         yield Chunk(index, tuple(batch))
 
@@ -398,6 +402,6 @@ def _two_passes(files, root: Path, rulings, per_part: int, run: Run, report: Exp
         report.problems += [Problem(*p) for p in done.problems]
         if progress is not None:
             progress(len(by_chunk[done.index]))
-    order = {str(path): n for n, path in enumerate(files)}
+    order = {shown(path): n for n, path in enumerate(files)}
     report.problems = unread + sorted(report.problems, key=lambda p: (order.get(p.source, -1), p.record_number))
     _finish(root, files_written, rows, report)

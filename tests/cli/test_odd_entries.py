@@ -64,4 +64,26 @@ def test_a_file_name_with_an_undecodable_byte_is_shown_as_u_fffd_in_its_page(tmp
     done = runner.invoke(app, ["view", str(tmp_path / name), "-o", str(tmp_path / "page.html")])
     assert done.exit_code == 0, done.output
     page = (tmp_path / "page.html").read_bytes()
-    assert b"g\\ufffd.gtr" in page and b"\\udcff" not in page
+    assert "g\ufffd.gtr".encode("utf-8") in page and b"\\udcff" not in page
+
+
+@posix
+def test_a_file_name_with_an_undecodable_byte_goes_through_every_command(tmp_path, monkeypatch):
+    """Stored, exported, judged, plotted and deleted under its name with U+FFFD in the byte's
+    place (ROBUSTNESS.md), never a traceback; a chart that fails leaves the file there as it was."""
+    monkeypatch.chdir(tmp_path)
+    name = os.fsdecode(b"g\xff.gtr")
+    shutil.copy(EXAMPLE, tmp_path / name)
+    for args in (["import", name, "--db", "g.db"], ["export", "--parquet", "pq", name],
+                 ["analyse", "-b", "1", name, "--db", "g.db", "--json"], ["plot", name, "-o", "chart.svg"]):
+        done = runner.invoke(app, args)
+        assert done.exit_code == 0 and done.exception is None, (args, done.output)
+    import sqlite3
+
+    conn = sqlite3.connect("g.db")
+    assert conn.execute("SELECT source FROM games").fetchone()[0] == "g\ufffd.gtr"
+    assert conn.execute("SELECT count(*) FROM evaluations").fetchone()[0] > 0
+    conn.close()
+    assert "g\ufffd.gtr" in (tmp_path / "chart.svg").read_text(encoding="utf-8")
+    deleted = runner.invoke(app, ["delete", "--source", name, "--db", "g.db"])
+    assert deleted.exit_code == 0 and "1 game deleted" in deleted.output  # its judgements with it
