@@ -310,13 +310,25 @@ def _json_rows(result) -> None:
     first = True
     try:
         for row in result.rows:
-            write(("\n  " if first else ",\n  ") + json.dumps(dict(zip(result.columns, row)), ensure_ascii=False))
+            values = dict(zip(result.columns, map(_json_value, row)))
+            write(("\n  " if first else ",\n  ") + json.dumps(values, ensure_ascii=False, allow_nan=False))
             first = False
     except GtrError as error:
         write("]\n" if first else "\n]\n")
         error.message += " (the JSON array written holds only the rows read before)"
         raise
     write("]\n" if first else "\n]\n")
+
+
+def _json_value(value):
+    """A column's value as JSON holds it: a blob as its hexadecimal digits (as SQL's ``hex()``
+    writes it), an infinite or undefined number as its name in words (JSON has no such
+    number); the others as they are."""
+    if isinstance(value, bytes):
+        return value.hex().upper()
+    if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
+        return "NaN" if value != value else "Infinity" if value > 0 else "-Infinity"
+    return value
 
 
 def _delimited(result, delimiter: str) -> None:

@@ -63,3 +63,17 @@ def test_json_stopped_by_its_time_limit_is_still_a_whole_array(db):
     rows = json.loads(result.stdout)  # valid JSON: the rows read before the limit
     assert rows[:2] == [{"x": 1}, {"x": 2}]
     assert "the JSON array written holds only the rows read before" in result.stderr
+
+
+def test_json_holds_every_value_sql_can_give(db):
+    """A blob is written as its hexadecimal digits, an infinite or undefined number in words:
+    the output is JSON a strict reader takes (json.loads refuses Infinity with parse_constant)."""
+    done = runner.invoke(app, ["query", "SELECT x'ff00' AS b, 1e999 AS f, -1e999 AS g, zeroblob(2) AS z, 2.5 AS h",
+                               "--json", "--db", str(db)])
+    assert done.exit_code == 0 and done.exception is None, done.output
+
+    def refuse(name):
+        raise ValueError(name)
+
+    assert json.loads(done.stdout, parse_constant=refuse) == [
+        {"b": "FF00", "f": "Infinity", "g": "-Infinity", "z": "0000", "h": 2.5}]
