@@ -43,9 +43,15 @@ def _record(record: Record) -> str:
     return "\n\n".join(sections) + "\n"
 
 
+def tag_line(name: str, value: str) -> str:
+    """A tag as a record writes it: ``[Event "..."]``, a backslash or a double quote in its
+    value escaped, so that it reads back as ``value``."""
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'
+
+
 def _tag(tag: Tag) -> str:
-    value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
-    text = f'[{tag.name} "{value}"]'
+    text = tag_line(tag.name, tag.value)
     return text + _suffix(tag.comment) if tag.comment else text
 
 

@@ -24,6 +24,7 @@ import notation
 from notation import Record
 from notation import statements as st
 from notation.fmt import canonical_text, replace_text
+from notation.writer import tag_line
 
 from gtr_replay.engine import Game
 from gtr_replay.game.events import EventKind
@@ -248,7 +249,7 @@ def check_options(*, ruleset: str, players: list[str], me: str, event: str | Non
     if me not in players:
         raise UsageError(f"{me} is not one of the players ({', '.join(players)})", hint="--me names a player")
     tags = [("Ruleset", ruleset), ("Players", ", ".join(players)), *([("Event", event)] if event else [])]
-    text = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+    text = "".join(tag_line(name, value) + "\n" for name, value in tags)
     try:
         record = _parse(text, "the options")
         expansions(record, header(record)[0])
@@ -563,7 +564,7 @@ def opening_record(path: Path | str, *, ruleset: str, players: list[str], pool: 
             *([("Expansion", _expansion(expansion, ruleset))] if expansion else []), ("Recorder", recorder)]
     pool = _REDEAL_AFTER.sub("\n  ", pool.strip())  # 'pool: Ann Bar, Ben Bar; redeal: Ann Bath, Ben Road'
     pool = pool if pool.lower().startswith("pool") else f"pool: {pool}"
-    text = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+    text = "".join(tag_line(name, value) + "\n" for name, value in tags)
     text += f"\nsetup\n  {pool}\n" + "".join(f"  hand {player}: {hand}\n" for player, hand in hands.items())
     record = _parse(text, str(path))
     try:

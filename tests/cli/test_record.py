@@ -303,3 +303,13 @@ def test_a_real_terminal_asks_the_hand_with_its_count_and_jack_and_again_when_re
         child.close(force=True)
     assert child.exitstatus == 0  # at a terminal, a refused line was seen there: the status stays 0
     assert notation.parse_one(path.read_text()).start.hands["Ann"] == tuple(CLASSIC_HAND.split(", "))
+
+
+@pytest.mark.parametrize("event", ['back\\slash', 'The "Big" night', 'trail\\', '\\"'])
+def test_an_event_with_quotes_and_backslashes_is_kept_as_typed(tmp_path, event):
+    """A tag option's value is written escaped (notation/README.md): a backslash was dropped
+    and a double quote refused as if the record were at fault."""
+    path = tmp_path / "game.gtr"
+    result = runner.invoke(app, [*_start(path), "--event", event], input="")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert notation.parse_one(path.read_text()).tag("Event") == event
