@@ -248,6 +248,8 @@ def check_options(*, ruleset: str, players: list[str], me: str, event: str | Non
     cannot hold. ``Recording.start`` checks them again with the leader draw and the hand."""
     if me not in players:
         raise UsageError(f"{me} is not one of the players ({', '.join(players)})", hint="--me names a player")
+    if event is not None and any(c in event for c in "\r\n"):
+        raise UsageError("--event holds a line break: a tag is one line of the record", hint="give it on one line")
     tags = [("Ruleset", ruleset), ("Players", ", ".join(players)), *([("Event", event)] if event else [])]
     text = "".join(tag_line(name, value) + "\n" for name, value in tags)
     try:

@@ -218,7 +218,7 @@ CLASSIC_POOL, CLASSIC_HAND = "Ann Latrine, Ben Road", "Dock, Wall, Road, Insula,
      "'Castle' is not a Geek card"),
     (["--ruleset", "classic", "--players", "Ann, Ann", "--me", "Ann"], "'Ann' is named twice"),
     (["--ruleset", "classic", "--players", "Ann", "--me", "Ann"], "played by 2 to 5"),
-    ([*CLASSIC, "--event", 'the "big" game'], "do not read as a record's tags"),
+    ([*CLASSIC, "--event", "two\nlines"], "--event holds a line break"),
 ])
 def test_wrong_options_are_refused_before_any_prompt(tmp_path, options, said):
     path = tmp_path / "new.gtr"
