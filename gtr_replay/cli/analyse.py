@@ -64,6 +64,9 @@ def analyse(
         return _corpus(paths, files, seat=seat, at=at, turn=turn, record_number=record_number, out_file=out_file,
                        db=db, budget=budget, seed=seed, workers=workers, dask=dask, as_json=as_json)
     file = files[0]
+    if out_file == Path("-"):
+        fail(UsageError("-o - : the judgements' table goes to standard output; the marked record goes to a file",
+                        hint="give -o a file name, e.g. -o game-analysed.gtr"))
     if at is not None and turn is not None:
         fail(UsageError("--at and --turn both choose what to judge", hint="give one of them"))
     check_budget(budget)

@@ -57,6 +57,10 @@ def extract(
     """
     from gtr_replay.extract import Selection, extract as run, output
 
+    if out_path == Path("-"):  # standard output, as without --out (gtr plot -o - writes there too)
+        if split is not None:
+            fail(UsageError("--split writes files into a folder, not standard output", hint="give --out FOLDER"))
+        out_path = None
     if legal and refused:
         fail(UsageError("--legal and --refused exclude each other", hint="give one"))
     if split is not None and out_path is None:

@@ -35,10 +35,11 @@ def _open(path: Path, k: int, rulings: str | None):
     return open_record(path, k, rulings=rulings)
 
 
-def _problems(opened) -> None:
-    """Report what the replay could not accept (after the view, on standard error); exit 1."""
+def _problems(opened, said=None) -> None:
+    """Report what the replay could not accept (after the view, on standard error; where it
+    stopped on ``said``, standard output unless the view went there); exit 1."""
     if opened.problems:
-        out.print(Text(opened.stop, style="red"), soft_wrap=True)
+        (said or out).print(Text(opened.stop, style="red"), soft_wrap=True)
         for problem in opened.problems:
             err.print(problem, markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
@@ -298,16 +299,23 @@ def view(
     from gtr_replay.render.html import page
 
     opened = _open(file, record, rulings)
+    to_stdout = output == Path("-")  # -o - : the page on standard output, as gtr plot writes its chart
     target = output or Path(file.stem + ".html")  # in the current folder, as gtr plot writes
-    not_an_input(target, [("the record", file), ("the database", db)], command="view",
-                 given=f"-o {target}" if output else f"the page's default name, {target},",
-                 hint=f"give the page another name with -o, e.g. -o {file.stem}-page.html")
+    if not to_stdout:
+        not_an_input(target, [("the record", file), ("the database", db)], command="view",
+                     given=f"-o {target}" if output else f"the page's default name, {target},",
+                     hint=f"give the page another name with -o, e.g. -o {file.stem}-page.html, or -o - for "
+                          "standard output")
     if db is not None:
         opened = _with_evaluations(opened, db, rulings)
     viewer = _viewer(opened.timeline, as_player)
     opened = opened.seen_by(viewer)  # another player's hand and choices untold
     text = page(opened.timeline, viewer=viewer, title=f"{shown(file.name)} · record {record}", problems=opened.problems,
                 record=opened.record, source=shown(file))
+    if to_stdout:
+        sys.stdout.write(text)
+        _problems(opened, err)
+        return
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as error:

@@ -190,3 +190,16 @@ def test_a_record_that_does_not_read_is_listed_in_json_with_its_place(tmp_path):
     assert (problem["file"], problem["line"], problem["column"]) == (str(path), 5, 10)
     assert problem["message"] == "unknown card 'Vila'" and "Villa" in problem["hint"]
     assert problem["text"].startswith(f"{path}:5:10: unknown card 'Vila'")
+
+
+def test_dash_as_the_output_is_standard_output(tmp_path, monkeypatch):
+    """-o - writes to standard output, as gtr plot does (view, extract), or is refused in words
+    where standard output holds something else (analyse): never a file called '-'."""
+    monkeypatch.chdir(tmp_path)
+    page = runner.invoke(app, ["view", str(EXAMPLE), "-o", "-"])
+    assert page.exit_code == 0 and page.stdout.startswith("<!DOCTYPE html>") and page.stdout.rstrip().endswith("</html>")
+    records = runner.invoke(app, ["extract", str(EXAMPLE), "-o", "-"])
+    assert records.exit_code == 0 and records.stdout.startswith('[Game "Glory to Rome"]')
+    judged = runner.invoke(app, ["analyse", str(EXAMPLE), "-o", "-", "-b", "1"])
+    assert judged.exit_code == 2 and "the marked record goes to a file" in judged.stderr
+    assert not (tmp_path / "-").exists()
