@@ -73,6 +73,11 @@ def import_(
         not_an_input(metadata, [*(("the record", f) for f in files), ("the database", db), *journals],
                      command="import", given=f"--metadata {metadata}",
                      hint=f"give the metadata a JSON file of its own, e.g. --metadata {db.stem}-metadata.json")
+        from gtr_replay.store.datasette import metadata_problem
+
+        if (problem := metadata_problem(metadata)) is not None:  # before any game is stored
+            fail(UsageError(f"--metadata {metadata}: {problem}",
+                            hint=f"give a new JSON file in a folder that exists, e.g. --metadata {db.stem}-metadata.json"))
     made = not db.exists()
     try:
         with database_errors(db), Store(db) as store, \

@@ -77,6 +77,25 @@ def metadata(db, name: str) -> dict:
             "databases": {name: {"tables": tables, "queries": queries}}}
 
 
+def metadata_problem(path: Path) -> str | None:
+    """Why ``path`` cannot take the metadata, said before anything is stored, or None: its
+    folder does not exist, or a file is there that is not metadata written before (a file
+    the metadata would replace is one written by an earlier import)."""
+    if not path.parent.is_dir():
+        return f"the folder {path.parent} does not exist"
+    if not path.exists():
+        return None
+    if not path.is_file():
+        return f"{path} is not a file"
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        found = None
+    if not isinstance(found, dict) or "databases" not in found:
+        return f"{path} is there and holds no Datasette metadata: it would be replaced"
+    return None
+
+
 def write_metadata(db, path: Path | str, name: str) -> dict:
     """Write ``metadata(db, name)`` as JSON to ``path`` (replacing the file) and return it."""
     found = metadata(db, name)

@@ -122,3 +122,21 @@ def test_import_metadata_to_a_file_of_its_own_is_written(tmp_path, record, games
     done = runner.invoke(app, ["import", str(record), "--db", str(db), "--metadata", str(metadata)])
     assert done.exit_code == 0, done.output
     assert metadata.read_text(encoding="utf-8").startswith("{")
+
+
+@pytest.mark.parametrize("name, words", [("other.gtr", "holds no Datasette metadata"),
+                                         ("notes.json", "holds no Datasette metadata"),
+                                         ("nowhere/meta.json", "the folder")])
+def test_import_metadata_is_refused_before_anything_is_stored(tmp_path, record, name, words):
+    """A file there that is not metadata an import wrote (another record, notes) is never
+    replaced, and a folder that does not exist is said before a game is stored."""
+    (tmp_path / "other.gtr").write_text(record.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "notes.json").write_text('{"mine": 1}\n', encoding="utf-8")
+    before = {p.name: _sha(p) for p in tmp_path.iterdir() if p.is_file()}
+    db = tmp_path / "fresh.db"
+    done = runner.invoke(app, ["import", str(record), "--db", str(db), "--metadata", str(tmp_path / name)])
+    assert done.exit_code == 2 and words in done.stderr
+    assert {p.name: _sha(p) for p in tmp_path.iterdir() if p.is_file()} == before and not db.exists()
+    again = tmp_path / "meta.json"  # metadata an import wrote is replaced by the next
+    for _ in range(2):
+        assert runner.invoke(app, ["import", str(record), "--db", str(db), "--metadata", str(again)]).exit_code == 0
