@@ -162,8 +162,9 @@ def export(
         fail(UsageError("--dask and --rulings replay record files; a database is read here as it is",
                         hint="give the record files to export"))
     if not paths and not (db or Path("games.db")).is_file():
-        fail(UsageError(f"no database {db or 'games.db'}: the file does not exist",
-                        hint="give record files, or a database with --db"))
+        from gtr_replay.store.queries import not_a_database
+
+        fail(UsageError(not_a_database(db or Path("games.db")), hint="give record files, or a database with --db"))
     quiet = as_json
     if paths:
         paths = found_files(paths)  # a folder's pipes, devices and broken links: skipped, with a warning

@@ -194,7 +194,9 @@ def delete(
     if not games and source is None:
         fail(UsageError("nothing to delete", hint="give game ids, or --source FILE"))
     if not db.is_file():
-        fail(UsageError(f"no database {db}: the file does not exist", hint="give the database with --db"))
+        from gtr_replay.store.queries import not_a_database
+
+        fail(UsageError(not_a_database(db), hint="give the database with --db"))
     from gtr_replay.replay.files import shown
 
     source = shown(source) if source is not None else None

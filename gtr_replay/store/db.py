@@ -9,6 +9,7 @@ a read-only connection can open.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -111,8 +112,7 @@ class Store:
                     continue
                 if damaged(error):
                     raise database_error(self.path, error) from None
-                raise StoreError(f"cannot open {self.path} as a games database: {error}",
-                                 hint="give a new file name or a database written by gtr import") from None
+                raise _open_error(self.path, error) from None
 
     def _prepare(self) -> None:
         schema.check_writable(self.db)  # a file this gtr must not write to is left as it is
@@ -303,6 +303,19 @@ def _delete(conn: sqlite3.Connection, game: str) -> None:
     if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [JUDGED]).fetchone():
         conn.execute(f"DELETE FROM {JUDGED} WHERE game = ?", [game])  # the game's judgements go with it
     conn.execute("DELETE FROM games WHERE number = ?", [number])
+
+
+def _open_error(path: Path, error: sqlite3.DatabaseError) -> StoreError:
+    """What is said of a database that cannot be opened: a folder, a file or folder that cannot
+    be written (a read-only file system, no permission), or a file of another kind."""
+    text = str(error)
+    if path.is_dir():
+        return StoreError(f"{path} is a folder, not a database file", hint="give a file name, e.g. --db games.db")
+    if "readonly" in text or "read-only" in text or ("unable to open" in text and not os.access(path.parent, os.W_OK)):
+        return StoreError(f"cannot write to {path}: {text} (the file or its folder is read-only)",
+                          hint="give a database in a folder you can write to, or copy it there")
+    return StoreError(f"cannot open {path} as a games database: {text}",
+                      hint="give a new file name or a database written by gtr import")
 
 
 def _write_error(path: Path, error: sqlite3.DatabaseError) -> StoreError:

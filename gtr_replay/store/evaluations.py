@@ -15,7 +15,7 @@ from typing import Final
 
 from gtr_replay.play.analysis import Judgement
 from gtr_replay.store.db import JUDGED, Store
-from gtr_replay.store.queries import ANALYSIS, open_read_only
+from gtr_replay.store.queries import ANALYSIS, not_a_database, open_read_only
 from gtr_replay.store.schema import damaged, database_error
 
 TABLE: Final = JUDGED
@@ -77,7 +77,7 @@ def stored(path, game: str) -> list[Judgement]:
     from gtr_replay.errors import UsageError
 
     if not Path(path).is_file():
-        raise UsageError(f"{path}: no such database", hint="gtr import --analyse or gtr analyse --db makes one")
+        raise UsageError(not_a_database(path), hint="gtr import --analyse or gtr analyse --db makes one")
     try:
         with closing(open_read_only(path)) as conn:
             if not has_table(conn):

@@ -93,12 +93,22 @@ def database_errors(path: str | Path) -> Iterator[None]:
         raise database_error(path, error) from None
 
 
+def not_a_database(path: str | Path) -> str:
+    """What is said of a database path that names no file: a folder, something else (a pipe,
+    a device), or nothing at all."""
+    path = Path(path)
+    if path.is_dir():
+        return f"{path} is a folder, not a database file"
+    if path.exists():
+        return f"{path} is not a regular file, so not a database"
+    return f"no database {path}: the file does not exist"
+
+
 def open_read_only(path: str | Path) -> sqlite3.Connection:
     """A connection that cannot change the database (SQLite ``mode=ro``)."""
     path = Path(path)
     if not path.is_file():
-        raise UsageError(f"no database {path}: the file does not exist",
-                         hint=f"create it with: gtr import examples/ --db {path}")
+        raise UsageError(not_a_database(path), hint=f"create it with: gtr import examples/ --db {path}")
     conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)
     conn.execute("PRAGMA query_only = ON")

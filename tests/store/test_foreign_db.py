@@ -98,3 +98,13 @@ def test_delete_of_a_game_not_stored_says_one_thing(tmp_path):
     assert done.exit_code == 1
     assert done.output.strip().splitlines()[0].startswith("error: no game 0000")
     assert "deleted" not in done.output
+
+
+@pytest.mark.parametrize("args", [["import", str(EXAMPLE)], ["query", "select 1"], ["delete", "0000"],
+                                  ["view", str(EXAMPLE)], ["export", "--parquet", "pq"]])
+def test_a_folder_given_as_the_database_is_said_to_be_one(tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dbdir").mkdir()
+    done = runner.invoke(app, [*args, "--db", "dbdir"])
+    assert done.exit_code in (1, 2) and (done.exception is None or isinstance(done.exception, SystemExit))
+    assert "dbdir is a folder, not a database file" in done.output, done.output
