@@ -132,10 +132,13 @@ def _selected_by_tags(files: list[Path], selection: Selection, report: ExtractRe
             report.records += 1
             if progress is not None:
                 progress(1)
-            if selection.reads_tags:
-                header = next(notation.iter_headers(piece), None)
-                if not selection.header_matches(header.tags if header is not None else ()):
-                    continue
+            header = next(notation.iter_headers(piece), None)
+            if header is None:  # no tag line: text that is no record (notes, a page), never copied as one
+                report.problems.append(f"{source}:{line}: a record starts with its tags; this text has none, so "
+                                       "it is left out (expected a tag such as [Game \"Glory to Rome\"])")
+                continue
+            if selection.reads_tags and not selection.header_matches(header.tags):
+                continue
             yield _Task(source, line, piece)
         if not found:
             report.problems.append(f"{source}: {NO_RECORD}")

@@ -195,3 +195,15 @@ def test_worker_processes_select_what_one_process_selects(tmp_path, corpus):
         (tmp_path / workers).mkdir()
         found[workers] = run(tmp_path / workers, corpus, "--winner", "Ben", "--workers", workers)
     assert found["1"][0] == found["2"][0] and found["2"][1]["replayed"] == 15
+
+
+@pytest.mark.parametrize("text, args", [("hello world\nthis is not a record\n", []),
+                                        ("<html><body>a page</body></html>\n", ["--legal"])])
+def test_text_without_tags_is_no_record_and_is_not_copied(tmp_path, text, args):
+    """A record starts with its tags (notation/README.md): a file of other text is said to hold
+    none, and nothing of it is written, whether or not the records are replayed."""
+    path = tmp_path / "notes.gtr"
+    path.write_text(text, encoding="utf-8")
+    done = runner.invoke(app, ["extract", str(path), *args])
+    assert done.exit_code == 1 and "a record starts with its tags" in done.stderr
+    assert text.split()[0] not in done.stdout
