@@ -168,8 +168,7 @@ def _corpus(paths: list[Path], files: list[Path], *, seat, at, turn, record_numb
 
 
 def _read(path: Path, number: int):
-    from gtr_replay.replay.files import shown
-    from gtr_replay.replay.files import no_record, parse_piece, read_record_file, record_pieces
+    from gtr_replay.replay.files import FileError, no_record, parse_piece, read_record_file, record_pieces, shown
 
     import notation
 
@@ -183,7 +182,7 @@ def _read(path: Path, number: int):
     try:
         records = parse_piece(shown(path), first, piece)
     except notation.NotationError as error:
-        raise UsageError(f"{error}", hint="gtr check shows every problem of the file") from None
+        raise FileError(f"{error}", hint="gtr check shows every problem of the file") from None  # exit 1, as check
     return records[0]
 
 

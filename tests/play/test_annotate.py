@@ -195,7 +195,7 @@ def test_the_page_shows_the_evaluations_the_database_holds_as_it_shows_an_annota
     assert judged(from_db) == judged(from_record)
     assert any(j and j["mark"] == "??" for j in judged(from_db))
     plain = run("view", source, "--db", tmp_path / "missing.db", "-o", tmp_path / "x.html")
-    assert plain.exit_code == 2 and "no such database" in plain.output
+    assert plain.exit_code == 2 and "the file does not exist" in plain.output
 
 
 def test_the_costliest_decisions_are_a_saved_query_where_games_were_judged(tmp_path):
@@ -224,3 +224,13 @@ def test_a_record_that_does_not_replay_is_refused_where_it_stands_in_its_file(tm
     source.write_text(MISSED.replace("You lays Basilica on Marble", "You lays Basilica on Wood"), encoding="utf-8")
     done = run("analyse", source, "--budget", "4")
     assert done.exit_code != 0 and f"cannot be judged: {source}:" in done.output and "<record>" not in done.output
+
+
+def test_a_record_that_does_not_read_is_a_bad_record_as_check_says(tmp_path):
+    """A notation error is the record's fault, exit status 1, as gtr check and gtr show give
+    it; 2 is for options that cannot work."""
+    path = tmp_path / "bad.gtr"
+    path.write_text('[Game "x"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n  Ann flies\n', encoding="utf-8")
+    for command in (["analyse", str(path)], ["check", str(path)], ["show", str(path)]):
+        done = runner.invoke(app, command)
+        assert done.exit_code == 1 and "unexpected 'flies'" in done.output, command
