@@ -230,7 +230,8 @@ def test_a_record_that_does_not_read_is_a_bad_record_as_check_says(tmp_path):
     """A notation error is the record's fault, exit status 1, as gtr check and gtr show give
     it; 2 is for options that cannot work."""
     path = tmp_path / "bad.gtr"
-    path.write_text('[Game "x"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n  Ann flies\n', encoding="utf-8")
-    for command in (["analyse", str(path)], ["check", str(path)], ["show", str(path)]):
+    path.write_text('[Game "x"]\n[Ruleset "republic"]\n[Players "Ann, Ben"]\n\nturn 1 Ann\n  Ann flies\n', encoding="utf-8")
+    for command in (["analyse", str(path)], ["check", str(path)]):
         done = runner.invoke(app, command)
         assert done.exit_code == 1 and "unexpected 'flies'" in done.output, command
+    assert runner.invoke(app, ["show", str(path)]).exit_code == 1
