@@ -1,7 +1,8 @@
 """The ``gtr`` command line: thin commands over the library (STYLE.md), one module per group of
 commands, each registering on the one ``app`` of ``cli.common`` when imported here.
 
-``gtr_replay.cli:main`` is the ``gtr`` script's entry point and ``python -m gtr_replay``'s.
+``gtr_replay.cli:main`` runs the command line; the ``gtr`` script and ``python -m gtr_replay``
+reach it through ``gtr_replay.__main__``, which loads it.
 """
 
 from gtr_replay.cli.common import app

@@ -203,3 +203,26 @@ def test_dash_as_the_output_is_standard_output(tmp_path, monkeypatch):
     judged = runner.invoke(app, ["analyse", str(EXAMPLE), "-o", "-", "-b", "1"])
     assert judged.exit_code == 2 and "the marked record goes to a file" in judged.stderr
     assert not (tmp_path / "-").exists()
+
+
+def test_ctrl_c_while_the_command_line_loads_ends_quietly(monkeypatch, capsys):
+    """An interrupt during the imports (the first half second of every command) ends with
+    status 130 and one word, not a traceback from the module being loaded."""
+    import types
+
+    from gtr_replay.__main__ import main
+
+    class Loading(types.ModuleType):
+        def __getattr__(self, name):
+            raise KeyboardInterrupt
+
+    monkeypatch.setitem(sys.modules, "gtr_replay.cli", Loading("gtr_replay.cli"))
+    with pytest.raises(SystemExit) as ended:
+        main()
+    assert ended.value.code == 130 and capsys.readouterr().err == "interrupted\n"
+
+
+def test_the_script_and_python_m_run_the_command_line():
+    for command in ([sys.executable, "-m", "gtr_replay", "--version"],):
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0 and done.stdout.startswith("gtr "), done.stderr
