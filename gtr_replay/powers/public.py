@@ -90,9 +90,10 @@ class Stairway(Power):
 
     def after_action(self, ctx, owner, decision, role):
         """One placement for each Architect action the decision took: an out-of-town
-        foundation's two actions are two (B-STAIRWAY-1 "each time", R-BUILD-3)."""
-        if role is Role.ARCHITECT and type(decision) in (Add, Lay) and getattr(decision, "owner", None) is None:
-            for _ in range(max(ctx.actions.count(Role.ARCHITECT), 1)):
+        foundation's two actions are two, and one of a Craftsman action paired with an
+        Architect action is one (B-STAIRWAY-1 "each time", R-BUILD-3, AMB-05)."""
+        if type(decision) in (Add, Lay) and getattr(decision, "owner", None) is None:
+            for _ in range(ctx.actions.count(Role.ARCHITECT)):
                 ctx.grant(PublicPlacement(self.building, owner))
 
 

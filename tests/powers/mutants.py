@@ -75,7 +75,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
                  "tests/powers/test_hooks.py"),
     "blind": ("tests/play/test_no_peeking.py", "tests/rulebook/test_rulebook_records.py"),
     "stairway": ("tests/powers/test_stairway_actions.py", "tests/powers/test_public_powers.py",
-                 "tests/powers/test_action_sequence.py"),
+                 "tests/powers/test_action_sequence.py", "tests/rulebook"),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
@@ -543,8 +543,12 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("forum", "gtr_replay/powers/endings.py", "if not any(public == name and o != owner for o, public in state.public):",
      "if False:"),
     # a placement for each Architect action a decision took (B-STAIRWAY-1, R-BUILD-3)
-    ("stairway", "gtr_replay/powers/public.py", "for _ in range(max(ctx.actions.count(Role.ARCHITECT), 1)):",
+    ("stairway", "gtr_replay/powers/public.py", "for _ in range(ctx.actions.count(Role.ARCHITECT)):",
      "for _ in range(1):"),
+    ("stairway", "gtr_replay/powers/public.py", "for _ in range(ctx.actions.count(Role.ARCHITECT)):",
+     "for _ in range(len(ctx.actions)):"),
+    ("stairway", "gtr_replay/powers/public.py", "for _ in range(ctx.actions.count(Role.ARCHITECT)):",
+     "for _ in range(ctx.actions.count(Role.ARCHITECT) if role is Role.ARCHITECT else 0):"),
     ("stairway", ROLES, "        return (role,) * n\n", "        return (role,)\n"),
     # a foundation's Site and the in-town stacks a position may give (R-BUILD-1, R-SETUP-4, AMB-31)
     ("position", OPENING, "if b.site is own or any(b.site in p.site_materials(ctx, i, b.foundation) for p in powers):",

@@ -70,3 +70,46 @@ def test_one_action_for_the_foundation_gives_one_placement(placements):
     replayer = _replayed(placements, "out-of-town-cost=one-action")
     assert not replayer.diagnostics
     assert _placements(replayer) == (0 if placements else 1)
+
+
+PAIRED = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "You, Opp"]
+[Rulings "out-of-town-pair=architect-or-craftsman"]
+[Start "position"]
+
+position
+  leader: You
+  deck: 40
+  in town: Rubble 0
+  out of town: Rubble 6
+  hand You: Bridge, Road, Dock, Market, School
+  clientele You: Tower
+  stockpile You: Wall, Atrium, Archway
+  influence You:
+  building You: Stairway on Marble complete with Temple, Palace, Statue
+  building You: Amphitheatre on Concrete with Aqueduct
+  hand Opp: Aqueduct
+  building Opp: Shrine on Brick complete with Academy, Foundry
+
+turn 1 You
+  You leads Architect with Bridge
+  Opp thinks: jack
+  You adds Wall to Amphitheatre
+  You adds Atrium to Opp's Shrine
+  You lays Dock
+  You lays Market
+  You lays School
+  You lays Road out of town
+"""
+
+
+def test_a_craftsman_action_paired_with_an_architect_action_gives_the_architect_s_placement():
+    """Under the out-of-town-pair reading of AMB-05, the Amphitheatre's last Craftsman action
+    (B-AMPHITHEATRE-1: influence 4, so four) and You's own Architect action lay the Road out of
+    town together: the
+    Architect action was performed, so its placement comes with it (B-STAIRWAY-1)."""
+    replayer = Replayer(notation.parse_one(PAIRED, vocabulary=card_vocabulary()), KeepStates(Refusal.END_LINE))
+    replayer.check()
+    assert not replayer.diagnostics
+    assert _placements(replayer) == 1 and replayer.final.steps[-1].player == 0
