@@ -47,9 +47,10 @@ class Skipped:
 
 
 def shown(path) -> str:
-    """A file's name as text to store, print or write into a file: bytes of the name that are
-    not UTF-8 (held as lone surrogates) become U+FFFD, which every encoder writes."""
-    return os.fsencode(path).decode("utf-8", errors="replace")
+    """A file's name as text to store, print or write into a file: each byte of the name that
+    is not UTF-8 (held as a lone surrogate, which no encoder writes) as ``\\xff``, so that two
+    names differing in such a byte stay two sources."""
+    return os.fsencode(path).decode("utf-8", errors="backslashreplace")
 
 
 def record_files(paths, *, skipped: list[Skipped] | None = None) -> list[Path]:

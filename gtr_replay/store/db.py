@@ -311,6 +311,9 @@ def _open_error(path: Path, error: sqlite3.DatabaseError) -> StoreError:
     text = str(error)
     if path.is_dir():
         return StoreError(f"{path} is a folder, not a database file", hint="give a file name, e.g. --db games.db")
+    if not path.parent.is_dir():
+        return StoreError(f"cannot make {path}: the folder {path.parent} does not exist",
+                          hint="make the folder first, or give a database in a folder that exists")
     if "readonly" in text or "read-only" in text or ("unable to open" in text and not os.access(path.parent, os.W_OK)):
         return StoreError(f"cannot write to {path}: {text} (the file or its folder is read-only)",
                           hint="give a database in a folder you can write to, or copy it there")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -58,19 +59,20 @@ def test_a_lone_surrogate_reaches_a_page_as_the_replacement_character():
 
 
 @posix
-def test_a_file_name_with_an_undecodable_byte_is_shown_as_u_fffd_in_its_page(tmp_path):
+def test_a_file_name_with_an_undecodable_byte_is_shown_escaped_in_its_page(tmp_path):
     name = os.fsdecode(b"g\xff.gtr")
     shutil.copy(EXAMPLE, tmp_path / name)
     done = runner.invoke(app, ["view", str(tmp_path / name), "-o", str(tmp_path / "page.html")])
     assert done.exit_code == 0, done.output
     page = (tmp_path / "page.html").read_bytes()
-    assert "g\ufffd.gtr".encode("utf-8") in page and b"\\udcff" not in page
+    assert b"g\\\\xff.gtr" in page and b"\\udcff" not in page  # JSON writes the backslash doubled
 
 
 @posix
 def test_a_file_name_with_an_undecodable_byte_goes_through_every_command(tmp_path, monkeypatch):
-    """Stored, exported, judged, plotted and deleted under its name with U+FFFD in the byte's
-    place (ROBUSTNESS.md), never a traceback; a chart that fails leaves the file there as it was."""
+    """Stored, exported, judged, plotted and deleted under its name with the byte written
+    ``\\xff`` (ROBUSTNESS.md), never a traceback; a chart that fails leaves the file there as it
+    was. A name differing in that byte alone is another file: its game is another game."""
     monkeypatch.chdir(tmp_path)
     name = os.fsdecode(b"g\xff.gtr")
     shutil.copy(EXAMPLE, tmp_path / name)
@@ -78,12 +80,18 @@ def test_a_file_name_with_an_undecodable_byte_goes_through_every_command(tmp_pat
                  ["analyse", "-b", "1", name, "--db", "g.db", "--json"], ["plot", name, "-o", "chart.svg"]):
         done = runner.invoke(app, args)
         assert done.exit_code == 0 and done.exception is None, (args, done.output)
-    import sqlite3
 
     conn = sqlite3.connect("g.db")
-    assert conn.execute("SELECT source FROM games").fetchone()[0] == "g\ufffd.gtr"
+    assert conn.execute("SELECT source FROM games").fetchone()[0] == "g\\xff.gtr"
     assert conn.execute("SELECT count(*) FROM evaluations").fetchone()[0] > 0
     conn.close()
-    assert "g\ufffd.gtr" in (tmp_path / "chart.svg").read_text(encoding="utf-8")
+    assert "g\\xff.gtr" in (tmp_path / "chart.svg").read_text(encoding="utf-8")
+    other = os.fsdecode(b"g\xfe.gtr")  # another game under a name that differs in that byte alone
+    (tmp_path / other).write_text(EXAMPLE.read_text(encoding="utf-8").replace("Ann", "Zoe"), encoding="utf-8")
+    added = runner.invoke(app, ["import", other, "--db", "g.db"])
+    assert added.exit_code == 0 and "1 game added" in added.output and "replace" not in added.output
     deleted = runner.invoke(app, ["delete", "--source", name, "--db", "g.db"])
-    assert deleted.exit_code == 0 and "1 game deleted" in deleted.output  # its judgements with it
+    assert deleted.exit_code == 0 and "1 game deleted" in deleted.output  # its judgements with it, not the other
+    conn = sqlite3.connect("g.db")
+    assert conn.execute("SELECT source FROM games").fetchall() == [("g\\xfe.gtr",)]
+    conn.close()

@@ -108,3 +108,9 @@ def test_a_folder_given_as_the_database_is_said_to_be_one(tmp_path, monkeypatch,
     done = runner.invoke(app, [*args, "--db", "dbdir"])
     assert done.exit_code in (1, 2) and (done.exception is None or isinstance(done.exception, SystemExit))
     assert "dbdir is a folder, not a database file" in done.output, done.output
+
+
+def test_a_database_in_a_folder_that_does_not_exist_is_said_so(tmp_path):
+    done = runner.invoke(app, ["import", str(EXAMPLE), "--db", str(tmp_path / "nofolder" / "x.db")])
+    assert done.exit_code == 1 and "the folder" in done.output and "does not exist" in done.output
+    assert "read-only" not in done.output
