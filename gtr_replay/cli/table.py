@@ -61,10 +61,11 @@ def _serve(file: Path, *, ruleset: str | None, players: str | None, expansion: s
 
     names = [p.strip() for p in players.split(",") if p.strip()] if players else None
     try:
-        sitting = Sitting.open(file, ruleset=ruleset, players=names, expansion=expansion, event=event, port=port)
+        sitting = Sitting.open(file, ruleset=ruleset, players=names, expansion=expansion, event=event, port=port,
+                               host="127.0.0.1" if this_machine else host)
     except GtrError as error:
         fail(error)
-    address = "127.0.0.1" if this_machine else host or local_address()
+    address = sitting.links.host or local_address()  # a game resumed listens where its links point
     listen = sitting.links.port
     try:
         bound = listening(address, listen)

@@ -153,8 +153,13 @@ def application(sitting: Sitting) -> Starlette:
         if not known:
             return _not_found()
         raw = await request.body()
+        if len(raw) > MAX_BODY:  # refused unread: said in a player's words (a long comment pasted)
+            return JSONResponse({"refused": f"the statement is too long: at most {MAX_BODY // 4:,} characters "
+                                            "reach the table at once",
+                                 "hint": "shorten it (a long comment can be added to the file after the game)",
+                                 "data": table.sitting.view(seat)}, status_code=400, headers=HEADERS)
         try:
-            body = json.loads(raw) if len(raw) <= MAX_BODY else None
+            body = json.loads(raw)
         except ValueError:
             body = None
         if not isinstance(body, dict):

@@ -42,6 +42,9 @@ class Links:
     event: str | None = None
     port: int = 8765
     table: str = field(default_factory=new_token)
+    host: str | None = None
+    """The address asked for (``--host``, or 127.0.0.1 for ``--this-machine``), kept so that a
+    game resumed listens where its links point; None: this machine's address on the network."""
     seats: dict[str, str] = field(default_factory=dict)
     draws: list[dict[str, str]] = field(default_factory=list)
     """The leader draw typed so far, one mapping of player to card per round (a redeal is a round)."""

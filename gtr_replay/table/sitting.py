@@ -138,8 +138,10 @@ class Sitting:
     # -- starting and resuming --------------------------------------------------------------
     @classmethod
     def open(cls, path: Path, *, ruleset: str | None = None, players: list[str] | None = None,
-             expansion: str | None = None, event: str | None = None, port: int | None = None) -> Sitting:
-        """A new game (``ruleset`` and ``players`` given) or the one in ``path`` resumed."""
+             expansion: str | None = None, event: str | None = None, port: int | None = None,
+             host: str | None = None) -> Sitting:
+        """A new game (``ruleset`` and ``players`` given) or the one in ``path`` resumed; a port
+        or host given to a game resumed replaces the one kept."""
         path = Path(path)
         links_path = side_file(path)
         if path.is_dir():
@@ -151,13 +153,14 @@ class Sitting:
             if not (ruleset and players):
                 raise UsageError("a new game at the table needs --ruleset and --players",
                                  hint='gtr table game.gtr --ruleset republic --players "Ann, Ben, Cid"')
-            links = Links(ruleset, players, expansion, event, port or 8765)
+            links = Links(ruleset, players, expansion, event, port or 8765, host=host)
             _check_new(links, path)
             links.save(links_path)
         elif links_path.exists():
             links = Links.load(links_path)
-            if port is not None and port != links.port:
-                links.port = port
+            if (port is not None and port != links.port) or (host is not None and host != links.host):
+                links.port = port if port is not None else links.port
+                links.host = host if host is not None else links.host
                 links.save(links_path)
         elif path.exists():
             raise UsageError(f"{path} has no table links beside it ({links_path.name})",
@@ -244,11 +247,24 @@ class Sitting:
             raise Refused("the game has not begun: the setup comes first")
         if len(text.strip().splitlines()) > 1:
             raise Refused("type one statement at a time, on one line", hint="each statement is recorded as it comes")
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: half of an emoji the phone's keyboard split
+            raise Refused("the text holds a character that is not whole (half of an emoji?), so it cannot be saved",
+                          hint="type the statement again without it") from None
         point = self.point()
         if point.player != seat:
-            whose = f"it is {point.player}'s decision" if point.player else "the game is over"
-            raise Refused(f"'{text}' cannot come next: {whose}")
-        self._names_its_cards(seat, text)
+            if point.player:
+                raise Refused(f"'{text}' cannot come next: it is {point.player}'s decision")
+            raise Refused(f"'{text}' cannot come next: the game is over",
+                          hint="if the last statement was wrong, its player (or the table's page) takes it back "
+                               "with undo")
+        said = self._read(text)
+        if said is not None and said.variations:  # replayed against the real hands, it would tell them
+            raise Refused("a variation is not recorded at the table: replayed against the hands as they are, its "
+                          "answer would tell where cards you cannot see lie",
+                          hint="record what was played; add variations to the file after the game")
+        self._names_its_cards(seat, text, said)
         try:
             return recording.add(text, actor=seat)
         except Refused as error:
@@ -257,16 +273,23 @@ class Sitting:
                               notice_hint=f"{seat} checks the cards typed; {TAKEN_BACK}") from None
             raise
 
-    def _names_its_cards(self, seat: str, text: str) -> None:
+    def _read(self, text: str):
+        """The step ``text`` reads as (its statement, comments and variations), or None where it
+        does not read: the recorder then refuses it in its own words."""
+        players = ", ".join(self.links.players)
+        try:
+            return notation.parse_one(f'[Players "{players}"]\n\n  {text.strip()}\n',
+                                      vocabulary=card_vocabulary()).steps[-1]
+        except (notation.NotationError, GtrError, IndexError):
+            return None
+
+    def _names_its_cards(self, seat: str, text: str, step) -> None:
         """Refuse ``seat``'s own draw written without its cards or with an unseen one: its hand
         is known at the table (the recorder would take it as drawn unseen). A card its player
         does not see either, one sold from the deck into the vault (B-ATRIUM-1), stays ``?``."""
-        players = ", ".join(self.links.players)
-        try:
-            said = notation.parse_one(f'[Players "{players}"]\n\n  {text.strip()}\n',
-                                      vocabulary=card_vocabulary()).steps[-1].statement
-        except (notation.NotationError, GtrError, IndexError):
+        if step is None:
             return  # the recorder refuses it in its own words
+        said = step.statement
         if said.actor != seat:
             return
         state = self.recording.state

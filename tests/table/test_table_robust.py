@@ -276,3 +276,50 @@ def test_a_seat_gets_the_same_bytes_wherever_the_copies_it_cannot_see_lie(served
     assert received[0] == received[1] == received[2]
     assert json.loads(received[0][1])["refused"] == TO_THE_TABLE
     assert told[0] == told[1] == told[2]
+
+
+# -- 6. what a phone can type ------------------------------------------------------------------
+def test_a_variation_is_refused_at_the_table_so_no_answer_tells_another_hand(served):
+    """A variation is replayed against the hands as they are: 'Ben follows with Road' inside one
+    was accepted or refused by whether Ben holds a Road. At the table every variation is refused
+    alike, before it is replayed, whatever it names."""
+    table = served()
+    _dealt(table)
+    before = table.sitting.path.read_text(encoding="utf-8")
+    answers = [table.act("Ann", do="say", text=f"Ann thinks: jack (Ann leads Laborer with Temple; Ben follows "
+                                                f"with {card})") for card in ("Road", "Latrine", "Road, Road")]
+    assert all(a == {**answers[0], "data": a["data"]} for a in answers), answers  # one answer whatever Ben holds
+    assert "variation" in answers[0]["refused"] and answers[0]["hint"]
+    assert table.sitting.path.read_text(encoding="utf-8") == before
+
+
+def test_odd_text_from_a_phone_is_refused_in_words(served):
+    """Half of an emoji (a lone surrogate) cannot be saved, and a statement longer than the
+    table takes: each a refusal that says what to do, never a 500 or a programmer's words."""
+    table = served()
+    _dealt(table)
+    version = table.data("Ann")["version"]
+    half = table.post("Ann", '{"version": %d, "do": "say", "text": "Ann thinks: jack {\\ud83d}"}' % version)
+    assert half.status_code == 200 and "not whole" in half.json()["refused"], half.text
+    long = table.post("Ann", json.dumps({"version": version, "do": "say", "text": "Ann thinks: jack {" + "中" * 3000 + "}"}))
+    assert long.status_code == 400 and "too long" in long.json()["refused"] and long.json()["hint"]
+    assert table.ok("Ann", do="say", text="Ann thinks: jack") == "Ann thinks: jack"
+
+
+def test_a_statement_after_the_end_says_how_to_take_the_last_one_back(served, monkeypatch):
+    from types import SimpleNamespace
+
+    table = served()
+    _dealt(table)
+    monkeypatch.setattr(table.sitting, "point", lambda: SimpleNamespace(player=None))  # the game ended: nobody decides
+    refused = table.act("Ben", do="say", text="Ben thinks: jack")
+    assert "the game is over" in refused["refused"] and "undo" in refused["hint"]
+
+
+def test_a_game_resumed_listens_where_it_was_begun(tmp_path):
+    """--this-machine (or --host) is kept with the links: resumed without it, the game still
+    listens on 127.0.0.1 and its links still point there."""
+    path = tmp_path / "g.gtr"
+    Sitting.open(path, ruleset="republic", players=["Ann", "Ben"], host="127.0.0.1")
+    assert Sitting.open(path).links.host == "127.0.0.1"
+    assert Sitting.open(path, host="10.0.0.7").links.host == "10.0.0.7" == Sitting.open(path).links.host
