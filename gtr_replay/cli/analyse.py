@@ -54,7 +54,7 @@ def analyse(
 
     Example: gtr analyse game.gtr --as Ann --budget 200 --seed 1 -o annotated.gtr
     """
-    from gtr_replay.replay.files import shown
+    from gtr_replay.replay.files import shown as file_text
     from gtr_replay.play.analysis import judge_all, positions
 
     files = found_files(paths)
@@ -77,7 +77,7 @@ def analyse(
                         hint="give a new file name"))
     try:
         record = _read(file, record_number)
-        found = positions(record, seat=seat, at=at, turn=turn, source=shown(file))
+        found = positions(record, seat=seat, at=at, turn=turn, source=file_text(file))
         if turn is not None and not found:
             _check_turn(record, turn, file)
         judgements = []
@@ -92,7 +92,7 @@ def analyse(
     except GtrError as error:
         fail(error)
     if as_json:
-        emit_json({"file": shown(file), "record": record_number, "budget": budget, "seed": seed,
+        emit_json({"file": file_text(file), "record": record_number, "budget": budget, "seed": seed,
                    "judgements": [j.to_dict() for j in judgements], "not_judged": found.unshown})
         return
     _show(judgements, budget, seed)
@@ -105,11 +105,11 @@ def analyse(
 
 def _check_turn(record, turn: int, file: Path) -> None:
     """Fail, as ``gtr show`` does, for a ``--turn`` the record does not reach."""
-    from gtr_replay.replay.files import shown
+    from gtr_replay.replay.files import shown as file_text
     from gtr_replay.cli.view import _position
     from gtr_replay.render.timeline import Timeline
 
-    _position(Timeline.replay(record, source=shown(file), lenient=True), None, turn)
+    _position(Timeline.replay(record, source=file_text(file), lenient=True), None, turn)
 
 
 def check_budget(budget: int) -> None:
@@ -168,7 +168,8 @@ def _corpus(paths: list[Path], files: list[Path], *, seat, at, turn, record_numb
 
 
 def _read(path: Path, number: int):
-    from gtr_replay.replay.files import FileError, no_record, parse_piece, read_record_file, record_pieces, shown
+    from gtr_replay.replay.files import FileError, no_record, parse_piece, read_record_file, record_pieces
+    from gtr_replay.replay.files import shown as file_text
 
     import notation
 
@@ -180,7 +181,7 @@ def _read(path: Path, number: int):
                          hint=f"choose --record 1 to {len(pieces)}")
     _, first, piece = pieces[number - 1]
     try:
-        records = parse_piece(shown(path), first, piece)
+        records = parse_piece(file_text(path), first, piece)
     except notation.NotationError as error:
         raise FileError(f"{error}", hint="gtr check shows every problem of the file") from None  # exit 1, as check
     return records[0]
@@ -236,7 +237,7 @@ def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers:
     """``gtr import --analyse``: judge every game of ``files`` the database holds (a record the
     rules refused is not stored, so not judged) and store the judgements; a game whose stored
     judgements were made at this budget and seed is left as it is. What was done, counted."""
-    from gtr_replay.replay.files import shown
+    from gtr_replay.replay.files import shown as file_text
     from gtr_replay.play.analysis import judge_all, positions
     from gtr_replay.replay.files import parse_piece, read_record_file, record_pieces
     from gtr_replay.store.evaluations import TABLE, write
@@ -254,7 +255,7 @@ def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers:
     for path in files:
         for _, first, piece in record_pieces(read_record_file(path)):
             try:
-                records = parse_piece(shown(path), first, piece)
+                records = parse_piece(file_text(path), first, piece)
             except notation.NotationError:
                 continue  # reported by the import, not stored
             for record in records:
@@ -262,7 +263,7 @@ def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers:
                 if key in judged_before:
                     already.add(key)
                 elif key in stored and key not in games:
-                    games[key] = positions(record, source=shown(path))
+                    games[key] = positions(record, source=file_text(path))
     evaluations = 0
     unshown = sum(sum(found.unshown.values()) for found in games.values())
     with progress_bar("judging", sum(map(len, games.values())), quiet=quiet) as advance:

@@ -40,8 +40,9 @@ def extract(
                                                                "games keyed as the database keys them.")] = False,
     canonical: Annotated[bool, typer.Option("--canonical", help="Write the canonical notation instead of the "
                                                                "records as written.")] = False,
-    out_path: Annotated[Optional[Path], typer.Option(
-        "--out", "-o", help="A new file to write (default: standard output); with --split, a folder.")] = None,
+    out_given: Annotated[Optional[str], typer.Option(
+        "--out", "-o", metavar="PATH", help="A new file to write (default, or '-': standard output); with --split, "
+                                            "a folder.")] = None,
     split: Annotated[Optional[int], typer.Option(
         "--split", min=1, help="N records per file, into the --out folder: 000001.gtr, 000002.gtr ...")] = None,
     rulings: RulingsOpt = None,
@@ -57,10 +58,9 @@ def extract(
     """
     from gtr_replay.extract import Selection, extract as run, output
 
-    if out_path == Path("-"):  # standard output, as without --out (gtr plot -o - writes there too)
-        if split is not None:
-            fail(UsageError("--split writes files into a folder, not standard output", hint="give --out FOLDER"))
-        out_path = None
+    if out_given == "-" and split is not None:  # '-' is standard output, as without --out (gtr plot -o - too); ./- a file
+        fail(UsageError("--split writes files into a folder, not standard output", hint="give --out FOLDER"))
+    out_path = Path(out_given) if out_given is not None and out_given != "-" else None
     if legal and refused:
         fail(UsageError("--legal and --refused exclude each other", hint="give one"))
     if split is not None and out_path is None:

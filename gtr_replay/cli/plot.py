@@ -33,7 +33,7 @@ def plot(
 
     Example: gtr plot --db games.db --sql "SELECT name AS player, turn, points FROM player_states WHERE name = 'Ann'"
     """
-    from gtr_replay.replay.files import shown
+    from gtr_replay.replay.files import shown as file_text
     from gtr_replay.render.chart import points_by_turn, series_from_rows, svg
 
     if (file is None) == (db is None):
@@ -67,7 +67,7 @@ def plot(
         opened = opened.seen_by(viewer)  # another player's hand and choices untold
         series = points_by_turn(opened.timeline, viewer)
         names = ", ".join(p.name for p in opened.timeline.start.players)
-        title = f"points by turn · {names} · {shown(file.name)}, record {record}" + (
+        title = f"points by turn · {names} · {file_text(file.name)}, record {record}" + (
             f" · as {viewer} can count them" if viewer else "")
         target = Path(output) if output else Path(file.stem + ".svg")  # in the current folder
     if not series:

@@ -100,7 +100,7 @@ def show(
 
     Example: gtr show game.gtr --turn 5 --as Ann
     """
-    from gtr_replay.replay.files import shown
+    from gtr_replay.replay.files import shown as file_text
     from gtr_replay.render import model
     from gtr_replay.render.state import model_view
 
@@ -111,7 +111,7 @@ def show(
     opened = opened.seen_by(viewer)  # another player's hand and choices untold
     shown = model.state_model(timeline.state(position), viewer=viewer, watch=timeline.watch(position))
     if as_json:
-        emit_json({"file": shown(file), "record": record, "position": position, "statements": len(timeline),
+        emit_json({"file": file_text(file), "record": record, "position": position, "statements": len(timeline),
                    "turn": timeline.turn_at(position), "state": shown.to_dict(), "problems": opened.problems})
         raise typer.Exit(1 if opened.problems else 0)
     view = f" as {as_player} sees it" if as_player else ""
@@ -139,7 +139,7 @@ def replay(
 
     Example: gtr replay game.gtr --no-step
     """
-    from gtr_replay.replay.files import shown
+    from gtr_replay.replay.files import shown as file_text
     from gtr_replay.render import model
     from gtr_replay.render.lines import line_text
     from gtr_replay.render.narration import narrated
@@ -152,7 +152,7 @@ def replay(
     lines = narrated(timeline, viewer=viewer)
     end = model.state_model(timeline.state(len(timeline)), viewer=viewer, watch=timeline.watch(len(timeline)))
     if as_json:
-        emit_json({"file": shown(file), "record": record, "ruleset": str(timeline.start.ruleset),
+        emit_json({"file": file_text(file), "record": record, "ruleset": str(timeline.start.ruleset),
                    "players": [p.name for p in timeline.start.players], "viewer": viewer,
                    "lines": [line.to_dict() for line in lines], "next": end.next,
                    "outcome": end.to_dict()["outcome"], "problems": opened.problems})
@@ -250,7 +250,7 @@ def legal(
 
     Example: gtr legal game.gtr --at 12 --rulings deck-end=empty-draw
     """
-    from gtr_replay.replay.files import shown
+    from gtr_replay.replay.files import shown as file_text
     from gtr_replay.render.model import next_words
     from gtr_replay.replay.legal import legal_in
 
@@ -261,7 +261,7 @@ def legal(
     point = legal_in(state, position)
     texts = [text for group in point.choices.values() for text in group]
     if as_json:
-        emit_json({"file": shown(file), "record": record, "next": next_words(state), "legal": texts,
+        emit_json({"file": file_text(file), "record": record, "next": next_words(state), "legal": texts,
                    **point.to_dict(), "problems": opened.problems})
         raise typer.Exit(1 if opened.problems else 0)
     out.print(Text(f"{file} · record {record} · {_where(timeline, position)}"), soft_wrap=True)
@@ -276,9 +276,9 @@ def legal(
 @app.command()
 def view(
     file: FileArg,
-    output: Annotated[Optional[Path], typer.Option("--out", "-o", help="The page to write (default: in the "
-                                                                       "current folder, the record's name with "
-                                                                       ".html, as gtr plot does).")] = None,
+    out_given: Annotated[Optional[str], typer.Option("--out", "-o", metavar="PATH", help=(
+        "The page to write, '-' for standard output (default: in the current folder, the record's name with "
+        ".html, as gtr plot does)."))] = None,
     as_player: AsOpt = None,
     record: RecordOpt = 1,
     rulings: RulingsOpt = None,
@@ -295,11 +295,12 @@ def view(
 
     Example: gtr view game.gtr -o game.html --as Ann
     """
-    from gtr_replay.replay.files import shown
+    from gtr_replay.replay.files import shown as file_text
     from gtr_replay.render.html import page
 
     opened = _open(file, record, rulings)
-    to_stdout = output == Path("-")  # -o - : the page on standard output, as gtr plot writes its chart
+    to_stdout = out_given == "-"  # -o - : the page on standard output, as gtr plot writes its chart (./- is a file)
+    output = Path(out_given) if out_given is not None and not to_stdout else None
     target = output or Path(file.stem + ".html")  # in the current folder, as gtr plot writes
     if not to_stdout:
         not_an_input(target, [("the record", file), ("the database", db)], command="view",
@@ -310,8 +311,8 @@ def view(
         opened = _with_evaluations(opened, db, rulings)
     viewer = _viewer(opened.timeline, as_player)
     opened = opened.seen_by(viewer)  # another player's hand and choices untold
-    text = page(opened.timeline, viewer=viewer, title=f"{shown(file.name)} · record {record}", problems=opened.problems,
-                record=opened.record, source=shown(file))
+    text = page(opened.timeline, viewer=viewer, title=f"{file_text(file.name)} · record {record}", problems=opened.problems,
+                record=opened.record, source=file_text(file))
     if to_stdout:
         sys.stdout.write(text)
         _problems(opened, err)
