@@ -135,3 +135,32 @@ def test_the_header_and_a_marked_dispute_are_shown(browser, page):
     assert readings["last-card"].startswith("last-card (default, named here)")
     assert disputed[0].find_element("css selector", ".comment").text == "{" + REMARK + "}"  # no raw [%ruling ...]
     assert "[%" not in browser.find_element("id", "lines").text
+
+
+def test_stepping_from_a_variation_follows_it_and_a_seat_switch_leaves_it(browser, page, replayed):
+    """On a variation's line, the arrow keys (and the buttons) step along the list as it reads:
+    on into the variation, back to the statement it branches from. A player's view has no
+    variation: switching seat there shows that player's view of the statement it branches from,
+    with no error and no other player's hand."""
+    from selenium.webdriver.common.keys import Keys
+
+    lines = data_of(page)["views"][0]["lines"]
+    k = next(i for i, line in enumerate(lines) if line["depth"])
+    first, after = lines[k], lines[k + 1]
+    browser.get(page.as_uri() + f"#s{first['number']}")
+    body = browser.find_element("tag name", "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert browser.current_url.endswith(f"#s{after['number']}")
+    browser.get(page.as_uri() + f"#s{first['number']}")
+    browser.find_element("id", "back").click()
+    assert browser.current_url.endswith(f"#s{lines[k - 1]['number']}")
+    browser.get(page.as_uri() + f"#s{first['number']}")
+    player = data_of(page)["players"][0]
+    browser.execute_script("document.getElementById('about').open = true")
+    browser.find_element("css selector", "#seats button[data-view='1']").click()
+    branch = next(line for line in reversed(lines[:k]) if line["position"] is not None)
+    assert browser.find_element("id", "position").text.startswith(f"{branch['number']} / ")
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+    hidden = browser.execute_script("return Array.from(document.querySelectorAll('#camps .camp'), "
+                                    "(c) => [c.dataset.player, c.querySelector('.hand').dataset.hidden !== undefined])")
+    assert hidden and all(shut == (name != player) for name, shut in hidden), hidden  # only the seat's own hand

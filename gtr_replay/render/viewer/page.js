@@ -288,12 +288,28 @@ function tab(name) {
   measure();
 }
 function switchSeat(n) {
+  const before = V.lines.find((x) => String(x.seq) === shown);
+  if (before && before.position === null) {  // a variation's line: the main line stands where it branched
+    const main = V.lines.slice(0, V.lines.indexOf(before)).reverse().find((x) => x.position !== null);
+    position = main ? main.position : 0;
+  }
   seat = n; V = G.views[n];
   document.querySelectorAll("#seats button").forEach((b) => b.classList.toggle("on", +b.dataset.view === n));
   document.querySelectorAll("#chart .chart-view").forEach((c) => { c.hidden = +c.dataset.view !== n; });
   drawLines();
   const l = V.lines.find((x) => String(x.seq) === shown);
-  if (shown === "0" || (l && l.position !== null)) go(position, false); else showSeq(shown, false);
+  // a seat's view has no variation: a variation's line shown goes back to where the main line stands
+  if (shown === "0" || !l || l.position !== null) go(position, false); else showSeq(shown, false);
+}
+function step(delta) {
+  // one statement on or back in the list's order: along a variation while one of its lines is
+  // shown (back from its first line is the statement it branches from), else along the main line
+  const l = shown === "0" ? null : V.lines.find((x) => String(x.seq) === shown);
+  if (!l || l.position !== null) { go(position + delta); return; }
+  const to = V.lines[V.lines.indexOf(l) + delta];
+  if (!to) go(position + Math.max(delta, 0));
+  else if (to.position !== null) go(to.position);
+  else showSeq(String(to.seq));
 }
 function drawSeats() {
   if (G.views.length < 2) return;
@@ -315,8 +331,8 @@ function init() {
   drawLines();
   if (G.problems.length) $("problems").textContent = G.problems.join("\n\n");
   $("about").open = !narrow();
-  $("first").onclick = () => go(0); $("back").onclick = () => go(position - 1);
-  $("next").onclick = () => go(position + 1); $("last").onclick = () => go(G.positions.length - 1);
+  $("first").onclick = () => go(0); $("back").onclick = () => step(-1);
+  $("next").onclick = () => step(1); $("last").onclick = () => go(G.positions.length - 1);
   $("help").onclick = () => toggleKeys(); $("keys-close").onclick = () => toggleKeys(false);
   document.querySelectorAll("#tabs button").forEach((b) => b.addEventListener("click", () => tab(b.dataset.tab)));
   $("chart").addEventListener("click", (e) => {
@@ -326,8 +342,9 @@ function init() {
   document.addEventListener("keydown", (e) => {
     if (e.key === "?") { e.preventDefault(); toggleKeys(); return; }
     if (e.key === "Escape") { toggleKeys(false); return; }
-    const to = {ArrowRight: position + 1, ArrowDown: position + 1, ArrowLeft: position - 1, ArrowUp: position - 1,
-                Home: 0, End: G.positions.length - 1}[e.key];
+    const by = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[e.key];
+    if (by !== undefined) { e.preventDefault(); step(by); return; }
+    const to = {Home: 0, End: G.positions.length - 1}[e.key];
     if (to !== undefined) { e.preventDefault(); go(to); }
   });
   $("about").addEventListener("toggle", measure);
