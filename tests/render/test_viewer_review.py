@@ -98,6 +98,12 @@ def test_on_a_phone_one_column_with_tabs_nothing_wider_than_the_screen_and_big_t
             return Array.from(document.querySelectorAll('.card .name')).filter((n) => n.offsetParent !== null
               && n.scrollWidth > n.parentElement.clientWidth).map((n) => n.textContent);""")
         assert broken == []  # a tile is as wide as its card's whole name
+        browser.find_element("css selector", '#tabs button[data-tab="board"]').click()
+        sites = browser.execute_script("""
+            const wrap = document.querySelector('.sites-wrap');
+            return [wrap.scrollWidth <= wrap.clientWidth,
+                    Array.from(wrap.querySelectorAll('tr:first-child th')).map((th) => th.textContent)];""")
+        assert sites == [True, ["", "Rubble", "Wood", "Brick", "Concrete", "Stone", "Marble"]]  # whole, in order
         no_errors(browser)
 
 

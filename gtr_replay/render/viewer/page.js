@@ -59,7 +59,8 @@ function drawTable(t) {
   p.append(row("Jacks", jacks));
   const sites = el("table", "sites"); const head = el("tr"); head.append(el("th", "", ""));
   const inTown = el("tr"); inTown.append(el("th", "", "in town")); const out = el("tr"); out.append(el("th", "", "out of town"));
-  Object.keys(t.sites_in_town).forEach((m) => { head.append(el("th", "", m)); inTown.append(el("td", "", String(t.sites_in_town[m])));
+  // the materials in their order, Rubble first (the data's keys come sorted by name)
+  Object.keys(G.colours).filter((m) => m in t.sites_in_town).forEach((m) => { head.append(el("th", "", m)); inTown.append(el("td", "", String(t.sites_in_town[m])));
     out.append(el("td", "", String(t.sites_out_of_town[m]))); });
   sites.append(head, inTown, out);
   const wrap = el("div", "sites-wrap"); wrap.append(sites);
