@@ -247,3 +247,20 @@ def test_a_players_page_holds_no_card_that_player_never_saw(tmp_path):
     assert [v["seat"] for v in data["views"]] == ["Ann"]
     everyone = pages["everyone"].read_text(encoding="utf-8")
     assert all(card in everyone for card in never)  # the full page does hold them
+
+
+def test_cards_turned_up_are_marked_where_they_lie(browser, tmp_path):
+    """G-BACCHANALIA-1: the cards a completed Bacchanalia turns up lie face up on the table,
+    each outlined as moved by the statement that turned them up."""
+    bacchanalia = Path(__file__).parents[2] / "examples" / "rulebook" / "ex-gk-bacchanalia-1.gtr"
+    timeline = open_record(bacchanalia).timeline
+    position, moment = next((n, m) for n, m in enumerate(timeline.main, 1)
+                            if any(e.kind == "move" and str(e.target) == "turned up" for e in m.snapshot.events))
+    turned = sorted(e.card for e in moment.snapshot.events if e.kind == "move" and str(e.target) == "turned up")
+    page = tmp_path / "b.html"
+    assert runner.invoke(app, ["view", str(bacchanalia), "-o", str(page)]).exit_code == 0
+    open_page(browser, page, f"#s{position}")
+    marked = browser.execute_script("return Array.from(document.querySelectorAll('[data-zone=\"turned up\"] .card.moved'),"
+                                    " (c) => c.dataset.card)")
+    assert sorted(marked) == turned and turned
+    no_errors(browser)

@@ -54,7 +54,7 @@ function drawTable(t) {
   const deck = el("span", "", `${t.deck} card${t.deck === 1 ? "" : "s"}` + (t.deck_order_known === false ? " (order not known)" : ""));
   deck.id = "deck"; deck.dataset.count = t.deck;
   p.append(row("deck", deck));
-  if (t.turned_up && t.turned_up.length) p.append(row("turned up", cards(t.turned_up)));
+  if (t.turned_up && t.turned_up.length) p.append(row("turned up", cards(t.turned_up), "turned up"));
   const jacks = el("span", "", `${t.jacks} in the pile`); jacks.id = "jacks"; jacks.dataset.count = t.jacks;
   p.append(row("Jacks", jacks));
   const sites = el("table", "sites"); const head = el("tr"); head.append(el("th", "", ""));
@@ -122,7 +122,7 @@ function markMoved(line) {
   if (!line || !line.moved) return;
   const camps = Array.from(document.querySelectorAll("#camps .camp"));
   line.moved.forEach((m) => {
-    const scopes = m.zone === "pool" ? [$("table")]
+    const scopes = m.zone === "pool" || m.zone === "turned up" ? [$("table")]
       : camps.filter((c) => c.dataset.player === m.player).concat(camps.filter((c) => c.dataset.player !== m.player));
     for (const scope of scopes) {
       const found = Array.from(scope.querySelectorAll(".cards")).filter((z) => z.dataset.zone === m.zone)
