@@ -226,7 +226,7 @@ def page_data(timeline: Timeline, *, viewer: str | None = None, title: str = "",
     so the page holds nothing else)."""
     disputes = _disputes(timeline, record, source)
     seats = [viewer] if viewer is not None else [None, *(p.name for p in timeline.start.players)]
-    turns = [timeline.start.turn] + [m.turn for m in timeline.main]
+    turns = [timeline.turn_at(p) for p in range(len(timeline.main) + 1)]  # the state's turn: the chart's marker
     after = _states(timeline)
     parts: dict[str, int] = {}
     views = [_view(timeline, seat, disputes, after) for seat in seats]

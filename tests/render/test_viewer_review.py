@@ -180,7 +180,28 @@ def test_clicking_the_chart_at_a_turn_shows_that_turn(browser, pages, replayed):
         assert browser.find_element("css selector", "#table-panel h3").text.startswith(f"turn {turn} ·")
         position = int(browser.find_element("id", "position").get_attribute("data-position"))
         assert replayed.turn_at(position) == turn and position == replayed.start_of_turn(turn)
+        marker, x, width = browser.execute_script(
+            "const svg = arguments[0].ownerSVGElement, m = svg.querySelector('.marker');"
+            "return [+m.getAttribute('x1'), +arguments[0].getAttribute('x'), +arguments[0].getAttribute('width')]", hit)
+        assert x <= marker <= x + width  # the marker on the turn tapped, not the one before
     no_errors(browser)
+
+
+def test_a_tap_anywhere_on_the_chart_goes_to_the_nearest_turn(browser, pages, replayed):
+    """A turn's strip is a few pixels wide on a phone: a tap a little off it still goes to it."""
+    with window(browser, 360, 740):
+        open_page(browser, pages["everyone"])
+        browser.find_element("css selector", '#tabs button[data-tab="board"]').click()
+        turn = replayed.turns[len(replayed.turns) // 2]
+        hit = browser.find_element("css selector", f'.chart-view:not([hidden]) rect[data-turn="{turn}"]')
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", hit)
+        box = hit.rect
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        ActionChains(browser).move_to_element_with_offset(hit, 0, -box["height"] // 2 - 3).click().perform()
+        position = int(browser.find_element("id", "position").get_attribute("data-position"))
+        assert replayed.turn_at(position) == turn
+        no_errors(browser)
 
 
 def shown(browser) -> dict[str, str]:

@@ -337,8 +337,16 @@ function init() {
   $("help").onclick = () => toggleKeys(); $("keys-close").onclick = () => toggleKeys(false);
   document.querySelectorAll("#tabs button").forEach((b) => b.addEventListener("click", () => tab(b.dataset.tab)));
   $("chart").addEventListener("click", (e) => {
-    const hit = e.target.closest ? e.target.closest("[data-turn]") : null;
-    if (hit && G.turn_starts[hit.dataset.turn] !== undefined) go(G.turn_starts[hit.dataset.turn]);
+    // anywhere on the chart: the turn nearest the tap (a turn's own strip is a few pixels wide
+    // on a phone), or the last begun before it
+    const svg = e.target.closest ? e.target.closest("svg[data-first]") : null;
+    if (!svg) return;
+    const point = svg.createSVGPoint(); point.x = e.clientX; point.y = e.clientY;
+    const x = point.matrixTransform(svg.getScreenCTM().inverse()).x;
+    const first = +svg.dataset.first, last = +svg.dataset.last;
+    let turn = Math.min(Math.max(Math.round(first + (x - +svg.dataset.left) / +svg.dataset.width * (last - first)), first), last);
+    while (turn > first && G.turn_starts[turn] === undefined) turn -= 1;
+    if (G.turn_starts[turn] !== undefined) go(G.turn_starts[turn]);
   });
   document.addEventListener("keydown", (e) => {
     if (e.key === "?") { e.preventDefault(); toggleKeys(); return; }
