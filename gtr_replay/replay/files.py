@@ -105,6 +105,9 @@ def no_record(path) -> FileError:
 def cannot_read(path, error: OSError) -> UsageError:
     """The usage error for a record file that cannot be opened or read."""
     if isinstance(error, FileNotFoundError):
+        if str(path) == "-":  # as other tools read it: standard input, which no command reads records from
+            return UsageError("-: no such file; records are read from files, not from standard input",
+                              hint="save the record into a .gtr file and give its name")
         return UsageError(f"{path}: no such file or folder", hint="give .gtr record files or folders holding them")
     if isinstance(error, IsADirectoryError):
         return UsageError(f"{path} is a folder", hint="give one .gtr record file")

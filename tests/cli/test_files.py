@@ -104,6 +104,13 @@ def test_a_missing_file_is_named_so_by_every_command(tmp_path, command):
     assert said(result, path).startswith(f"{path}: no such file or folder")
 
 
+@pytest.mark.parametrize("command", ["check", "show", "view", "import"])
+def test_a_dash_is_said_not_to_be_read_from_standard_input(tmp_path, monkeypatch, command):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [command, "-", *(["--db", "g.db"] if command == "import" else [])])
+    assert result.exit_code == 2 and "not from standard input" in result.output, result.output
+
+
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     """A command in its own process, stopped after 60 s: a hang fails instead of blocking."""
     env = {**os.environ, "PYTHONPATH": str(Path(gtr_replay.__file__).parents[1])}  # the code under test
