@@ -54,7 +54,7 @@ def analyse(
 
     Example: gtr analyse game.gtr --as Ann --budget 200 --seed 1 -o annotated.gtr
     """
-    from gtr_replay.replay.files import shown as file_text
+    from gtr_replay.replay.files import file_text
     from gtr_replay.play.analysis import judge_all, positions
 
     files = found_files(paths)
@@ -105,7 +105,7 @@ def analyse(
 
 def _check_turn(record, turn: int, file: Path) -> None:
     """Fail, as ``gtr show`` does, for a ``--turn`` the record does not reach."""
-    from gtr_replay.replay.files import shown as file_text
+    from gtr_replay.replay.files import file_text
     from gtr_replay.cli.view import _position
     from gtr_replay.render.timeline import Timeline
 
@@ -169,7 +169,7 @@ def _corpus(paths: list[Path], files: list[Path], *, seat, at, turn, record_numb
 
 def _read(path: Path, number: int):
     from gtr_replay.replay.files import FileError, no_record, parse_piece, read_record_file, record_pieces
-    from gtr_replay.replay.files import shown as file_text
+    from gtr_replay.replay.files import file_text
 
     import notation
 
@@ -237,7 +237,7 @@ def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers:
     """``gtr import --analyse``: judge every game of ``files`` the database holds (a record the
     rules refused is not stored, so not judged) and store the judgements; a game whose stored
     judgements were made at this budget and seed is left as it is. What was done, counted."""
-    from gtr_replay.replay.files import shown as file_text
+    from gtr_replay.replay.files import file_text
     from gtr_replay.play.analysis import judge_all, positions
     from gtr_replay.replay.files import parse_piece, read_record_file, record_pieces
     from gtr_replay.store.evaluations import TABLE, write

@@ -33,7 +33,7 @@ def plot(
 
     Example: gtr plot --db games.db --sql "SELECT name AS player, turn, points FROM player_states WHERE name = 'Ann'"
     """
-    from gtr_replay.replay.files import shown as file_text
+    from gtr_replay.replay.files import file_text
     from gtr_replay.render.chart import points_by_turn, series_from_rows, svg
 
     if (file is None) == (db is None):

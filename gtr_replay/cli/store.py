@@ -197,9 +197,9 @@ def delete(
         from gtr_replay.store.queries import not_a_database
 
         fail(UsageError(not_a_database(db), hint="give the database with --db"))
-    from gtr_replay.replay.files import shown
+    from gtr_replay.replay.files import file_text
 
-    source = shown(source) if source is not None else None
+    source = file_text(source) if source is not None else None
     sources = (_stored_sources(db, source) or [source]) if source is not None else None
     with database_errors(db), Store(db, create=False) as store:  # a games database only, never a schema made
         deleted, missing = store.delete(games, sources)  # all or none: a typo deletes nothing
@@ -220,11 +220,11 @@ def _stored_sources(db: Path, source: str) -> list[str]:
     path alike)."""
     from gtr_replay.store import run_query
 
-    from gtr_replay.replay.files import shown
+    from gtr_replay.replay.files import file_text
 
-    wanted = shown(Path(source).expanduser().resolve())  # names are stored as shown (U+FFFD for a byte not UTF-8)
+    wanted = file_text(Path(source).expanduser().resolve())  # names are stored so (a byte not UTF-8 as \xff)
     stored = [s for (s,) in run_query(db, "SELECT DISTINCT source FROM games WHERE source IS NOT NULL").rows]
-    return [s for s in stored if s == shown(source) or shown(Path(s).expanduser().resolve()) == wanted]
+    return [s for s in stored if s == source or file_text(Path(s).expanduser().resolve()) == wanted]
 
 
 @app.command()

@@ -100,7 +100,7 @@ def show(
 
     Example: gtr show game.gtr --turn 5 --as Ann
     """
-    from gtr_replay.replay.files import shown as file_text
+    from gtr_replay.replay.files import file_text
     from gtr_replay.render import model
     from gtr_replay.render.state import model_view
 
@@ -139,7 +139,7 @@ def replay(
 
     Example: gtr replay game.gtr --no-step
     """
-    from gtr_replay.replay.files import shown as file_text
+    from gtr_replay.replay.files import file_text
     from gtr_replay.render import model
     from gtr_replay.render.lines import line_text
     from gtr_replay.render.narration import narrated
@@ -250,7 +250,7 @@ def legal(
 
     Example: gtr legal game.gtr --at 12 --rulings deck-end=empty-draw
     """
-    from gtr_replay.replay.files import shown as file_text
+    from gtr_replay.replay.files import file_text
     from gtr_replay.render.model import next_words
     from gtr_replay.replay.legal import legal_in
 
@@ -295,7 +295,7 @@ def view(
 
     Example: gtr view game.gtr -o game.html --as Ann
     """
-    from gtr_replay.replay.files import shown as file_text
+    from gtr_replay.replay.files import file_text
     from gtr_replay.render.html import page
 
     opened = _open(file, record, rulings)

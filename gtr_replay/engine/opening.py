@@ -248,14 +248,19 @@ def _jack_pile(spec: RulesetSpec, jacks: int, players: int, held: int) -> int:
     return max(0, in_play - held)
 
 
+def _dealt(state: GameState, hook: str) -> list:
+    """The powers answering ``hook`` of the cards the game's deck holds (its ruleset's and the
+    optional cards it deals), whoever holds them now."""
+    card_set = cards_for(state.ruleset)
+    return [p for name, p in rules.powers_with(state, hook).items() if card_set.in_game(name, state.expansions)]
+
+
 def _foundation_sites(state: GameState) -> None:
     """Every foundation stands on a Site of its own material, or of one a power of a card in
     the game's deck lets it stand on, whoever holds that card now (a structure taken, torn
     down or in the deck still leaves what it let be built): R-BUILD-1, B-STATUE-1, BC-TOWER-1,
     BC-SCRIPTORIUM-1."""
-    card_set = cards_for(state.ruleset)
-    powers = [p for name, p in rules.powers_with(state, "site_materials").items()
-              if card_set.in_game(name, state.expansions)]
+    powers = _dealt(state, "site_materials")
     ctx = rules.query_context(state)
     for i, player in enumerate(state.players):
         for b in player.buildings:
@@ -286,7 +291,7 @@ def _sites(state: GameState, position: Position) -> None:
     if not spec.out_of_town_sites and position.sites_out_of_town and any(position.sites_out_of_town.values()):
         raise _at(RulesError(f"the {state.ruleset} rules have no Sites out of town", rule_ids=("R-SETUP-10",),
                              hint="give the Sites in town only; the rest are out of the game"), "out of town")
-    returned = any(card_set.in_game(name, state.expansions) for name in rules.powers_with(state, "tears_down"))
+    returned = bool(_dealt(state, "tears_down"))
     for material in MATERIALS:
         used = sum(p.influence.count(material) for p in state.players) + sum(
             1 for p in state.players for b in p.buildings if b.site is material and not b.complete)

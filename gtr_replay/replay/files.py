@@ -46,7 +46,7 @@ class Skipped:
         return f"skipped {self.path}: {self.kind}, not a regular file"
 
 
-def shown(path) -> str:
+def file_text(path) -> str:
     """A file's name as text to store, print or write into a file: each byte of the name that
     is not UTF-8 (held as a lone surrogate, which no encoder writes) as ``\\xff``, so that two
     names differing in such a byte stay two sources."""

@@ -35,7 +35,7 @@ from notation import scan
 
 from gtr_replay.counted import counted
 from gtr_replay.errors import GtrError, UsageError
-from gtr_replay.replay.files import no_record, not_utf8, parse_piece, record_files, records_at_least, shown
+from gtr_replay.replay.files import file_text, no_record, not_utf8, parse_piece, record_files, records_at_least
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.store import schema
@@ -244,7 +244,7 @@ def chunks(files: list[Path], per_part: int, unread: list[Problem] | None = None
     batch: list[tuple[str, int, int, str]] = []
     index = 0
     for path in files:
-        source = shown(path)
+        source = file_text(path)
         try:
             scan.check_decodes(path)
         except UnicodeDecodeError as error:  # said as every command says it: where, and what to do
@@ -402,6 +402,6 @@ def _two_passes(files, root: Path, rulings, per_part: int, run: Run, report: Exp
         report.problems += [Problem(*p) for p in done.problems]
         if progress is not None:
             progress(len(by_chunk[done.index]))
-    order = {shown(path): n for n, path in enumerate(files)}
+    order = {file_text(path): n for n, path in enumerate(files)}
     report.problems = unread + sorted(report.problems, key=lambda p: (order.get(p.source, -1), p.record_number))
     _finish(root, files_written, rows, report)

@@ -25,7 +25,7 @@ import notation
 
 from gtr_replay.errors import GtrError, UsageError
 from gtr_replay.replay.files import (
-    WINDOW, FileError, check_record_file, file_pieces, parse_piece, record_files, records_at_least, shown,
+    WINDOW, FileError, check_record_file, file_pieces, file_text, parse_piece, record_files, records_at_least,
 )
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
@@ -193,7 +193,7 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
 def _tasks(files: list[Path], rulings: str | None, unread: list[Problem]) -> Iterator[tuple]:
     """The records to import, one file in memory at a time."""
     for path in files:
-        source = shown(path)
+        source = file_text(path)
         try:
             for number, (line, piece) in enumerate(file_pieces(path), 1):
                 yield source, number, line, piece, rulings

@@ -557,8 +557,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "if b.site is own:"),
     ("position", OPENING, "if spec.out_of_town_sites and not returned and state.sites_in_town[material] > in_town:",
      "if spec.out_of_town_sites and state.sites_in_town[material] > in_town:"),
-    ("position", OPENING, 'returned = any(card_set.in_game(name, state.expansions) for name in rules.powers_with(state, "tears_down"))',
-     'returned = any(True for name in rules.powers_with(state, "tears_down"))'),
+    ("position", OPENING, "return [p for name, p in rules.powers_with(state, hook).items() if card_set.in_game(name, state.expansions)]",
+     "return list(rules.powers_with(state, hook).values())"),
     # a card sold from the deck is unseen by its owner too (B-ATRIUM-1, AMB-25)
     ("blind", ROLES, "if zone is Zone.DECK:  # face down", "if True:  # face down"),
     ("blind", ROLES, "if zone is Zone.DECK:  # face down", "if False:  # face down"),
