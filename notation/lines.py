@@ -854,9 +854,15 @@ def _sites(line: Line) -> blocks.Sites:
     if not out_of_town:
         line.keyword("IN_TOWN")
     line.punctuation(":")
-    counts = [(line.material(), line.integer())]
-    while line.optional_punctuation(","):
-        counts.append((line.material(), line.integer()))
+    counts: list[tuple[words.Material, int]] = []
+    while not counts or line.optional_punctuation(","):
+        first = line.at
+        material = line.material()
+        if any(m == material for m, _ in counts):
+            where = "out of town" if out_of_town else "in town"
+            raise line.error(f"{material} is given twice on this '{where}:' line", first,
+                             hint=f"give each material's count once: '{material} N'")
+        counts.append((material, line.integer()))
     return blocks.Sites(tuple(counts), out_of_town, comments=_end(line), span=line.where(0))
 
 

@@ -108,6 +108,8 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
         if player.name not in position.influence_given:  # an influence line lists every Site
             player.influence = [b.site for b in player.buildings
                                 if b.complete and not b.stolen and not b.site_given]
+    _kept_sites(position)
+    for player in players:
         hidden += player.hand.count(UNSEEN) + player.vault.count(UNSEEN)
         for zone in (player.hand, player.clientele, player.stockpile, player.vault):
             placed.update(c for c in zone if c != JACK and c != UNSEEN)
@@ -115,30 +117,35 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
         for b in player.buildings:
             placed[b.foundation] += 1
             placed.update(b.materials)
-    unknown = [c for c in placed if not card_set.in_game(c, chosen)]
+    unknown = sorted(c for c in placed if not card_set.in_game(c, chosen))
     if unknown:
         hint = outside_the_game(ruleset, unknown, chosen)
         what = "in this game's deck" if hint else f"a card of the {ruleset} ruleset"
-        raise RulesError(f"{', '.join(sorted(unknown))} is not {what}", hint=hint,
-                         rule_ids=("R-VER-2",) if hint else ())
+        raise _at(RulesError(f"{', '.join(unknown)} is not {what}", hint=hint, rule_ids=("R-VER-2",) if hint else ()),
+                  *_line_holding(position, unknown[0]))
     manifest = Counter(card_set.manifest(with_optional=chosen))
-    if placed - manifest:
-        raise RulesError(f"more copies than the deck holds: {', '.join(sorted(placed - manifest))}",
-                         rule_ids=("R-COMP-6",))
-    deck, removed, deck_known = _deck(position, manifest - placed, hidden)
+    surplus = sorted(placed - manifest)
+    if surplus:
+        raise _at(RulesError(f"more copies than the deck holds: {', '.join(surplus)}", rule_ids=("R-COMP-6",),
+                             hint=f"the {ruleset} deck holds {counted(manifest[surplus[0]], 'copy', 'copies')} of "
+                                  f"{surplus[0]}"),
+                  *_line_holding(position, surplus[0]))
+    deck, removed, deck_known = _deck(position, manifest, placed, hidden)
     leader = position.leader or names[0]
     if leader not in names:
         raise RulesError(f"the leader {leader} is not in the Players tag")
     spec = find_ruleset(ruleset)
     jack_pile = position.jacks if position.jacks is not None else _jack_pile(spec, card_set.jacks, len(players), jacks_held)
+    jacks_line = ("jacks",) if position.jacks is not None else _line_holding(position, JACK)
     if jacks_held + jack_pile > card_set.jacks:
-        raise RulesError(f"{jacks_held + jack_pile} Jacks placed; the {ruleset} game has {card_set.jacks}",
-                         rule_ids=("R-COMP-1", "R-COMP-2"))
+        raise _at(RulesError(f"{jacks_held + jack_pile} Jacks placed; the {ruleset} game has {card_set.jacks}",
+                             rule_ids=("R-COMP-1", "R-COMP-2")), *jacks_line)
     if not spec.spare_jacks_to_pile and jacks_held + jack_pile > len(players) * spec.starting_jacks:
         in_play = len(players) * spec.starting_jacks  # the Jacks dealt, the rest set aside (R-SETUP-9)
-        raise RulesError(f"{jacks_held + jack_pile} Jacks placed; a {ruleset} game of {len(players)} players has "
-                         f"{in_play} in play, one dealt to each", rule_ids=("R-SETUP-9", "R-JACK-4"),
-                         hint="give the Jacks in hands and the pile so that they are as many as the players")
+        raise _at(RulesError(f"{jacks_held + jack_pile} Jacks placed; a {ruleset} game of {len(players)} players "
+                             f"has {in_play} in play, one dealt to each", rule_ids=("R-SETUP-9", "R-JACK-4"),
+                             hint="give the Jacks in hands and the pile so that they are as many as the players"),
+                  *jacks_line)
     if position.turn is not None and position.turn < 1:
         raise _at(RulesError(f"turn {position.turn}: the turns are numbered from 1", rule_ids=("R-TURN-9",),
                              hint="give the number of the turn about to start, 'turn: 1' or more"), "turn")
@@ -151,6 +158,7 @@ def from_position(ruleset: str, rulings: Rulings, chosen: tuple[str, ...], posit
     state.turn = position.turn or 1
     _foundation_sites(state)
     _sites(state, position)
+    _holdings(state)
     if hidden:
         _hide_unplaced(state, position, hidden)
     flow.start_turn(state, [])
@@ -169,9 +177,28 @@ def _at(error: RulesError, *line: str) -> RulesError:
     return error
 
 
+def _line_holding(position: Position, card: str) -> tuple[str, ...]:
+    """The position's first line that places ``card`` (``_at``'s words for it), or () when
+    none does."""
+    if card in position.pool:
+        return ("pool",)
+    for player in position.players:
+        for zone in ("hand", "clientele", "stockpile", "vault"):
+            if card in getattr(player, zone):
+                return (zone, player.name)
+        for b in player.buildings:
+            if card == b.foundation or card in b.materials:
+                return ("building", player.name, b.foundation)
+    return ()
+
+
 def _building_problem(player: PlayerState, b: Building, spec: RulesetSpec, public: bool) -> RulesError | None:
     """Why a position's building line cannot be, or None (see ``_check_lines``)."""
     name = f"{player.name}'s {b.foundation}"
+    if UNSEEN == b.foundation or UNSEEN in b.materials:
+        return RulesError(f"{player.name}'s building {b.foundation} on {b.site} holds an unseen card '?': foundations "
+                          "and materials are face up", rule_ids=("R-BUILD-1",),
+                          hint="name the card; a hand or a vault may hold '?'")
     if JACK == b.foundation or JACK in b.materials:
         return RulesError(f"{name} holds a Jack: Jacks are never foundations or materials", rule_ids=("R-JACK-3",),
                           hint="a Jack is in a hand, a camp or the Jack pile")
@@ -214,28 +241,40 @@ def _check_lines(position: Position, spec: RulesetSpec) -> None:
             problem = _building_problem(player, b, spec, (player.name, b.foundation) in public)
             if problem is not None:  # said at the building's line
                 raise _at(problem, "building", player.name, b.foundation)
-        if UNSEEN in player.clientele + player.stockpile:
-            raise RulesError(f"{player.name}'s clientele and stockpile are face up: an unseen card '?' cannot be "
-                             "there", hint="name their cards; a hand or a vault may hold '?'")
+        for zone, cards in (("clientele", player.clientele), ("stockpile", player.stockpile)):
+            if UNSEEN in cards:
+                raise _at(RulesError(f"{player.name}'s {zone} is face up: an unseen card '?' cannot be there",
+                                     hint="name its cards; a hand or a vault may hold '?'"), zone, player.name)
 
 
-def _deck(position: Position, remaining: Counter, hidden: int) -> tuple[list[str], list[str], bool]:
-    """The deck, the cards out of play, and whether the deck's order is known."""
+def _deck(position: Position, manifest: Counter, placed: Counter, hidden: int) -> tuple[list[str], list[str], bool]:
+    """The deck, the cards out of play, and whether the deck's order is known (``manifest``:
+    the game's cards; ``placed``: those the position puts elsewhere)."""
+    remaining = manifest - placed
     if position.deck is not None:
         if UNSEEN in position.deck:
-            raise RulesError("the deck lists an unseen card '?'", hint="give the deck as a count: deck: N")
-        lacking = Counter(position.deck) - remaining
+            raise _at(RulesError("the deck lists an unseen card '?'", hint="give the deck as a count: deck: N"),
+                      "deck")
+        if JACK in position.deck:
+            raise _at(RulesError("the deck lists a Jack: Jacks are never in the deck", rule_ids=("R-SETUP-2", "R-JACK-4"),
+                                 hint="give the Jacks not in a hand or a camp as the Jack pile: jacks: N"), "deck")
+        listed = Counter(position.deck)
+        lacking = listed - remaining
         if lacking:
-            raise RulesError(f"the deck lists cards already placed elsewhere: {', '.join(sorted(lacking))}",
-                             rule_ids=("R-COMP-6",))
-        return list(position.deck), sorted((remaining - Counter(position.deck)).elements()), True
+            card = min(lacking)
+            message = f"the deck lists {counted(listed[card], 'copy', 'copies')} of {card}; the game has {manifest[card]}"
+            if placed[card]:
+                message += f", and the position places {placed[card]} elsewhere"
+            raise _at(RulesError(message, rule_ids=("R-COMP-6",), hint="list each card of the deck as often as it "
+                                 "is left there"), "deck")
+        return list(position.deck), sorted((remaining - listed).elements()), True
     unplaced = sorted(remaining.elements())
     count = position.deck_count
     if count is None:
         return unplaced, [], False
     if count + hidden > len(unplaced):
-        raise RulesError(f"the deck holds {count} cards and {hidden} are unseen elsewhere, but only "
-                         f"{len(unplaced)} are not placed", rule_ids=("R-COMP-6",))
+        raise _at(RulesError(f"the deck holds {count} cards and {hidden} are unseen elsewhere, but only "
+                             f"{len(unplaced)} are not placed", rule_ids=("R-COMP-6",)), "deck")
     return unplaced[:count], unplaced[count:], False  # which N of the unplaced cards: known as they are drawn
 
 
@@ -253,6 +292,31 @@ def _dealt(state: GameState, hook: str) -> list:
     optional cards it deals), whoever holds them now."""
     card_set = cards_for(state.ruleset)
     return [p for name, p in rules.powers_with(state, hook).items() if card_set.in_game(name, state.expansions)]
+
+
+def _kept_sites(position: Position) -> None:
+    """The Site of a structure marked stolen stayed with the player it was taken from, and one
+    marked site given went to that player in exchange (B-PRISON-2, AMB-19): with two players,
+    the other one, whose influence holds them where the position leaves it out."""
+    if len(position.players) != 2:
+        return
+    for player, other in (position.players, reversed(position.players)):
+        if other.name not in position.influence_given:
+            other.influence += [b.site for b in player.buildings if b.complete and (b.stolen or b.site_given)]
+
+
+def _holdings(state: GameState) -> None:
+    """A building holding the materials it needs is complete (R-BUILD-8): one not marked
+    complete would take more, and never completes."""
+    for i, player in enumerate(state.players):
+        for b in player.buildings:
+            needed = rules.materials_needed(state, i, b)
+            if not b.complete and len(b.materials) >= needed:
+                raise _at(RulesError(f"{player.name}'s {b.foundation} holds {counted(len(b.materials), 'material')}, as "
+                                     "many as it needs, but is not marked complete: a building completes with its "
+                                     "last material", rule_ids=("R-BUILD-8",),
+                                     hint="mark it 'complete', or give the materials it holds"),
+                          "building", player.name, b.foundation)
 
 
 def _foundation_sites(state: GameState) -> None:
@@ -316,10 +380,24 @@ def _sites(state: GameState, position: Position) -> None:
             state.sites_out_of_town[material] = max(0, out_of_town - claimed_out - max(0, claimed_in - in_town))
         rest = supply - state.sites_in_town[material] - state.sites_out_of_town[material]
         problem = _sites_problem(state, material, rest, used, in_town, given_in, given_out, returned)
-        if problem is not None:  # said at the line that gave the count, where one did
-            line = "in town" if given_in is not None else "out of town" if given_out is not None else None
-            raise _at(problem, line) if line else problem
+        if problem is not None:  # said at the line that gave the count, or else at a claim of the Site
+            line = ("in town",) if given_in is not None else ("out of town",) if given_out is not None \
+                else _claim_of(position, material)
+            raise _at(problem, *line)
         state.sites_out_of_game[material] = rest
+
+
+def _claim_of(position: Position, material: Material) -> tuple[str, ...]:
+    """The position's first line that claims a Site of ``material`` (an influence line, or a
+    building standing on one), in ``_at``'s words, or ()."""
+    for player in position.players:
+        if player.name in position.influence_given and material in player.influence:
+            return ("influence", player.name)
+    for player in position.players:
+        for b in player.buildings:
+            if b.site is material:
+                return ("building", player.name, b.foundation)
+    return ()
 
 
 def _sites_problem(state: GameState, material: Material, rest: int, used: int, in_town: int,
@@ -371,7 +449,7 @@ def _ended(state: GameState) -> str | None:
 def _hide_unplaced(state: GameState, position: Position, hidden: int) -> None:
     """Each ``?`` of the position is one of the unplaced cards, like the deck's (engine.unseen)."""
     if position.deck is not None:
-        raise RulesError("a position with unseen cards gives its deck as a count: deck: N")
+        raise _at(RulesError("a position with unseen cards gives its deck as a count: deck: N"), "deck")
     unplaced = sorted(state.deck + state.removed)
     if hidden > len(unplaced):
         raise RulesError(f"{hidden} unseen cards, but only {len(unplaced)} are not placed", rule_ids=("R-COMP-6",))

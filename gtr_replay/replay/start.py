@@ -184,6 +184,14 @@ def _lines_of(position: Position) -> dict[tuple[str, ...], notation.Span]:
             key: tuple[str, ...] = ("building", line.player, line.foundation)
         elif isinstance(line, notation.Cards):
             key = (str(line.zone), line.player)
+        elif isinstance(line, notation.Hand):
+            key = ("hand", line.player)
+        elif isinstance(line, notation.Influence):
+            key = ("influence", line.player)
+        elif isinstance(line, notation.Deck):
+            key = ("deck",)
+        elif isinstance(line, notation.Jacks):
+            key = ("jacks",)
         elif isinstance(line, notation.Sites):
             key = ("out of town",) if line.out_of_town else ("in town",)
         elif isinstance(line, notation.Pool):

@@ -27,6 +27,7 @@ EXPECTED = {
     "second_setup": (16, 1, "a second block", None),
     "setup_line_after_turns": (15, 3, "belongs in the setup or position block", None),
     "site_unknown_material": (8, 12, "unknown material 'Rubbel'", "'Rubble'"),
+    "site_material_twice": (8, 30, "Rubble is given twice on this 'in town:' line", "'Rubble N'"),
     "statement_ends_too_soon": (10, 25, "the line ends too soon", None),
     "steal_missing_possessive": (15, 18, "unexpected 'Gate'", None),
     "surrender_not_everyone": (15, 3, "every player but Ann surrenders", None),

@@ -559,6 +559,12 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "if spec.out_of_town_sites and state.sites_in_town[material] > in_town:"),
     ("position", OPENING, "return [p for name, p in rules.powers_with(state, hook).items() if card_set.in_game(name, state.expansions)]",
      "return list(rules.powers_with(state, hook).values())"),
+    # a full building is complete; a taken structure's Site is its former owner's (R-BUILD-8, B-PRISON-2, AMB-19)
+    ("position", OPENING, "if not b.complete and len(b.materials) >= needed:", "if not b.complete and len(b.materials) > needed:"),
+    ("position", OPENING, "if not b.complete and len(b.materials) >= needed:", "if False:"),
+    ("position", OPENING, "    if len(position.players) != 2:\n        return\n", "    return\n"),
+    ("position", OPENING, "if b.complete and (b.stolen or b.site_given)]", "if b.complete and b.stolen]"),
+    ("position", OPENING, "if b.complete and (b.stolen or b.site_given)]", "if b.complete and b.site_given]"),
     # a card sold from the deck is unseen by its owner too (B-ATRIUM-1, AMB-25)
     ("blind", ROLES, "if zone is Zone.DECK:  # face down", "if True:  # face down"),
     ("blind", ROLES, "if zone is Zone.DECK:  # face down", "if False:  # face down"),

@@ -50,7 +50,7 @@ def test_a_position_of_a_game_that_has_ended_is_over(ruleset, lines, rulings, re
 
 
 @pytest.mark.parametrize("lines, rulings", [
-    (CATACOMB.replace(" complete", ""), ""),  # a Catacomb foundation ends nothing yet
+    ("  building Ben: Catacomb on Stone with Villa, Sewer\n", ""),  # a Catacomb foundation ends nothing yet
     (CATACOMB, "training-game=yes"),  # functions ignored: no Catacomb end (R-TRAIN-1)
     ("  building Ann: Gate on Brick complete with Atrium, Atrium\n  building Ann: Road on Rubble complete with "
      "Villa\n  building Ann: Catacomb on Stone with Temple\n", ""),  # a foundation a Gate makes work ends nothing
@@ -89,6 +89,15 @@ def _refused(text: str) -> str:
     ("republic", "  building Ben: Temple on Rubble\n", "Ben's Temple is a Marble building on a Rubble Site"),
     ("imperium", "  building Ben: Insula on Marble complete with Road\n",
      "Ben's Insula is a Rubble building on a Marble Site"),
+    ("republic", "  building Ann: Latrine on Rubble with Bar\n",
+     "Ann's Latrine holds 1 material, as many as it needs, but is not marked complete"),
+    ("classic", "  building Ann: Temple on Marble with Statue, Statue, Temple\n",
+     "Ann's Temple holds 3 materials, as many as it needs, but is not marked complete"),
+    ("republic", "  deck: Temple, Temple, Temple, Temple\n", "the deck lists 4 copies of Temple; the game has 3"),
+    ("republic", "  vault Ben: Temple, Temple, Temple\n  deck: Temple\n",
+     "the deck lists 1 copy of Temple; the game has 3, and the position places 3 elsewhere"),
+    ("republic", "  deck: Jack, Bath\n", "the deck lists a Jack: Jacks are never in the deck"),
+    ("republic", "  building Ann: ? on Marble\n", "foundations and materials are face up"),
 ])
 def test_a_position_the_rules_cannot_reach_is_refused(ruleset, lines, words):
     assert words in _refused(_position(ruleset, lines))
@@ -117,11 +126,26 @@ def test_without_a_leader_line_the_first_statement_s_player_leads():
     ("  building Ann: Insula on Rubble\n  building Ann: Insula on Rubble\n", "  building Ann: Insula on Rubble"),
     ("  in town: Rubble 7\n", "  in town: Rubble 7"),
     ("  turn: 0\n", "  turn: 0"),
+    ("  hand Ben: Bath, Crane\n", "  hand Ben: Bath, Crane"),  # not an imperium card
+    ("  clientele Ben: ?\n", "  clientele Ben: ?"),
+    ("  stockpile Ben: Bath, ?\n", "  stockpile Ben: Bath, ?"),
+    ("  hand Ben: ?\n  deck: Road, Bath\n", "  deck: Road, Bath"),
+    ("  deck: 200\n", "  deck: 200"),
+    ("  deck: Jack\n", "  deck: Jack"),
+    ("  jacks: 7\n", "  jacks: 7"),
+    ("  hand Ben: Jack, Jack, Jack, Jack, Jack, Jack, Jack\n", "  hand Ben: Jack, Jack, Jack, Jack, Jack, Jack, Jack"),
+    ("  influence Ben: Marble, Marble, Marble, Marble, Marble, Marble, Marble\n",
+     "  influence Ben: Marble, Marble, Marble, Marble, Marble, Marble, Marble"),
+    ("  building Ben: Bath on Brick complete with Atrium\n  vault Ben: Atrium, Atrium, Atrium\n",
+     "  vault Ben: Atrium, Atrium, Atrium"),  # a fourth Atrium
+    ("  building Ann: ? on Marble\n", "  building Ann: ? on Marble"),
+    ("  building Ben: Bath on Brick with Atrium, Atrium\n", "  building Ben: Bath on Brick with Atrium, Atrium"),
 ])
 def test_a_position_s_refusal_points_at_the_line_it_is_about(lines, at):
     """Every error points at the text: a position's refusal is reported at the line at fault,
-    not at the block's first line."""
-    text = _position("republic", lines)
+    not at the block's first line (a card of another ruleset, one copy too many, an unseen card
+    where cards are face up, the deck, the Jacks, the Sites an influence line claims)."""
+    text = _position("imperium" if "Crane" in lines else "republic", lines)
     [problem] = _replayed(text).diagnostics
     assert (problem.line, problem.column) == (text.split("\n").index(at) + 1, 3), problem.message
 
@@ -144,3 +168,18 @@ def test_a_position_a_card_of_the_game_can_reach_is_taken(ruleset, lines, expans
         text = text.replace('[Start "position"]', f'[Expansion "{expansion}"]\n[Start "position"]')
     replayer = _replayed(text)
     assert not replayer.diagnostics, replayer.diagnostics[0].message
+
+
+def test_with_two_players_a_taken_structure_s_site_is_the_other_player_s():
+    """B-PRISON-2, AMB-19: the player a structure was taken from keeps its Site and is given the
+    Prison's; without Opp's influence line, both are Opp's (the rulebook example's end), and
+    the stacks in town are the setup's less those claims."""
+    text = ('[Game "Glory to Rome"]\n[Ruleset "republic"]\n[Players "You, Opp"]\n[Start "position"]\n\n'
+            "position\n  leader: Opp\n  hand Opp: Insula\n"
+            "  building You: Prison on Stone complete site given with Garden, Sewer, Villa\n"
+            "  building You: Tower on Concrete complete stolen with Wall, Bridge\n"
+            "  building Opp: Temple on Marble with Statue, Road\n")
+    start = _replayed(text).start
+    you, opp = start.players
+    assert you.influence == [] and sorted(opp.influence) == [Material.CONCRETE, Material.STONE]
+    assert start.sites_in_town[Material.STONE] == 1 and start.sites_in_town[Material.CONCRETE] == 1
