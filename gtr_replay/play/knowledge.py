@@ -165,10 +165,16 @@ def deck_seen(game: Game) -> bool:
 
 
 def choices(legal: list[Decision], seen: bool = False) -> dict[Decision | DeckChoice, list[Decision]]:
-    """The legal decisions grouped by the choice they are to the seat (``blind``), in order."""
+    """The legal decisions grouped by the choice they are to the seat (``blind``): the seat's
+    own decisions in order, then the choices to take from the deck in one order whatever card
+    is on top (where the legal decisions first use that card depends on which it is)."""
     found: dict[Decision | DeckChoice, list[Decision]] = {}
+    from_deck: dict[Decision | DeckChoice, list[Decision]] = {}
     for decision in legal:
-        found.setdefault(blind(decision, seen), []).append(decision)
+        choice = blind(decision, seen)
+        (from_deck if isinstance(choice, tuple) else found).setdefault(choice, []).append(decision)
+    for choice in sorted(from_deck):  # type: ignore[type-var]  # the choices from the deck are tuples of words
+        found[choice] = from_deck[choice]
     return found
 
 

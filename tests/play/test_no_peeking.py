@@ -33,6 +33,43 @@ SWAPPED = forum_romanum(action=MISSED, left="Dock, Latrine", vault="Latrine",
 Basilica and Temple are in the deck."""
 
 
+FIRST_USE = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "You, Opp"]
+[Start "position"]
+
+position
+  leader: You
+  deck: {top}, Wall, Bath, Academy
+  jacks: 2
+  hand You: Dock, Insula, Road, Market
+  clientele You: Crane
+  building You: Fountain on Marble complete with Temple, Statue, Palace
+  building You: Palisade on Wood
+  hand Opp: Villa, School
+  building Opp: Temple on Marble complete with Basilica, Atrium, Statue
+  stockpile Opp: Bath, Palace
+  clientele Opp: Villa, Wall
+
+turn 1 You
+  You leads Craftsman with Dock
+  Opp thinks: jack
+  You lays Insula
+"""
+"""B-FOUNTAIN-1 again: a Road on top may be laid, so its first use comes among the lays; a
+Palisade (You has one) may only be kept or added, which come after them."""
+
+
+def test_the_choice_to_draw_stands_in_one_place_whatever_the_card_on_top(tmp_path):
+    """The search shuffles its choices in the order they are listed: the draw's place among them
+    must not tell which card is on top, or the judgement does (??, ?! or none by the card)."""
+    road, palisade = (FIRST_USE.format(top=top) for top in ("Road, Palisade", "Palisade, Road"))
+    legal = [decision_at(text, 3)[0].legal() for text in (road, palisade)]
+    assert [type(d).__name__ for d in legal[0]] != [type(d).__name__ for d in legal[1]]  # the uses differ in place
+    assert list(choices(legal[0])) == list(choices(legal[1]))
+    assert analysed(tmp_path, road, "--at", "3") == analysed(tmp_path, palisade, "--at", "3")
+
+
 def analysed(tmp_path, text: str, *extra: str) -> list[dict]:
     path = tmp_path / f"game{len(list(tmp_path.iterdir()))}.gtr"
     path.write_text(text, encoding="utf-8")
