@@ -91,6 +91,17 @@ def as_known(player: str, glyphs: tuple[str, ...], comments: tuple[str, ...],
     return glyphs, tuple(kept)
 
 
+def _without_earlier_mark(glyphs: tuple[str, ...], earlier: list[str]) -> tuple[str, ...]:
+    """A statement's glyphs without the mark an earlier analysis gave it: the last of the marks'
+    glyphs, written after the recorder's, where that analysis's comment named a better decision
+    (a mark comes with those words). The recorder's own glyphs stay."""
+    marked = judgement_in(earlier)
+    if marked is None or marked["better"] is None:
+        return glyphs
+    last = max((k for k, g in enumerate(glyphs) if g in GLYPHS), default=None)
+    return glyphs if last is None else glyphs[:last] + glyphs[last + 1:]
+
+
 def annotated(record: Record, judgements: list[Judgement], *, budget: int, seed: str) -> Record:
     """``record`` with the judgements written in (see the module's text)."""
     judged = {j.index: j for j in judgements if j.chance_played is not None}
@@ -102,10 +113,11 @@ def annotated(record: Record, judgements: list[Judgement], *, budget: int, seed:
             if isinstance(item, Step):
                 index += 1
                 notes = tuple(n for n in item.notes if not _ours(n))
-                glyphs = tuple(g for g in item.glyphs if g not in GLYPHS)
+                glyphs = _without_earlier_mark(item.glyphs, [n.text for n in item.notes if _ours(n)])
                 judgement = judged.get(index)
                 if judgement is not None:
-                    glyphs += (judgement.mark,) if judgement.mark is not None else ()
+                    if judgement.mark is not None and judgement.mark not in glyphs:
+                        glyphs += (judgement.mark,)
                     notes = (comment_for(judgement), *notes)
                 item = replace(item, glyphs=glyphs, notes=notes)
             items.append(item)

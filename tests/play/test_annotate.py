@@ -46,6 +46,21 @@ def test_the_annotated_record_replays_is_canonical_and_names_the_better_decision
     assert again.read_text(encoding="utf-8") == text  # judged again: replaced, not doubled
 
 
+def test_the_recorder_s_own_glyphs_stay_where_an_analysis_writes_its_marks(tmp_path):
+    """Only an analysis's own mark is replaced: a recorder's ?! on a statement not judged
+    (--at judges the third) stays, and so does a recorder's ? on the judged one, beside the ??
+    the analysis gives it; judged again, the record is the same."""
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED.replace("Left follows with Dock", "Left follows with Dock ?!")
+                      .replace("You lays Basilica on Marble", "You lays Basilica on Marble ?"), encoding="utf-8")
+    annotated, again = tmp_path / "annotated.gtr", tmp_path / "again.gtr"
+    assert run("analyse", source, "--budget", "12", "--at", "3", "-o", annotated).exit_code == 0
+    text = annotated.read_text(encoding="utf-8")
+    assert "Left follows with Dock ?!\n" in text
+    assert "You lays Basilica on Marble ? ?? {analyse: You adds Basilica to Forum Romanum was better" in text
+    assert run("analyse", annotated, "--budget", "12", "--at", "3", "-o", again).exit_code == 0
+    assert again.read_text(encoding="utf-8") == text
+
 def test_the_annotated_record_is_the_same_game(tmp_path):
     source = tmp_path / "game.gtr"
     source.write_text(MISSED, encoding="utf-8")
@@ -124,6 +139,26 @@ def test_import_analyse_stores_what_analyse_gives_and_judges_a_game_once_per_bud
     assert json.loads(other.stdout)["analysed"]["games"] == 1
     assert {row[-1] for row in stored()} == {"2"}  # judged again: its rows replaced
 
+
+def test_a_game_judged_in_part_is_judged_to_the_end_as_a_whole_one_is(tmp_path):
+    """One turn judged into the database does not make the game judged: the corpus run judges
+    the rest, and the rows are those of a game judged whole (each statement from its own seed)."""
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED, encoding="utf-8")
+    part, whole = tmp_path / "part.db", tmp_path / "whole.db"
+    assert run("analyse", source, "--budget", "12", "--at", "3", "--db", part).exit_code == 0
+    done = run("import", source, "--db", part, "--analyse", "--budget", "12", "--json")
+    assert json.loads(done.stdout)["analysed"]["games"] == 1, done.output
+    assert run("import", source, "--db", whole, "--analyse", "--budget", "12").exit_code == 0
+
+    def rows(db):
+        with sqlite3.connect(db) as conn:
+            return conn.execute("SELECT statement, played, chance_played, best, chance_best, mark FROM evaluations "
+                                "ORDER BY statement").fetchall()
+
+    assert len(rows(whole)) == 3 and rows(part) == rows(whole)
+    again = run("import", source, "--db", part, "--analyse", "--budget", "12", "--json")
+    assert json.loads(again.stdout)["analysed"]["already"] == 1
 
 def test_import_budget_and_seed_need_analyse(tmp_path):
     source = tmp_path / "game.gtr"
