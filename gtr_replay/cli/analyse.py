@@ -88,7 +88,7 @@ def analyse(
                     advance(1)
         if out_file is not None:
             _write_annotated(out_file, record, judgements, budget, seed)
-        stored = _store(db, file, record, judgements) if db is not None else None
+        stored = _store(db, file, record, judgements, budget, seed) if db is not None else None
     except GtrError as error:
         fail(error)
     if as_json:
@@ -201,7 +201,7 @@ def _write_annotated(path: Path, record, judgements, budget: int, seed: str) -> 
         raise UsageError(f"cannot write {path}: {error.strerror}", hint="check the folder exists") from None
 
 
-def _store(db: Path, file: Path, record, judgements) -> int:
+def _store(db: Path, file: Path, record, judgements, budget: int, seed: str) -> int:
     from gtr_replay.store.db import Store
     from gtr_replay.store.evaluations import write
     from gtr_replay.store.importer import import_files
@@ -209,7 +209,7 @@ def _store(db: Path, file: Path, record, judgements) -> int:
 
     with Store(db) as store:
         import_files(store, [file], workers=1)
-        return write(store, game_id(record), judgements)
+        return write(store, game_id(record), judgements, budget=budget, seed=seed)
 
 
 def _percent(value: float | None) -> str:
@@ -235,23 +235,19 @@ def _show(judgements, budget: int, seed: str) -> None:
 def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers: int, quiet: bool,
                    run=None) -> dict:
     """``gtr import --analyse``: judge every game of ``files`` the database holds (a record the
-    rules refused is not stored, so not judged) and store the judgements; a game whose stored
-    judgements were made at this budget and seed is left as it is. What was done, counted."""
+    rules refused is not stored, so not judged) and store the judgements; a statement judged
+    before at this budget and seed is not judged again, so a game judged in part (``--turn``)
+    is judged to the end, and one judged whole is left as it is. What was done, counted."""
     from gtr_replay.replay.files import file_text
     from gtr_replay.play.analysis import judge_all, positions
     from gtr_replay.replay.files import parse_piece, read_record_file, record_pieces
-    from gtr_replay.store.evaluations import TABLE, write
+    from gtr_replay.store.evaluations import judged, write
     from gtr_replay.store.rows import game_id
 
     import notation
 
     stored = {row[0] for row in store.db.execute("SELECT id FROM games")}
-    judged_before = set()
-    if TABLE in store.db.table_names():
-        judged_before = {row[0] for row in store.db.execute(
-            f"SELECT DISTINCT game FROM {TABLE} WHERE budget = ? AND seed = ?", [budget, seed])}
-    games: dict[str, list] = {}
-    already = set()
+    games: dict[str, tuple] = {}
     for path in files:
         for _, first, piece in record_pieces(read_record_file(path)):
             try:
@@ -260,16 +256,19 @@ def analyse_stored(store, files: list[Path], *, budget: int, seed: str, workers:
                 continue  # reported by the import, not stored
             for record in records:
                 key = game_id(record)
-                if key in judged_before:
-                    already.add(key)
-                elif key in stored and key not in games:
-                    games[key] = positions(record, source=file_text(path))
+                if key in stored and key not in games:
+                    found = positions(record, source=file_text(path))
+                    done = judged(store, key, budget, seed)
+                    games[key] = (found, done, [p for p in found if p.index not in done])
     evaluations = 0
-    unshown = sum(sum(found.unshown.values()) for found in games.values())
-    with progress_bar("judging", sum(map(len, games.values())), quiet=quiet) as advance:
-        for key, found in games.items():
-            judgements = list(judge_all(found, budget=budget, seed=seed, workers=workers, run=run,
+    already = 0
+    unshown = sum(sum(found.unshown.values()) for found, _, _ in games.values())
+    with progress_bar("judging", sum(len(todo) for _, _, todo in games.values()), quiet=quiet) as advance:
+        for key, (_, done, todo) in games.items():
+            judgements = list(judge_all(todo, budget=budget, seed=seed, workers=workers, run=run,
                                         progress=None if advance is None else lambda _: advance(1)))
-            evaluations += write(store, key, judgements)
-    return {"games": len(games), "evaluations": evaluations, "already": len(already), "budget": budget, "seed": seed,
-            "not_judged": unshown}
+            written = write(store, key, judgements, budget=budget, seed=seed)
+            evaluations += written
+            already += bool(done) and not written  # every statement it searches was judged before
+    return {"games": len(games) - already, "evaluations": evaluations, "already": already, "budget": budget,
+            "seed": seed, "not_judged": unshown}

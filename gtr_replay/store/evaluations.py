@@ -49,16 +49,28 @@ def rows(game: str, judgements: Iterable[Judgement]) -> list[dict]:
     return found
 
 
-def write(store: Store, game: str, judgements: Iterable[Judgement]) -> int:
-    """Replace the stored judgements of ``game`` by these; the rows written."""
+def write(store: Store, game: str, judgements: Iterable[Judgement], *, budget: int, seed: str) -> int:
+    """Store the judgements of ``game`` made at ``budget`` and ``seed``: each takes the place
+    of its statement's; the game's judgements made at another budget or seed go (a game's
+    stored judgements are of one search), the others of this one stay (a statement is judged
+    alone, from its own seed: judging a game's statements in parts gives what judging them
+    together does). The rows written."""
     ensure_table(store)
     found = rows(game, judgements)
     names = list(COLUMNS)
-    insert = f"INSERT INTO {TABLE} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+    insert = f"INSERT OR REPLACE INTO {TABLE} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
     with store._write() as conn:  # one transaction, as a game's import is
-        conn.execute(f"DELETE FROM {TABLE} WHERE game = ?", [game])
+        conn.execute(f"DELETE FROM {TABLE} WHERE game = ? AND NOT (budget = ? AND seed = ?)", [game, budget, seed])
         conn.executemany(insert, [[row.get(c) for c in names] for row in found])
     return len(found)
+
+
+def judged(store: Store, game: str, budget: int, seed: str) -> set[int]:
+    """The statements of ``game`` judged at ``budget`` and ``seed`` (their numbers)."""
+    if TABLE not in store.db.table_names():
+        return set()
+    return {row[0] for row in store.db.execute(f"SELECT statement FROM {TABLE} WHERE game = ? AND budget = ? AND "
+                                               "seed = ?", [game, budget, seed])}
 
 
 def has_table(conn) -> bool:
