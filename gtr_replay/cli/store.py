@@ -219,12 +219,11 @@ def _stored_sources(db: Path, source: str) -> list[str]:
     the same file once both are resolved from here (``x.gtr``, ``./x.gtr`` and its absolute
     path alike)."""
     from gtr_replay.store import run_query
+    from gtr_replay.store.db import same_file_key
 
-    from gtr_replay.replay.files import file_text
-
-    wanted = file_text(Path(source).expanduser().resolve())  # names are stored so (a byte not UTF-8 as \xff)
+    wanted = same_file_key(source)
     stored = [s for (s,) in run_query(db, "SELECT DISTINCT source FROM games WHERE source IS NOT NULL").rows]
-    return [s for s in stored if s == source or file_text(Path(s).expanduser().resolve()) == wanted]
+    return [s for s in stored if s == source or same_file_key(s) == wanted]
 
 
 @app.command()

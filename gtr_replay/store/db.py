@@ -21,6 +21,7 @@ import sqlite_utils
 from gtr_replay.game.events import Event
 from gtr_replay.game.state import GameState
 from gtr_replay.errors import StoreError
+from gtr_replay.replay.files import file_text
 from gtr_replay.store import schema
 from gtr_replay.store.player_states import STORED_COLUMNS
 from gtr_replay.store.schema import damaged, database_error
@@ -141,49 +142,59 @@ class Store:
         """Every stored game's id, with the hash of its stored text (``content_hash``)."""
         return {gid: content_hash(text) for gid, text in self.db.execute("SELECT id, record FROM games")}
 
-    def add(self, rows: GameRows, *, replace: bool = True) -> tuple[str, list[tuple[str, str]]]:
+    def add(self, rows: GameRows) -> str:
         """Write one game and everything under it in a single transaction, and say what it did:
         ``added``; ``already`` (the same text was stored); ``updated`` (the same game, stored
-        before with other comments, glyphs or descriptive tags, now replaced by this one).
-
-        With ``replace``, other games stored from the same file, record number and readings
-        (the record's moves were changed since) are deleted in the same transaction: one game
-        per (source, record number, readings). Their ids and stored texts come second.
-        """
+        before with other comments, glyphs or descriptive tags, now replaced by this one: its
+        moves are the same, so its judgements stay, each with its statement)."""
         if not rows.states:
             raise ValueError("rows made without their statements' changes (game_rows(snapshots=False)) "
                              "cannot be stored: no state could be rebuilt from them")
         with self._write() as conn:
-            replaced = self._others(conn, rows.id, rows.game["source"], rows.game["record_number"],
-                                    rows.game["rulings"]) if replace else []
             stored = conn.execute("SELECT record FROM games WHERE id = ?", [rows.id]).fetchone()
             if stored is not None and stored[0] == rows.game["record"]:
-                return ALREADY, replaced
+                return ALREADY
+            judged = _judgements(conn, rows.id) if stored is not None else []
             if stored is not None:
                 _delete(conn, rows.id)
             self._insert(rows)
-        return (ADDED if stored is None else UPDATED), replaced
+            if judged:
+                _restore_judgements(conn, judged, rows.main_line_seqs())
+        return ADDED if stored is None else UPDATED
 
-    def settle(self, game: str, source: str, number: int) -> list[tuple[str, str]] | None:
-        """A record read again as ``game`` stored before: delete the other games stored from the
-        same file, record number and readings (one game per key). Returns their ids and texts,
-        or None when ``game`` is no longer stored (a game replaced earlier in the same import)."""
+    def place(self, game: str, number: int, sources: list[str]) -> bool:
+        """A record read again as ``game``, stored before: where it was stored from this file
+        (one of ``sources``, the names it was imported under), it is now its record
+        ``number`` (a record inserted above it moves it). False when ``game`` is no longer
+        stored (it gave its place to an earlier record of the same import)."""
         with self._write() as conn:
-            found = conn.execute("SELECT rulings FROM games WHERE id = ?", [game]).fetchone()
+            found = conn.execute("SELECT source, record_number FROM games WHERE id = ?", [game]).fetchone()
             if found is None:
-                return None
-            return self._others(conn, game, source, number, found[0])
+                return False
+            if found[0] in sources and found[1] != number:
+                conn.execute("UPDATE games SET record_number = ? WHERE id = ?", [number, game])
+        return True
 
-    @staticmethod
-    def _others(conn: sqlite3.Connection, game: str, source: str, number: int,
-                rulings: str) -> list[tuple[str, str]]:
-        """Delete the games stored from ``source`` and record ``number`` under ``rulings``, but
-        ``game``: their ids and stored texts."""
-        others = conn.execute("SELECT id, record FROM games WHERE source = ? AND record_number = ? AND rulings = ? "
-                              "AND id != ? ORDER BY rowid", [source, number, rulings, game]).fetchall()
-        for gid, _ in others:
-            _delete(conn, gid)
-        return [(gid, text) for gid, text in others]
+    def replace_at(self, sources: list[str], number: int, rulings: str, keep: set[str]) -> list[tuple[str, str]]:
+        """Delete the games stored from this file (one of ``sources``), record ``number`` under
+        ``rulings``, but those in ``keep``: a record changed since gives their place to the game
+        it is now. Their ids and stored texts."""
+        with self._write() as conn:
+            others = conn.execute("SELECT id, record FROM games WHERE source IN (SELECT value FROM json_each(?)) "
+                                  "AND record_number = ? AND rulings = ? ORDER BY rowid",
+                                  [json.dumps(sources), number, rulings]).fetchall()
+            others = [(gid, text) for gid, text in others if gid not in keep]
+            for gid, _ in others:
+                _delete(conn, gid)
+        return others
+
+    def sources_by_file(self) -> dict[str, list[str]]:
+        """The names games were imported under, by the file each names from here (``x.gtr``,
+        ``./x.gtr`` and its absolute path are one file)."""
+        found: dict[str, list[str]] = {}
+        for (source,) in self.db.execute("SELECT DISTINCT source FROM games WHERE source IS NOT NULL"):
+            found.setdefault(same_file_key(source), []).append(source)
+        return found
 
     def delete(self, games: list[str] | None = None, sources: list[str] | None = None) -> tuple[list[str], list[str]]:
         """Delete the games named and every game imported from one of ``sources``, all or none:
@@ -289,6 +300,32 @@ class Store:
 
 
 ADDED, ALREADY, UPDATED = "added", "already", "updated"
+
+
+def same_file_key(source: str) -> str:
+    """The file a source names, resolved from here, as ``files.file_text`` writes names."""
+    return file_text(Path(source).expanduser().resolve())
+
+
+def _judgements(conn: sqlite3.Connection, game: str) -> list[dict]:
+    """The game's judgements (``JUDGED``), as rows by column; [] where none is stored."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [JUDGED]).fetchone():
+        return []
+    cursor = conn.execute(f"SELECT * FROM {JUDGED} WHERE game = ?", [game])
+    names = [c[0] for c in cursor.description]
+    return [dict(zip(names, row)) for row in cursor.fetchall()]
+
+
+def _restore_judgements(conn: sqlite3.Connection, judged: list[dict], seqs: list[int]) -> None:
+    """Write a game's judgements back once it is stored again with the same moves: each with
+    its statement of the main line, whose number in the replay (``seq``) a variation added or
+    taken out before it changes."""
+    names = list(judged[0])
+    for row in judged:
+        if 1 <= row["statement"] <= len(seqs):
+            row["seq"] = seqs[row["statement"] - 1]
+    conn.executemany(f"INSERT INTO {JUDGED} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+                     [[row[n] for n in names] for row in judged])
 
 
 def _delete(conn: sqlite3.Connection, game: str) -> None:

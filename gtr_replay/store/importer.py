@@ -30,7 +30,7 @@ from gtr_replay.replay.files import (
 from gtr_replay.replay.overrides import parse_rulings, with_rulings
 from gtr_replay.replay.replayer import IllegalStatement
 from gtr_replay.replay.workers import ordered_map, pool, worker_count
-from gtr_replay.store.db import ADDED, ALREADY, Store
+from gtr_replay.store.db import ADDED, ALREADY, Store, same_file_key
 from gtr_replay.store.rows import DEFINING_TAGS, GameRows, TooLarge, content_hash, game_id, game_rows
 from gtr_replay.vocabulary import card_vocabulary
 
@@ -170,6 +170,7 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
     unread: list[Problem] = []  # files without a record or that cannot be read, listed first
     tasks = _tasks(files, rulings, unread)
     known = store.known()
+    names = store.sources_by_file()
     workers = worker_count(workers, lambda n: records_at_least(files, n))
     try:
         with _between_games() as asked:
@@ -177,13 +178,13 @@ def import_files(store: Store, paths, *, progress: Progress | None = None,
                 with pool(workers, _start_worker, (known,)) as executor:
                     results = ordered_map(executor, _work, tasks, WINDOW * workers)
                     try:
-                        _write_all(store, results, report, progress, replace, asked)
+                        _write_all(store, results, report, progress, replace, asked, names)
                     except BaseException:
                         executor.shutdown(wait=True, cancel_futures=True)
                         raise
             else:
                 _start_worker(known)
-                _write_all(store, map(_work, tasks), report, progress, replace, asked)
+                _write_all(store, map(_work, tasks), report, progress, replace, asked, names)
     except KeyboardInterrupt:
         report.interrupted = True
     report.problems[:0] = unread
@@ -202,51 +203,77 @@ def _tasks(files: list[Path], rulings: str | None, unread: list[Problem]) -> Ite
 
 
 def _write_all(store: Store, results, report: ImportReport, progress: Progress | None, replace: bool,
-               asked: list[int]) -> None:
-    """Write each replayed game in its own transaction, in the order of the files; stop
-    between two games once Ctrl-C was pressed (``asked``)."""
+               asked: list[int], names: dict[str, list[str]]) -> None:
+    """Write each replayed game in its own transaction, in the order of the files, a file's
+    records at a time (``_File``); stop between two games once Ctrl-C was pressed (``asked``:
+    the games a file's changed records replace are then kept too, nothing lost)."""
+    file: _File | None = None
     for source, number, outcome in results:
-        if isinstance(outcome, str):
-            report.problems.append(Problem(source, number, outcome))
-        elif isinstance(outcome, tuple):  # stored before, as written
-            _, gid, task = outcome
-            others = store.settle(gid, source, number) if replace else []
-            if others is None:  # given its place to an earlier record of this import: stored again
-                _, _, outcome = _work(task, known=False)
-                if isinstance(outcome, str):
-                    report.problems.append(Problem(source, number, outcome))
-                else:
-                    _write(store, outcome, report, replace)
-            else:
-                report.already += 1
-                if others:
-                    record = with_rulings(parse_piece(task[0], task[2], task[3])[0], task[4])
-                    moves = [(str(step.statement), step.span.line) for step in record.steps]
-                    tags = {name: record.tag(name) for name in DEFINING_TAGS}
-                    report.replaced += [Replaced(old, gid, source, number, first_change(text, moves, tags))
-                                        for old, text in others]
-        else:
-            _write(store, outcome, report, replace)
+        if file is None or file.source != source:
+            if file is not None:
+                file.settle()
+            file = _File(store, source, report, replace, names)
+        file.take(number, outcome)
         if progress is not None:
             progress(1)
         if asked:
             raise KeyboardInterrupt
+    if file is not None:
+        file.settle()
 
 
-def _write(store: Store, rows: GameRows, report: ImportReport, replace: bool) -> None:
-    game = rows.game
-    done, others = store.add(rows, replace=replace)
-    if done == ALREADY:  # twice in this import, or stored meanwhile by another import
-        report.already += 1
-    else:
+class _File:
+    """One file's records as an import writes them. A record read as a game stored before
+    keeps it (now its record number, where one was inserted above it) and deletes nothing:
+    importing the same record again changes nothing. A record written anew (its moves or its
+    notes changed) takes the place of the games stored from the same file, record number and
+    readings; those are deleted once the whole file is read, but the games its other records
+    are (records moved, not changed: none is lost)."""
+
+    def __init__(self, store: Store, source: str, report: ImportReport, replace: bool,
+                 names: dict[str, list[str]]) -> None:
+        self.store, self.source, self.report, self.replace = store, source, report, replace
+        self.names = list(dict.fromkeys([source, *names.get(same_file_key(source), [])]))
+        """The names the file's games were imported under (``x.gtr``, ``./x.gtr``, its absolute path)."""
+        self.read: set[str] = set()
+        """The games the file's records are, as read so far."""
+        self.written: list[tuple[int, str, str, list[tuple[str, int]], dict]] = []
+        """The records written anew (number, game, readings, main line, tags): whose place they
+        take is settled at the end."""
+
+    def take(self, number: int, outcome) -> None:
+        if isinstance(outcome, str):
+            self.report.problems.append(Problem(self.source, number, outcome))
+        elif isinstance(outcome, tuple):  # stored before, as written
+            _, gid, task = outcome
+            if gid in self.read or self.store.place(gid, number, self.names):
+                self.read.add(gid)
+                self.report.already += 1
+                return
+            _, _, outcome = _work(task, known=False)  # it gave its place to a record read before: stored again
+            self.take(number, outcome)
+        else:
+            self._write(number, outcome)
+
+    def _write(self, number: int, rows: GameRows) -> None:
+        game = rows.game
+        done = self.store.add(rows)
+        self.read.add(rows.id)
+        if done == ALREADY:  # twice in this import, or stored meanwhile by another import
+            self.report.already += 1
+            return
         summary = Added(game["id"], game["ruleset"], game["players"], game["winners"], game["decisions"],
                         game["warnings"])
-        (report.added if done == ADDED else report.updated).append(summary)
-    if others:
-        moves = rows.main_line()
-        tags = json.loads(game["tags"])
-        report.replaced += [Replaced(old, rows.id, game["source"], game["record_number"],
-                                     first_change(text, moves, tags)) for old, text in others]
+        (self.report.added if done == ADDED else self.report.updated).append(summary)
+        if self.replace:
+            self.written.append((number, rows.id, game["rulings"], rows.main_line(), json.loads(game["tags"])))
+
+    def settle(self) -> None:
+        """The games the records written anew replace: those stored from the file at their
+        number and readings that no record of the file is now."""
+        for number, gid, rulings, moves, tags in self.written:
+            self.report.replaced += [Replaced(old, gid, self.source, number, first_change(text, moves, tags))
+                                     for old, text in self.store.replace_at(self.names, number, rulings, self.read)]
 
 
 @contextmanager

@@ -96,6 +96,10 @@ class GameRows:
         return [(_statement_text(record, row[_AT], row[_AT + 1]), first + row[_LINE])
                 for row in self.decisions if row[_PATH] == ""]
 
+    def main_line_seqs(self) -> list[int]:
+        """The number in the replay (``seq``) of every statement of the main line, in order."""
+        return [row[_KEY] for row in self.decisions if row[_PATH] == ""]
+
     def view_rows(self) -> dict[str, list[tuple]]:
         """The game's rows as the views ``decisions``, ``events``, ``player_states`` and
         ``points_by_turn`` show them once stored (their columns, in their order): for writing
@@ -136,6 +140,7 @@ number goes above it when written); ``events`` the statement's ``Event`` list (w
 ``EVENT_FIELDS``)."""
 
 _AT, _LINE, _PATH = DECISION_COLUMNS.index("at"), DECISION_COLUMNS.index("line"), DECISION_COLUMNS.index("path")
+_KEY = DECISION_COLUMNS.index("key")
 
 WORD_COLUMNS = ("verb", "phase", "led_role")
 """Decision columns written as ``words`` codes."""

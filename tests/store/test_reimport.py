@@ -73,15 +73,62 @@ def test_a_corrected_move_replaces_the_game_and_names_the_line(game):
     assert json.loads(again.stdout)["already"] == 1 and len(games(db)) == 1
 
 
-def test_keep_both_keeps_the_old_game_and_a_later_import_settles_it(game):
+def test_keep_both_keeps_the_old_game_until_the_record_changes_again(game):
+    """--keep-both keeps the old game; importing the same file again changes nothing (the old
+    game stays, as asked), and a record changed once more takes the place of both."""
     path, db, text = game
     fixed, *_ = corrected(text)
     path.write_text(fixed, encoding="utf-8")
     result = import_(path, db, "--keep-both", "--json")
     assert json.loads(result.stdout)["replaced"] == 0 and len(games(db)) == 2
-    settled = json.loads(import_(path, db, "--json").stdout)  # the corrected game is there already
-    assert settled["already"] == 1 and settled["replaced"] == 1 and len(games(db)) == 1
+    again = json.loads(import_(path, db, "--json").stdout)  # the corrected game is there already
+    assert again["already"] == 1 and again["replaced"] == 0 and len(games(db)) == 2
+    path.write_text(corrected(text, at=30)[0], encoding="utf-8")
+    settled = json.loads(import_(path, db, "--json").stdout)
+    assert settled["added"] == 1 and settled["replaced"] == 2 and len(games(db)) == 1
     assert settled["replaced_games"][0]["change"].startswith("the moves differ from line ")
+
+
+def test_records_moved_in_their_file_keep_their_games_and_their_judgements(tmp_path):
+    """A record inserted above the others, then two records swapped: every game stays stored
+    (now under its record number), nothing is replaced, and no judgement is lost."""
+    path, db = tmp_path / "games.gtr", tmp_path / "games.db"
+    first, second, third = ((EXAMPLES / name).read_text(encoding="utf-8")
+                            for name in ("republic-2p.gtr", "classic-2p.gtr", "imperium-2p.gtr"))
+    path.write_text(first + "\n" + second, encoding="utf-8")
+    assert runner.invoke(app, ["import", str(path), "--db", str(db), "--analyse", "--budget", "2"]).exit_code == 0
+    judged = sqlite3.connect(db).execute("SELECT count(*) FROM evaluations").fetchone()[0]
+    stored = {gid: number for gid, _, number, _ in games(db)}
+    path.write_text(third + "\n" + second + "\n" + first, encoding="utf-8")
+    done = json.loads(import_(path, db, "--json").stdout)
+    assert (done["added"], done["replaced"], done["already"]) == (1, 0, 2)
+    now = {gid: number for gid, _, number, _ in games(db)}
+    assert sorted(now.values()) == [1, 2, 3] and [now[gid] for gid in stored] == [3, 2]  # first, second: moved
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM evaluations").fetchone()[0] == judged > 0
+
+
+def test_a_file_named_another_way_is_the_same_file(game):
+    """x.gtr, ./x.gtr and its absolute path name one file: a changed record imported under
+    its absolute path replaces the game stored under its relative name."""
+    path, db, text = game
+    relative = Path(path.name)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(path.parent)
+        other_db = Path("other.db")
+        import_(relative, other_db)
+        path.write_text(corrected(text)[0], encoding="utf-8")
+        done = json.loads(import_(path.resolve(), other_db, "--json").stdout)
+        assert done["replaced"] == 1 and len(games(other_db)) == 1
+
+
+def test_a_record_corrected_in_its_notes_keeps_its_judgements(game):
+    """An Event tag corrected: the game is updated in place, and its judgements stay."""
+    path, db, text = game
+    assert runner.invoke(app, ["import", str(path), "--db", str(db), "--analyse", "--budget", "2"]).exit_code == 0
+    count = sqlite3.connect(db).execute("SELECT count(*) FROM evaluations").fetchone()[0]
+    path.write_text(text.replace('[Event "', '[Event "corrected: ', 1), encoding="utf-8")
+    assert json.loads(import_(path, db, "--json").stdout)["updated"] == 1
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM evaluations").fetchone()[0] == count > 0
 
 
 def test_a_record_under_other_readings_is_a_game_of_its_own(game):
