@@ -61,6 +61,19 @@ def test_the_recorder_s_own_glyphs_stay_where_an_analysis_writes_its_marks(tmp_p
     assert run("analyse", annotated, "--budget", "12", "--at", "3", "-o", again).exit_code == 0
     assert again.read_text(encoding="utf-8") == text
 
+def test_a_mark_the_recorder_gave_is_not_written_twice_nor_taken_for_an_analysis_s(tmp_path):
+    """The recorder's ?? where the analysis marks ?? too is written once; a recorder's ? beside
+    an earlier analysis's chances without a mark (no better decision named) is the recorder's,
+    and stays when the record is judged again."""
+    source = tmp_path / "game.gtr"
+    source.write_text(MISSED.replace("Left follows with Dock", "Left follows with Dock ? {[%chance 0.50 0.52]}")
+                      .replace("You lays Basilica on Marble", "You lays Basilica on Marble ??"), encoding="utf-8")
+    annotated = tmp_path / "annotated.gtr"
+    assert run("analyse", source, "--budget", "12", "-o", annotated).exit_code == 0
+    text = annotated.read_text(encoding="utf-8")
+    assert "You lays Basilica on Marble ?? {analyse:" in text and "?? ??" not in text
+    assert "Left follows with Dock ? {" in text
+
 def test_the_annotated_record_is_the_same_game(tmp_path):
     source = tmp_path / "game.gtr"
     source.write_text(MISSED, encoding="utf-8")

@@ -107,6 +107,16 @@ def test_records_moved_in_their_file_keep_their_games_and_their_judgements(tmp_p
     assert sqlite3.connect(db).execute("SELECT count(*) FROM evaluations").fetchone()[0] == judged > 0
 
 
+def test_each_file_of_an_import_settles_its_own_replaced_games(game, tmp_path):
+    """Two files in one import: the first one's changed record replaces its old game too, not
+    only the last file's."""
+    path, db, text = game
+    other = tmp_path / "other.gtr"
+    other.write_text((EXAMPLES / "classic-2p.gtr").read_text(encoding="utf-8"), encoding="utf-8")
+    path.write_text(corrected(text)[0], encoding="utf-8")
+    done = json.loads(runner.invoke(app, ["import", str(path), str(other), "--db", str(db), "--json"]).stdout)
+    assert done["replaced"] == 1 and len(games(db)) == 2
+
 def test_a_file_named_another_way_is_the_same_file(game):
     """x.gtr, ./x.gtr and its absolute path name one file: a changed record imported under
     its absolute path replaces the game stored under its relative name."""
