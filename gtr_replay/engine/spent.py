@@ -13,6 +13,7 @@ from typing import Final
 
 from gtr_replay.game.decisions import Decision, Follow, Give, Lead, TakeFromPool, Think
 from gtr_replay.game.state import GameState, Phase
+from gtr_replay.game.steps import ROLE_ACTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,14 +83,28 @@ def explain(state: GameState, decision: Decision) -> Reason | None:
     player = state.players[i]
     if not player.spent:
         return None
-    # a note of the last turn explains a statement written in this turn's lead or follow
-    turns = (state.turn, state.turn - 1) if state.phase in (Phase.LEAD, Phase.FOLLOW) else (state.turn,)
+    if state.phase in (Phase.LEAD, Phase.FOLLOW):
+        # no action of this turn is taken yet: a note of the last turn explains a statement
+        # written late, unless it is an action of this turn's role by a player who has played,
+        # written before the others followed (R-TURN-2)
+        turns: tuple[int, ...] = () if _early_action(state, i, kind) else (state.turn - 1,)
+    else:
+        turns = (state.turn,)
     for key in _BY_KIND.get(kind, _ACTIONS):
         when = player.spent.get(key)
         if when is not None and when in turns:
             reason = REASONS[_ALONE.get(key, key) if len(state.players) == 2 else key]
             return Reason(reason.text.format(p=decision.player), reason.rule_ids)
     return None
+
+
+def _early_action(state: GameState, i: int, kind: type) -> bool:
+    """Whether a decision of ``kind`` by player ``i`` in the follow is an action of the role led
+    this turn, by a player who has led or followed already: an action written too early."""
+    if state.phase is not Phase.FOLLOW or state.led_role is None or kind not in ROLE_ACTIONS[state.led_role]:
+        return False
+    n = len(state.players)
+    return (i - state.leader) % n < (state.current - state.leader) % n
 
 
 def _played(state: GameState, i: int, name: str) -> Reason | None:

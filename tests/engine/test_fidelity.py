@@ -192,6 +192,29 @@ def test_a_petition_gives_one_action():
     assert rules[0] == "R-PET-4" and "petition" in message
 
 
+def test_an_action_written_before_the_others_followed_is_refused_by_the_turn_order():
+    """R-TURN-2: the followers decide before any action. An action of the petition's role
+    written before Ben has decided is refused by the turn order alone: the petition's one
+    action is still to come, so R-PET-4 explains nothing."""
+    text = with_statements(PATRON, "Ann leads Patron with Road, Insula", "Ann hires Villa", "Ben thinks: jack")
+    message, rules = cited(text, "  Ann hires Villa")
+    assert rules == ("R-TURN-2",) and "petition" not in message and "waits for Ben" in message
+
+
+def test_a_late_action_is_told_by_the_last_turn_s_petition_but_not_an_early_one():
+    """Ann petitions as an Architect follower in turn 2. A second Architect action written in
+    turn 3's lead is late, and R-PET-4 explains it; once Ann has led Architect in turn 3, the
+    same action before Ben follows is early, not late: only the turn order is cited."""
+    turns = PATRON + ("  Ann leads Patron with Temple\n  Ben thinks: jack\n  Ann hires Villa\n\nturn 2 Ben\n"
+                      "  Ben leads Architect with Bridge\n  Ann follows with Road, Insula\n  Ben passes\n"
+                      "  Ann passes\n\nturn 3 Ann\n")
+    message, rules = cited(turns + "  Ann lays Academy\n", "  Ann lays Academy")
+    assert rules[0] == "R-PET-4" and "petition" in message
+    early = turns + "  Ann leads Architect with Tower\n  Ann lays Academy\n  Ben thinks: jack\n"
+    message, rules = cited(early, "  Ann lays Academy")
+    assert rules == ("R-TURN-2",) and "petition" not in message and "waits for Ben" in message
+
+
 def test_all_legionary_actions_are_one_demand():
     """R-LEG-6, 000 §Legionary clients: "If you perform more than one Legionary action in the
     same turn you must reveal all Materials you are demanding at once." """
