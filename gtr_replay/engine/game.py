@@ -265,14 +265,21 @@ class Game:
 
     def restate(self, decision: Decision) -> ForcedStep:
         """Read ``decision`` as the forced step it restates (``restates``): nothing is played,
-        and that step and the ones before it can no longer be restated. Raises ``ValueError``
-        when it restates none."""
+        and that step and the ones before it can no longer be restated, but for the other
+        answers to the same demand, which come in no set order (R-LEG-3). Raises
+        ``ValueError`` when it restates none."""
         step = self.restates(decision)
         if step is None:
             raise ValueError(f"{decision!r} restates no step the engine made")
         if _names_the_unseen(self.state, step.decision, decision):  # the card taken unseen is the one named
             unseen.reveal(self.state, decision, [decision.card])  # type: ignore[attr-defined]
-        del self._forced[:self._forced.index(step) + 1]
+        k = self._forced.index(step)
+        made = step.decision
+        if type(made) is Give:  # the other answers to the same demand come in no set order (R-LEG-3)
+            self._forced = [f for f in self._forced[:k] if type(f.decision) is Give and f.decision.to == made.to
+                            and f.turn == step.turn] + self._forced[k + 1:]
+        else:
+            del self._forced[:k + 1]
         return step
 
     def refusal(self, decision: Decision, problem: RulesError) -> RulesError:

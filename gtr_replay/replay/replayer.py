@@ -197,6 +197,7 @@ class Replayer:
             before = game.copy() if variations else None
             following = steps[offset + 1][1].statement if offset < last else None
             replaying = _Statement(self, game, step, path, index, turn_number, declined, headers[offset])
+            replaying.rest = (steps, offset + 1)
             snapshot = replaying.replay(following, known)
             known = replaying.following
             if snapshot is None:  # accepted, and only checked
@@ -303,7 +304,7 @@ class Replayer:
 class _Statement:
     """One statement being replayed: where it stands, and the snapshot it gives."""
 
-    __slots__ = ("replayer", "game", "step", "path", "index", "turn", "seq", "line", "column", "following",
+    __slots__ = ("replayer", "game", "step", "path", "index", "turn", "seq", "line", "column", "following", "rest",
                  "record_turn", "declined", "next_header")
 
     def __init__(self, replayer: Replayer, game: Game, step: Step, path: str, index: int,
@@ -322,6 +323,8 @@ class _Statement:
         """The next statement's decision, read against the game before this one was pushed,
         when it reads the same in any state (``translate.reads_state``)."""
         self.declined: Sequence[Applied] = declined
+        self.rest: tuple[list, int] = ([], 0)
+        """The line's steps and the offset of the one after this statement (``_restated_ahead``)."""
         """The optional steps declined on the statement's behalf before it is read (it passes
         over them, R-TURN-7): what they did is reported as the statement's own doing."""
 
@@ -360,13 +363,13 @@ class _Statement:
         if left == "declining":  # the step it meets stays open in the record's turn: refused as it stands
             problem = game.check(decision, passing_over=False)
             if problem is not None:
-                return self._refused(decision, problem, following, likely)
+                return self._refused(decision, problem)
         try:
             # resuming past a refusal, a forced step may explain any later statement: keep them all
             applied = game.push(decision, drawn=drawn_listed(statement),
                                 then=None if replayer.resume else likely)
         except _REFUSED as problem:
-            return self._refused(decision, problem, following, likely)
+            return self._refused(decision, problem)
         except AllPlaced as error:
             lines = placed_lines(replayer.record, error.card, self.line, replayer.revealed)
             where = (": line" + ("s " if len(lines) > 1 else " ") + ", ".join(map(str, lines))) if lines else ""
@@ -438,17 +441,17 @@ class _Statement:
                            rule_ids=("R-TURN-9",), legal=False,  # nothing is legal in the record's turn
                            hint=f"{hint}, or the step it answers in turn {self.record_turn}")
 
-    def _refused(self, decision: Decision, problem: RulesError, following: notation.Statement | None,
-                 likely: Decision | None) -> Snapshot | None:
+    def _refused(self, decision: Decision, problem: RulesError) -> Snapshot | None:
         """A statement the rules refuse as it stands: a step the engine already made, or will
-        make once the decision written next is made (restated, which is no refusal), or a
+        make once a decision written after it is made (restated, which is no refusal), or a
         refusal with its one reason."""
         game = self.game
         if game.restates(decision) is not None:
             return self.restated(decision)
         if game.over:
             return self.over()
-        ahead = _restated_ahead(game, decision, following, likely)
+        steps, after = self.rest
+        ahead = _restated_ahead(game, decision, [s.statement for _, s in steps[after:after + _AHEAD]])
         if ahead is not None:
             return self.restated(decision, ahead)
         passed = game.pass_over(decision)
@@ -549,21 +552,37 @@ def _reads_as_restated(game: Game, decision: Decision, likely: Decision | None) 
     return not _goes_on(trial, likely) and _goes_on(game, likely)
 
 
-def _restated_ahead(game: Game, decision: Decision, following: notation.Statement | None,
-                    likely: Decision | None) -> int | None:
+_AHEAD = 5
+"""Statements looked at past a refused one for the decision it is written before (a demand's
+answers, one a neighbour: at most four)."""
+
+
+def _restated_ahead(game: Game, decision: Decision, ahead: list[notation.Statement]) -> int | None:
     """A statement written before the decision that comes first, restating a step the engine
-    makes by itself once that decision (the statement written next) is made: for instance a
-    forced pass written before a power's step that precedes it. The turn that step is made in,
-    or None."""
-    if likely is None or following is None or likely.player == decision.player and likely == decision:
-        return None
-    trial = game.copy()
-    try:
-        trial.push(likely, drawn=drawn_listed(following))
-    except GtrError:
-        return None
-    step = trial.restates(decision)
-    return None if step is None else step.turn
+    makes by itself once that decision is made: a forced pass written before a power's step
+    that precedes it, or the answers to a demand written before the demander's take from the
+    Pool (R-LEG-2, R-LEG-3), the statements between restating such steps too. The turn that
+    step is made in, or None. ``ahead``: the statements written after it."""
+    between: list[Decision] = []
+    for statement in ahead:
+        likely = _likely(statement, game)
+        if likely is None or not between and likely.player == decision.player and likely == decision:
+            return None
+        trial = game.copy()
+        try:
+            trial.push(likely, drawn=drawn_listed(statement))
+        except GtrError:
+            between.append(likely)  # itself a step written before the decision that makes it
+            continue
+        made = trial.restates(decision)
+        if made is None:
+            return None
+        for restated in (decision, *between):
+            if trial.restates(restated) is None:
+                return None
+            trial.restate(restated)
+        return made.turn
+    return None
 
 
 def _nested(step: Step) -> int:

@@ -352,3 +352,29 @@ def test_a_think_that_declining_would_carry_into_the_next_turn_stays_in_its_turn
     text = ACADEMY.replace("  building You: Academy", "  building Right: Academy")
     found, snaps = _refused(text, "You thinks: refill")
     assert snaps[-1].state.turn == 1 and snaps[-1].state.steps, found
+
+
+GAMES = Path(__file__).resolve().parents[2] / "examples" / "games"
+TURN_28 = "  Cid demands Marble showing Temple\n  Cid passes\n"
+"""republic-3p's turn 28: Cid's demand, which Ann and Ben answer by themselves (forced gives)."""
+TURN_11 = "  Ann demands Rubble showing Insula\n  Ann takes Road from pool\n"
+"""Its turn 11: Ann's demand; Ben and Cid have nothing to give (Glory to Rome, forced)."""
+
+
+@pytest.mark.parametrize("old, new", [
+    (TURN_28, TURN_28 + "  Ann gives Fountain to Cid\n  Ben gives Stairway to Cid\n"),
+    (TURN_28, TURN_28 + "  Ben gives Stairway to Cid\n  Ann gives Fountain to Cid\n"),
+    (TURN_11, TURN_11 + "  Cid: Glory to Rome\n  Ben: Glory to Rome\n"),
+    (TURN_11, TURN_11.replace("  Ann takes", "  Ben: Glory to Rome\n  Ann takes") + "  Cid: Glory to Rome\n"),
+    (TURN_11, TURN_11.replace("  Ann takes", "  Ben: Glory to Rome\n  Cid: Glory to Rome\n  Ann takes")),
+    (TURN_11, TURN_11.replace("  Ann takes", "  Cid: Glory to Rome\n  Ben: Glory to Rome\n  Ann takes")),
+])
+def test_the_answers_to_a_demand_are_restated_in_any_order_before_or_after_the_pool_take(old, new):
+    """R-LEG-3: the neighbours answer a demand in no set order, and at the table they may
+    answer before the demander takes from the Pool (R-LEG-2): the forced answers written in
+    either order, before or after the take, read as the same game."""
+    text = (GAMES / "republic-3p.gtr").read_text("utf-8")
+    assert text.count(old) == 1
+    replayer, _ = _replayed(text.replace(old, new))
+    canonical, _ = _replayed(text)
+    assert replayer.final == canonical.final
