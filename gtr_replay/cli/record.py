@@ -213,11 +213,11 @@ class _Session:
 
     def run(self, *, ruleset: str | None, players: str | None, me: str | None, pool: str | None,
             hand: str | None, event: str | None, expansion: str | None) -> None:
-        from gtr_replay.replay.recorder import Recording, Refused, check_options
+        from gtr_replay.replay.recorder import Recording, Refused, blank_file, check_options
 
         file = self.file
         try:
-            if file.exists():
+            if file.exists() and not blank_file(file):
                 if ruleset or players or pool or hand or expansion:
                     fail(UsageError(f"{file} exists: it is resumed as it is",
                                     hint="leave out --ruleset, --players, --expansion, --pool and --hand, "

@@ -369,7 +369,8 @@ class Game:
         if cards is None:
             raise RulesError(f"the deck's order is unknown, so the record must list the {want} card(s) "
                              f"{think.player} draws", rule_ids=("R-THINK-1",),
-                             hint=f"write '{think.player} thinks: {think.option} [...]'")
+                             hint=f"list them: '{think.player} thinks: {think.option} [{', '.join('?' * want)}]', "
+                                  "naming each card where the table saw it")
         if len(cards) != want:
             raise RulesError(f"{think.player}'s {think.option} draws {want} card(s); the record lists "
                              f"{len(cards)}", rule_ids=("R-THINK-1", "R-THINK-2"))

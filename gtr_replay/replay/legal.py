@@ -21,7 +21,7 @@ from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.outcome import range_text
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.replay.visitors import KeepStates
-from gtr_replay.replay.revealing import unseen_choices
+from gtr_replay.replay.revealing import legal_text, unseen_choices
 from gtr_replay.replay.translate import statement_for
 
 
@@ -68,6 +68,9 @@ class LegalPoint:
         if self.unseen:
             which = "the card" if self.unseen == 1 else f"one of the {self.unseen} cards"
             text.append(f"  ('?' is {which} {self.player} holds unseen: write the card the table is shown)")
+        if any(line.endswith("?]") for group in self.choices.values() for line in group):
+            text.append("  ('[?]' is a card drawn from a deck of unknown order: write the cards drawn where they "
+                        "were seen)")
         return text
 
 
@@ -80,8 +83,7 @@ def legal_in(state: GameState, position: int = 0) -> LegalPoint:
                           result=final_result(state))
     choices: dict[str, list[str]] = {}
     for decision in game.seen_legal():
-        statement = statement_for(decision, state, [])
-        choices.setdefault(statement.kind, []).append(str(statement))
+        choices.setdefault(statement_for(decision, state, []).kind, []).append(legal_text(game, decision))
     holder = state.players[state.index(prompt.player)]
     hidden = sum(1 for card in holder.hand if is_unseen(card))
     return LegalPoint(position, state.turn, prompt.player, prompt.kind, choices, hidden,

@@ -343,6 +343,15 @@ def with_redeal(pool: str, typed: str, drawing: list[str], players: list[str]) -
     return f"{pool}\n{typed}"
 
 
+def blank_file(path: Path) -> bool:
+    """Whether ``path`` is a file holding nothing but white space: a record begun there is a
+    new one (nothing in it to resume, nothing to lose)."""
+    try:
+        return path.is_file() and path.stat().st_size < 4096 and not path.read_bytes().strip()
+    except OSError:
+        return False
+
+
 class Recording:
     """One game being recorded into ``path`` (see the module's text)."""
 
@@ -372,7 +381,7 @@ class Recording:
     def begin(cls, path: Path, record: Record, me: str | None) -> Recording:
         """A new record file holding ``record`` (an ``opening_record``), written at once."""
         path = Path(path)
-        if path.exists():
+        if path.exists() and not blank_file(path):
             raise UsageError(f"{path} exists already", hint="give a new file name, or resume it: gtr record FILE alone")
         recording = cls(path, record, me)
         _replace_atomically(path, recording.text)
@@ -432,12 +441,12 @@ class Recording:
         return found + self._revealing
 
     def _with_draws(self, text: str) -> str:
-        if " thinks: " not in text or text.endswith("jack") or self.state.deck_known:
+        """A think of one's own from a deck of unknown order is offered with its list open, for
+        the cards drawn to be typed; another player's lists them as ``?``, as ``gtr legal`` does."""
+        player = text.partition(" thinks: ")[0]
+        if player != self.me or not text.endswith("?]"):
             return text
-        player, _, option = text.partition(" thinks: ")
-        count = min(Game(self.state).think_draws(player, option), len(self.state.deck))
-        cards = ", ".join([UNSEEN] * count) if player != self.me else ""
-        return f"{text} [{cards}" + ("]" if player != self.me else "")
+        return text[:text.rindex(" [")] + " ["
 
     # -- recording -------------------------------------------------------------------------
     def add(self, line: str, *, actor: str | None = None) -> str:

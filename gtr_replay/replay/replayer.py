@@ -28,7 +28,7 @@ from gtr_replay.replay.diagnostics import Diagnostic, closest_first, summary
 from gtr_replay.replay.heard import heard_text
 from gtr_replay.replay.outcome import check_result, placed_lines, unwritten_power
 from gtr_replay.replay.resuming import Resuming, Troubles
-from gtr_replay.replay.revealing import answers, owed, unseen_choices
+from gtr_replay.replay.revealing import answers, legal_text, owed, unseen_choices
 from gtr_replay.replay.snapshot import Snapshot
 from gtr_replay.replay.visitors import KeepStates, Moment, Refusal, Visitor
 from gtr_replay.data.expansions import geek_hint, left_out, not_in_game
@@ -525,7 +525,7 @@ def _likely(statement: notation.Statement | None, game: Game) -> Decision | None
 
 def _legal_texts(game: Game, written: str) -> tuple[str, ...]:
     """The legal statements, closest to ``written`` first, and what unseen cards allow."""
-    texts = [str(statement_for(d, game.state, [])) for d in game.seen_legal()]
+    texts = [legal_text(game, d) for d in game.seen_legal()]
     if game.state.unseen is not None:
         texts += [t for group in unseen_choices(game.state).values() for t in group]
     return closest_first(written, texts)

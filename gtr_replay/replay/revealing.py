@@ -7,7 +7,8 @@ what they can do. ``unseen_choices`` says it the way a recorder reads it, one li
 of statement with the card left as ``?`` and what it must be: ``Ben follows with ? (a
 Laborer card)``, ``Ben leads Patron with ? (a Patron card)``. ``owed`` names a decision the
 game still waits for, such as an answer to a Legionary demand, when the record goes on
-without it.
+without it. ``legal_text`` writes a legal decision as a record may: a think that draws from a
+deck of unknown order lists its cards, ``?`` each until they are seen (R-THINK-1).
 """
 
 from __future__ import annotations
@@ -16,10 +17,22 @@ from dataclasses import fields, replace
 
 from gtr_replay.engine import Game
 from gtr_replay.errors import GtrError
-from gtr_replay.game.decisions import Decision, Demand, kind_words
+from gtr_replay.game.decisions import Decision, Demand, Think, kind_words
 from gtr_replay.game.piles import UNSEEN
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.replay.translate import statement_for
+
+
+def legal_text(game: Game, decision: Decision) -> str:
+    """A legal decision as a record may write it: in canonical notation, a think that draws
+    from a deck of unknown order with one ``?`` a card it draws (the record lists them, R-THINK-1:
+    the cards the table saw are written in their place)."""
+    text = str(statement_for(decision, game.state, []))
+    state = game.state
+    if type(decision) is not Think or decision.option == "jack" or state.deck_known:
+        return text
+    count = min(game.think_draws(decision.player, decision.option), len(state.deck))
+    return f"{text} [{', '.join(UNSEEN * count)}]" if count else text
 
 
 def _hidden(decision: Decision, card: str) -> Decision:

@@ -313,3 +313,33 @@ def test_an_event_with_quotes_and_backslashes_is_kept_as_typed(tmp_path, event):
     result = runner.invoke(app, [*_start(path), "--event", event], input="")
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert notation.parse_one(path.read_text()).tag("Event") == event
+
+
+def test_an_empty_file_is_a_new_record(tmp_path):
+    """A file holding nothing (made ready beforehand) has nothing to resume or lose: the record
+    is begun in it. A file holding anything else is never written over."""
+    path = tmp_path / "game.gtr"
+    path.write_text("\n  \n", encoding="utf-8")
+    record, _, _ = _game()
+    result = runner.invoke(app, _start(path), input=str(record.steps[0].statement) + "\n")
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(app, ["check", str(path)]).exit_code == 0
+    other = tmp_path / "notes.gtr"
+    other.write_text("my notes\n", encoding="utf-8")
+    assert runner.invoke(app, _start(other), input="\n").exit_code != 0
+    assert other.read_text(encoding="utf-8") == "my notes\n"
+
+
+def test_the_suggestions_open_one_s_own_draw_list_and_list_the_others_as_unseen(tmp_path):
+    """Tab completion: the recorder's own think from a deck of unknown order is offered with its
+    list open (the cards drawn are typed), another player's with a '?' a card."""
+    path = tmp_path / "game.gtr"
+    record, pool, hand = _game()
+    recording = Recording.start(path, ruleset="republic", players=["Ann", "Ben"], me="Ann", pool=pool, hand=hand)
+    for step in record.steps:
+        offered = recording.suggestions()
+        thinks = [t for t in offered if " thinks: " in t and not t.endswith("jack")]
+        if thinks:
+            player = thinks[0].split()[0]
+            assert all(t.endswith(" [") for t in thinks) if player == "Ann" else all(t.endswith("?]") for t in thinks)
+        recording.add(str(step.statement))

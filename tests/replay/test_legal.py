@@ -91,3 +91,25 @@ def test_an_illegal_record_reports_the_refused_statement(tmp_path):
     assert result.exit_code == 1 and "Market" in result.stderr
     with pytest.raises(IllegalStatement):
         legal_at(notation.parse_one(bad.read_text(), vocabulary=card_vocabulary()))
+
+
+def test_a_think_from_a_deck_of_unknown_order_is_listed_as_the_record_must_write_it():
+    """R-THINK-1: with the deck's order unknown (a setup block) a think lists the cards it
+    draws; gtr legal lists it with one '?' a card, and each statement listed, written after the
+    record's first statements, is accepted as it is."""
+    path = GAME.parent / "republic-2p.gtr"
+    rec = notation.parse_one(path.read_text(), vocabulary=card_vocabulary())
+    opening = "\n".join(line for line in path.read_text().split("\nturn ")[0].split("\n")
+                        if not line.startswith("[Result"))
+    points = [(n, point) for n in range(12) if "think" in (point := legal_at(rec, at=n)).choices]
+    assert len(points) >= 3
+    for n, point in points[:3]:
+        thinks = point.choices["think"]
+        assert any(t.endswith(" [?]") or t.endswith(", ?]") for t in thinks), thinks
+        before = [f"  {s.statement}" for s in rec.steps[:n]]
+        for text in (t for group in point.choices.values() for t in group):
+            pasted = notation.parse_one(opening + "\n" + "\n".join([*before, f"  {text}"]) + "\n",
+                                        vocabulary=card_vocabulary())
+            replayer = Replayer(pasted)
+            replayer.check()
+            assert not replayer.diagnostics, (n, text, replayer.diagnostics)

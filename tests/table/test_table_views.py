@@ -55,7 +55,8 @@ def test_the_choices_are_the_legal_list_grouped_and_only_for_the_deciding_seat()
     point = legal_at(record)
     assert views.choices(state, "Ben" if point.player != "Ben" else "Ann") is None
     groups = views.choices(state, point.player)
-    listed = {g["kind"]: [c["text"] for c in g["choices"]] for g in groups}
+    listed = {g["kind"]: [c["text"] + " [" * bool(c["draws"]) + ", ".join("?" * c["draws"]) + "]" * bool(c["draws"])
+                          for c in g["choices"]] for g in groups}  # the page asks for the cards a think draws
     assert list(listed) == list(point.choices)
     for kind, texts in point.choices.items():
         assert listed[kind] == texts
