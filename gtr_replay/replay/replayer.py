@@ -561,27 +561,20 @@ def _restated_ahead(game: Game, decision: Decision, ahead: list[notation.Stateme
     """A statement written before the decision that comes first, restating a step the engine
     makes by itself once that decision is made: a forced pass written before a power's step
     that precedes it, or the answers to a demand written before the demander's take from the
-    Pool (R-LEG-2, R-LEG-3), the statements between restating such steps too. The turn that
-    step is made in, or None. ``ahead``: the statements written after it."""
-    between: list[Decision] = []
-    for statement in ahead:
+    Pool (R-LEG-2, R-LEG-3), whatever is written between (a statement that cannot be made now
+    either: another answer, read in its turn). The turn that step is made in, or None.
+    ``ahead``: the statements written after it."""
+    for k, statement in enumerate(ahead):
         likely = _likely(statement, game)
-        if likely is None or not between and likely.player == decision.player and likely == decision:
+        if likely is None or not k and likely.player == decision.player and likely == decision:
             return None
         trial = game.copy()
         try:
             trial.push(likely, drawn=drawn_listed(statement))
         except GtrError:
-            between.append(likely)  # itself a step written before the decision that makes it
-            continue
+            continue  # itself written before the decision that makes it possible, or refused in its turn
         made = trial.restates(decision)
-        if made is None:
-            return None
-        for restated in (decision, *between):
-            if trial.restates(restated) is None:
-                return None
-            trial.restate(restated)
-        return made.turn
+        return None if made is None else made.turn
     return None
 
 

@@ -213,6 +213,22 @@ def test_a_late_action_is_told_by_the_last_turn_s_petition_but_not_an_early_one(
     early = turns + "  Ann leads Architect with Tower\n  Ann lays Academy\n  Ben thinks: jack\n"
     message, rules = cited(early, "  Ann lays Academy")
     assert rules == ("R-TURN-2",) and "petition" not in message and "waits for Ben" in message
+    # an action of another role than this turn's is late whoever has played: the note explains it
+    other_role = turns + "  Ann leads Legionary with Academy\n  Ann lays Tower\n  Ben thinks: jack\n"
+    message, rules = cited(other_role, "  Ann lays Tower")
+    assert rules[0] == "R-PET-4" and "petition" in message
+
+
+def test_an_action_of_the_follower_yet_to_decide_is_told_by_its_last_turn_s_petition():
+    """Ben leads Architect with a petition in turn 2; in turn 3 Ann leads Architect, and an
+    Architect action of Ben's, who has not followed yet, is read as late (it cannot be this
+    turn's before his follow): R-PET-4 explains it."""
+    hands = PATRON.replace("hand Ben: Bridge", "hand Ben: Bridge, Road, Insula")
+    text = hands + ("  Ann leads Patron with Temple\n  Ben thinks: jack\n  Ann hires Villa\n\nturn 2 Ben\n"
+                    "  Ben leads Architect with Road, Insula\n  Ann thinks: jack\n  Ben passes\n\nturn 3 Ann\n"
+                    "  Ann leads Architect with Tower\n  Ben lays Bridge\n")
+    message, rules = cited(text, "  Ben lays Bridge")
+    assert rules[0] == "R-PET-4" and "petition" in message
 
 
 def test_all_legionary_actions_are_one_demand():

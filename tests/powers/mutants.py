@@ -41,7 +41,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
              "tests/powers/test_spoils.py"),
     "score": ("tests/engine/test_scoring.py", "tests/engine/test_merchant.py", "tests/engine/test_rulings.py"),
     "read": ("tests/replay/test_reading.py", "tests/engine/test_refusals.py", "tests/replay/test_reading_property.py",
-             "tests/engine/test_legionary.py", "tests/replay/test_invalid_records.py"),
+             "tests/engine/test_legionary.py", "tests/replay/test_invalid_records.py", "tests/replay/test_turns_left_out.py"),
     "guard": ("tests/powers/test_spoils.py", "tests/powers/test_classic_combinations.py", "tests/powers/test_hooks.py",
               "tests/engine/test_rulings.py"),
     "places": ("tests/powers/test_combinations.py", "tests/powers/test_classic_limits_and_plays.py",
@@ -56,6 +56,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
                 "tests/replay/test_reading.py"),
     "points": ("tests/store/test_points_kept.py", "tests/replay/test_examples.py", "tests/replay/test_visitors.py"),
     "left": ("tests/engine/test_position_left_out.py", "tests/rulebook/test_rulebook_records.py"),
+    "order": ("tests/engine/test_fidelity.py", "tests/replay/test_reading.py"),
     "judge": ("tests/play/test_no_peeking.py", "tests/play/test_annotate.py"),
     "reimport": ("tests/store/test_reimport.py",),
     "wins": ("tests/powers/test_combinations.py", "tests/engine/test_end.py", "tests/engine/test_scoring.py",
@@ -171,7 +172,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("read", GAME, "and f.decision.to == decision.to and f.turn == turn]", "and f.decision.to == decision.to]"),
     ("read", GAME, "            else:\n                self._forced = []", "            else:\n                pass"),
     ("read", GAME, "for decline in core.not_taken(self.state, decision, restating=True)]", "for decline in ()]"),
-    ("read", GAME, "del self._forced[:self._forced.index(step) + 1]", "del self._forced[self._forced.index(step)]"),
+    ("read", GAME, "            del self._forced[:k + 1]\n", "            del self._forced[k]\n"),
     ("read", GAME, "if prompt is not None and type(decision) in prompt.decisions and prompt.player == decision.player:",
      "if False:"),
     ("read", GAME, "before = core.made_in(step) if made.player == decision.player else None", "before = core.made_in(step)"),
@@ -567,6 +568,17 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("position", OPENING, "    if len(position.players) != 2:\n        return\n", "    return\n"),
     ("position", OPENING, "if b.complete and (b.stolen or b.site_given)]", "if b.complete and b.stolen]"),
     ("position", OPENING, "if b.complete and (b.stolen or b.site_given)]", "if b.complete and b.site_given]"),
+    # an action written early is told by the turn order; a demand's answers restated in any order (R-TURN-2, R-LEG-3)
+    ("order", "gtr_replay/engine/spent.py", "turns: tuple[int, ...] = () if _early_action(state, i, kind) else (state.turn - 1,)",
+     "turns: tuple[int, ...] = (state.turn - 1,)"),
+    ("order", "gtr_replay/engine/spent.py", "return (i - state.leader) % n < (state.current - state.leader) % n",
+     "return (i - state.leader) % n <= (state.current - state.leader) % n"),
+    ("order", "gtr_replay/engine/spent.py", "if state.phase is not Phase.FOLLOW or state.led_role is None or kind not in ROLE_ACTIONS[state.led_role]:",
+     "if state.phase is not Phase.FOLLOW or state.led_role is None:"),
+    ("order", "gtr_replay/engine/game.py", "        if type(made) is Give:  # the other answers", "        if False:  # the other answers"),
+    ("order", "gtr_replay/engine/game.py", "if type(f.decision) is Give and f.decision.to == made.to", "if type(f.decision) is Give"),
+    ("order", "gtr_replay/replay/replayer.py", "            continue  # itself written before the decision that makes it possible",
+     "            return None  # itself written before the decision that makes it possible"),
     # the judge lists the draw in one place whatever card is on top; an analysis replaces only its own marks
     ("judge", "gtr_replay/play/knowledge.py", "(from_deck if isinstance(choice, tuple) else found).setdefault(choice, []).append(decision)",
      "found.setdefault(choice, []).append(decision)"),
@@ -616,6 +628,8 @@ EQUIVALENT: dict[int, str] = {
     50: "a forced pass checks its own player (the prompt it answered must be the decision's player's); a forced give "
         "of the other neighbour is checked in a state where the answers to one demand are set in no order "
         "(R-LEG-3), so the decision is refused there for the same reason, with the same words",
+    281: "as 43: the answers to one demand kept beside the one restated answer the demand under way, whose "
+         "demander every one of them names: the filter on the receiver keeps the same steps",
     52: "as 43: the forced gives kept answer the demand under way, whose demander a written give names (a 'Glory "
         "to Rome' is read as a give to the demander): the receiver always matches",
     161: "no rule takes a card out of a vault (its cards stay there until they are uncovered at the end, R-VAULT-3), "

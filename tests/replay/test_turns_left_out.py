@@ -159,6 +159,13 @@ def test_a_think_written_above_its_own_header_is_refused_where_it_stands():
     assert "write it under 'turn 7 Ben'" in problem
 
 
+def test_a_statement_the_next_turn_refuses_too_is_refused_for_what_it_says():
+    """Above 'turn 7 Ben', a think of Ann's belongs to no turn: turn 6 is over, and in turn 7 the
+    game waits for Ben, its leader. It is refused for that, not told to move under the header."""
+    moved = GAME.replace(THINK_TURN, "  Ann thinks: jack\n" + THINK_TURN)
+    problem = problems(moved)[0]
+    assert "it is Ben's decision, not Ann's" in problem and "would belong to turn 7" not in problem
+
 def test_a_header_with_no_statement_says_so_at_its_line():
     """A turn header whose statement was forgotten: the game is still in that turn, and the
     problem is reported at the header that holds nothing, not at the next one."""
