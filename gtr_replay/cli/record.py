@@ -217,7 +217,7 @@ class _Session:
 
         file = self.file
         try:
-            if file.exists() and not blank_file(file):
+            if file.exists() and not (blank_file(file) and (ruleset or players)):  # an empty file: begun anew
                 if ruleset or players or pool or hand or expansion:
                     fail(UsageError(f"{file} exists: it is resumed as it is",
                                     hint="leave out --ruleset, --players, --expansion, --pool and --hand, "
