@@ -57,6 +57,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "points": ("tests/store/test_points_kept.py", "tests/replay/test_examples.py", "tests/replay/test_visitors.py"),
     "left": ("tests/engine/test_position_left_out.py", "tests/rulebook/test_rulebook_records.py"),
     "order": ("tests/engine/test_fidelity.py", "tests/replay/test_reading.py"),
+    "circus": ("tests/powers/test_circus_maximus_hired.py", "tests/powers/test_action_sequence.py"),
     "judge": ("tests/play/test_no_peeking.py", "tests/play/test_annotate.py"),
     "reimport": ("tests/store/test_reimport.py",),
     "wins": ("tests/powers/test_combinations.py", "tests/engine/test_end.py", "tests/engine/test_scoring.py",
@@ -579,6 +580,11 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("order", "gtr_replay/engine/game.py", "if type(f.decision) is Give and f.decision.to == made.to", "if type(f.decision) is Give"),
     ("order", "gtr_replay/replay/replayer.py", "            continue  # itself written before the decision that makes it possible",
      "            return None  # itself written before the decision that makes it possible"),
+    # a client hired this turn gives no Circus Maximus action (B-CIRCUSMAXIMUS-1, R-ACT-2)
+    ("circus", "gtr_replay/powers/actions.py", "return clients - sum(1 for c in player.hired if role in ctx.client_roles(owner, c))",
+     "return clients - sum(2 for c in player.hired if role in ctx.client_roles(owner, c))"),
+    ("circus", "gtr_replay/powers/actions.py", "return clients - sum(1 for c in player.hired if role in ctx.client_roles(owner, c))",
+     "return clients"),
     # the judge lists the draw in one place whatever card is on top; an analysis replaces only its own marks
     ("judge", "gtr_replay/play/knowledge.py", "(from_deck if isinstance(choice, tuple) else found).setdefault(choice, []).append(decision)",
      "found.setdefault(choice, []).append(decision)"),
