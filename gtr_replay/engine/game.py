@@ -365,7 +365,7 @@ class Game:
         self._found_legal = None
         if cards is None and state.deck_known:
             return
-        want = min(rules.think_draws(state, state.index(think.player), think.option), len(state.deck))
+        want = self.think_draws(think.player, think.option)
         if cards is None:
             raise RulesError(f"the deck's order is unknown, so the record must list the {want} card(s) "
                              f"{think.player} draws", rule_ids=("R-THINK-1",),
@@ -446,8 +446,10 @@ class Game:
         return rules.materials_needed(self.state, self.state.index(player), building)
 
     def think_draws(self, player: str, option: str) -> int:
-        """Cards a think of ``option`` (jack, draw, refill) would draw now."""
-        return rules.think_draws(self.state, self.state.index(player), option)
+        """Cards a think of ``option`` (jack, draw, refill) would draw now: no more than the
+        deck holds (R-THINK-1)."""
+        state = self.state
+        return min(rules.think_draws(state, state.index(player), option), len(state.deck))
 
     # -- checks ----------------------------------------------------------------------------------
 

@@ -525,7 +525,7 @@ class Recording:
         if (not isinstance(statement, st.Think) or statement.drawn is not None or str(statement.how) == "jack"
                 or statement.player == self.me or self.state.deck_known):
             return record
-        count = min(Game(self.state).think_draws(statement.player, str(statement.how)), len(self.state.deck))
+        count = Game(self.state).think_draws(statement.player, str(statement.how))
         step = replace(last, statement=replace(statement, drawn=(UNSEEN,) * count))
         turns = list(record.turns)
         items = list(turns[-1].items)

@@ -31,7 +31,7 @@ def legal_text(game: Game, decision: Decision) -> str:
     state = game.state
     if type(decision) is not Think or decision.option == "jack" or state.deck_known:
         return text
-    count = min(game.think_draws(decision.player, decision.option), len(state.deck))
+    count = game.think_draws(decision.player, decision.option)
     return f"{text} [{', '.join(UNSEEN * count)}]" if count else text
 
 

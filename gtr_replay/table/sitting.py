@@ -294,7 +294,7 @@ class Sitting:
             return
         state = self.recording.state
         if isinstance(said, st.Think) and said.drawn is None and str(said.how) != "jack" and not state.deck_known:
-            count = min(Game(state).think_draws(seat, str(said.how)), len(state.deck))
+            count = Game(state).think_draws(seat, str(said.how))
             if count:
                 raise Refused(f"'{text.strip()}' leaves out the cards {seat} drew: a player's own draw names "
                               "its cards", hint=f"pick the {_cards(count)} drawn, or type them: "

@@ -114,7 +114,7 @@ def choices(state: GameState, seat: str) -> list[dict] | None:
         if templated:
             text, draws = _BRACKETED.sub(PICK, text, count=1), 1  # the notation brackets a card from the deck
         elif isinstance(statement, st.Think) and str(statement.how) != "jack" and not state.deck_known:
-            draws = min(game.think_draws(seat, str(statement.how)), len(state.deck))
+            draws = game.think_draws(seat, str(statement.how))
         if text in seen:
             continue
         seen.add(text)
