@@ -302,8 +302,9 @@ def _action_prompt(state: GameState) -> Prompt | None:
     if state.phase is Phase.OVER or (state.phase in _OWN_STATEMENT and not state.steps):
         return None
     prompt = pending(state)
-    if prompt is None or (state.unseen is not None and unseen.holds_unseen(state, prompt.index)):
-        return None
+    if prompt is None or (state.unseen is not None and unseen.holds_unseen(state, prompt.index)
+                          and (state.steps or state.phase is not Phase.POOL)):
+        return None  # a take from the Pool names no card of the hand: unseen cards change nothing
     return prompt
 
 

@@ -9,7 +9,7 @@ from gtr_replay.enums import JACK, Role, Zone
 from gtr_replay.errors import NotYourDecisionError
 
 
-NAMES = {"Give": Give, "Lead": Lead, "Role": Role, "Zone": Zone}
+NAMES = {"Give": Give, "Lead": Lead, "Pass": Pass, "Role": Role, "Zone": Zone}
 
 
 def legionary_turn(position, ann_hand=("School", "Villa", "Garden"), bob_hand=("Bath", "Shrine", "Sewer", "Road"),
@@ -119,12 +119,12 @@ def test_a_partial_holder_gives_what_they_have_R_LEG_6(position, play):
 
 def test_a_holder_of_as_many_as_demanded_gives_them_all_R_LEG_6(position, play):
     """Two Brick demanded; Bob holds two Brick and a Rubble, so his one answer is both Brick,
-    and the engine makes it."""
+    and the engine makes it, after Ann's pass: the Pool holds nothing to take (R-LEG-2)."""
     state = legionary_turn(position, ann_hand=("School", "Shrine"), bob_hand=("Bath", "Road", "Shrine"),
                            cat_hand=("Dock",), pool=())
     game = Game(state)
     applied = game.push(Demand("Ann", ("School", "Shrine")))
-    assert [f.decision for f in applied.forced][0] == Give("Bob", ("Bath", "Shrine"), "Ann")
+    assert [f.decision for f in applied.forced][:2] == [Pass("Ann"), Give("Bob", ("Bath", "Shrine"), "Ann")]
     assert sorted(state.players[0].stockpile) == ["Bath", "Shrine"] and state.players[1].hand == ["Road"]
 
 
@@ -136,7 +136,7 @@ def test_the_engines_own_give_is_told_as_a_decision_that_reads_back(position, pl
     game = Game(state)
     events = play(game, Demand("Ann", ("School", "Shrine")))
     told = [eval(e.text, NAMES) for e in events if e.kind == "auto"]
-    assert told[0] == Give("Bob", ("Bath",), "Ann")
+    assert told[:2] == [Pass("Ann"), Give("Bob", ("Bath",), "Ann")]  # nothing to take from the Pool
     for decision, word in ((Give("Bob", ("Bath",), "Ann", Zone.STOCKPILE), "Zone.STOCKPILE"),
                            (Lead("Ann", Role.LEGIONARY, ("School",)), "Role.LEGIONARY")):
         assert word in repr(decision) and eval(repr(decision), NAMES) == decision

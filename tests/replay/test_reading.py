@@ -378,3 +378,56 @@ def test_the_answers_to_a_demand_are_restated_in_any_order_before_or_after_the_p
     replayer, _ = _replayed(text.replace(old, new))
     canonical, _ = _replayed(text)
     assert replayer.final == canonical.final
+
+
+DEMAND_POSITION = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "Ann, Ben, Cid, Dee"]
+[Start "position"]
+
+position
+  leader: Ben
+  pool: Road{pool}
+  hand Ann: Dock
+  hand Ben: Atrium, Villa, {hand}Jack
+  hand Cid: Market
+  hand Dee: Dock
+
+turn 1 Ben
+  Ben leads Legionary with Atrium
+  Cid thinks: jack
+  Dee thinks: jack
+  Ann thinks: jack
+  Ben demands Stone showing Villa
+{takes}
+turn 2 Cid
+  Cid thinks: jack
+"""
+
+
+@pytest.mark.parametrize("pool, takes", [("", ""), (", Garden", "  Ben takes Garden from pool\n")])
+@pytest.mark.parametrize("hand", ["", "?, "])
+def test_the_demanders_pass_with_nothing_left_in_the_pool_to_take_restates_a_forced_step(pool, takes, hand):
+    """R-LEG-2, AMB-12: the demander may take a Pool card of each material demanded; with
+    none there (no Stone at all, or the one Garden taken), passing is the one choice left, a
+    step the engine makes by itself, which a record may write out (``Ben passes``) or leave
+    out: both read as the same game, also where the demander holds cards the recorder did not
+    see (the Pool's cards are the choice, not the hand's)."""
+    text = DEMAND_POSITION.format(pool=pool, takes=takes, hand=hand)
+    left_out, _ = _replayed(text)
+    written, snaps = _replayed(text.replace("\nturn 2", "  Ben passes\n\nturn 2"))
+    assert written.final == left_out.final
+    [restated] = [s for s in snaps if s.text == "Ben passes"]
+    assert restated.forced
+    assert left_out.final.legionary is None
+
+
+def test_the_demanders_pass_with_a_card_left_to_take_is_a_decision_of_its_own():
+    """R-LEG-2, AMB-12: with a Stone in the Pool the demander chooses, so the pass is not
+    forced: written, it declines the take; left out, the game waits for the demander."""
+    text = DEMAND_POSITION.format(pool=", Garden", takes="", hand="")
+    written, snaps = _replayed(text.replace("\nturn 2", "  Ben passes\n\nturn 2"))
+    [passed] = [s for s in snaps if s.text == "Ben passes"]
+    assert not passed.forced and "Garden" in written.final.pool
+    problem, _ = _refused(text, "turn 2 Cid")
+    assert problem.legal == ("Ben takes Garden from pool", "Ben passes")

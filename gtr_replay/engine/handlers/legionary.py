@@ -120,9 +120,7 @@ class DemandHandler(Handler):
         # the demand is answered at once: steps waiting (a burst under a new client's action) come after
         state.demand().held, state.steps[:] = state.steps[:], []
         state.current = i
-        state.phase = Phase.POOL
-        if not pool_takes(state):
-            end_pool_stage(state, ev)
+        state.phase = Phase.POOL  # with nothing to take, passing is the one choice: a forced step
 
 
 def _buildings_problem(state: GameState, i: int, d: Demand):
@@ -257,8 +255,6 @@ class TakeFromPoolHandler(Handler):
         demand.pool_budget -= 1
         spent.note(state, i, "pool")
         ev.append(Event(EventKind.MOVE, d.player, d.card, Zone.POOL, Zone.STOCKPILE))
-        if not pool_takes(state):
-            end_pool_stage(state, ev)
 
 
 def giving_from(state: GameState, victim: int) -> Zone:
