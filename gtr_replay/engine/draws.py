@@ -7,6 +7,7 @@ order the listed cards are checked against the top of the deck instead.
 
 from __future__ import annotations
 
+from gtr_replay.data.cards import cards_for
 from gtr_replay.data.expansions import geek_hint, left_out, not_in_game
 from gtr_replay.engine import unseen
 from gtr_replay.game.piles import UNSEEN
@@ -39,6 +40,13 @@ def check_or_stack(state: GameState, cards: tuple[str, ...], who: str) -> None:
         if geek:  # no copy is in this game at all (R-VER-2)
             raise RulesError(f"{', '.join(geek)} cannot be drawn: {not_in_game(geek)}", rule_ids=("R-VER-2",),
                              hint=geek_hint(geek, state.expansions))
+        card_set = cards_for(state.ruleset)
+        strange = [c for c in lacking if c not in card_set.cards]
+        if strange:  # no copy in any deck of this ruleset: not a copy too many (R-COMP-4)
+            what = "is not a card" if len(strange) == 1 else "are not cards"
+            names = ", ".join(strange)
+            raise RulesError(f"{names} cannot be drawn: {names} {what} of the {state.ruleset} ruleset",
+                             rule_ids=("R-COMP-4",), hint=f"gtr cards --ruleset {state.ruleset} lists its cards")
         raise RulesError(f"{', '.join(lacking)} cannot be drawn: no such card is left in the deck",
                          rule_ids=("R-COMP-6",), hint="every copy of it is already elsewhere")
     state.deck[:] = [*cards, *rest]

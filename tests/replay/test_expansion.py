@@ -135,6 +135,22 @@ def test_a_geek_card_drawn_in_a_game_without_it_is_named_as_such():
     assert problem.rule_ids == ("R-COMP-6",)
 
 
+@pytest.mark.parametrize("card", ["Circus", "Crane"])
+def test_a_card_of_another_ruleset_drawn_is_named_as_such(card):
+    """R-COMP-4: the Circus is an imperium card, the Crane a republic one: a republic game's
+    deck holds no Circus, so the refusal says the card is none of this ruleset's, not that
+    every copy is elsewhere; the Crane is drawn."""
+    text = _position("", hand="Dock").replace("  Ben thinks: jack\n  Ann lays Domus\n",
+                                             f"  Ben thinks: refill [{card}, Atrium, Dock, Bar]\n")
+    found = _replay(text).diagnostics
+    if card == "Crane":
+        assert not found
+        return
+    [problem] = found
+    assert problem.message.endswith("Circus cannot be drawn: Circus is not a card of the republic ruleset")
+    assert problem.rule_ids == ("R-COMP-4",) and "gtr cards --ruleset republic" in problem.hint
+
+
 def test_a_deck_tag_and_a_setup_block_name_geek_cards_only_with_the_tag():
     deck = ", ".join(["Domus"] + ["Road"] * 5)
     text = f"""[Game "Glory to Rome"]
