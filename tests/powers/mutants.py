@@ -58,6 +58,9 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "left": ("tests/engine/test_position_left_out.py", "tests/rulebook/test_rulebook_records.py"),
     "order": ("tests/engine/test_fidelity.py", "tests/replay/test_reading.py"),
     "circus": ("tests/powers/test_circus_maximus_hired.py", "tests/powers/test_action_sequence.py"),
+    "spoils": ("tests/powers/test_spoils.py", "tests/engine/test_illegal.py", "tests/engine/test_refusals.py",
+               "tests/engine/test_rulings.py"),
+    "pool": ("tests/replay/test_reading.py", "tests/replay/test_expansion.py", "tests/engine/test_legionary.py"),
     "judge": ("tests/play/test_no_peeking.py", "tests/play/test_annotate.py"),
     "reimport": ("tests/store/test_reimport.py",),
     "wins": ("tests/powers/test_combinations.py", "tests/engine/test_end.py", "tests/engine/test_scoring.py",
@@ -94,6 +97,7 @@ GAME = "gtr_replay/engine/game.py"
 REPLAYER = "gtr_replay/replay/replayer.py"
 CORE = "gtr_replay/engine/core.py"
 SNAPSHOT = "gtr_replay/replay/snapshot.py"
+SPOILS = "gtr_replay/engine/handlers/spoils.py"
 PLAY = "gtr_replay/engine/handlers/play.py"
 MUTANTS: list[tuple[str, str, str, str]] = [
     # citations: a card's rules as the ruleset in play numbers them (point 4a)
@@ -607,6 +611,20 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("blind", ROLES, "if zone is Zone.DECK:  # face down", "if False:  # face down"),
     ("blind", "gtr_replay/play/knowledge.py", "if owner == i and not is_unseen(player.vault[n])]", "if False]"),
     ("blind", "gtr_replay/play/knowledge.py", "if owner == i and not is_unseen(player.vault[n])]", "if owner == i]"),
+    # the spoils of a demand: only an empty foundation of a demanded material, only from a victim (B-DOMUSAUREA-1, AMB-20)
+    ("spoils", SPOILS, "if _empty(building) and step.room(j, _material(state, building.foundation)):",
+     "if _empty(building) or step.room(j, _material(state, building.foundation)):"),
+    ("spoils", SPOILS, "why = \"is one's own player\" if j == i else", "why = \"is one's own player\" if j != i else"),
+    ("spoils", SPOILS, "        found, wrong = _victim_problem(state, i, d, self.step_kind, self.rule)\n        if wrong is not None:",
+     "        found, wrong = _victim_problem(state, i, d, self.step_kind, self.rule)\n        if wrong is None:"),
+    ("spoils", SPOILS, "        wrong = self.held_problem(state, i, d, j)\n        if wrong is not None:",
+     "        wrong = self.held_problem(state, i, d, j)\n        if False:"),
+    ("spoils", SPOILS, "if material not in step.demanded and step.limit != \"any\":",
+     "if material not in step.demanded and step.limit == \"any\":"),
+    # the demander's pass with nothing to take from the Pool is a forced step, unseen hand or not (R-LEG-2, AMB-12)
+    ("pool", "gtr_replay/engine/core.py", "                          and (state.steps or state.phase is not Phase.POOL)):",
+     "                          ):"),
+    ("pool", "gtr_replay/engine/draws.py", "strange = [c for c in lacking if c not in card_set.cards]", "strange = []"),
 ]
 
 EQUIVALENT: dict[int, str] = {

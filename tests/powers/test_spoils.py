@@ -193,9 +193,12 @@ def test_domus_aurea_spares_filled_complete_and_other_coloured_buildings():
     assert not any(e.kind == "step" for e in events) and not game.state.steps
     opp = PlayerState("Opp", hand=["Road"], buildings=[Building("School", Material.BRICK, ["Gate"]),
                                                        Building("Archway", Material.BRICK)])
-    game, _ = domus(opp)
+    game, _ = domus(opp, hand=("Academy", "Bath", "Shrine"), demand=("Bath", "Shrine"), clientele=("Atrium",))
+    assert set(game.legal()) == {TearDown("You", "Opp", "Archway"), Pass("You")}  # the empty one alone
     with pytest.raises(RulesError, match="materials under it"):
         game.push(TearDown("You", "Opp", "School"))
+    applied = game.push(TearDown("You", "Opp", "Archway"))  # a second Brick was demanded, but the School is filled:
+    assert not applied.forced and not game.state.steps  # nothing is left to take, so nothing waits to be passed
 
 
 def test_domus_aurea_victims_exclude_the_protected():
