@@ -195,8 +195,6 @@ def _sql_errors(path: str | Path, limit: float | None = None,
         if "readonly" in text or "query_only" in text or "read-only" in text:
             raise UsageError(f"the query would change the database: {text} ({path} is opened read-only)",
                              hint="gtr query only reads; use SELECT") from None
-        if "file is not a database" in text:
-            raise StoreError(f"{path} is not a games database: {text}") from None
         if damaged(error):
             raise database_error(path, error) from None
         raise UsageError(f"the query failed: {text}", hint=what_to_query()) from None
@@ -212,6 +210,9 @@ def _sql_errors(path: str | Path, limit: float | None = None,
                              hint="ask for less: a substr(), a length(), a LIMIT") from None
         if "one statement" in text:
             raise UsageError(f"the query holds several statements: {text}", hint="run one at a time") from None
+        if "file is not a database" in text:  # not SQLite: the file is wrong, as for every command reading games
+            raise StoreError(f"{path} is not a games database: {text}", hint="give a database written by gtr import") \
+                from None
         if damaged(error):
             raise database_error(path, error) from None
         raise UsageError(f"the query failed: {text} ({path})") from None

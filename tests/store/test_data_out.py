@@ -143,6 +143,17 @@ def query(db, *args):
     return runner.invoke(app, ["query", *args, "--db", str(db)])
 
 
+def test_a_query_of_a_file_that_is_no_games_database_is_refused_as_import_and_export_refuse_it(examples_db, tmp_path):
+    """A bad database is bad input, exit 1 (README: a usage error is 2), whether the file is
+    no SQLite at all or another program's; said in the words the other commands use."""
+    made = _other_databases(examples_db, tmp_path)
+    for kind, words in (("text", "is not a games database: file is not a database (give a database written by gtr"),
+                        ("foreign", "no such table: statements, because")):
+        result = query(made[kind], "SELECT * FROM statements")
+        assert result.exit_code == 1 and words in result.output, (kind, result.exit_code, result.output)
+        assert runner.invoke(app, ["export", "--db", str(made[kind]), "--parquet", str(tmp_path / kind)]).exit_code == 1
+
+
 def test_csv_round_trips_with_no_cell_cut(examples_db):
     result = query(examples_db, "--saved", "final-scores", "--csv")
     assert result.exit_code == 0, result.output
