@@ -60,6 +60,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "circus": ("tests/powers/test_circus_maximus_hired.py", "tests/powers/test_action_sequence.py"),
     "spoils": ("tests/powers/test_spoils.py", "tests/engine/test_illegal.py", "tests/engine/test_refusals.py",
                "tests/engine/test_rulings.py"),
+    "paid": ("tests/powers/test_geek_powers.py", "tests/rulebook/test_gk_examples.py", "tests/engine/test_rulings.py"),
     "pool": ("tests/replay/test_reading.py", "tests/replay/test_expansion.py", "tests/engine/test_legionary.py"),
     "judge": ("tests/play/test_no_peeking.py", "tests/play/test_annotate.py"),
     "reimport": ("tests/store/test_reimport.py",),
@@ -625,9 +626,19 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("pool", "gtr_replay/engine/core.py", "                          and (state.steps or state.phase is not Phase.POOL)):",
      "                          ):"),
     ("pool", "gtr_replay/engine/draws.py", "strange = [c for c in lacking if c not in card_set.cards]", "strange = []"),
+    # a structure taken for Sites: any set worth the price, none to spare unless the reading allows (C-AERARIUM-PRISON-1)
+    ("paid", "gtr_replay/engine/handlers/steal.py", "for k in range(1, sum(held.values()) + 1):",
+     "for k in range(2, sum(held.values()) + 1):"),
+    ("paid", "gtr_replay/engine/handlers/steal.py", "if sum(values) >= step.price and (step.spare or sum(values) - min(values) < step.price):",
+     "if sum(values) >= step.price or (step.spare or sum(values) - min(values) < step.price):"),
+    ("paid", "gtr_replay/engine/handlers/steal.py", "if sum(values) >= step.price and (step.spare or sum(values) - min(values) < step.price):",
+     "if sum(values) >= step.price and (step.spare or sum(values) - min(values) <= step.price):"),
 ]
 
 EQUIVALENT: dict[int, str] = {
+    307: "the theft's candidates are checked by _payment_problem, which asks the same worth and the same spare "
+         "Site of the Sites given: payments() only spares building the ones it would refuse",
+    308: "as 307: a payment with a Site to spare is refused by _payment_problem whatever payments() lets through",
     187: "the only caller that asks a leader's plays as one role is the Palace's search (play._several), which "
          "keeps only the options of that role; the power still answers as its contract says",
     72: "every power's play_options yields only plays its own allows_play accepts (powers/plays.py: a single card as "
