@@ -104,9 +104,11 @@ def bind(state: GameState, zone: list[str], card: str, owner: str) -> None:
     if not fitting:
         if not any(is_unseen(c) for c in zone):
             raise RulesError(f"{card} is not among {owner}'s cards", rule_ids=("R-COMP-6",))
-        raise RulesError(f"{card} cannot be one of {owner}'s unseen cards: {owner} answered Glory to Rome "
-                         f"to a {material} demand while holding them", rule_ids=("R-LEG-3",),
-                         hint="a Glory to Rome answer rules out the demanded materials")
+        raise RulesError(f"{card} cannot be one of {owner}'s unseen cards: {owner} answered a demand for "
+                         f"{material} while holding them, giving fewer {material} cards than it asked for "
+                         "(Glory to Rome gives none)", rule_ids=("R-LEG-3", "R-LEG-6"),
+                         hint="a neighbour gives as many demanded cards as the hand holds, so an answer that gives "
+                              "fewer rules that material out for the unseen cards then in the hand")
     _take(state, card, f"one of {owner}'s unseen cards")
     chosen = max(fitting, key=lambda c: len(excluded(c)))  # the most constrained that fits
     zone[zone.index(chosen)] = card
@@ -129,7 +131,8 @@ def stack_draw(state: GameState, cards: tuple[str, ...], who: str) -> None:
 
 
 def rule_out(state: GameState, zone: list[str], materials) -> None:
-    """No ``?`` of ``zone`` is of ``materials`` (a player answered Glory to Rome, R-LEG-3)."""
+    """No ``?`` of ``zone`` is of ``materials`` (a player's answer to a demand gave fewer cards
+    of them than demanded: Glory to Rome gives none, R-LEG-3, R-LEG-6)."""
     wanted = frozenset(str(m) for m in materials)
     for n, card in enumerate(zone):
         if is_unseen(card):

@@ -83,6 +83,32 @@ turn 1 Ann
     replay(base + "\nturn 2 Ben\n  Ben leads Laborer with Road\n")  # not Brick: fine
 
 
+def test_an_answer_giving_part_of_the_demand_rules_out_the_rest_and_says_so():
+    """R-LEG-5, R-LEG-6: two Marble demanded of the one opponent, who gives as many as the
+    hand holds: one Temple given shows the unseen cards left are no Marble, and the refusal
+    says what was answered (a Temple, no Glory to Rome)."""
+    base = HEAD.replace('\n\n', '\n[Start "position"]\n\n') + """position
+  leader: Ann
+  deck: 40
+  pool: Road
+  hand Ann: Academy, Statue, Palace
+  clientele Ann: Gate
+  hand Ben: ?, ?, ?, ?
+
+turn 1 Ann
+  Ann leads Legionary with Academy
+  Ben thinks: jack
+  Ann demands Marble, Marble showing Statue, Palace
+  Ben gives Temple to Ann
+"""
+    replayer, _ = replay(base)
+    assert all(c == "?~Marble" for c in replayer.final.player("Ben").hand if c != "Jack")
+    message = refused(base + "\nturn 2 Ben\n  Ben leads Patron with Basilica\n")
+    assert "Ben answered a demand for Marble while holding them, giving fewer Marble cards than it asked" in message
+    assert "R-LEG-6" in message
+    replay(base + "\nturn 2 Ben\n  Ben leads Laborer with Road\n")  # not Marble: fine
+
+
 def test_a_draw_from_a_known_setup_may_be_unseen():
     known = SETUP.format(ben="  hand Ben: Road, Road, Bar, Bath, Dock\n")
     replayer, _ = replay(known)
@@ -176,9 +202,16 @@ turn 1 Ann
     assert Game(replayer.final).result().winners == ("Ann",)
 
 
-def test_a_setup_block_needs_at_least_one_hand():
+def test_a_setup_block_with_no_hand_is_a_watchers_record_of_unseen_hands():
+    """notation/README.md: only the hands the recorder saw are listed; one who saw none (a
+    watcher who saw the leader draw) lists none, and every hand is unseen, as written with
+    '?' for each card."""
     text = SETUP.format(ben="").replace("  hand Ann: Statue, Statue, Temple, Road, Dock\n", "")
-    assert "no hand at all" in refused(text)
+    written = SETUP.format(ben="  hand Ben: ?, ?, ?, ?, ?\n").replace(
+        "  hand Ann: Statue, Statue, Temple, Road, Dock\n", "  hand Ann: ?, ?, ?, ?, ?\n")
+    left_out, _ = replay(text)
+    assert left_out.final == replay(written)[0].final
+    assert all(c in ("?", "Jack") for p in left_out.final.players for c in p.hand)
 
 
 def test_a_starting_hand_with_too_few_cards_is_refused():
