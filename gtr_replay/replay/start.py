@@ -140,10 +140,6 @@ def start_game(record: Record) -> Game:
         return game
     if isinstance(start, Setup):
         span = start.span
-        if not any(name in start.hands for name in players):
-            raise StartError("the setup block has no hand at all", line=span.line, column=span.column,
-                             hint="list the recorder's hand (others may be left out or written '?'), "
-                                  "or give the deck order in a Deck tag")
         draws = [d.card for round_ in _dealt_order(start, players) for d in round_]
         if not draws:
             raise StartError("the setup block has no leader draw (pool: ...)", line=span.line, column=span.column)
