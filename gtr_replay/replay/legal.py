@@ -9,9 +9,9 @@ is exactly what the replayer would accept.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from notation import Record, Tag
+from notation import Record
 
 from gtr_replay.engine import Game
 from gtr_replay.errors import UsageError
@@ -19,6 +19,7 @@ from gtr_replay.game.piles import is_unseen
 from gtr_replay.game.state import GameState
 from gtr_replay.replay.from_game import result_tag
 from gtr_replay.replay.outcome import range_text
+from gtr_replay.replay.overrides import with_rulings
 from gtr_replay.replay.replayer import Replayer
 from gtr_replay.replay.visitors import KeepStates
 from gtr_replay.replay.revealing import legal_text, unseen_choices
@@ -99,16 +100,6 @@ def final_result(state: GameState) -> str:
         return result_tag(game.result())
     hidden = sum(game.unseen_in_vaults().values())
     return f"{range_text(ranges)} (depends on {hidden} unseen vault card{'s' if hidden > 1 else ''})"
-
-
-def with_rulings(record: Record, rulings: str | None) -> Record:
-    """The record with ``rulings`` ('name=reading, ...') added to its Rulings tag (they win)."""
-    if not rulings:
-        return record
-    written = record.tag("Rulings")
-    value = f"{written}, {rulings}" if written else rulings
-    tags = tuple(t for t in record.tags if t.name.lower() != "rulings") + (Tag("Rulings", value),)
-    return replace(record, tags=tags)
 
 
 def legal_at(record: Record, *, at: int | None = None, turn: int | None = None, source: str = "<record>",

@@ -19,7 +19,10 @@ def parse_rulings(chosen: str) -> dict[str, str]:
     """The rulings ``chosen`` names, by full name, with their readings; an unknown ruling or
     reading raises ``UnknownNameError`` (a usage error)."""
     given = resolve(chosen)
-    named = [find_ruling(part.partition("=")[0]).name for part in chosen.split(",") if part.strip()]
+    named = []
+    for part in filter(None, (p.strip() for p in chosen.split(","))):
+        name, _, reading = part.partition("=")
+        named.append(find_ruling(name, reading.strip().casefold()).name)  # an AMB ID two rulings share: the reading tells
     return {name: given[name] for name in named}
 
 
@@ -30,8 +33,8 @@ def with_rulings(record: Record, chosen: str | None) -> Record:
     override = parse_rulings(chosen)
     try:
         readings = dict(resolve(record.tag("Rulings")))  # a copy: a game's rulings are read-only
-    except GtrError:  # the record's own tag is wrong: the replay reports it where it is written
-        readings = dict(DEFAULTS)
+    except GtrError:  # the record's own tag is wrong: kept, so that the replay reports it where it is written
+        return record
     readings.update(override)
     changed = ", ".join(f"{name}={value}" for name, value in readings.items() if DEFAULTS[name] != value)
     tags = [t for t in record.tags if t.name.lower() != "rulings"]

@@ -118,6 +118,32 @@ def test_a_ruling_named_by_an_amb_id_two_rulings_share_is_found_by_its_reading()
         resolve({"deck-end": None})
 
 
+def test_a_ruling_named_by_a_shared_amb_id_on_the_command_line_is_the_one_its_reading_names():
+    """docs/RULINGS.md: where two rulings share an ID (AMB-05), the reading tells which; the
+    option sets that ruling and leaves the other, and the record's own reading of it, as they
+    were."""
+    import notation
+    from gtr_replay.replay.overrides import parse_rulings, with_rulings
+    assert parse_rulings("AMB-05=architect-or-craftsman") == {"out-of-town-pair": "architect-or-craftsman"}
+    assert parse_rulings("AMB-05=one-action") == {"out-of-town-cost": "one-action"}
+    record = notation.parse_one('[Game "x"]\n[Ruleset "republic"]\n[Players "Ann, Ben"]\n'
+                                '[Rulings "out-of-town-cost=one-action"]\n[Deck "seed:a:fy-1"]\n\nturn 1 Ann\n')
+    assert with_rulings(record, "AMB-05=architect-or-craftsman").tag("Rulings") == \
+        "out-of-town-cost=one-action, out-of-town-pair=architect-or-craftsman"
+
+
+def test_a_wrong_rulings_tag_is_reported_where_it_is_written_under_an_option_too(tmp_path):
+    """A record's own Rulings tag that names no reading is an error at its line, whatever
+    --rulings adds: the option never drops the tag and the readings it holds."""
+    path = tmp_path / "r.gtr"
+    path.write_text('[Game "x"]\n[Ruleset "republic"]\n[Rulings "deck-end=empty-draw, leader-tie=everyone"]\n'
+                    '[Players "Ann, Ben"]\n[Deck "seed:a:fy-1"]\n\nturn 1 Ann\n  Ann thinks: jack\n')
+    for command in ("check", "legal", "show"):
+        result = runner.invoke(app, [command, str(path), "--rulings", "final-tie=orders-then-shared"])
+        assert result.exit_code == 1 and f"{path}:3:" in result.stderr, (command, result.output)
+        assert "unknown reading 'everyone' of ruling 'leader-tie'" in result.stderr, command
+
+
 @pytest.mark.parametrize("command", [c.name or c.callback.__name__ for c in app.registered_commands])
 def test_every_command_has_help_with_an_example(command):
     result = run(command, "--help")
