@@ -203,6 +203,18 @@ def test_think_hand_orders_only(position, play):
     assert len(state.players[0].hand) == 7
 
 
+def test_think_hand_orders_only_refusal_counts_as_the_reading_counts(position, illegal):
+    """AMB-22 read as Order cards only: four Order cards and a Jack are four, fewer than five,
+    and the refusal of a one-card draw says so and cites the ruling, not another."""
+    hand = ["Road", "Dock", "Bath", "Villa", JACK]
+    game = Game(position(PlayerState("Ann", hand=hand), PlayerState("Bob"), rulings="think-hand=orders-only"))
+    error = illegal(game, Think("Ann", "draw"))
+    assert "Ann holds 4 Order cards (the Jacks held do not count), fewer than the refill size 5" in str(error)
+    assert error.rule_ids == ("R-THINK-1", "AMB-22")
+    error = illegal(Game(position(PlayerState("Ann", hand=hand[:4]), PlayerState("Bob"))), Think("Ann", "draw"))
+    assert "Ann holds 4 cards, fewer than the refill size 5" in str(error) and error.rule_ids == ("R-THINK-1",)
+
+
 def test_refill_size_maximum(position, illegal):
     above = ["Road", "Dock", "Bath", "Villa", "Temple", "Tower"]
     assert thinks(Game(position(PlayerState("Ann", hand=above), PlayerState("Bob"), jack_pile=1))) == ["draw", "jack"]

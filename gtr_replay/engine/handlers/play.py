@@ -390,6 +390,20 @@ def _nothing_else(state: GameState, i: int) -> bool:
     return next(iter(FollowHandler().legal(state, i)), None) is None
 
 
+def _holds(state: GameState, i: int, held: int) -> str:
+    """The hand a think is measured by, in words: its Order cards alone where the reading in
+    force leaves the Jacks held out (AMB-22)."""
+    player = state.players[i]
+    if held == len(player.hand):
+        return f"{player.name} holds {held} cards"
+    return f"{player.name} holds {held} Order cards (the Jacks held do not count)"
+
+
+def _counted_by(state: GameState, i: int) -> tuple[str, ...]:
+    """The ruling that left Jacks out of the count, where it did (AMB-22)."""
+    return () if rules.hand_count_for_think(state, i) == len(state.players[i].hand) else ("AMB-22",)
+
+
 class ThinkHandler(Handler):
     decision = Think
 
@@ -422,16 +436,16 @@ class ThinkHandler(Handler):
         if d.option == "refill":
             held, size = rules.hand_count_for_think(state, i), rules.refill_size(state, i)
             if held >= size:
-                return problem(f"{d.player} holds {held} cards, not fewer than the refill size {size}",
-                               "R-THINK-1", hint="draw one card instead")
+                return problem(f"{_holds(state, i, held)}, not fewer than the refill size {size}",
+                               "R-THINK-1", *_counted_by(state, i), hint="draw one card instead")
             return problem(f"the deck holds {len(state.deck)} cards, too few to refill", "R-THINK-2", "AMB-03")
         if d.option == "draw":
             held, size = rules.hand_count_for_think(state, i), rules.refill_size(state, i)
             if held > size:  # only under refill-size=maximum: the refill size is a hand limit
-                return problem(f"{d.player} holds {held} cards, more than the refill size {size}",
-                               "R-THINK-3", "AMB-23", hint="take a Jack instead")
-            return problem(f"{d.player} holds fewer cards than the refill size {size}",
-                           "R-THINK-1", "AMB-23", hint="refill instead")
+                return problem(f"{_holds(state, i, held)}, more than the refill size {size}",
+                               "R-THINK-3", "AMB-23", *_counted_by(state, i), hint="take a Jack instead")
+            return problem(f"{_holds(state, i, held)}, fewer than the refill size {size}",
+                           "R-THINK-1", *_counted_by(state, i), hint="refill instead")
         return problem(f"unknown Thinker action {d.option!r}", "R-THINK-1")
 
     def perform(self, state: GameState, i: int, d, ev):
