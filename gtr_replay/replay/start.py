@@ -26,7 +26,7 @@ from gtr_replay.game.events import EventKind
 from gtr_replay.game.state import Building, PlayerState
 from gtr_replay.data.rulesets import find_ruleset
 from gtr_replay.data.rulings import resolve
-from gtr_replay.data.ruling_types import LeaderTie
+from gtr_replay.data.ruling_types import LeaderDraw, LeaderTie
 
 
 class StartError(ReplayError):
@@ -244,7 +244,9 @@ def _check_setup(setup: Setup, game: Game, players: list[str]) -> None:
     if setup.leader is not None and setup.leader != leader:
         at = next((line.span for line in setup.lines if isinstance(line, notation.Leader)), span)
         raise StartError(f"the leader draw makes {leader} the leader, not {setup.leader}", line=at.line,
-                         column=at.column, hint="the building name first in the alphabet leads",
+                         column=at.column, hint="the role name first in the alphabet leads (leader-draw=role-name)"
+                         if state.rulings.leader_draw is LeaderDraw.ROLE_NAME
+                         else "the building name first in the alphabet leads",
                          rule_ids=("R-SETUP-5", "AMB-06"))
 
 

@@ -273,6 +273,23 @@ def test_a_setup_problem_is_reported_at_the_line_that_holds_it(wrong, right, lin
     assert (problem.line, problem.column) == (line, 3) and words in problem.message and problem.hint
 
 
+@pytest.mark.parametrize("reading, leader, hint", [
+    ("", "Ann", "the building name first in the alphabet leads"),
+    ('[Rulings "leader-draw=role-name"]\n', "Ben", "the role name first in the alphabet leads (leader-draw=role-name)"),
+])
+def test_a_wrong_leader_s_hint_names_what_the_reading_compares(reading, leader, hint):
+    """R-SETUP-5, AMB-06: Bath before Road by name (Ann), but Laborer (Road, Rubble) before
+    Legionary (Bath, Brick) by role (Ben): the hint says what decides under the reading in
+    force."""
+    other = "Ben" if leader == "Ann" else "Ann"
+    text = _SETUP.replace("leader: Ann", f"leader: {other}").replace("[Players", reading + "[Players")
+    text = text.replace("pool: Ann Coliseum, Ben Fountain", "pool: Ann Bath, Ben Road")
+    replayer = Replayer(notation.parse_one(text, vocabulary=card_vocabulary()), KeepStates(Refusal.END_LINE))
+    replayer.check()
+    problem = replayer.diagnostics[0]
+    assert f"makes {leader} the leader, not {other}" in problem.message and problem.hint == hint
+
+
 def test_a_jack_in_a_republic_starting_hand_is_refused_in_the_republic_rules_words():
     """R-SETUP-2: the republic rules deal no Jack (the classic ones deal one, R-SETUP-9): the
     hint names the record's own ruleset, not another's."""
