@@ -314,6 +314,7 @@ _FOLDS: Final[dict[Fold, Callable[..., object]]] = {
 
 _COMBINE: Final = {name: _FOLDS[spec.fold] for name, spec in SPECS.items() if spec.fold in _FOLDS}
 _EMPTY: Final = {name: IDENTITY[spec.fold] for name, spec in SPECS.items() if spec.fold in IDENTITY}
+_ONCE: Final = frozenset(name for name, spec in SPECS.items() if spec.once)
 
 
 def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
@@ -329,6 +330,8 @@ def fold(state: GameState, i: int, hook: str, *args, own: str | None = None):
             found = [mine, *found]
     if not found:
         return _EMPTY[hook]
+    if hook in _ONCE and len(found) > 1:
+        found = list(dict.fromkeys(found))
     return _COMBINE[hook]([getattr(p, hook)(ctx, i, *args) for p in found])
 
 

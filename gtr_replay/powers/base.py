@@ -87,6 +87,10 @@ class HookSpec:
     rules: tuple[str, ...]
     own: bool = False
     """Also asked of the building's own power about itself, complete or not."""
+    once: bool = False
+    """Asked once of a power however many copies of its function work (a woken foundation and
+    another player's public structure of the same name, the ``public-copy`` ruling's
+    ``two-copies``): the power's answer is already the player's whole (B-STAIRWAY-2)."""
 
 
 HOOK_SPECS: tuple[HookSpec, ...] = (
@@ -121,7 +125,7 @@ HOOK_SPECS: tuple[HookSpec, ...] = (
              ("R-LEG-11", "B-COLOSSEUM-1", "B-DOMUSAUREA-1")),
     HookSpec("guards_clients", Fold.ANY, "a demander's Colosseum would take a victim's clients",
              ("B-COLOSSEUM-4", "BC-COLISEUM-1")),
-    HookSpec("score_bonus", Fold.SUM, "final scoring", ("R-SCORE-2",)),
+    HookSpec("score_bonus", Fold.SUM, "final scoring", ("R-SCORE-2",), once=True),
     HookSpec("wins", Fold.ANY, "after a decision that could make a win", ("R-END-1d", "R-END-3d")),
     HookSpec("ended_game", Fold.FIRST, "a position: the end its completion made, had the game been played to it",
              ("R-END-2",)),

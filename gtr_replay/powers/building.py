@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gtr_replay.powers.base import BLACK_BOX, CLASSIC, EVERY, Material, Power, Role
 from gtr_replay.powers.registry import register
-from gtr_replay.powers.base import PublicStatue
+from gtr_replay.powers.base import PublicCopy, PublicStatue
 
 
 @register
@@ -152,12 +152,20 @@ class _Statue(Power):
 
     def score_bonus(self, ctx, owner):
         """3 points for a completed Statue: one's own, not a foundation a Gate wakes; an
-        opponent's made public only under the ``public-statue`` ruling's other reading
-        (B-STATUE-4, BC-STATUE-1, B-STAIRWAY-1)."""
-        own = ctx.state.players[owner].building(self.building)
-        if own is not None:
-            return 3 if own.complete else 0
-        return 3 if ctx.state.rulings.public_statue is PublicStatue.EVERY_PLAYER else 0
+        opponent's made public only under the ``public-statue`` ruling's other reading, for a
+        player who owns no Statue: a foundation is none, unless the Gate wakes it and the
+        ``public-copy`` ruling's default makes it the one copy the player has (B-STATUE-4,
+        BC-STATUE-1, B-STAIRWAY-1, B-STAIRWAY-2)."""
+        state = ctx.state
+        own = state.players[owner].building(self.building)
+        if own is not None and own.complete:
+            return 3
+        if state.rulings.public_statue is not PublicStatue.EVERY_PLAYER \
+                or not any(name == self.building and o != owner for o, name in state.public):
+            return 0
+        if own is None or state.rulings.public_copy is PublicCopy.TWO_COPIES:
+            return 3
+        return 0 if self.building in ctx.woken(owner) else 3
 
 
 @register

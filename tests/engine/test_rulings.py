@@ -510,6 +510,26 @@ def test_public_statue_every_player():
     assert [s.powers for s in result(replayer.start).scores] == [0, 3, 3]
 
 
+def test_public_statue_every_player_for_a_foundation_that_is_no_statue():
+    """B-STAIRWAY-2 with public-statue=every-player: a Statue foundation is no Statue owned
+    where public-copy=two-copies says only a completed structure is (both copies work: the
+    foundation's gives nothing, Ben's public one 3), and where no Gate wakes it; the points
+    are counted once however many copies work."""
+    from tests.fidelity_helpers import FIDELITY, replay_text
+    text = (FIDELITY / "statue-points.gtr").read_text("utf-8")
+    replayer, _ = replay_text(text, rulings="public-statue=every-player, public-copy=two-copies")
+    assert not replayer.diagnostics
+    assert [s.powers for s in result(replayer.start).scores] == [3, 3, 3]
+    asleep = text.replace("  building Ann: Gate on Brick complete with Bath, Shrine\n", "")
+    replayer, _ = replay_text(asleep, rulings="public-statue=every-player")
+    assert [s.powers for s in result(replayer.start).scores] == [3, 3, 3]
+    replayer, _ = replay_text(asleep)
+    assert [s.powers for s in result(replayer.start).scores] == [0, 3, 0]
+    private = text.replace("complete public with", "complete with")  # no Stairway reached Ben's Statue
+    replayer, _ = replay_text(private, rulings="public-statue=every-player, public-copy=two-copies")
+    assert [s.powers for s in result(replayer.start).scores] == [0, 3, 0]
+
+
 def test_palace_petitions_ruleset_size():
     """AMB-26 read as "only a petition of the ruleset's size counts as one card": Ben's
     Circus pair joins no Palace play; an Imperium petition of three still does. The default

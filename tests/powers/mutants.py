@@ -61,6 +61,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "spoils": ("tests/powers/test_spoils.py", "tests/engine/test_illegal.py", "tests/engine/test_refusals.py",
                "tests/engine/test_rulings.py"),
     "paid": ("tests/powers/test_geek_powers.py", "tests/rulebook/test_gk_examples.py", "tests/engine/test_rulings.py"),
+    "statue": ("tests/engine/test_rulings.py", "tests/powers/test_statue.py"),
     "pool": ("tests/replay/test_reading.py", "tests/replay/test_expansion.py", "tests/engine/test_legionary.py"),
     "judge": ("tests/play/test_no_peeking.py", "tests/play/test_annotate.py"),
     "reimport": ("tests/store/test_reimport.py",),
@@ -633,6 +634,11 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "if sum(values) >= step.price or (step.spare or sum(values) - min(values) < step.price):"),
     ("paid", "gtr_replay/engine/handlers/steal.py", "if sum(values) >= step.price and (step.spare or sum(values) - min(values) < step.price):",
      "if sum(values) >= step.price and (step.spare or sum(values) - min(values) <= step.price):"),
+    # a public Statue's points for a player whose foundation is no Statue, counted once (B-STATUE-4, B-STAIRWAY-2)
+    ("statue", "gtr_replay/powers/base.py", '("R-SCORE-2",), once=True),', '("R-SCORE-2",)),'),
+    ("statue", BUILDING, "return 0 if self.building in ctx.woken(owner) else 3", "return 0"),
+    ("statue", BUILDING, "if own is None or state.rulings.public_copy is PublicCopy.TWO_COPIES:", "if own is None:"),
+    ("statue", BUILDING, "or not any(name == self.building and o != owner for o, name in state.public):", "or False:"),
 ]
 
 EQUIVALENT: dict[int, str] = {
