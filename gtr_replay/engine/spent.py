@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gtr_replay.game.decisions import Decision, Follow, Give, Lead, TakeFromPool, Think
+from gtr_replay.game.decisions import Decision, Follow, Give, Lead, Slay, TakeFromPool, TearDown, Think
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import ROLE_ACTIONS
 
@@ -34,6 +34,10 @@ REASONS: Final[dict[str, Reason]] = {
     "answered-alone": Reason("{p} has already answered this demand: in a two-player game {p} is the one "
                              "neighbour and gives one card per demanded card, once", ("R-LEG-5", "R-LEG-3")),
     "pool": Reason("{p} has taken every Pool card the demand allows", ("R-LEG-2", "AMB-09")),
+    "slain": Reason("{p} has taken every client of the demand's victims that the demand allows",
+                    ("B-COLOSSEUM-1", "B-COLOSSEUM-2", "AMB-11")),
+    "razed": Reason("{p} has torn down every foundation of the demand's victims that the demand allows",
+                    ("B-DOMUSAUREA-1", "AMB-20")),
 }
 
 _ALONE: Final = {"answered": "answered-alone"}
@@ -45,7 +49,8 @@ PLAYED: Final = Reason("{p} has already led, followed or thought this turn, once
 _ACTIONS: Final = ("demand", "out-of-town", "hired", "petition")
 """Notes that explain a spent action, most telling first."""
 
-_BY_KIND: Final[dict[type, tuple[str, ...]]] = {Give: ("answered",), TakeFromPool: ("pool",)}
+_BY_KIND: Final[dict[type, tuple[str, ...]]] = {Give: ("answered",), TakeFromPool: ("pool",), Slay: ("slain",),
+                                                TearDown: ("razed",)}
 _PLAYS: Final = (Lead, Follow, Think)
 
 

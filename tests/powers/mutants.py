@@ -634,6 +634,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "if sum(values) >= step.price or (step.spare or sum(values) - min(values) < step.price):"),
     ("paid", "gtr_replay/engine/handlers/steal.py", "if sum(values) >= step.price and (step.spare or sum(values) - min(values) < step.price):",
      "if sum(values) >= step.price and (step.spare or sum(values) - min(values) <= step.price):"),
+    ("spoils", SPOILS, "            spent.note(state, i, self.taken_all)", "            pass"),
+    ("spoils", "gtr_replay/engine/spent.py", "TakeFromPool: (\"pool\",), Slay: (\"slain\",),", "TakeFromPool: (\"pool\",), Slay: (),"),
     # a public Statue's points for a player whose foundation is no Statue, counted once (B-STATUE-4, B-STAIRWAY-2)
     ("statue", "gtr_replay/powers/base.py", '("R-SCORE-2",), once=True),', '("R-SCORE-2",)),'),
     ("statue", BUILDING, "return 0 if self.building in ctx.woken(owner) else 3", "return 0"),

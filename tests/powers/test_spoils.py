@@ -76,6 +76,10 @@ def test_colosseum_takes_only_matching_clients_one_per_demanded_card():
     assert "B-COLOSSEUM-1" in refused.value.rule_ids
     game.push(Slay("You", "Ben", "Shrine"))
     assert state.players[1].clientele == ["School", "Villa"] and not state.steps  # one Brick demanded, one taken
+    with pytest.raises(RulesError) as refused:  # a second is refused for the limit it meets, not the turn order alone
+        game.push(Slay("You", "Ben", "School"))
+    assert "You has taken every client of the demand's victims that the demand allows" in str(refused.value)
+    assert refused.value.rule_ids[:3] == ("B-COLOSSEUM-1", "B-COLOSSEUM-2", "AMB-11")
 
 
 def test_colosseum_needs_room_in_the_vault_and_you_choose_whom():
@@ -222,3 +226,7 @@ def test_domus_aurea_one_building_per_demanded_card():
     game.push(TearDown("You", "Opp", "School"))
     assert [b.foundation for b in state.players[1].buildings] == ["Archway"] and not state.steps
     assert len(state.players[0].influence) == 3
+    with pytest.raises(RulesError) as refused:
+        game.push(TearDown("You", "Opp", "Archway"))
+    assert "You has torn down every foundation of the demand's victims that the demand allows" in str(refused.value)
+    assert refused.value.rule_ids[:2] == ("B-DOMUSAUREA-1", "AMB-20")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from gtr_replay.engine import rules
+from gtr_replay.engine import rules, spent
 from gtr_replay.game.decisions import Slay, TearDown
 from gtr_replay.game.events import Event, EventKind
 from gtr_replay.engine.handlers.base import Handler, problem
@@ -80,6 +80,8 @@ class _SpoilsHandler(Handler):
     amb: ClassVar[str]
     what: ClassVar[str]
     """What is taken, in the plural, for errors."""
+    taken_all: ClassVar[str]
+    """The note that everything the demand allows is taken (``spent.REASONS``)."""
 
     def found(self, state: GameState, i: int, step: Spoils):
         raise NotImplementedError
@@ -128,6 +130,8 @@ class _SpoilsHandler(Handler):
         step = step.after(j, _material(state, self.taken(d)))
         if next(iter(self.found(state, i, step)), None) is not None:
             state.steps.append(step)  # it waits again while something more may be taken
+        else:
+            spent.note(state, i, self.taken_all)  # a later one is refused for this
 
 
 class SlayHandler(_SpoilsHandler):
@@ -136,6 +140,7 @@ class SlayHandler(_SpoilsHandler):
     rule = "B-COLOSSEUM-1"
     amb = "AMB-11"
     what = "clients"
+    taken_all = "slain"
 
     def found(self, state, i, step):
         return _clients(state, i, step)
@@ -168,6 +173,7 @@ class TearDownHandler(_SpoilsHandler):
     rule = "B-DOMUSAUREA-1"
     amb = "AMB-20"
     what = "buildings"
+    taken_all = "razed"
 
     def found(self, state, i, step):
         return _foundations(state, i, step)
