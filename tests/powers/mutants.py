@@ -62,6 +62,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
                "tests/engine/test_rulings.py"),
     "paid": ("tests/powers/test_geek_powers.py", "tests/rulebook/test_gk_examples.py", "tests/engine/test_rulings.py"),
     "statue": ("tests/engine/test_rulings.py", "tests/powers/test_statue.py"),
+    "sweep": ("tests/powers", "tests/engine", "tests/rulebook"),
     "pool": ("tests/replay/test_reading.py", "tests/replay/test_expansion.py", "tests/engine/test_legionary.py"),
     "judge": ("tests/play/test_no_peeking.py", "tests/play/test_annotate.py"),
     "reimport": ("tests/store/test_reimport.py",),
@@ -641,6 +642,20 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("statue", BUILDING, "return 0 if self.building in ctx.woken(owner) else 3", "return 0"),
     ("statue", BUILDING, "if own is None or state.rulings.public_copy is PublicCopy.TWO_COPIES:", "if own is None:"),
     ("statue", BUILDING, "or not any(name == self.building and o != owner for o, name in state.public):", "or False:"),
+    # found by a sweep of one-token mutants over the examples and self-play, checked against the suite
+    ("sweep", STRUCTURES, "if not building.stolen and state.rulings.watch_post_site is not WatchPostSite.KEEPS:",
+     "if not building.stolen or state.rulings.watch_post_site is not WatchPostSite.KEEPS:"),
+    ("sweep", STRUCTURES, "if building.site_given or building.site not in player.influence:",
+     "if building.site_given and building.site not in player.influence:"),
+    ("sweep", STRUCTURES, "    if not building.complete:\n        return False\n    power = rules.powers_with(state, \"on_complete\")",
+     "    if not building.complete:\n        return True\n    power = rules.powers_with(state, \"on_complete\")"),
+    ("sweep", "gtr_replay/engine/handlers/steal.py", "if not step.spare and sum(values) - min(values) >= step.price:",
+     "if not step.spare and sum(values) - min(values) > step.price:"),
+    ("sweep", "gtr_replay/engine/handlers/steal.py", "        if building is None or not building.complete:\n            return problem(f\"{d.victim} has no completed",
+     "        if building is None and not building.complete:\n            return problem(f\"{d.victim} has no completed"),
+    ("sweep", FLOW, "if state.phase is Phase.GIVE and state.rulings.legionary_give is LegionaryGive.DEMANDER_CHOOSES:",
+     "if state.phase is Phase.GIVE or state.rulings.legionary_give is LegionaryGive.DEMANDER_CHOOSES:"),
+    ("sweep", FLOW, "key=lambda g: (g[0], g[1]),", "key=lambda g: (g[1], g[1]),"),
 ]
 
 EQUIVALENT: dict[int, str] = {
