@@ -364,7 +364,7 @@ def _make_forced(state: GameState, ev: list[Event], then: Decision | None = None
             only, counted = _only_choice(state, prompt)
             if only is None:
                 return steps, False, counted
-        if explain and (type(only) is Pass or type(only) is Give) and _explains(only, then):
+        if explain and type(only) in _EXPLAINING and _explains(only, then):
             if start is None:
                 start = state.copy()
             steps.append(ForcedStep(only, state.turn, start, tuple(made)))
@@ -392,9 +392,14 @@ def made_in(step: ForcedStep) -> GameState | None:
     return state
 
 
+_EXPLAINING: Final = frozenset({Pass, Give, TakeFromPool})
+"""Forced decisions whose state may explain a refusal to come (``_explains``)."""
+
+
 def _explains(forced: Decision, then: Decision | None) -> bool:
-    """Whether the state a forced pass or give was made in may explain a refusal to come. A
-    forced pass explains its player's next statement; a forced give only another give, its
+    """Whether the state a forced pass, take from the Pool or give was made in may explain a
+    refusal to come. A forced pass or take explains its player's next statement (a pass the
+    wording in force forbade, AMB-12); a forced give only another give, its
     player's or (R-LEG-3: the neighbours answer a demand in no set order) another player's
     before it (``Game.refusal``). Where ``then`` is known and is neither, none is
     needed: accepted, it ends the forced steps' use; refused, it is refused for what it says."""

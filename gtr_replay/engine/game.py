@@ -21,7 +21,7 @@ from gtr_replay.data.cards import Card
 from gtr_replay.engine import core, draws, hidden, invariants, opening, rules, scoring, setup, unseen
 from gtr_replay.engine.core import Applied, ForcedStep, Prompt
 from gtr_replay.errors import IllegalDecisionError, RulesError
-from gtr_replay.game.decisions import Decision, Give, Pass, TakeFromDeck, Think, same_decision
+from gtr_replay.game.decisions import Decision, Give, Pass, TakeFromDeck, TakeFromPool, Think, same_decision
 from gtr_replay.game.piles import is_unseen
 from gtr_replay.game.events import Event
 from gtr_replay.game.position import Position
@@ -258,8 +258,14 @@ class Game:
         """The step the engine made by itself that ``decision`` restates (a record may write out
         a forced step: the same decision, however its cards are ordered), or None. Only steps
         made since the last decision pushed count, and the answers to the demand under way."""
+        taken = False  # a take from the Pool the engine made, the record not writing it
         for step in self._forced:
-            if same_decision(step.decision, decision) or _names_the_unseen(self.state, step.decision, decision):
+            made = step.decision
+            if type(made) is TakeFromPool and made.player == decision.player:
+                taken = True
+            elif type(made) is Pass and taken:
+                continue  # a pass closing a take the record left out: a decline of that take (AMB-12)
+            if same_decision(made, decision) or _names_the_unseen(self.state, made, decision):
                 return step
         return None
 
@@ -304,6 +310,11 @@ class Game:
                 found = core.check(before, decision)
                 if found is not None:
                     found.message += f"; with nothing legal to do, {decision.player}'s actions ended by themselves"
+                    return found
+            elif type(made) is TakeFromPool and type(decision) is Pass:
+                found = core.check(before, decision)
+                if found is not None:
+                    found.message += f"; the engine took {made.card} for {decision.player}, the one Pool card to take"
                     return found
             elif type(made) is Give and type(decision) is Give and decision.to in ("", made.to):
                 found = core.check(before, replace(decision, to=made.to))  # 'Glory to Rome' names nobody

@@ -672,6 +672,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "    for n in range(len(ev) - 2, -1, -1):\n        if ev[n].kind == EventKind.GAME_END:"),
     ("ending", FLOW, "if state.phase is Phase.GIVE and state.rulings.legionary_give is LegionaryGive.DEMANDER_CHOOSES:",
      "if state.phase is not Phase.GIVE and state.rulings.legionary_give is LegionaryGive.DEMANDER_CHOOSES:"),
+    # a pass declining a compulsory Pool take the engine made is refused for it, not read as the pass after it (AMB-12)
+    ("pool", GAME, "            elif type(made) is Pass and taken:", "            elif False:"),
+    ("pool", GAME, "            elif type(made) is TakeFromPool and type(decision) is Pass:", "            elif False:"),
+    ("pool", CORE, "_EXPLAINING: Final = frozenset({Pass, Give, TakeFromPool})", "_EXPLAINING: Final = frozenset({Pass, Give})"),
 ]
 
 EQUIVALENT: dict[int, str] = {

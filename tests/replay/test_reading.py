@@ -431,3 +431,45 @@ def test_the_demanders_pass_with_a_card_left_to_take_is_a_decision_of_its_own():
     assert not passed.forced and "Garden" in written.final.pool
     problem, _ = _refused(text, "turn 2 Cid")
     assert problem.legal == ("Ben takes Garden from pool", "Ben passes")
+
+
+CLASSIC_DEMAND = """[Game "Glory to Rome"]
+[Ruleset "classic"]
+[Players "Ann, Ben"]
+[Start "position"]
+
+position
+  leader: Ann
+  deck: Dock, Dock, Dock, Dock, Dock, Dock
+  jacks: 2
+  pool: Gate
+  hand Ann: Archway, Bath
+  hand Ben: Road
+
+turn 1 Ann
+  Ann leads Legionary with Archway
+  Ben thinks: jack
+  Ann demands Brick showing Bath
+"""
+
+
+def test_a_pass_where_the_wording_in_force_makes_the_pool_take_compulsory_is_refused_not_read_as_the_pass_after_it():
+    """R-LEG-2 [C] as worded ("If there is a matching material in the Pool then take it",
+    AMB-12's other reading): the one Gate must be taken, and the engine takes it. 'Ann passes'
+    with the take left out declines it, which that reading forbids, and is refused for it; it
+    is not read as the pass that closes the take. Written after the take, it restates that pass;
+    under the default reading it declines the take and the Gate stays."""
+    as_worded = "legionary-pool-optional=as-worded"
+    problem, _ = _refused_under(CLASSIC_DEMAND + "  Ann passes\n", as_worded)
+    assert "a matching card in the pool must be taken; the engine took Gate for Ann" in problem.message
+    assert problem.rule_ids == ("R-LEG-2", "AMB-12")
+    taken, snaps = replay_text(CLASSIC_DEMAND + "  Ann takes Gate from pool\n  Ann passes\n", rulings=as_worded)
+    assert not taken.diagnostics and [s.forced for s in snaps][-2:] == [True, True]
+    declined, _ = _replayed(CLASSIC_DEMAND + "  Ann passes\n")
+    assert declined.final.pool[0] == "Gate" and taken.final.players[0].stockpile == ["Gate"]
+
+
+def _refused_under(text: str, rulings: str):
+    replayer, snaps = replay_text(text, rulings=rulings)
+    assert replayer.diagnostics, "accepted"
+    return replayer.diagnostics[0], snaps
