@@ -351,7 +351,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "return frozenset({step.zone} - {usual}) | (_own_places(state, i, usual) if step.zone is usual else frozenset())"),
     ("places", "gtr_replay/engine/handlers/roles.py", "                steps[k] = answered\n", ""),
     # the states forced steps keep to explain a refusal, kept only where one is explained (Game.explaining)
-    ("explain", CORE, "        if explain and (type(only) is Pass", "        if (type(only) is Pass"),
+    ("explain", CORE, "        if explain and type(only) in _EXPLAINING", "        if type(only) in _EXPLAINING"),
     ("explain", REPLAYER, "        game.explaining = True  #", "        game.explaining = False  #"),
     ("explain", GAME, "        game.explaining = self.explaining\n", ""),
     ("explain", GAME, "    game.explaining = explaining\n", ""),
