@@ -296,8 +296,11 @@ class Replayer:
                         f"{leader}", rule_ids=("R-TURN-9", "R-TURN-1"),
                         hint=f"{fix}write {leader}'s lead or think under '{header}'", path=path)
             return
+        drawn = state.turn == 1 and not isinstance(self.record.start, notation.Position)  # the first leader
         self.report(turn.span.line, turn.span.column, f"turn {turn.number} {turn.leader}",
-                    f"this is turn {state.turn}, led by {leader}", rule_ids=("R-TURN-9",),
+                    f"this is turn {state.turn}, led by {leader}" + (", whom the leader draw made the first leader"
+                                                                      if drawn else ""),
+                    rule_ids=("R-SETUP-5",) if drawn else ("R-TURN-9",),
                     hint=f"write 'turn {state.turn} {leader}'", path=path)
 
 

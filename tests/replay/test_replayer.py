@@ -290,6 +290,16 @@ def test_a_wrong_leader_s_hint_names_what_the_reading_compares(reading, leader, 
     assert f"makes {leader} the leader, not {other}" in problem.message and problem.hint == hint
 
 
+def test_a_first_header_naming_another_leader_than_the_draw_cites_the_draw():
+    """R-SETUP-5: the first leader is the leader draw's, not a Leader card passed on (R-TURN-9)."""
+    text = _SETUP.replace("  leader: Ann\n", "").replace("  Ann leads Patron with Jack", "turn 1 Ben\n  Ben thinks: jack")
+    replayer = Replayer(notation.parse_one(text, vocabulary=card_vocabulary()), KeepStates(Refusal.END_LINE))
+    replayer.check()
+    problem = replayer.diagnostics[0]
+    assert problem.message == "this is turn 1, led by Ann, whom the leader draw made the first leader"
+    assert problem.rule_ids == ("R-SETUP-5",) and problem.hint == "write 'turn 1 Ann'"
+
+
 def test_a_jack_in_a_republic_starting_hand_is_refused_in_the_republic_rules_words():
     """R-SETUP-2: the republic rules deal no Jack (the classic ones deal one, R-SETUP-9): the
     hint names the record's own ruleset, not another's."""
