@@ -23,6 +23,10 @@ from gtr_replay.data.rulesets import RulesetSpec, find_ruleset
 from gtr_replay.data.ruling_types import Rulings
 
 
+_DEALT = {Ruleset.REPUBLIC: "R-SETUP-2", Ruleset.IMPERIUM: "R-SETUP-3", Ruleset.CLASSIC: "R-SETUP-9"}
+"""The rule that deals each ruleset's starting hand."""
+
+
 def from_setup(ruleset: str, players: list[str], rulings: Rulings, chosen: tuple[str, ...],
                draws_shown: list[str], hands: dict[str, tuple[str, ...]]) -> tuple[GameState, list[Event]]:
     """Deal the setup a record shows: the leader draw's cards in order (``draws_shown``, redeals
@@ -39,7 +43,7 @@ def from_setup(ruleset: str, players: list[str], rulings: Rulings, chosen: tuple
         jacks = hand.count(JACK)
         if jacks != spec.starting_jacks:
             raise RulesError(f"{name}'s starting hand holds {jacks} Jack(s); the {ruleset} rules deal "
-                             f"{spec.starting_jacks}", rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"), actor=name,
+                             f"{spec.starting_jacks}", rule_ids=(_DEALT[Ruleset(ruleset)],), actor=name,
                              hint=f"write {name}'s hand with {counted(spec.starting_jacks, 'Jack')}, dealt face up"
                              if spec.starting_jacks else f"the {spec.ruleset} rules deal no Jack: take it out of the hand")
         blocks.append([c for c in hand if c != JACK])
@@ -67,7 +71,7 @@ def from_setup(ruleset: str, players: list[str], rulings: Rulings, chosen: tuple
     for name, block in zip(players, blocks):
         if len(block) != spec.starting_orders:
             raise RulesError(f"{name}'s starting hand holds {len(block)} Order cards; the {ruleset} rules deal "
-                             f"{spec.starting_orders}", rule_ids=("R-SETUP-2", "R-SETUP-3", "R-SETUP-9"), actor=name,
+                             f"{spec.starting_orders}", rule_ids=(_DEALT[Ruleset(ruleset)],), actor=name,
                              hint=f"list {spec.starting_orders} Order cards, a card not seen as '?'")
     draws.unknown_order(state)
     state.removed_unseen = bool(state.removed)  # the training game's half of the deck: which cards, unseen

@@ -241,7 +241,7 @@ def test_a_starting_hand_without_its_jack_is_asked_again(tmp_path):
     typed = [CLASSIC_POOL, "Dock, Wall, Road, Insula", CLASSIC_HAND, "quit"]
     result = runner.invoke(app, ["record", str(path), *CLASSIC], input="\n".join(typed) + "\n")
     assert result.exit_code == 1, result.output  # piped, the refused hand counts
-    assert "refused: Ann's starting hand holds 0 Jack(s)" in result.stderr and "R-SETUP-2" in result.stderr
+    assert "refused: Ann's starting hand holds 0 Jack(s)" in result.stderr and "(R-SETUP-9)" in result.stderr  # the classic deal
     assert str(path) not in result.stderr  # no place in a file that was not written
     assert notation.parse_one(path.read_text()).start.hands["Ann"] == tuple(CLASSIC_HAND.split(", "))
     given = runner.invoke(app, ["record", str(tmp_path / "given.gtr"), *CLASSIC, "--pool", CLASSIC_POOL,

@@ -308,4 +308,5 @@ def test_a_jack_in_a_republic_starting_hand_is_refused_in_the_republic_rules_wor
     replayer.check()
     problem = replayer.diagnostics[0]
     assert "holds 1 Jack(s); the republic rules deal 0" in problem.message
+    assert problem.rule_ids == ("R-SETUP-2",)  # the republic deal; R-SETUP-3 is imperium's, R-SETUP-9 classic's
     assert problem.hint == "the republic rules deal no Jack: take it out of the hand"
