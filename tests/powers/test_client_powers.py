@@ -64,6 +64,9 @@ def test_circus_leads_two_laborers_as_a_patron_EX_BB_CIRCUS_1():
     state = table(you, PlayerState("Ben", hand=["Temple"]), ruleset=Ruleset.IMPERIUM, pool=["Dock"])
     game = Game(state)
     assert Lead("You", Role.PATRON, ("Villa", "Road")) not in game.legal()  # two roles
+    with pytest.raises(RulesError, match="a petition's cards must all be of one role") as refused:
+        game.copy().push(Lead("You", Role.PATRON, ("Villa", "Road")))  # refused for the roles, not the count
+    assert refused.value.rule_ids[0] == "R-PET-1"
     game.push(Lead("You", Role.PATRON, ("Bar", "Road")))
     assert state.led_role is Role.PATRON and sorted(state.players[0].camp) == ["Bar", "Road"]
     game.push(Follow("Ben", ("Temple",)))

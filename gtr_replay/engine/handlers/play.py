@@ -82,10 +82,10 @@ def _plain_play_problem(state: GameState, i: int, cards: tuple[str, ...], role) 
         return problem(f"{len(cards)} cards played together: this ruleset has no petition", "R-PET-3")
     if JACK in cards:
         return problem("a Jack cannot be part of a petition", "R-PET-5", "R-PET-1")
+    if len({rules.role_of(state, c) for c in cards}) != 1:  # first: a power's pair must be of one role too (B-CIRCUS-1)
+        return problem("a petition's cards must all be of one role", "R-PET-1")
     if len(cards) != size:
         return problem(f"a petition takes {size} cards of one role, not {len(cards)}", "R-PET-1", "R-PET-2")
-    if len({rules.role_of(state, c) for c in cards}) != 1:
-        return problem("a petition's cards must all be of one role", "R-PET-1")
     return None
 
 
