@@ -64,7 +64,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "statue": ("tests/engine/test_rulings.py", "tests/powers/test_statue.py"),
     "sweep": ("tests/powers", "tests/engine", "tests/rulebook"),
     "ending": ("tests/powers", "tests/engine", "tests/rulebook"),
-    "pool": ("tests/replay/test_reading.py", "tests/replay/test_expansion.py", "tests/engine/test_legionary.py"),
+    "pool": ("tests/replay/test_reading.py", "tests/replay/test_expansion.py", "tests/engine/test_legionary.py",
+             "tests/replay/test_unseen.py"),
     "judge": ("tests/play/test_no_peeking.py", "tests/play/test_annotate.py"),
     "reimport": ("tests/store/test_reimport.py",),
     "wins": ("tests/powers/test_combinations.py", "tests/engine/test_end.py", "tests/engine/test_scoring.py",
@@ -676,6 +677,9 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("pool", GAME, "            elif type(made) is Pass and taken:", "            elif False:"),
     ("pool", GAME, "            elif type(made) is TakeFromPool and type(decision) is Pass:", "            elif False:"),
     ("pool", CORE, "_EXPLAINING: Final = frozenset({Pass, Give, TakeFromPool})", "_EXPLAINING: Final = frozenset({Pass, Give})"),
+    # a card of no material demanded, given, is refused for that (R-LEG-3)
+    ("pool", "gtr_replay/engine/handlers/legionary.py", "        if other is not None:  # a card of no material demanded",
+     "        if False:  # a card of no material demanded"),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -109,6 +109,29 @@ turn 1 Ann
     replay(base + "\nturn 2 Ben\n  Ben leads Laborer with Road\n")  # not Marble: fine
 
 
+@pytest.mark.parametrize("hand", ["?, ?", "Villa, Dock"])
+def test_a_give_of_a_card_no_demand_asked_for_says_so_whatever_the_hand(hand):
+    """R-LEG-3: a neighbour gives cards of the demanded material. Villa is Stone, not the
+    Rubble demanded: said so, of a hand the recorder saw or not (not that Ben must give
+    nothing, which an unseen hand does not show)."""
+    text = HEAD.replace("\n\n", '\n[Start "position"]\n\n') + f"""position
+  leader: Ann
+  deck: 28
+  pool: Road
+  hand Ann: Bath, Road
+  hand Ben: {hand}
+
+turn 1 Ann
+  Ann leads Legionary with Bath
+  Ben thinks: jack
+  Ann demands Rubble showing Road
+  Ann passes
+  Ben gives Villa to Ann
+"""
+    message = refused(text)
+    assert "Ben cannot give: Villa is Stone, not a material demanded (Rubble)" in message and "R-LEG-3" in message
+
+
 def test_a_draw_from_a_known_setup_may_be_unseen():
     known = SETUP.format(ben="  hand Ben: Road, Road, Bar, Bath, Dock\n")
     replayer, _ = replay(known)

@@ -10,6 +10,7 @@ from gtr_replay.enums import JACK, Material, Role, Zone
 from gtr_replay.engine import flow, rules, spent
 from gtr_replay.game.decisions import Demand, Give, TakeFromPool
 from gtr_replay.game.events import Event, EventKind
+from gtr_replay.game.piles import is_unseen
 from gtr_replay.engine.handlers.base import Handler, missing, multisets, not_held, problem, take
 from gtr_replay.engine.handlers.roles import remaining, spend, step_now
 from gtr_replay.game.state import GameState, LegionaryDemand, Phase
@@ -449,6 +450,11 @@ class GiveHandler(Handler):
             return problem(f"{', '.join(lacking)} not in {victim.name}'s {zone}", "R-LEG-3")
         if _one_of_options(state, answering, zone, d.cards):
             return None
+        other = next((c for c in d.cards if not is_unseen(c) and rules.material_of(state, c) not in demand.demanded),
+                     None)
+        if other is not None:  # a card of no material demanded: what is wrong, whatever else the hand holds
+            asked = ", ".join(sorted({str(m) for m in demand.demanded}))
+            return problem(f"{other} is {rules.material_of(state, other)}, not a material demanded ({asked})", "R-LEG-3")
         due = owed(state, answering, zone)
         if due and not rules.spec(state).protected_may_give and immune(state, answering):  # the 2005 text
             return problem(f"{victim.name} loses no cards to {demander.name}'s demand: a power protects them, and "
