@@ -19,7 +19,7 @@ class Palisade(Power):
 
     building = "Palisade"
     rulesets = EVERY
-    rule_ids = ("B-PALISADE-1", "BC-PALISADE-1", "B-BRIDGE-1", "B-COLOSSEUM-4")
+    rule_ids = ("B-PALISADE-1", "BC-PALISADE-1", "B-BRIDGE-1", "BC-BRIDGE-2", "B-COLOSSEUM-4")
 
     def immune_to_demand(self, ctx, owner, demander):
         return THROUGH_PALISADE not in ctx.reach(demander)

@@ -68,6 +68,18 @@ def test_a_palisade_owners_glory_to_rome_to_a_bridge_is_refused_by_the_bridge():
     assert "Palisade does not protect against You's Bridge" in found.message
 
 
+def test_a_classic_palisade_owners_glory_to_rome_to_a_bridge_cites_the_bridge_rule_that_passes_it():
+    """BC-PALISADE-1: "Bridge overrides this (BC-BRIDGE-2)"; BC-BRIDGE-1 is the Bridge's early
+    demand, not the rule at work here."""
+    text = (FIDELITY / "bridge-palisade-glory.gtr").read_text("utf-8").replace('"republic"', '"classic"')
+    text = text.replace("Crane, ", "Road, ")  # a republic card
+    text = text.replace("  Ben gives Statue to You\n", "  Ben: Glory to Rome\n")
+    replayer, _ = replay_text(text)
+    found = replayer.diagnostics[0]
+    assert found.rule_ids[0] == "BC-BRIDGE-2" and "BC-BRIDGE-1" not in found.rule_ids, found
+    assert "Palisade does not protect against You's Bridge" in found.message
+
+
 def test_the_same_with_a_choice_of_cards():
     """B-BRIDGE-1: with two Marble Ben has a choice of card, not of giving."""
     text = (FIDELITY / "bridge-palisade-glory.gtr").read_text("utf-8").replace("hand Ben: Statue, Road",
