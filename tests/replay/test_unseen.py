@@ -130,6 +130,9 @@ turn 1 Ann
 """
     message = refused(text)
     assert "Ben cannot give: Villa is Stone, not a material demanded (Rubble)" in message and "R-LEG-3" in message
+    message = refused(text.replace("Ben gives Villa to Ann", "Ben gives Jack to Ann"))  # R-CARD-6
+    assert "Ben cannot give: a Jack is never a material, so it is never given to a demand" in message
+    assert "R-CARD-6" in message and "None" not in message
 
 
 def test_a_draw_from_a_known_setup_may_be_unseen():

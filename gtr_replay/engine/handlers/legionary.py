@@ -452,6 +452,8 @@ class GiveHandler(Handler):
             return None
         other = next((c for c in d.cards if not is_unseen(c) and rules.material_of(state, c) not in demand.demanded),
                      None)
+        if other == JACK:
+            return problem("a Jack is never a material, so it is never given to a demand", "R-CARD-6", "R-LEG-3")
         if other is not None:  # a card of no material demanded: what is wrong, whatever else the hand holds
             asked = ", ".join(sorted({str(m) for m in demand.demanded}))
             return problem(f"{other} is {rules.material_of(state, other)}, not a material demanded ({asked})", "R-LEG-3")
