@@ -236,8 +236,7 @@ class Game:
         order (R-LEG-3); those it led to may be."""
         if self._forced:
             if type(decision) is Give:
-                self._forced = [f for f in self._forced if type(f.decision) is Give
-                                and f.decision.to == decision.to and f.turn == turn]
+                self._forced = [f for f in self._forced if _of_the_demand(f, decision.to, turn)]
             else:
                 self._forced = []
         self._forced.extend(forced)
@@ -282,8 +281,7 @@ class Game:
         k = self._forced.index(step)
         made = step.decision
         if type(made) is Give:  # the other answers to the same demand come in no set order (R-LEG-3)
-            self._forced = [f for f in self._forced[:k] if type(f.decision) is Give and f.decision.to == made.to
-                            and f.turn == step.turn] + self._forced[k + 1:]
+            self._forced = [f for f in self._forced[:k] if _of_the_demand(f, made.to, step.turn)] + self._forced[k + 1:]
         else:
             del self._forced[:k + 1]
         return step
@@ -485,6 +483,16 @@ def _unpickled(state: GameState, opening: list[Event], forced: list[ForcedStep],
     game._forced = forced
     game.explaining = explaining
     return game
+
+
+def _of_the_demand(step: ForcedStep, demander: str, turn: int) -> bool:
+    """Whether a forced step is part of ``demander``'s demand in ``turn``: another answer to it,
+    or the demander's pass that closed the takes from the Pool, which the table says in no set
+    order with the answers (R-LEG-2, R-LEG-3)."""
+    made = step.decision
+    if step.turn != turn:
+        return False
+    return made.to == demander if type(made) is Give else type(made) is Pass and made.player == demander
 
 
 def _among(decision: Decision, listed: tuple[Decision, ...]) -> bool:

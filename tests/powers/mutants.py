@@ -177,9 +177,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("read", GAME, "def check(self, decision: Decision, *, passing_over: bool = True)",
      "def check(self, decision: Decision, *, passing_over: bool = False)"),
     ("read", GAME, "            passes = core.not_taken(state, decision)\n", "            passes = ()\n"),
-    ("read", GAME, "and f.decision.to == decision.to and f.turn == turn]", "]"),
-    ("read", GAME, "and f.decision.to == decision.to and f.turn == turn]", "and f.turn == turn]"),
-    ("read", GAME, "and f.decision.to == decision.to and f.turn == turn]", "and f.decision.to == decision.to]"),
+    ("read", GAME, "self._forced = [f for f in self._forced if _of_the_demand(f, decision.to, turn)]",
+     "self._forced = [f for f in self._forced if type(f.decision) in (Give, Pass)]"),
+    ("read", GAME, "return made.to == demander if type(made) is Give", "return True if type(made) is Give"),
+    ("read", GAME, "    if step.turn != turn:\n        return False\n", ""),
     ("read", GAME, "            else:\n                self._forced = []", "            else:\n                pass"),
     ("read", GAME, "for decline in core.not_taken(self.state, decision, restating=True)]", "for decline in ()]"),
     ("read", GAME, "            del self._forced[:k + 1]\n", "            del self._forced[k]\n"),
@@ -586,7 +587,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("order", "gtr_replay/engine/spent.py", "if state.phase is not Phase.FOLLOW or state.led_role is None or kind not in ROLE_ACTIONS[state.led_role]:",
      "if state.phase is not Phase.FOLLOW or state.led_role is None:"),
     ("order", "gtr_replay/engine/game.py", "        if type(made) is Give:  # the other answers", "        if False:  # the other answers"),
-    ("order", "gtr_replay/engine/game.py", "if type(f.decision) is Give and f.decision.to == made.to", "if type(f.decision) is Give"),
+    ("order", "gtr_replay/engine/game.py", "[f for f in self._forced[:k] if _of_the_demand(f, made.to, step.turn)]",
+     "[f for f in self._forced[:k] if type(f.decision) in (Give, Pass)]"),
     ("order", "gtr_replay/replay/replayer.py", "            continue  # itself written before the decision that makes it possible",
      "            return None  # itself written before the decision that makes it possible"),
     # a client hired this turn gives no Circus Maximus action (B-CIRCUSMAXIMUS-1, R-ACT-2)
@@ -680,6 +682,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     # a card of no material demanded, given, is refused for that (R-LEG-3)
     ("pool", "gtr_replay/engine/handlers/legionary.py", "        if other is not None:  # a card of no material demanded",
      "        if False:  # a card of no material demanded"),
+    # the demander's forced pass is said in no set order with the forced answers (R-LEG-2, R-LEG-3)
+    ("order", GAME, "else type(made) is Pass and made.player == demander", "else False"),
 ]
 
 EQUIVALENT: dict[int, str] = {
@@ -700,9 +704,10 @@ EQUIVALENT: dict[int, str] = {
         "which no pass answers), so passing over or not gives the same answer",
     43: "forced steps are kept only until the next written decision; between two written gives no demand is made "
         "(an action is never forced: a pass always answers it, R-TURN-7), so every kept give answers the demand "
-        "under way, to its demander and in its turn: the filter on both keeps the same steps",
+        "under way, to its demander and in its turn, and the one forced pass among them is that demander's, "
+        "closing the takes from the Pool: the filter on demander and turn keeps the same steps",
     44: "as 43: every kept give answers the demand under way, so its receiver is always the written give's",
-    45: "as 43: every kept give was made after the last written decision, in the turn of the demand under way",
+    45: "as 43: every kept step was made after the last written decision, in the turn of the demand under way",
     49: "a player's step the engine made, followed by a step of the same player and kind with no written decision "
         "between, would need the state to change in between by forced steps alone; without the early return the "
         "loop finds no such step and returns the same refusal (the whole engine and replay suite passes with this "
@@ -710,8 +715,8 @@ EQUIVALENT: dict[int, str] = {
     50: "a forced pass checks its own player (the prompt it answered must be the decision's player's); a forced give "
         "of the other neighbour is checked in a state where the answers to one demand are set in no order "
         "(R-LEG-3), so the decision is refused there for the same reason, with the same words",
-    281: "as 43: the answers to one demand kept beside the one restated answer the demand under way, whose "
-         "demander every one of them names: the filter on the receiver keeps the same steps",
+    281: "as 43: the steps kept beside the one restated answer are the demand under way's, the other answers, "
+         "whose demander every one of them names, and its demander's pass: the filter on both keeps the same steps",
     52: "as 43: the forced gives kept answer the demand under way, whose demander a written give names (a 'Glory "
         "to Rome' is read as a give to the demander): the receiver always matches",
     161: "no rule takes a card out of a vault (its cards stay there until they are uncovered at the end, R-VAULT-3), "

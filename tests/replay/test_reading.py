@@ -473,3 +473,19 @@ def _refused_under(text: str, rulings: str):
     replayer, snaps = replay_text(text, rulings=rulings)
     assert replayer.diagnostics, "accepted"
     return replayer.diagnostics[0], snaps
+
+
+@pytest.mark.parametrize("written", [
+    "  Ann: Glory to Rome\n  Ben passes\n",
+    "  Cid: Glory to Rome\n  Ann: Glory to Rome\n  Ben passes\n",
+    "  Ben passes\n  Cid: Glory to Rome\n",
+])
+def test_the_demanders_forced_pass_and_the_forced_answers_are_restated_in_any_order(written):
+    """R-LEG-2, R-LEG-3: with no Stone in the Pool and none in the neighbours' hands, Ben's pass
+    and Ann's and Cid's Glory to Rome are all made by the engine at one moment; the table says
+    them in no set order, and a record writing some of them in any order reads as the same game."""
+    text = DEMAND_POSITION.format(pool="", takes="", hand="")
+    canonical, _ = _replayed(text)
+    replayer, snaps = _replayed(text.replace("\nturn 2", written + "\nturn 2"))
+    assert replayer.final == canonical.final
+    assert all(s.forced for s in snaps if s.text in written)
