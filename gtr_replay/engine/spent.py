@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gtr_replay.game.decisions import Decision, Follow, Give, Lead, Slay, TakeFromPool, TearDown, Think
+from gtr_replay.game.decisions import Decision, Follow, Give, Lead, Pass, Slay, TakeFromPool, TearDown, Think
 from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import ROLE_ACTIONS
 
@@ -50,7 +50,7 @@ _ACTIONS: Final = ("demand", "out-of-town", "hired", "petition")
 """Notes that explain a spent action, most telling first."""
 
 _BY_KIND: Final[dict[type, tuple[str, ...]]] = {Give: ("answered",), TakeFromPool: ("pool",), Slay: ("slain",),
-                                                TearDown: ("razed",)}
+                                                TearDown: ("razed",), Pass: ("slain", "razed", *_ACTIONS)}
 _PLAYS: Final = (Lead, Follow, Think)
 
 

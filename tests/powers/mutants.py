@@ -684,6 +684,9 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "        if False:  # a card of no material demanded"),
     # the demander's forced pass is said in no set order with the forced answers (R-LEG-2, R-LEG-3)
     ("order", GAME, "else type(made) is Pass and made.player == demander", "else False"),
+    # a pass after every spoil is taken is refused for that (B-DOMUSAUREA-1, AMB-20)
+    ("spoils", "gtr_replay/engine/spent.py", "TearDown: (\"razed\",), Pass: (\"slain\", \"razed\", *_ACTIONS)}",
+     "TearDown: (\"razed\",)}"),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -230,3 +230,6 @@ def test_domus_aurea_one_building_per_demanded_card():
         game.push(TearDown("You", "Opp", "Archway"))
     assert "You has torn down every foundation of the demand's victims that the demand allows" in str(refused.value)
     assert refused.value.rule_ids[:2] == ("B-DOMUSAUREA-1", "AMB-20")
+    with pytest.raises(RulesError) as refused:  # nor a pass: nothing of the spoils is left to decline
+        game.push(Pass("You"))
+    assert "You has torn down every foundation" in str(refused.value)
