@@ -248,7 +248,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("kept", "gtr_replay/engine/rules.py", "            if listed is None:\n                working[hook] = [power]",
      "            if True:\n                working[hook] = [power]"),
     ("kept", "gtr_replay/engine/rules.py", "        for hook in hooks[power.building]:", "        for hook in hooks[power.building][:1]:"),
-    ("legal", CORE, 'if rules.in_play(state, "wins") and flow.may_win(ev, first):',
+    ("ending", CORE, 'if rules.in_play(state, "wins") and flow.may_win(ev, first):',
      'if not rules.in_play(state, "wins") and flow.may_win(ev, first):'),
     ("legal", ROLES, "fits = takes[material] = rules.takes_material(state, i, building, material)", "fits = True"),
     ("legal", GAME, "counted.all() if counted is not None and not surrender", "counted.all()[1:] if counted is not None and not surrender"),
