@@ -18,7 +18,7 @@ from dataclasses import replace
 from random import Random
 
 from gtr_replay.data.cards import Card
-from gtr_replay.engine import core, draws, hidden, invariants, opening, rules, scoring, setup, unseen
+from gtr_replay.engine import allowance, core, draws, hidden, invariants, opening, rules, scoring, setup, unseen
 from gtr_replay.engine.core import Applied, ForcedStep, Prompt
 from gtr_replay.errors import IllegalDecisionError, RulesError
 from gtr_replay.game.decisions import Decision, Give, Pass, TakeFromDeck, TakeFromPool, Think, same_decision
@@ -26,7 +26,7 @@ from gtr_replay.game.piles import is_unseen
 from gtr_replay.game.events import Event
 from gtr_replay.game.position import Position
 from gtr_replay.game.scores import Result, Score
-from gtr_replay.game.state import Building, GameState
+from gtr_replay.game.state import Building, GameState, Phase
 from gtr_replay.powers.base import Power
 from gtr_replay.data.rulesets import RULESETS, RulesetSpec
 from gtr_replay.data.rulings import resolve
@@ -45,7 +45,7 @@ class Game:
     """One game under way: its state (``state``, read it, never change it but through the
     game) and the events that opened it (``opening``: the setup's deal and leader draw)."""
 
-    __slots__ = ("state", "opening", "explaining", "_found_legal", "_forced", "_listed", "_choices")
+    __slots__ = ("state", "opening", "explaining", "_found_legal", "_forced", "_listed", "_choices", "_allowances")
 
     def __init__(self, state: GameState, opening: list[Event] | None = None) -> None:
         self.state = state
@@ -68,11 +68,15 @@ class Game:
         """The next decision's choices, as the last push counted them looking for a forced
         action (``core.Choices``), until the game moves: ``legal`` and ``random_legal`` read
         them rather than counting again."""
+        self._allowances: dict[str, allowance.Allowance] = {}
+        """Each player's last actions of a led role, kept while ``explaining``: an action past
+        them is refused for the count (``allowance``), which the state no longer shows once
+        the turn is over."""
 
     def __reduce__(self) -> tuple:
         """A game pickled (sent to another process): its state, opening and forced steps; what
         it counted or listed for the next decision is counted again there."""
-        return _unpickled, (self.state, self.opening, self._forced, self.explaining)
+        return _unpickled, (self.state, self.opening, self._forced, self.explaining, self._allowances)
 
     @classmethod
     def new(cls, ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
@@ -113,6 +117,7 @@ class Game:
         game = Game(self.state.copy(), list(self.opening))
         game._forced = list(self._forced)
         game.explaining = self.explaining
+        game._allowances = dict(self._allowances)
         return game
 
     # -- whose decision, and what is legal ------------------------------------------------------
@@ -217,8 +222,12 @@ class Game:
         ruled_out = hidden.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else frozenset()
         turn = state.turn
+        own = allowance.own_action(state, decision) if self.explaining else None
+        acting = state.phase is Phase.ACTIONS
         applied, self._choices = core.advance_counted(state, decision, checked=True, then=then,
                                                       explain=self.explaining)
+        if self.explaining:
+            self._count_actions(decision, own, acting, applied.forced)
         if applied.then_legal:
             self._found_legal = then
         if ruled_out:
@@ -229,6 +238,17 @@ class Game:
             applied = Applied.joined(declined, applied)
         self._remember(decision, turn, applied.forced)
         return applied
+
+    def _count_actions(self, decision: Decision, own: allowance.Allowance | None, acting: bool,
+                       forced: list[ForcedStep]) -> None:
+        """After ``decision`` (``own``: the allowance it took an action of; ``acting``: whether
+        the actions had begun before it): its player's allowance, and as the actions begin,
+        the players who have none."""
+        state = self.state
+        if own is not None:
+            self._allowances[decision.player] = allowance.after_action(state, own, decision, forced)
+        if not acting and state.phase is Phase.ACTIONS:
+            self._allowances.update(allowance.none_had(state))
 
     def _remember(self, decision: Decision, turn: int, forced: list[ForcedStep]) -> None:
         """After ``decision`` (made in ``turn``): the forced steps before it can no longer be
@@ -319,6 +339,11 @@ class Game:
                 if found is not None:
                     found.message += f"; the engine made {decision.player}'s only answer to this demand"
                     return found
+        reason = allowance.explain(self.state, decision, self._allowances.get(decision.player))
+        if reason is not None:  # an action past the player's count, which the turn order refused
+            problem.message = f"{decision.player} cannot {decision.verb} now: {reason.text}; " \
+                              f"{problem.message.split(': ', 1)[-1]}"
+            problem.rule_ids = reason.rule_ids + tuple(r for r in problem.rule_ids if r not in reason.rule_ids)
         return problem
 
     def push_all(self, decisions: Iterable[Decision]) -> list[Applied]:
@@ -478,10 +503,12 @@ class Game:
         invariants.check_invariants(self.state, before)
 
 
-def _unpickled(state: GameState, opening: list[Event], forced: list[ForcedStep], explaining: bool) -> Game:
+def _unpickled(state: GameState, opening: list[Event], forced: list[ForcedStep], explaining: bool,
+               allowances: dict[str, allowance.Allowance]) -> Game:
     game = Game(state, opening)
     game._forced = forced
     game.explaining = explaining
+    game._allowances = allowances
     return game
 
 

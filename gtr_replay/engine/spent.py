@@ -88,19 +88,23 @@ def explain(state: GameState, decision: Decision) -> Reason | None:
     player = state.players[i]
     if not player.spent:
         return None
-    if state.phase in (Phase.LEAD, Phase.FOLLOW):
-        # no action of this turn is taken yet: a note of the last turn explains a statement
-        # written late, unless it is an action of this turn's role by a player who has played,
-        # written before the others followed (R-TURN-2)
-        turns: tuple[int, ...] = () if _early_action(state, i, kind) else (state.turn - 1,)
-    else:
-        turns = (state.turn,)
+    turns = turns_explained(state, i, kind)
     for key in _BY_KIND.get(kind, _ACTIONS):
         when = player.spent.get(key)
         if when is not None and when in turns:
             reason = REASONS[_ALONE.get(key, key) if len(state.players) == 2 else key]
             return Reason(reason.text.format(p=decision.player), reason.rule_ids)
     return None
+
+
+def turns_explained(state: GameState, i: int, kind: type) -> tuple[int, ...]:
+    """The turns whose notes may explain a statement of ``kind`` by player ``i`` now: this
+    one once its actions have begun; in its lead and follow, where no action of it is taken
+    yet, the last one (a statement written late), unless it is an action of this turn's role
+    by a player who has played, written before the others followed (R-TURN-2)."""
+    if state.phase is Phase.LEAD or state.phase is Phase.FOLLOW:
+        return () if _early_action(state, i, kind) else (state.turn - 1,)
+    return (state.turn,)
 
 
 def _early_action(state: GameState, i: int, kind: type) -> bool:

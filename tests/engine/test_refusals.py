@@ -129,6 +129,130 @@ def test_an_action_of_another_role_than_the_jack_was_led_as_is_refused_by_the_ja
     assert "with a Jack led as Merchant" in found.message
 
 
+# -- R-ACT-3: an action past the player's count is refused for the count ------------------
+
+def test_an_action_past_the_leaders_count_cites_the_count_not_the_turn_order():
+    """R-ACT-3, 000 GAME PLAY 3: "the Leader may perform one action for leading, plus an
+    additional action for each Client she has of her chosen Role". Ann, with one Laborer
+    client, gathers a third time while Ben's actions wait: the count refuses it."""
+    found = refusal("laborer-allowance.gtr", "Ann gathers Latrine", "Ann gathers Latrine\n  Ann gathers Bath")
+    assert found.rule_ids[0] == "R-ACT-3", found
+    assert "Ann had 2 Laborer actions this turn (1 for leading, 1 for a Laborer client), and has taken them all" \
+        in found.message, found.message
+    assert "it is Ben's decision" in found.message
+
+
+def test_an_action_past_a_followers_count_written_in_the_next_turn_cites_the_count():
+    """R-ACT-3, 000 GAME PLAY 4: "each other player now gets to perform one action if he chose
+    to follow". Ben's second gather comes after the last action of the turn, so the game is
+    at turn 2's lead when it is read; the reason is still his count."""
+    found = refusal("laborer-allowance.gtr", "Ben gathers Insula", "Ben gathers Insula\n  Ben gathers Dock")
+    assert found.rule_ids[0] == "R-ACT-3", found
+    assert "Ben had a Laborer action in turn 1 (1 for following), and has taken it" in found.message, found.message
+
+
+def test_a_thinker_without_a_client_of_the_role_had_no_action():
+    """R-ACT-3, R-ACT-1: a player who thought acts only for clients of the led role. Cid
+    thought and has none."""
+    found = refusal("laborer-allowance.gtr", "Ben gathers Insula", "Ben gathers Insula\n  Cid gathers Dock")
+    assert found.rule_ids[:2] == ("R-ACT-3", "R-ACT-1"), found
+    assert "Cid had no Laborer action in turn 1: Cid thought" in found.message, found.message
+
+
+def test_a_thinkers_client_counts():
+    """R-ACT-1, 000 GAME PLAY 4: "Players who thought instead of following do still get to take
+    actions for their Clients!" With a Laborer client, Cid's gather is legal; a second one is
+    refused for the count of one, from the client alone."""
+    text = (FIDELITY / "laborer-allowance.gtr").read_text("utf-8").replace("hand Cid: Shrine",
+                                                                           "hand Cid: Shrine\n  clientele Cid: Road")
+    replayer, _ = replay_text(text.replace("  Ben gathers Insula\n", "  Ben gathers Insula\n  Cid gathers Dock\n"))
+    assert not replayer.diagnostics, replayer.diagnostics
+    replayer, _ = replay_text(text.replace("  Ben gathers Insula\n",
+                                           "  Ben gathers Insula\n  Cid gathers Dock\n  Cid gathers Crane\n"))
+    found = replayer.diagnostics[0]
+    assert found.rule_ids[0] == "R-ACT-3", found
+    assert "Cid had a Laborer action in turn 1 (1 for a Laborer client), and has taken it" in found.message
+
+
+def test_a_player_who_passed_the_rest_is_refused_by_the_turn_order():
+    """R-TURN-6, R-TURN-7: Ann passes her second action, so the count did not end her actions:
+    a gather after Ben's is refused by the turn order, without the count."""
+    found = refusal("laborer-allowance.gtr", "Ann gathers Latrine", "Ann passes\n  Ben gathers Insula\n"
+                    "  Ann gathers Latrine")
+    assert "R-ACT-3" not in found.rule_ids and "has taken" not in found.message, found
+
+
+def test_a_late_action_of_a_turn_with_no_role_is_not_explained_by_an_older_count():
+    """R-TURN-1: Ben thinks as leader in turn 2, so no role is led; Ann's gather after it is
+    refused by the turn order, not by her count of turn 1."""
+    found = refusal("laborer-allowance.gtr", "Ben leads Patron with Temple", "Ben thinks: jack\n  Ann gathers Dock")
+    assert "R-ACT-3" not in found.rule_ids, found
+
+
+def test_a_late_action_read_in_the_next_turns_follow_cites_the_count():
+    """R-ACT-3: Ann's third gather is written after turn 2's lead, where the game waits for
+    Cid to follow; no action of turn 2 is taken yet, so turn 1's count explains it."""
+    found = refusal("laborer-allowance.gtr", "Ben leads Patron with Temple",
+                    "Ben leads Patron with Temple\n  Ann gathers Dock")
+    assert found.rule_ids[0] == "R-ACT-3", found
+    assert "Ann had 2 Laborer actions in turn 1" in found.message, found.message
+
+
+def test_a_note_of_what_ended_the_actions_comes_before_the_count():
+    """R-BUILD-3, AMB-05: Ann's out-of-town foundation took both of her actions; a lay after
+    it is refused for the out-of-town foundation, the rule that made the difference, not for
+    the count."""
+    text = (FIDELITY / "laborer-allowance.gtr").read_text("utf-8")
+    text = text.replace("  pool: Dock,", "  in town: Rubble 3, Wood 3, Brick 0, Concrete 3, Stone 3, Marble 3\n  pool: Dock,")
+    text = text.replace("hand Ann: Insula, Bath", "hand Ann: Crane, Bath, Road").replace("clientele Ann: Road",
+                                                                                    "clientele Ann: Market")
+    turn = text[text.index("turn 1 Ann"):]
+    text = text.replace(turn, "turn 1 Ann\n  Ann leads Craftsman with Crane\n  Ben thinks: jack\n  Cid thinks: jack\n"
+                              "  Ann lays Bath out of town\n  Ann lays Road\n")
+    replayer, _ = replay_text(text)
+    found = replayer.diagnostics[0]
+    assert found.rule_ids[0] == "R-BUILD-3" and "R-ACT-3" not in found.rule_ids, found
+    assert "out-of-town foundation took two actions" in found.message and "has taken" not in found.message
+
+
+def test_actions_the_engine_passed_for_nothing_legal_are_not_all_taken():
+    """R-ACT-3, R-TURN-7: Ann gathers the Pool's one card, and her second action is passed by
+    the engine, nothing being left to gather; a later gather of hers is not said to exceed a
+    count she did not use up."""
+    text = (FIDELITY / "laborer-allowance.gtr").read_text("utf-8").replace(
+        "pool: Dock, Villa, Latrine, Bath, Insula, Crane", "pool: Villa")
+    turn = text[text.index("turn 1 Ann"):]
+    text = text.replace(turn, "turn 1 Ann\n  Ann leads Laborer with Insula\n  Ben follows with Road\n"
+                              "  Cid thinks: jack\n  Ann gathers Villa\n\nturn 2 Ben\n  Ben leads Patron with Temple\n"
+                              "  Ann gathers Insula\n")
+    replayer, _ = replay_text(text)
+    found = replayer.diagnostics[0]
+    assert "R-ACT-3" not in found.rule_ids and "has taken" not in found.message, found
+
+
+def test_an_action_whose_power_granted_steps_leaves_the_rest_of_the_count():
+    """R-ACT-3, B-FOUNDRY-1: Ann's first Craftsman action of two completes her Foundry, whose
+    Laborer actions come at once; her second is then passed by the engine (her hand is
+    empty). A later add of hers is not said to exceed a count she did not use up."""
+    text = (FIDELITY / "completion-keeps-craftsman.gtr").read_text("utf-8").replace(
+        "  hand Ann: Market, Bath", "  hand Ann: Market, Bath\n  clientele Ann: Crane")
+    replayer, _ = replay_text(text + "  Ann adds Dock to Foundry\n")
+    found = replayer.diagnostics[0]
+    assert "R-ACT-3" not in found.rule_ids and "has taken" not in found.message, found
+
+
+def test_a_power_step_declined_after_the_last_action_leaves_the_count_taken():
+    """R-ACT-3, B-FOUNDRY-1, R-TURN-7: Ann's one Craftsman action completes her Foundry; she
+    takes one of its Laborer actions and passes the rest. The pass declines the power's step,
+    not her count, which her add used up: a later add is refused for the count."""
+    text = (FIDELITY / "completion-keeps-craftsman.gtr").read_text("utf-8").replace("  Ann gathers Villa\n",
+                                                                                    "  Ann passes\n")
+    replayer, _ = replay_text(text + "  Ann adds Dock to Foundry\n")
+    found = replayer.diagnostics[0]
+    assert found.rule_ids[0] == "R-ACT-3", found
+    assert "Ann had a Craftsman action in turn 1 (1 for leading), and has taken it" in found.message, found.message
+
+
 # -- every kind of step a power grants: a statement that does not answer it -----------------
 
 def _granters() -> list[tuple[Ruleset, str, str]]:

@@ -1,0 +1,126 @@
+"""The actions of the led role each player had and took, for the refusal of one too many.
+
+A player's actions are one for leading or following and one per client of the role
+(R-ACT-3). An action written after they are all taken meets the next player's actions, or the
+next turn's lead, and the turn order refuses it; the reason a player would argue about is the
+count. A game that explains its refusals (``Game.explaining``) keeps each player's last
+``Allowance`` beside the state, read from the decisions it pushes: the state itself keeps
+nothing of a turn once the next one begins, and what a player had is a count the engine
+makes, not a fact of the position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gtr_replay.engine import rules, spent
+from gtr_replay.engine.core import ForcedStep
+from gtr_replay.enums import Role
+from gtr_replay.game.decisions import Decision, Pass
+from gtr_replay.game.state import GameState, Phase
+from gtr_replay.game.steps import ROLE_ACTIONS
+
+
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """A player's actions of ``role`` in ``turn`` and where they came from (R-ACT-3: ``played``
+    for leading or following, one per play where a power let several be played at once;
+    ``clients`` for the clients of the role; ``added`` by powers), and whether every one is
+    taken (False once they passed the rest, or had none they could take)."""
+
+    turn: int
+    role: Role
+    led: bool
+    """Whether the player is the leader (``played`` is for leading, else for following)."""
+    played: int
+    clients: int
+    added: int
+    all_taken: bool = False
+
+    @property
+    def had(self) -> int:
+        return self.played + self.clients + self.added
+
+
+def allowance(state: GameState, i: int) -> Allowance:
+    """Player ``i``'s actions of the led role now, by where they come from (``rules.action_count``)."""
+    role: Role = state.led_role  # type: ignore[assignment]  # asked only while a role is led
+    player = state.players[i]
+    played = (player.plays or 1) if player.played else 0
+    clients = rules.clients_of(state, i, role)
+    return Allowance(state.turn, role, i == state.leader, played, clients,
+                     rules.action_count(state, i) - played - clients)
+
+
+def own_action(state: GameState, decision: Decision) -> Allowance | None:
+    """The actions ``decision``'s player has at their place in the turn, where ``decision``
+    takes one of them or passes the rest (no step waits: a step's action is the step's own);
+    None otherwise."""
+    role = state.led_role
+    if state.phase is not Phase.ACTIONS or state.steps or role is None:
+        return None
+    i = state.current
+    if type(decision) not in ROLE_ACTIONS[role]:  # legal, so the current player's (R-TURN-6)
+        return None
+    return allowance(state, i)
+
+
+def after_action(state: GameState, had: Allowance, decision: Decision, forced: list[ForcedStep]) -> Allowance:
+    """The allowance ``decision`` (an ``own_action`` of ``had``) leaves: all taken unless it
+    passed, its player has actions left, or the engine passed for them once nothing legal was
+    left (``Game.refusal`` explains that pass)."""
+    if type(decision) is Pass:
+        return had
+    i = state.index(decision.player)
+    if state.turn == had.turn and state.phase is Phase.ACTIONS and state.current == i and not state.players[i].done:
+        taken = state.actions_used >= rules.action_count(state, i)
+    else:
+        taken = not any(type(f.decision) is Pass and f.decision.player == decision.player for f in forced)
+    return replace(had, all_taken=taken)
+
+
+def none_had(state: GameState) -> dict[str, Allowance]:
+    """As the actions begin: the players with no action of the led role (they thought, and no
+    client of theirs acts as it)."""
+    if state.led_role is None:
+        return {}
+    return {p.name: replace(allowance(state, i), all_taken=True)
+            for i, p in enumerate(state.players) if rules.action_count(state, i) == 0}
+
+
+def explain(state: GameState, decision: Decision, had: Allowance | None) -> spent.Reason | None:
+    """Why ``decision``, an action of the role its player's allowance ``had`` counts, comes
+    too late: every action they had is taken (R-ACT-3). Only where the allowance is of this
+    turn and its player's place is past, or of the turn before and this one has no action yet
+    (``spent.turns_explained``); a reason ``spent`` notes comes first."""
+    if had is None or not had.all_taken or type(decision) is Pass or type(decision) not in ROLE_ACTIONS[had.role]:
+        return None
+    if had.turn not in spent.turns_explained(state, state.index(decision.player), type(decision)):
+        return None
+    if spent.explain(state, decision) is not None:
+        return None
+    p, role = decision.player, had.role
+    when = "this turn" if had.turn == state.turn else f"in turn {had.turn}"
+    if had.had == 0:
+        return spent.Reason(f"{p} {'has' if had.turn == state.turn else 'had'} no {role} action {when}: {p} thought, "
+                            f"and no client of {p}'s acts as {role}", ("R-ACT-3", "R-ACT-1"))
+    return spent.Reason(f"{p} had {_count(had.had, f'{role} action')} {when} ({_sources(had)}), and has taken "
+                        f"{'it' if had.had == 1 else 'them all'}", ("R-ACT-3",))
+
+
+def _sources(had: Allowance) -> str:
+    """Where the actions came from, in words."""
+    parts = []
+    if had.played:
+        how = "leading" if had.led else "following"
+        parts.append(f"1 for {how}" if had.played == 1 else f"{had.played} for the plays of {how} at once")
+    if had.clients:
+        parts.append(f"1 for a {had.role} client" if had.clients == 1 else f"{had.clients} for {had.role} clients")
+    if had.added:
+        parts.append(f"{had.added} from a building's power" if had.added == 1
+                     else f"{had.added} from buildings' powers")
+    return ", ".join(parts)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{'a' if n == 1 else n} {noun}{'' if n == 1 else 's'}"
