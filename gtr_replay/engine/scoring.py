@@ -87,12 +87,27 @@ Players tag's own separator, which no name holds."""
 def result(state: GameState) -> Result:
     """The winner(s) as the game is counted at its end: most points, then most cards in hand,
     then a shared win (R-SCORE-3, AMB-08), with how a tie was broken. An instant win or a
-    surrender names its winners as the game ended (``GameState.winner``), not counted."""
-    if state.winner is not None:
-        return Result(state.end_reason or "", tuple(state.winner.split(WINNERS_APART)), scores(state), counted=False)
+    surrender names its winners as the game ended (``GameState.winner``), not counted, but for
+    an instant win several players made at once, which the points decided (R-SCORE-4)."""
+    winners = () if state.winner is None else tuple(state.winner.split(WINNERS_APART))
     table = scores(state)
+    if state.winner is not None:
+        together = _won_together(state)
+        if len(together) < 2:
+            return Result(state.end_reason or "", winners, table, counted=False)
+        # several won at once: the points decided among them, a tie by the cards in hand (R-SCORE-4)
+        return Result(state.end_reason or "", winners, table, tie_break=best_of(state, together, table)[1])
     winners, tie = best_of(state, range(len(state.players)), table)
     return Result(state.end_reason or "", winners, table, tie_break=tie)
+
+
+def _won_together(state: GameState) -> list[int]:
+    """The players an instant win that ended the game found winning at once (a public
+    structure's power, C-FORUM-STAIRWAY-1): the game ends as it is won, so they are the ones
+    whose powers say they win in its last state."""
+    if not (state.end_reason or "").startswith("win:") or not rules.in_play(state, "wins"):
+        return []
+    return [i for i in range(len(state.players)) if rules.winning_power(state, i) is not None]
 
 
 def best_of(state: GameState, among: Iterable[int], table: tuple[Score, ...]) -> tuple[tuple[str, ...], TieBreak | None]:

@@ -88,6 +88,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "blind": ("tests/play/test_no_peeking.py", "tests/rulebook/test_rulebook_records.py"),
     "stairway": ("tests/powers/test_stairway_actions.py", "tests/powers/test_public_powers.py",
                  "tests/powers/test_action_sequence.py", "tests/rulebook"),
+    "allowance": ("tests/engine/test_refusals.py",),
     "piles": ("tests/engine/test_shortcuts.py", "tests/engine/test_legionary.py", "tests/rulebook/test_bb_plays_and_demands.py"),
 }
 """The tests that speak for each group of rules mutated."""
@@ -580,8 +581,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("position", OPENING, "if b.complete and (b.stolen or b.site_given)]", "if b.complete and b.stolen]"),
     ("position", OPENING, "if b.complete and (b.stolen or b.site_given)]", "if b.complete and b.site_given]"),
     # an action written early is told by the turn order; a demand's answers restated in any order (R-TURN-2, R-LEG-3)
-    ("order", "gtr_replay/engine/spent.py", "turns: tuple[int, ...] = () if _early_action(state, i, kind) else (state.turn - 1,)",
-     "turns: tuple[int, ...] = (state.turn - 1,)"),
+    ("order", "gtr_replay/engine/spent.py", "return () if _early_action(state, i, kind) else (state.turn - 1,)",
+     "return (state.turn - 1,)"),
     ("order", "gtr_replay/engine/spent.py", "return (i - state.leader) % n < (state.current - state.leader) % n",
      "return (i - state.leader) % n <= (state.current - state.leader) % n"),
     ("order", "gtr_replay/engine/spent.py", "if state.phase is not Phase.FOLLOW or state.led_role is None or kind not in ROLE_ACTIONS[state.led_role]:",
@@ -687,6 +688,31 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     # a pass after every spoil is taken is refused for that (B-DOMUSAUREA-1, AMB-20)
     ("spoils", "gtr_replay/engine/spent.py", "TearDown: (\"razed\",), Pass: (\"slain\", \"razed\", *_ACTIONS)}",
      "TearDown: (\"razed\",)}"),
+    # an action past the player's count is refused for the count (R-ACT-3)
+    ("allowance", "gtr_replay/engine/allowance.py", "    if type(decision) is Pass:\n        return had\n", "    if False:\n        return had\n"),
+    ("allowance", "gtr_replay/engine/allowance.py", "taken = state.actions_used >= rules.action_count(state, i)", "taken = True"),
+    ("allowance", "gtr_replay/engine/allowance.py", "taken = not any(type(f.decision) is Pass and f.decision.player == decision.player for f in forced)",
+     "taken = True"),
+    ("allowance", "gtr_replay/engine/allowance.py", "if state.phase is not Phase.ACTIONS or state.steps or role is None:",
+     "if state.phase is not Phase.ACTIONS or role is None:"),
+    ("allowance", "gtr_replay/engine/allowance.py", "if had.turn not in spent.turns_explained(state, state.index(decision.player), type(decision)):",
+     "if False:"),
+    ("allowance", "gtr_replay/engine/allowance.py", "    if spent.explain(state, decision) is not None:\n        return None", "    pass"),
+    ("allowance", "gtr_replay/engine/allowance.py", "if had is None or not had.all_taken or type(decision)", "if had is None or type(decision)"),
+    ("allowance", "gtr_replay/engine/allowance.py", "return Allowance(state.turn, role, i == state.leader, played, clients,",
+     "return Allowance(state.turn, role, True, played, clients,"),
+    ("allowance", "gtr_replay/engine/allowance.py", "played = (player.plays or 1) if player.played else 0", "played = 1"),
+    ("allowance", "gtr_replay/engine/allowance.py", "for i, p in enumerate(state.players) if rules.action_count(state, i) == 0}",
+     "for i, p in enumerate(state.players) if rules.action_count(state, i) < 0}"),
+    ("allowance", GAME, "        if not acting and state.phase is Phase.ACTIONS:\n", "        if False:\n"),
+    ("allowance", GAME, "        if reason is not None:  # an action past the player's count", "        if False:  # an action past the player's count"),
+    ("allowance", "gtr_replay/engine/spent.py", "    if state.phase is Phase.LEAD or state.phase is Phase.FOLLOW:\n        return ()",
+     "    if state.phase is Phase.LEAD:\n        return ()"),
+    # several instant wins at once are decided by the points, and the result says so (R-SCORE-4, R-SCORE-3)
+    ("wins", "gtr_replay/engine/scoring.py", "        if len(together) < 2:\n", "        if True:\n"),
+    ("wins", "gtr_replay/engine/scoring.py", "        if len(together) < 2:\n", "        if len(together) < 1:\n"),
+    ("wins", "gtr_replay/engine/scoring.py", "return [i for i in range(len(state.players)) if rules.winning_power(state, i) is not None]",
+     "return list(range(len(state.players)))"),
 ]
 
 EQUIVALENT: dict[int, str] = {

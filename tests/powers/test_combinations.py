@@ -152,7 +152,29 @@ def test_forum_made_public_wins_at_equal_points_as_a_game_is_normally_decided(an
     game.push(Think("Cid", "jack"))
     game.push(Add("Ann", "Statue", "Forum", owner="Ben"))
     assert [s.total for s in game.scores()] == [5, 2, 5]
-    assert game.state.end_reason == "win:Forum" and game.result().winners == winners
+    result = game.result()
+    assert game.state.end_reason == "win:Forum" and result.winners == winners
+    # the points decided, so the result says they were counted and how the tie was broken (R-SCORE-3)
+    assert result.counted and result.tie_break is not None and result.tie_break.winners == winners
+    assert result.tie_break.tied == ("Ann", "Cid")
+
+
+def test_one_instant_win_is_not_counted():
+    """R-SCORE-1: one player's Forum win ends the game without counting points; the result
+    says so, and names no tie-break. (The public Forum of several winners is counted: above.)"""
+    clients = [PATRON, LABORER, ARCHITECT, CRAFTSMAN, LEGIONARY, MERCHANT]
+    ann = PlayerState("Ann", hand=["Tower"], clientele=["Temple", "Insula", "Wall", "Palisade", "Bath", "Garden"],
+                      stockpile=["Statue"], influence=[Material.MARBLE],
+                      buildings=[done("Stairway", Material.MARBLE)])
+    ben = PlayerState("Ben", hand=["Bar"], buildings=[done("Forum", Material.MARBLE)])
+    cid = PlayerState("Cid", hand=["Latrine"], clientele=clients[:5], influence=[Material.MARBLE])
+    game = Game(table(ann, ben, cid, ruleset=Ruleset.IMPERIUM))
+    game.push(Lead("Ann", Role.ARCHITECT, ("Tower",)))
+    game.push(Think("Ben", "jack"))
+    game.push(Think("Cid", "jack"))
+    game.push(Add("Ann", "Statue", "Forum", owner="Ben"))
+    result = game.result()
+    assert result.winners == ("Ann",) and not result.counted and result.tie_break is None
 
 
 def test_forum_and_fountain_CX_CL_FORUM_FOUNTAIN_1():
