@@ -217,7 +217,10 @@ def narrate(timeline: Timeline, moment: Moment, *, viewer: str | None = None) ->
                     comments, False, (), visible_points(before, viewer), snap.diagnostic.seen_by(viewer).message)
     after = snap.state
     changes = []
-    if snap.forced:
+    # whether another player's decision was their only choice depends on their hand: a
+    # player's view tells it of the viewer's own decisions alone (RULES.md §0.5)
+    forced = snap.forced and (viewer is None or snap.player == viewer)
+    if forced:
         changes.append("forced")
     changes.extend(_others(snap.events, snap.player, after.ruleset))
     changes.extend(_moves(snap.events, snap.player, viewer))
@@ -238,7 +241,7 @@ def narrate(timeline: Timeline, moment: Moment, *, viewer: str | None = None) ->
     if not changes and not after.over:  # nothing moved: say what the statement leads to
         changes.append(next_words(after))
     return Line(snap.seq, position, moment.turn, moment.depth, statement_text(moment, viewer), glyphs,
-                comments, snap.forced, tuple(changes), points)
+                comments, forced, tuple(changes), points)
 
 
 def in_view(moment: Moment, viewer: str | None) -> bool:

@@ -713,6 +713,9 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("wins", "gtr_replay/engine/scoring.py", "        if len(together) < 2:\n", "        if len(together) < 1:\n"),
     ("wins", "gtr_replay/engine/scoring.py", "return [i for i in range(len(state.players)) if rules.winning_power(state, i) is not None]",
      "return list(range(len(state.players)))"),
+    # a player's view does not tell that another player's decision was their only choice (RULES.md §0.5)
+    ("seat", "gtr_replay/render/narration.py", "forced = snap.forced and (viewer is None or snap.player == viewer)",
+     "forced = snap.forced"),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -7,6 +7,7 @@ import pytest
 from gtr_replay.engine.scoring import scores
 from gtr_replay.render.narration import narrated
 from gtr_replay.render.opening import open_record
+from tests.fidelity_helpers import FIDELITY
 
 GAMES = Path(__file__).parents[2] / "examples" / "games"
 
@@ -79,3 +80,21 @@ def test_the_turn_over_says_where_the_played_cards_went():
             assert (went.count("pool") > 0) is ("back to the pool" in said), (name, said)
             assert (went.count("jack pile") > 0) is ("back to the pile" in said), (name, said)
             assert (went.count("hand") > 0) is ("kept in hand" in said), (name, said)
+
+
+def test_a_players_view_does_not_tell_that_another_players_answer_was_forced(tmp_path):
+    """RULES.md §0.5: a hand's cards are hidden, its size public. Ben's only Marble card is
+    the Statue, so the engine makes his answer to the demand, and the record writes it out;
+    that it was his only choice tells what else his hand holds, so only Ben's view and the
+    whole one say it was forced."""
+    record = FIDELITY / "legionary-2p.gtr"
+    text = record.read_text("utf-8").replace("hand Ben: Statue, Palace, Road", "hand Ben: Statue, Road")
+    path = tmp_path / "forced-give.gtr"
+    path.write_text(text, "utf-8")
+    timeline = open_record(path).timeline
+    give = [n for n, line in enumerate(narrated(timeline)) if line.statement == "Ben gives Statue to You"]
+    assert len(give) == 1
+    assert narrated(timeline)[give[0]].forced and "forced" in narrated(timeline)[give[0]].changes
+    assert narrated(timeline, viewer="Ben")[give[0]].forced
+    seen = narrated(timeline, viewer="You")[give[0]]
+    assert not seen.forced and "forced" not in seen.changes
