@@ -12,6 +12,7 @@ makes, not a fact of the position.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from gtr_replay.engine import rules, spent
 from gtr_replay.engine.core import ForcedStep
@@ -52,6 +53,12 @@ def allowance(state: GameState, i: int) -> Allowance:
                      rules.action_count(state, i) - played - clients)
 
 
+_COVERED: Final[dict[str | None, int]] = {None: -1, "petition": 1, "out-of-town": 2}
+"""The actions a note of ``spent`` accounts for: the count is told before it only where the
+player had more (a petition is one action of several, an out-of-town foundation two); any
+other note (a demand, a client hired, an answer given) is the whole reason."""
+
+
 def own_action(state: GameState, decision: Decision) -> Allowance | None:
     """The actions ``decision``'s player has at their place in the turn, where ``decision``
     takes one of them or passes the rest (no step waits: a step's action is the step's own);
@@ -63,6 +70,20 @@ def own_action(state: GameState, decision: Decision) -> Allowance | None:
     if type(decision) not in ROLE_ACTIONS[role]:  # legal, so the current player's (R-TURN-6)
         return None
     return allowance(state, i)
+
+
+def step_action(state: GameState) -> str | None:
+    """The player whose step on top a decision now answers, where the step is an action of the
+    led role a power grants (a burst of actions on a completion, a new client's action): those
+    are not of the count, and the count alone no longer says what the player had."""
+    role = state.led_role
+    if not state.steps or role is None or state.phase is not Phase.ACTIONS:
+        return None
+    step = state.steps[-1]
+    kinds = ROLE_ACTIONS[role]
+    if any(kind is not Pass and kind in kinds for kind in step.answers()):
+        return state.players[step.player].name
+    return None
 
 
 def after_action(state: GameState, had: Allowance, decision: Decision, forced: list[ForcedStep]) -> Allowance:
@@ -88,16 +109,21 @@ def none_had(state: GameState) -> dict[str, Allowance]:
             for i, p in enumerate(state.players) if rules.action_count(state, i) == 0}
 
 
-def explain(state: GameState, decision: Decision, had: Allowance | None) -> spent.Reason | None:
+def explain(state: GameState, decision: Decision, had: Allowance | None, stepped: int | None = None) \
+        -> spent.Reason | None:
     """Why ``decision``, an action of the role its player's allowance ``had`` counts, comes
     too late: every action they had is taken (R-ACT-3). Only where the allowance is of this
     turn and its player's place is past, or of the turn before and this one has no action yet
-    (``spent.turns_explained``); a reason ``spent`` notes comes first."""
-    if had is None or not had.all_taken or type(decision) is Pass or type(decision) not in ROLE_ACTIONS[had.role]:
+    (``spent.turns_explained``), and where the player took no action of the role a power
+    granted in that turn (``stepped``: the last turn they did, ``step_action``). A reason
+    ``spent`` notes is the whole reason unless the player had more actions than it accounts
+    for (``_COVERED``); the refusal then tells the count before it."""
+    if had is None or not had.all_taken or type(decision) is Pass or type(decision) not in ROLE_ACTIONS[had.role] \
+            or stepped == had.turn:
         return None
     if had.turn not in spent.turns_explained(state, state.index(decision.player), type(decision)):
         return None
-    if spent.explain(state, decision) is not None:
+    if had.had <= _COVERED.get(spent.noted(state, decision), had.had):  # the note says it all
         return None
     p, role = decision.player, had.role
     when = "this turn" if had.turn == state.turn else f"in turn {had.turn}"

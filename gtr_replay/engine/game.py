@@ -45,7 +45,8 @@ class Game:
     """One game under way: its state (``state``, read it, never change it but through the
     game) and the events that opened it (``opening``: the setup's deal and leader draw)."""
 
-    __slots__ = ("state", "opening", "explaining", "_found_legal", "_forced", "_listed", "_choices", "_allowances")
+    __slots__ = ("state", "opening", "explaining", "_found_legal", "_forced", "_listed", "_choices", "_allowances",
+                 "_stepped")
 
     def __init__(self, state: GameState, opening: list[Event] | None = None) -> None:
         self.state = state
@@ -72,11 +73,14 @@ class Game:
         """Each player's last actions of a led role, kept while ``explaining``: an action past
         them is refused for the count (``allowance``), which the state no longer shows once
         the turn is over."""
+        self._stepped: dict[str, int] = {}
+        """The last turn each player took an action of the led role that a power granted
+        (``allowance.step_action``), kept with ``_allowances``."""
 
     def __reduce__(self) -> tuple:
         """A game pickled (sent to another process): its state, opening and forced steps; what
         it counted or listed for the next decision is counted again there."""
-        return _unpickled, (self.state, self.opening, self._forced, self.explaining, self._allowances)
+        return _unpickled, (self.state, self.opening, self._forced, self.explaining, self._allowances, self._stepped)
 
     @classmethod
     def new(cls, ruleset: str, players: list[str], *, deck: list[str] | None = None, seed: str | None = None,
@@ -118,6 +122,7 @@ class Game:
         game._forced = list(self._forced)
         game.explaining = self.explaining
         game._allowances = dict(self._allowances)
+        game._stepped = dict(self._stepped)
         return game
 
     # -- whose decision, and what is legal ------------------------------------------------------
@@ -222,7 +227,11 @@ class Game:
         ruled_out = hidden.ruled_out_by(state, decision) if state.unseen is not None and type(decision) is Give \
             else frozenset()
         turn = state.turn
-        own = allowance.own_action(state, decision) if self.explaining else None
+        own = None
+        if self.explaining:
+            own = allowance.own_action(state, decision)
+            if (stepping := allowance.step_action(state)) is not None:
+                self._stepped[stepping] = state.turn
         acting = state.phase is Phase.ACTIONS
         applied, self._choices = core.advance_counted(state, decision, checked=True, then=then,
                                                       explain=self.explaining)
@@ -339,7 +348,8 @@ class Game:
                 if found is not None:
                     found.message += f"; the engine made {decision.player}'s only answer to this demand"
                     return found
-        reason = allowance.explain(self.state, decision, self._allowances.get(decision.player))
+        reason = allowance.explain(self.state, decision, self._allowances.get(decision.player),
+                                   self._stepped.get(decision.player))
         if reason is not None:  # an action past the player's count, which the turn order refused
             problem.message = f"{decision.player} cannot {decision.verb} now: {reason.text}; " \
                               f"{problem.message.split(': ', 1)[-1]}"
@@ -504,11 +514,12 @@ class Game:
 
 
 def _unpickled(state: GameState, opening: list[Event], forced: list[ForcedStep], explaining: bool,
-               allowances: dict[str, allowance.Allowance]) -> Game:
+               allowances: dict[str, allowance.Allowance], stepped: dict[str, int]) -> Game:
     game = Game(state, opening)
     game._forced = forced
     game.explaining = explaining
     game._allowances = allowances
+    game._stepped = stepped
     return game
 
 

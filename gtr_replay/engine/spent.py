@@ -82,18 +82,31 @@ def explain(state: GameState, decision: Decision) -> Reason | None:
         i = state.index(decision.player)
     except KeyError:
         return None
-    kind = type(decision)
-    if kind in _PLAYS:
+    if type(decision) in _PLAYS:
         return _played(state, i, decision.player)
+    key = noted(state, decision)
+    if key is None:
+        return None
+    reason = REASONS[_ALONE.get(key, key) if len(state.players) == 2 else key]
+    return Reason(reason.text.format(p=decision.player), reason.rule_ids)
+
+
+def noted(state: GameState, decision: Decision) -> str | None:
+    """The note (a key of ``REASONS``) that explains why ``decision``'s player has no action of
+    its kind left now, if one does."""
+    try:
+        i = state.index(decision.player)
+    except KeyError:
+        return None
     player = state.players[i]
-    if not player.spent:
+    kind = type(decision)
+    if not player.spent or kind in _PLAYS:
         return None
     turns = turns_explained(state, i, kind)
     for key in _BY_KIND.get(kind, _ACTIONS):
         when = player.spent.get(key)
         if when is not None and when in turns:
-            reason = REASONS[_ALONE.get(key, key) if len(state.players) == 2 else key]
-            return Reason(reason.text.format(p=decision.player), reason.rule_ids)
+            return key
     return None
 
 

@@ -215,6 +215,37 @@ def test_a_note_of_what_ended_the_actions_comes_before_the_count():
     assert "out-of-town foundation took two actions" in found.message and "has taken" not in found.message
 
 
+def test_a_count_beyond_what_the_note_accounts_for_is_told_before_it():
+    """R-ACT-3, R-BUILD-3: with two Craftsman clients Ann has three actions; the out-of-town
+    foundation takes two, a lay the third. A fourth is refused for the count of three first,
+    then for the out-of-town foundation's two."""
+    text = (FIDELITY / "laborer-allowance.gtr").read_text("utf-8")
+    text = text.replace("  pool: Dock,", "  in town: Rubble 3, Wood 3, Brick 0, Concrete 3, Stone 3, Marble 3\n  pool: Dock,")
+    text = text.replace("hand Ann: Insula, Bath", "hand Ann: Crane, Bath, Road, Insula").replace(
+        "clientele Ann: Road", "clientele Ann: Market, Dock")
+    turn = text[text.index("turn 1 Ann"):]
+    text = text.replace(turn, "turn 1 Ann\n  Ann leads Craftsman with Crane\n  Ben thinks: jack\n  Cid thinks: jack\n"
+                              "  Ann lays Bath out of town\n  Ann lays Road\n  Ann lays Insula\n")
+    replayer, _ = replay_text(text)
+    found = replayer.diagnostics[0]
+    assert found.rule_ids[:2] == ("R-ACT-3", "R-BUILD-3"), found
+    assert "Ann had 3 Craftsman actions in turn 1 (1 for leading, 2 for Craftsman clients), and has taken them all; " \
+           "Ann's out-of-town foundation took two actions" in found.message, found.message
+
+
+def test_a_petition_with_clients_tells_the_count_before_the_petition():
+    """R-ACT-3, R-PET-4: Ben follows with a petition (one action) and has a Laborer client:
+    two actions. A third gather is refused for the count of two, then for the petition."""
+    text = (FIDELITY / "laborer-allowance.gtr").read_text("utf-8").replace(
+        "hand Ben: Road, Temple", "hand Ben: Academy, Shrine, Bar\n  clientele Ben: Road").replace(
+        "Ben follows with Road", "Ben follows with Academy, Shrine")
+    text = text.replace("  Ben gathers Insula\n", "  Ben gathers Insula\n  Ben gathers Bath\n  Ben gathers Dock\n")
+    replayer, _ = replay_text(text)
+    found = replayer.diagnostics[0]
+    assert found.rule_ids[:2] == ("R-ACT-3", "R-PET-4"), found
+    assert "Ben had 2 Laborer actions in turn 1 (1 for following, 1 for a Laborer client)" in found.message
+
+
 def test_actions_the_engine_passed_for_nothing_legal_are_not_all_taken():
     """R-ACT-3, R-TURN-7: Ann gathers the Pool's one card, and her second action is passed by
     the engine, nothing being left to gather; a later gather of hers is not said to exceed a
@@ -251,6 +282,77 @@ def test_a_power_step_declined_after_the_last_action_leaves_the_count_taken():
     found = replayer.diagnostics[0]
     assert found.rule_ids[0] == "R-ACT-3", found
     assert "Ann had a Craftsman action in turn 1 (1 for leading), and has taken it" in found.message, found.message
+
+
+AMPHITHEATRE = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "Ann, Ben, Cid"]
+[Start "position"]
+
+position
+  leader: Ann
+  deck: Latrine, Crane, Sewer, Atrium, Foundry, Aqueduct
+  hand Ann: Dock, Wall, Insula, Latrine, Bar, Academy, Shrine
+  building Ann: Amphitheatre on Concrete with Tower
+  hand Ben: Academy
+  hand Cid: Academy
+
+turn 1 Ann
+  Ann leads Craftsman with Dock
+  Ben thinks: jack
+  Cid thinks: jack
+  Ann adds Wall to Amphitheatre
+  Ann lays Insula
+  Ann lays Latrine
+  Ann lays Bar
+  Ann lays Academy
+  Ann lays Shrine
+"""
+
+
+def test_actions_of_the_role_a_power_granted_leave_the_count_unclaimed():
+    """R-ACT-3, B-AMPHITHEATRE-1 (000 Appendix I, Amphitheatre: "you may immediately execute
+    one Craftsman action for every point of Influence you have"): Ann's one action completes
+    her Amphitheatre and she takes its four Craftsman actions. A sixth lay is not said to
+    exceed "a Craftsman action (1 for leading)": she took five."""
+    replayer, _ = replay_text(AMPHITHEATRE)
+    found = replayer.diagnostics[0]
+    assert found.line == AMPHITHEATRE.splitlines().index("  Ann lays Shrine") + 1, found
+    assert "R-ACT-3" not in found.rule_ids and "has taken" not in found.message, found
+
+
+BATH = """[Game "Glory to Rome"]
+[Ruleset "republic"]
+[Players "You, Ben"]
+[Start "position"]
+
+position
+  leader: You
+  deck: Latrine, Crane, Sewer, Foundry, Atrium, Amphitheatre
+  pool: Statue, Road, Dock, Insula
+  hand You: Temple
+  building You: Bath on Brick complete with Gate, School
+  hand Ben: Bar
+
+turn 1 You
+  You leads Patron with Temple
+  Ben thinks: jack
+  You hires Statue
+  You hires Road
+  You gathers Dock
+  You hires Insula
+"""
+
+
+def test_a_client_a_bath_lets_act_at_once_is_not_said_to_wait():
+    """R-ACT-2, B-BATH-1 (000 Appendix I, Bath: "When you gain a new Client, you may
+    immediately execute an action of the new Client's Role"): the Statue You hires does act
+    this turn (it hires the Road), so a later hire is not refused with "a client You hires
+    does not act in the turn it is hired"."""
+    replayer, _ = replay_text(BATH)
+    found = replayer.diagnostics[0]
+    assert found.line == BATH.splitlines().index("  You hires Insula") + 1, found
+    assert "does not act in the turn it is hired" not in found.message and "R-ACT-2" not in found.rule_ids, found
 
 
 # -- every kind of step a power grants: a statement that does not answer it -----------------

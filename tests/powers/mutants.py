@@ -697,7 +697,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "if state.phase is not Phase.ACTIONS or role is None:"),
     ("allowance", "gtr_replay/engine/allowance.py", "if had.turn not in spent.turns_explained(state, state.index(decision.player), type(decision)):",
      "if False:"),
-    ("allowance", "gtr_replay/engine/allowance.py", "    if spent.explain(state, decision) is not None:\n        return None", "    pass"),
+    ("allowance", "gtr_replay/engine/allowance.py", "    if had.had <= _COVERED.get(spent.noted(state, decision), had.had):  # the note says it all\n        return None",
+     "    pass"),
     ("allowance", "gtr_replay/engine/allowance.py", "if had is None or not had.all_taken or type(decision)", "if had is None or type(decision)"),
     ("allowance", "gtr_replay/engine/allowance.py", "return Allowance(state.turn, role, i == state.leader, played, clients,",
      "return Allowance(state.turn, role, True, played, clients,"),
@@ -716,6 +717,14 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     # a player's view does not tell that another player's decision was their only choice (RULES.md §0.5)
     ("seat", "gtr_replay/render/narration.py", "forced = snap.forced and (viewer is None or snap.player == viewer)",
      "forced = snap.forced"),
+    # actions of the role a power granted, and the notes that say it all, leave the count untold (R-ACT-3)
+    ("allowance", "gtr_replay/engine/allowance.py", "or stepped == had.turn:", "or False:"),
+    ("allowance", "gtr_replay/engine/allowance.py", '{None: -1, "petition": 1, "out-of-town": 2}', '{None: -1, "petition": 1, "out-of-town": 3}'),
+    ("allowance", "gtr_replay/engine/allowance.py", '{None: -1, "petition": 1, "out-of-town": 2}', '{None: -1, "petition": 2, "out-of-town": 2}'),
+    ("allowance", "gtr_replay/engine/allowance.py", "if any(kind is not Pass and kind in kinds for kind in step.answers()):", "if False:"),
+    ("allowance", "gtr_replay/engine/allowance.py", "if any(kind is not Pass and kind in kinds for kind in step.answers()):",
+     "if any(kind in kinds for kind in step.answers()):"),
+    ("allowance", ROLES, 'player.spent.pop("hired", None)  # a power lets it act at once', 'pass  # a power lets it act at once'),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -419,10 +419,14 @@ class HireHandler(Handler):
             flow.put_back(state, d.player, d.replacing, Zone.CLIENTELE, ev)
         player.clientele.append(d.card)
         player.hired.append(d.card)
-        if rules.role_of(state, d.card) is state.led_role:
+        role = rules.role_of(state, d.card)
+        if role is state.led_role:
             spent.note(state, i, "hired")  # it acts from a later turn (R-ACT-2)
         _move(ev, d.player, d.card, zone, Zone.CLIENTELE)
+        waiting = len(state.steps)
         use_actions(state, ev, d)
+        if any(s.player == i and s.role is role for s in state.steps[waiting:]):
+            player.spent.pop("hired", None)  # a power lets it act at once: it did not wait (B-BATH-1)
 
 
 def _replaceable(state: GameState, i: int) -> list[str]:
