@@ -62,7 +62,7 @@ def _serve(file: Path, *, ruleset: str | None, players: str | None, expansion: s
     names = [p.strip() for p in players.split(",") if p.strip()] if players else None
     try:
         sitting = Sitting.open(file, ruleset=ruleset, players=names, expansion=expansion, event=event, port=port,
-                               host="127.0.0.1" if this_machine else host)
+                               host="127.0.0.1" if this_machine else host, keep=False)
     except GtrError as error:
         fail(error)
     address = sitting.links.host or local_address()  # a game resumed listens where its links point
@@ -70,7 +70,13 @@ def _serve(file: Path, *, ruleset: str | None, players: str | None, expansion: s
     try:
         bound = listening(address, listen)
     except GtrError as error:
-        fail(error)
+        fail(error)  # nothing written: the same command with another --port or --host begins the game
+    try:
+        sitting.keep()  # the links, and the port and host they point to, only once they are served
+    except OSError as error:
+        bound.close()
+        fail(UsageError(f"cannot write {file.name}.table: {error.strerror or error}",
+                        hint="check that the record's folder may be written to"))
     said = len(sitting.recording.record.steps) if sitting.recording else 0
     state = "the setup to type" if sitting.recording is None else f"{counted(said, 'statement')} so far"
     out.print(f"gtr table {file} ({state}); the links are kept in {file.name}.table", markup=False)

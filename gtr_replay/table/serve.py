@@ -6,6 +6,7 @@ so that the phones at the table reach it and nothing past the local network is o
 
 from __future__ import annotations
 
+import errno
 import io
 import socket
 
@@ -43,8 +44,18 @@ def listening(host: str, port: int) -> socket.socket:
                                     reuse_port=False)
     except OSError as error:
         raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}",
-                         hint="another program (or another gtr table) uses the port: give another --port, "
-                              "or stop the other one") from None
+                         hint=_why_not_listening(error)) from None
+
+
+def _why_not_listening(error: OSError) -> str:
+    """The hint for a socket that cannot listen: the port taken, the port kept for the system,
+    or the address not one of this machine's (or no address at all)."""
+    if error.errno == errno.EADDRINUSE:
+        return "another program (or another gtr table) uses the port: give another --port, or stop the other one"
+    if error.errno == errno.EACCES:
+        return "ports below 1024 are the system's: give --port 1024 or above"
+    return ("the address is not one of this machine's: give one it has with --host, leave --host out for its "
+            "local network address, or give --this-machine")
 
 
 def server(sitting: Sitting, host: str, port: int):

@@ -134,14 +134,19 @@ class Sitting:
         """The public refusals of this run (``Noticed``), the latest last, for the table's page."""
         self._views: dict[str | None, dict] = {}
         self._point = None
+        self.unkept = False
+        """Links made or changed by ``open(keep=False)`` and not yet written (``keep``)."""
 
     # -- starting and resuming --------------------------------------------------------------
     @classmethod
     def open(cls, path: Path, *, ruleset: str | None = None, players: list[str] | None = None,
              expansion: str | None = None, event: str | None = None, port: int | None = None,
-             host: str | None = None) -> Sitting:
+             host: str | None = None, keep: bool = True) -> Sitting:
         """A new game (``ruleset`` and ``players`` given) or the one in ``path`` resumed; a port
-        or host given to a game resumed replaces the one kept."""
+        or host given to a game resumed replaces the one kept. With ``keep=False`` a new game's
+        links, or a port or host changed, are written only by ``keep()``: ``gtr table`` writes
+        them once its server listens, so a start that fails (a port in use) leaves nothing to
+        refuse or to reuse on the next try."""
         path = Path(path)
         links_path = side_file(path)
         if path.is_dir():
@@ -155,20 +160,29 @@ class Sitting:
                                  hint='gtr table game.gtr --ruleset republic --players "Ann, Ben, Cid"')
             links = Links(ruleset, players, expansion, event, port or 8765, host=host)
             _check_new(links, path)
-            links.save(links_path)
+            changed = True
         elif links_path.exists():
             links = Links.load(links_path)
-            if (port is not None and port != links.port) or (host is not None and host != links.host):
-                links.port = port if port is not None else links.port
-                links.host = host if host is not None else links.host
-                links.save(links_path)
+            changed = (port is not None and port != links.port) or (host is not None and host != links.host)
+            links.port = port if port is not None else links.port
+            links.host = host if host is not None else links.host
         elif path.exists():
             raise UsageError(f"{path} has no table links beside it ({links_path.name})",
                              hint="gtr table resumes the games it began; record this one with gtr record FILE, "
                                   "or begin a new file with --ruleset and --players")
         else:
             raise UsageError(f"{path}: no such file", hint="begin a game with --ruleset and --players")
-        return cls(path, links)
+        sitting = cls(path, links)
+        sitting.unkept = changed
+        if keep:
+            sitting.keep()
+        return sitting
+
+    def keep(self) -> None:
+        """Write the links (``FILE.table``) where this start made or changed them."""
+        if self.unkept:
+            self.links.save(side_file(self.path))
+            self.unkept = False
 
     @property
     def phase(self) -> str:
