@@ -238,20 +238,38 @@ def check_writable(db: sqlite_utils.Database) -> None:
     """Refuse, before anything in it is changed, a database this gtr must not write to: one
     of another version, another program's (any table, view or index of its own), one missing
     some of ours (``StoreError``, in words). A new or empty file (0 bytes, or no tables) passes."""
-    version = db.execute("PRAGMA user_version").fetchone()[0]
+    version, named = _schema_seen(db)
     if version not in (0, VERSION):
         raise StoreError(f"database schema version {version}: this gtr writes version {VERSION}",
                          hint="import into a new database file")
-    existing = set(db.table_names()) | set(db.view_names())
-    if version == 0 and (own := [r[0] for r in db.execute(
-            "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite!_%' ESCAPE '!' ORDER BY name")]):
+    if version == 0 and (own := sorted(named)):
         shown = ", ".join(own[:5]) + (f" and {len(own) - 5} more" if len(own) > 5 else "")
         raise StoreError(f"the file is another program's database: it holds tables of its own ({shown}); "
                          "gtr writes only into a new file, an empty one or a games database",
                          hint="import into a new database file")
+    existing = {name for name, kind in named.items() if kind in ("table", "view")}
     if version == VERSION and (missing := sorted(set(TABLES) - existing)):  # all are made at once
         raise StoreError(f"tables of a games database are missing ({', '.join(missing)})",
                          hint="import into a new database file")
+
+
+def _schema_seen(db: sqlite_utils.Database) -> tuple[int, dict[str, str]]:
+    """The schema version and the kind of each name in the schema (but SQLite's own), read in
+    one read transaction: another import into the same new file may commit its schema at any
+    moment, and a version read before it with names read after it would judge our own games
+    database another program's."""
+    conn = db.conn
+    began = not conn.in_transaction
+    if began:
+        conn.execute("BEGIN")
+    try:
+        named = dict(conn.execute("SELECT name, type FROM sqlite_master "
+                                  "WHERE name NOT LIKE 'sqlite!_%' ESCAPE '!'").fetchall())
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        if began:
+            conn.execute("COMMIT")
+    return version, named
 
 
 def prepare(db: sqlite_utils.Database) -> None:
