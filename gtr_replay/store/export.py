@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 import notation
 from notation import scan
@@ -46,6 +47,17 @@ from gtr_replay.store.rows import TooLarge, content_hash, game_id, game_rows
 
 PER_PART = 1000
 """Records in a chunk, hence games in a part file of each table (at most)."""
+
+@dataclass(frozen=True)
+class NotExported(Problem):
+    """A record that was not exported: where it is and what is wrong with it."""
+
+    done: ClassVar[str] = "exported"
+
+
+class _NothingExported(Exception):
+    """Every record failed: the dataset begun is dropped (``export_records``)."""
+
 
 Run = Callable[[Callable, Iterable], Iterator]
 """``run(work, tasks)``: ``work(task)`` for every task, the results in the order of the tasks."""
@@ -75,6 +87,8 @@ class ExportReport:
         rows = ", ".join(f"{table} {n:,}" for table, n in self.rows.items())
         more = f", {counted(self.already, 'record')} of a game already exported" if self.already else ""
         problems = f"; {counted(len(self.problems), 'record')} not exported" if self.problems else ""
+        if self.problems and not self.games:  # export_records leaves no dataset of no game
+            return f"no game exported, so {root} was not written{more}{problems}"
         return f"{counted(self.games, 'game')} exported to {root} ({rows}){more}{problems}"
 
 
@@ -249,11 +263,11 @@ def chunks(files: list[Path], per_part: int, unread: list[Problem] | None = None
             scan.check_decodes(path)
         except UnicodeDecodeError as error:  # said as every command says it: where, and what to do
             if unread is not None:
-                unread.append(Problem(source, 0, not_utf8(source, error)))
+                unread.append(NotExported(source, 0, not_utf8(source, error)))
             continue
         except OSError as error:
             if unread is not None:
-                unread.append(Problem(source, 0, f"{source}: cannot read the file: {error.strerror or error}"))
+                unread.append(NotExported(source, 0, f"{source}: cannot read the file: {error.strerror or error}"))
             continue
         found = False
         for number, (line, piece) in enumerate(scan.file_pieces(path), 1):
@@ -263,7 +277,7 @@ def chunks(files: list[Path], per_part: int, unread: list[Problem] | None = None
                 yield Chunk(index, tuple(batch))
                 index, batch = index + 1, []
         if not found and unread is not None:
-            unread.append(Problem(source, 0, str(no_record(source))))
+            unread.append(NotExported(source, 0, str(no_record(source))))
     if batch:
         yield Chunk(index, tuple(batch))
 
@@ -347,19 +361,25 @@ def export_records(paths, root: Path | str, *, rulings: str | None = None, per_p
     if not files:
         raise UsageError("no .gtr files found", hint="give .gtr files or folders holding them")
     report = ExportReport(files=len(files))
-    with new_dataset(root) as stage:
-        if run is not None:
-            _two_passes(files, stage, rulings, per_part, run, report, progress)
-        else:
-            from gtr_replay.replay.workers import ordered_map, pool, worker_count
-
-            count = worker_count(workers, lambda n: records_at_least(files, n))
-            if count > 1:
-                with pool(count) as executor:
-                    _two_passes(files, stage, rulings, per_part,
-                                lambda work, tasks: ordered_map(executor, work, tasks, 2 * count), report, progress)
+    try:
+        with new_dataset(root) as stage:
+            if run is not None:
+                _two_passes(files, stage, rulings, per_part, run, report, progress)
             else:
-                _two_passes(files, stage, rulings, per_part, map, report, progress)
+                from gtr_replay.replay.workers import ordered_map, pool, worker_count
+
+                count = worker_count(workers, lambda n: records_at_least(files, n))
+                if count > 1:
+                    with pool(count) as executor:
+                        _two_passes(files, stage, rulings, per_part,
+                                    lambda work, tasks: ordered_map(executor, work, tasks, 2 * count), report,
+                                    progress)
+                else:
+                    _two_passes(files, stage, rulings, per_part, map, report, progress)
+            if report.problems and not report.games:
+                raise _NothingExported
+    except _NothingExported:
+        pass  # no dataset of no game: the export run again once the records are fixed writes the same folder
     return report
 
 
@@ -378,7 +398,7 @@ def _two_passes(files, root: Path, rulings, per_part: int, run: Run, report: Exp
         for place, (key, (source, number, _, _)) in enumerate(zip(keys, chunk.records)):
             report.records += 1
             if isinstance(key, str):
-                report.problems.append(Problem(source, number, key))
+                report.problems.append(NotExported(source, number, key))
                 continue
             gid, text_hash = key
             if gid in kept:
@@ -399,7 +419,7 @@ def _two_passes(files, root: Path, rulings, per_part: int, run: Run, report: Exp
         files_written += done.files
         for table, n in done.rows.items():
             rows[table] = rows.get(table, 0) + n
-        report.problems += [Problem(*p) for p in done.problems]
+        report.problems += [NotExported(*p) for p in done.problems]
         if progress is not None:
             progress(len(by_chunk[done.index]))
     order = {file_text(path): n for n, path in enumerate(files)}

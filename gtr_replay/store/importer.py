@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 import notation
 
@@ -42,11 +43,13 @@ class Problem:
     source: str
     record_number: int
     message: str
+    done: ClassVar[str] = "imported"
+    """What the command did not do with the record, in its words (an export's says exported)."""
 
     def __str__(self) -> str:
         if not self.record_number:  # about the whole file, which the message names
             return self.message
-        return f"record {self.record_number} of {self.source} not imported: {self.message}"
+        return f"record {self.record_number} of {self.source} not {self.done}: {self.message}"
 
     def to_dict(self) -> dict:
         return {"file": self.source, "record": self.record_number, "message": self.message}
