@@ -195,6 +195,16 @@ def record(
             raise typer.Exit(status)
 
 
+def _check_new_file(file: Path, players: list[str]) -> None:
+    """Refuse, before the first prompt, a new record that could not be written (its folder is
+    not there) or has no players: what is typed at the table would be lost."""
+    if not players:
+        fail(UsageError("--players names no players", hint='list the seating order: --players "Ann, Ben"'))
+    if not file.parent.is_dir():
+        said = "is a file, not a folder" if file.parent.exists() else "no such folder"
+        fail(UsageError(f"{file.parent}: {said}", hint="give a file in a folder that exists"))
+
+
 class _Session:
     """One ``gtr record`` session, the file held (``recorder.hold``): its reader, the recording
     once begun, the lines refused (piped, any makes the status 1) and what stopped it."""
@@ -230,6 +240,7 @@ class _Session:
                     fail(UsageError("a new record needs --ruleset, --players and --me",
                                     hint='gtr record game.gtr --ruleset republic --players "Ann, Ben" --me Ann'))
                 names = [p.strip() for p in players.split(",") if p.strip()]
+                _check_new_file(file, names)
                 check_options(ruleset=ruleset, players=names, me=me, event=event, expansion=expansion)
                 self.recording = self._opening(ruleset=ruleset, players=names, me=me, pool=pool, hand=hand,
                                                event=event, expansion=expansion)

@@ -169,9 +169,11 @@ def test_a_record_that_does_not_read_or_replay_is_located(tmp_path):
 
 
 def test_a_new_record_where_no_file_can_be_written_is_refused_in_words(tmp_path):
+    """Before the leader draw is asked for: nothing typed is lost."""
     (tmp_path / "plain").write_text("not a folder\n", encoding="utf-8")
-    for path in (tmp_path / "missing" / "game.gtr", tmp_path / "plain" / "game.gtr"):
-        _refused(runner.invoke(app, _start(path)), 1, f"cannot write {path}")
+    for path, words in ((tmp_path / "missing" / "game.gtr", "no such folder"),
+                        (tmp_path / "plain" / "game.gtr", "is a file, not a folder")):
+        _refused(runner.invoke(app, _start(path)), 2, f"{path.parent}: {words}")
 
 
 def test_a_file_that_cannot_be_saved_any_more_stops_the_recording_in_words(tmp_path, monkeypatch):
