@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -10,6 +11,7 @@ import typer
 
 from gtr_replay.cli.common import RulingsOpt, app, fail, not_an_input, out
 from gtr_replay.cli.view import AsOpt, RecordOpt
+from gtr_replay.counted import counted
 from gtr_replay.errors import UsageError
 
 
@@ -23,7 +25,7 @@ def plot(
     db: Annotated[Optional[Path], typer.Option("--db", help="A games database (gtr import).")] = None,
     game: Annotated[Optional[str], typer.Option("--game", help="With --db: the id of a stored game.")] = None,
     sql: Annotated[Optional[str], typer.Option("--sql", help="With --db: a query giving player, turn and "
-                                                             "points columns.")] = None,
+                                                             "points columns (turns from 0 to 1000).")] = None,
     as_player: AsOpt = None,
     record: RecordOpt = 1,
     rulings: RulingsOpt = None,
@@ -49,7 +51,8 @@ def plot(
             result = run_query(db, "SELECT player, turn, points FROM turn_points WHERE game = :game ORDER BY turn, seat",
                                {"game": game})
             if not result.rows:
-                fail(UsageError(f"no game {game!r} in {db}", hint="list them with: gtr query 'SELECT id FROM games'"))
+                fail(UsageError(f"no game {game!r} in {db}",
+                                hint=f"list them with: gtr query 'SELECT id FROM games' --db {shlex.quote(str(db))}"))
             (names, source, number), = run_query(
                 db, "SELECT player_names, source, record_number FROM games WHERE id = :game", {"game": game}).rows
             title = f"points by turn · {names} · {Path(source).name}, record {number}"
@@ -71,7 +74,7 @@ def plot(
             f" · as {viewer} can count them" if viewer else "")
         target = Path(output) if output else Path(file.stem + ".svg")  # in the current folder
     if not series:
-        fail(UsageError("nothing to plot: the query gave no rows"))
+        fail(UsageError(_nothing_to_plot(sql, result.rows if db is not None else None)))
     if output != "-":
         not_an_input(target, [("the record", file), ("the database", db)], command="plot",
                      given=f"-o {target}" if output else f"the chart's default name, {target},",
@@ -92,14 +95,30 @@ def plot(
         _problems(opened)
 
 
+def _nothing_to_plot(sql: str | None, rows: list[tuple] | None) -> str:
+    """Why a chart has no line: no rows, rows whose player, turn or points are all NULL, or a
+    record or stored game without a turn."""
+    if sql is None:
+        return "nothing to plot: no turn has points"
+    if not rows:
+        return "nothing to plot: the query gave no rows"
+    return (f"nothing to plot: the query gave {counted(len(rows), 'row')}, none with a turn and points "
+            "(a row with either NULL is left out of the chart)")
+
+
 NUMBERED = ("turn", "points")
 """The columns of a plotting query that hold whole numbers."""
+MOST_TURNS = 1000
+"""The last turn a chart draws: more than any game of Glory to Rome lasts (the longest records
+here are under 100 turns). The chart spans its first turn to its last, each turn drawn, so a
+query's turn of 10,000,000 would take minutes and gigabytes: it is refused instead."""
 
 
 def whole_numbers(columns: list[str], rows: list[tuple]) -> list[tuple]:
     """The rows of a ``--sql`` query with their ``turn`` and ``points`` as ints (a float with
     no fraction is one; NULL is left for the chart to skip); a ``UsageError`` naming the row
-    and the column of any other value (text, a blob, a fraction, an infinite float)."""
+    and the column of any other value (text, a blob, a fraction, an infinite float) and of a
+    turn outside 0 to ``MOST_TURNS``."""
     import math
 
     names = [c.lower() for c in columns]
@@ -109,10 +128,14 @@ def whole_numbers(columns: list[str], rows: list[tuple]) -> list[tuple]:
         row = list(row)
         for index, name in places:
             value = row[index]
-            if value is None or type(value) is int:
-                continue
             if type(value) is float and math.isfinite(value) and value.is_integer():
-                row[index] = int(value)
+                value = row[index] = int(value)
+            if type(value) is int and name == "turn" and not 0 <= value <= MOST_TURNS:
+                raise UsageError(f"row {number} of the query: turn {value} is out of range: a chart draws turns "
+                                 f"0 to {MOST_TURNS}, more than any game lasts",
+                                 hint=f"check the turn column; WHERE turn BETWEEN 0 AND {MOST_TURNS} leaves "
+                                      "such rows out")
+            if value is None or type(value) is int:
                 continue
             kind = {str: "text", bytes: "a blob", float: "a number with a fraction or an infinite one"}.get(
                 type(value), type(value).__name__)
