@@ -93,6 +93,8 @@ def rulings(as_json: JsonOpt = False,
     from gtr_replay.data.rulings import RULINGS
     from gtr_replay.data.rulings_doc import markdown as render
 
+    if markdown and as_json:
+        fail(UsageError("give one of --json and --markdown"))
     if markdown:
         sys.stdout.write(render())
         return

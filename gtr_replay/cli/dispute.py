@@ -67,8 +67,9 @@ def diff(
     a, b = found.a, found.b
     out.print(Text(f"{file} · record {record}: A = {a.rulings}, B = {b.rulings}", style="bold"), soft_wrap=True)
     d = found.divergence
-    if d is None and unread:
-        out.print("the readings agree on every statement read, up to the line that does not read", soft_wrap=True)
+    if d is None and unread:  # named here too, for a reader of the output alone (its report is on stderr)
+        out.print(f"the readings agree on every statement read, up to the line that does not read: "
+                  f"{unread[0].splitlines()[0]}", soft_wrap=True, markup=False, highlight=False)
     elif d is None:
         out.print("the readings agree on every statement of the record", soft_wrap=True)
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter, defaultdict
 from itertools import islice
 from pathlib import Path
@@ -211,7 +212,7 @@ def delete(
         where = ", ".join(missing) if missing else f"from {source}"
         kept = "; nothing was deleted" if games and len(games) + (source is not None) > 1 else ""
         fail(StoreError(f"no game {where} in {db}{kept}",
-                        hint="list them with: gtr query 'SELECT id, source FROM games'"))
+                        hint=f"list them with: gtr query 'SELECT id, source FROM games' --db {shlex.quote(str(db))}"))
 
 
 def _stored_sources(db: Path, source: str) -> list[str]:

@@ -22,7 +22,7 @@ from gtr_replay.counted import counted
 from gtr_replay.errors import UsageError
 from gtr_replay.extract.happened import examine
 from gtr_replay.extract.select import Selection
-from gtr_replay.replay.files import NO_RECORD, WINDOW, parse_piece, record_files, records_at_least
+from gtr_replay.replay.files import NO_RECORD, WINDOW, not_utf8, parse_piece, record_files, records_at_least
 from gtr_replay.replay.workers import ordered_map, pool, worker_count
 from gtr_replay.store.rows import game_id
 from gtr_replay.vocabulary import card_vocabulary
@@ -123,8 +123,11 @@ def _selected_by_tags(files: list[Path], selection: Selection, report: ExtractRe
         source = str(path)
         try:
             scan.check_decodes(path)
-        except (OSError, UnicodeDecodeError) as error:
-            report.problems.append(f"{source}: cannot read the file: {getattr(error, 'strerror', None) or error}")
+        except UnicodeDecodeError as error:  # said as every command says it: where, and what to do
+            report.problems.append(not_utf8(source, error))
+            continue
+        except OSError as error:
+            report.problems.append(f"{source}: cannot read the file: {error.strerror or error}")
             continue
         found = False
         for line, piece in scan.file_pieces(path):

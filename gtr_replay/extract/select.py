@@ -7,6 +7,7 @@ a game's tags; the others need the record replayed through the rules (``happened
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass
 
@@ -88,10 +89,24 @@ def _date_option(text: str | None, option: str) -> str | None:
     if text is None:
         return None
     bounds = date_bounds(text)
-    if bounds is None or "?" in text:
-        raise UsageError(f"{option} {text!r} is not a date", hint="write it as the Date tag does: 2026.11.12 "
+    why = "" if bounds is None or "?" in text else _not_a_day(text)
+    if bounds is None or "?" in text or why:
+        raise UsageError(f"{option} {text!r} is not a date{f': {why}' if why else ''}",
+                         hint="write it as the Date tag does: 2026.11.12 "
                          "(or 2026-11-12; a year or a month alone is allowed: 2026, 2026.11)")
     return bounds[0] if option == "--since" else bounds[1]
+
+
+def _not_a_day(text: str) -> str:
+    """Why the year, month and day given (``date_bounds`` read them) are no day of the calendar,
+    such as 2026.13.45 or 2026.02.30; empty when they are one. An option so wrong is refused:
+    it would select by a date no record has, silently."""
+    given = [int(part) for part in re.split(r"[.-]", text.strip())]
+    try:
+        datetime.date(*given, *[1] * (3 - len(given)))
+    except ValueError as error:
+        return str(error)
+    return ""
 
 
 VERDICTS = ("legal", "refused")

@@ -50,6 +50,23 @@ def test_diff_reports_a_line_that_does_not_read_as_check_does(unread_end):
     assert json.loads(as_json.stdout)["problems"][0].startswith(where)
 
 
+def test_diff_names_the_line_that_does_not_read_in_its_output_too(tmp_path):
+    """A record cut mid-line (no end of line): the summary on stdout names the line, in the
+    first line of check's report, not only the replay's "the record ends before the game does"."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    cut = tmp_path / "cut.gtr"
+    cut.write_text("\n".join(lines[:lines.index("turn 2 Ben")]) + "\n\nturn 2 Ben\n  Ben leads Laborer wit",
+                   encoding="utf-8")
+    checked = runner.invoke(app, ["check", str(cut)])
+    where = next(line for line in checked.stderr.splitlines() if line.startswith(f"{cut}:"))
+    assert "unexpected 'wit'" in where
+    result = runner.invoke(app, ["diff", str(cut), "--against", "deck-end=empty-draw"])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.stdout.split())
+    assert f"agree on every statement read, up to the line that does not read: {where}" in said
+    assert where in result.stderr.splitlines()
+
+
 def test_diff_of_a_whole_record_whose_readings_agree_exits_0():
     result = runner.invoke(app, ["diff", str(EXAMPLE), "--against", "deck-end=empty-draw", "--json"])
     assert result.exit_code == 0, result.output
