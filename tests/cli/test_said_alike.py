@@ -12,17 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from gtr_replay.cli import app
+from tests.cli.test_options_checked import _usage_error
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).parents[2] / "examples" / "games" / "classic-2p.gtr"
-
-
-def _usage_error(result, words: str) -> str:
-    assert result.exit_code == 2, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    said = " ".join(result.stderr.split())
-    assert words in said, said
-    return said
 
 
 def test_extract_says_a_file_is_not_utf8_as_check_does(tmp_path):
