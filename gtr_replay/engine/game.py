@@ -22,7 +22,7 @@ from gtr_replay.engine import allowance, core, draws, hidden, invariants, openin
 from gtr_replay.engine.core import Applied, ForcedStep, Prompt
 from gtr_replay.errors import IllegalDecisionError, RulesError
 from gtr_replay.game.decisions import Decision, Give, Pass, TakeFromDeck, TakeFromPool, Think, same_decision
-from gtr_replay.game.piles import is_unseen
+from gtr_replay.game.piles import UNSEEN, is_unseen
 from gtr_replay.game.events import Event
 from gtr_replay.game.position import Position
 from gtr_replay.game.scores import Result, Score
@@ -373,7 +373,7 @@ class Game:
             # raises AllPlaced when every copy is placed
             if self._after(decision, lambda s: unseen.take_from_deck(s, card)) is None:
                 return None, []
-        if unseen.names_unseen(decision):
+        if unseen.names_unseen(decision) and UNSEEN in problem.message:  # refused for the '?' itself, not its source
             return IllegalDecisionError("'?' stands for a card the recorder did not see, but this statement shows the card "
                               "to the table", rule_ids=problem.rule_ids,
                               hint="name the card; '?' is for draws and hidden zones only"), []

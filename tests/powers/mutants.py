@@ -725,6 +725,10 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("allowance", "gtr_replay/engine/allowance.py", "if any(kind is not Pass and kind in kinds for kind in step.answers()):",
      "if any(kind in kinds for kind in step.answers()):"),
     ("allowance", ROLES, 'player.spent.pop("hired", None)  # a power lets it act at once', 'pass  # a power lets it act at once'),
+    # a '?' sold from no source is refused for the source (R-MER-1), a '?' shown to the table for the '?'
+    ("places", GAME, "if unseen.names_unseen(decision) and UNSEEN in problem.message:", "if unseen.names_unseen(decision):"),
+    ("places", GAME, "if unseen.names_unseen(decision) and UNSEEN in problem.message:",
+     "if unseen.names_unseen(decision) and UNSEEN not in problem.message:"),
 ]
 
 EQUIVALENT: dict[int, str] = {

@@ -264,6 +264,27 @@ def test_a_card_shown_to_the_table_cannot_be_written_unseen():
     assert "shows the card to the table" in message
 
 
+@pytest.mark.parametrize("sale", ["Ann sells [?] from deck", "Ann sells ? from hand"])
+def test_a_sale_of_an_unseen_card_from_no_source_is_refused_for_the_source(sale):
+    """R-MER-1: without an Atrium or a Basilica a Merchant sells from the stockpile alone; a
+    sale written from the deck or the hand is refused for that, whatever card it names, not
+    for its '?' (which an Atrium's sale from the deck rightly writes)."""
+    text = HEAD.replace("\n\n", '\n[Start "position"]\n\n') + f"""position
+  leader: Ann
+  deck: 20
+  hand Ann: Prison, Bath
+  stockpile Ann: Road
+  hand Ben: ?, ?
+
+turn 1 Ann
+  Ann leads Merchant with Prison
+  Ben thinks: jack
+  {sale}
+"""
+    message = refused(text)
+    assert "a Merchant sells from the stockpile, not the" in message and "shows the card" not in message, message
+
+
 def test_the_final_result_says_what_it_depends_on():
     point = legal_at(notation.parse_one(ENDING.format(ben=9), vocabulary=card_vocabulary()))
     assert point.result == "Ann 2, Ben 7-12 (depends on 1 unseen vault card)"
