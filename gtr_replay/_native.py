@@ -18,8 +18,8 @@ PACKAGE = Path(__file__).resolve().parent
 """The folder of the ``gtr_replay`` package."""
 
 COMPILED = (
-    "engine/core.py", "engine/draws.py", "engine/endgame.py", "engine/flow.py", "engine/game.py", "engine/hidden.py",
-    "engine/invariants.py", "engine/rules.py", "engine/scoring.py", "engine/setup.py", "engine/spent.py",
+    "engine/allowance.py", "engine/core.py", "engine/draws.py", "engine/endgame.py", "engine/flow.py",
+    "engine/game.py", "engine/hidden.py", "engine/invariants.py", "engine/rules.py", "engine/scoring.py", "engine/setup.py", "engine/spent.py",
     "engine/unseen.py", "engine/handlers/base.py", "engine/handlers/keep.py", "engine/handlers/legionary.py",
     "engine/handlers/passing.py", "engine/handlers/play.py", "engine/handlers/roles.py", "engine/handlers/spoils.py",
     "engine/handlers/steal.py", "engine/handlers/structures.py", "engine/handlers/surrender.py",

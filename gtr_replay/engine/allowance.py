@@ -11,7 +11,7 @@ makes, not a fact of the position.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
 from gtr_replay.engine import rules, spent
@@ -48,9 +48,8 @@ def allowance(state: GameState, i: int) -> Allowance:
     role: Role = state.led_role  # type: ignore[assignment]  # asked only while a role is led
     player = state.players[i]
     played = (player.plays or 1) if player.played else 0
-    clients = rules.clients_of(state, i, role)
-    return Allowance(state.turn, role, i == state.leader, played, clients,
-                     rules.action_count(state, i) - played - clients)
+    clients = rules.clients_of(state, i, role)  # rules.action_count's parts, each counted once
+    return Allowance(state.turn, role, i == state.leader, played, clients, rules.fold(state, i, "extra_actions", role))
 
 
 _COVERED: Final[dict[str | None, int]] = {None: -1, "petition": 1, "out-of-town": 2}
@@ -59,17 +58,19 @@ player had more (a petition is one action of several, an out-of-town foundation 
 other note (a demand, a client hired, an answer given) is the whole reason."""
 
 
-def own_action(state: GameState, decision: Decision) -> Allowance | None:
+def own_action(state: GameState, decision: Decision, known: Allowance | None) -> Allowance | None:
     """The actions ``decision``'s player has at their place in the turn, where ``decision``
     takes one of them or passes the rest (no step waits: a step's action is the step's own);
-    None otherwise."""
+    None otherwise. Counted at their first action (``known``, the player's last allowance,
+    stands for the later ones: a replay asks after every decision)."""
     role = state.led_role
     if state.phase is not Phase.ACTIONS or state.steps or role is None:
         return None
-    i = state.current
     if type(decision) not in ROLE_ACTIONS[role]:  # legal, so the current player's (R-TURN-6)
         return None
-    return allowance(state, i)
+    if known is not None and known.turn == state.turn and state.actions_used:
+        return known
+    return allowance(state, state.current)
 
 
 def step_action(state: GameState) -> str | None:
@@ -91,13 +92,17 @@ def after_action(state: GameState, had: Allowance, decision: Decision, forced: l
     passed, its player has actions left, or the engine passed for them once nothing legal was
     left (``Game.refusal`` explains that pass)."""
     if type(decision) is Pass:
-        return had
+        return _taken(had, False)
     i = state.index(decision.player)
     if state.turn == had.turn and state.phase is Phase.ACTIONS and state.current == i and not state.players[i].done:
-        taken = state.actions_used >= rules.action_count(state, i)
+        taken = state.actions_used >= had.had
     else:
         taken = not any(type(f.decision) is Pass and f.decision.player == decision.player for f in forced)
-    return replace(had, all_taken=taken)
+    return _taken(had, taken)
+
+
+def _taken(had: Allowance, all_taken: bool) -> Allowance:
+    return Allowance(had.turn, had.role, had.led, had.played, had.clients, had.added, all_taken)
 
 
 def none_had(state: GameState) -> dict[str, Allowance]:
@@ -105,8 +110,11 @@ def none_had(state: GameState) -> dict[str, Allowance]:
     client of theirs acts as it)."""
     if state.led_role is None:
         return {}
-    return {p.name: replace(allowance(state, i), all_taken=True)
-            for i, p in enumerate(state.players) if rules.action_count(state, i) == 0}
+    found = {}
+    for i, p in enumerate(state.players):
+        if not p.played and not (had := allowance(state, i)).had:
+            found[p.name] = _taken(had, True)
+    return found
 
 
 def explain(state: GameState, decision: Decision, had: Allowance | None, stepped: int | None = None) \

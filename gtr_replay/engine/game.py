@@ -228,14 +228,14 @@ class Game:
             else frozenset()
         turn = state.turn
         own = None
-        if self.explaining:
-            own = allowance.own_action(state, decision)
+        acting = state.phase is Phase.ACTIONS
+        if acting and self.explaining:  # the count of actions, for a refusal of one too many (allowance)
+            own = allowance.own_action(state, decision, self._allowances.get(decision.player))
             if (stepping := allowance.step_action(state)) is not None:
                 self._stepped[stepping] = state.turn
-        acting = state.phase is Phase.ACTIONS
         applied, self._choices = core.advance_counted(state, decision, checked=True, then=then,
                                                       explain=self.explaining)
-        if self.explaining:
+        if own is not None or not acting and self.explaining and state.phase is Phase.ACTIONS:
             self._count_actions(decision, own, acting, applied.forced)
         if applied.then_legal:
             self._found_legal = then
