@@ -11,8 +11,7 @@ makes, not a fact of the position.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from gtr_replay.engine import rules, spent
 from gtr_replay.engine.core import ForcedStep
@@ -22,12 +21,13 @@ from gtr_replay.game.state import GameState, Phase
 from gtr_replay.game.steps import ROLE_ACTIONS
 
 
-@dataclass(frozen=True, slots=True)
-class Allowance:
+class Allowance(NamedTuple):
     """A player's actions of ``role`` in ``turn`` and where they came from (R-ACT-3: ``played``
     for leading or following, one per play where a power let several be played at once;
     ``clients`` for the clients of the role; ``added`` by powers), and whether every one is
-    taken (False once they passed the rest, or had none they could take)."""
+    taken (False once they passed the rest, or had none they could take). A named tuple: a
+    game that explains refusals makes one at every player's first action, and a game is
+    pickled with its allowances (``Game.__reduce__``)."""
 
     turn: int
     role: Role
@@ -110,9 +110,15 @@ def none_had(state: GameState) -> dict[str, Allowance]:
     client of theirs acts as it)."""
     if state.led_role is None:
         return {}
+    role = state.led_role
     found = {}
+    added = rules.in_play(state, "extra_actions")
     for i, p in enumerate(state.players):
-        if not p.played and not (had := allowance(state, i)).had:
+        if p.played:
+            continue
+        if not p.clientele and not added:  # nothing to count (most thinkers, early on)
+            found[p.name] = Allowance(state.turn, role, i == state.leader, 0, 0, 0, True)
+        elif not (had := allowance(state, i)).had:
             found[p.name] = _taken(had, True)
     return found
 

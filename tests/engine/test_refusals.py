@@ -259,6 +259,21 @@ def test_actions_the_engine_passed_for_nothing_legal_are_not_all_taken():
     replayer, _ = replay_text(text)
     found = replayer.diagnostics[0]
     assert "R-ACT-3" not in found.rule_ids and "has taken" not in found.message, found
+    # Ben followed, and the engine passed his one action: he is not said to have had none
+    replayer, _ = replay_text(text.replace("  Ann gathers Insula\n", "  Ben gathers Insula\n"))
+    found = replayer.diagnostics[0]
+    assert "R-ACT-3" not in found.rule_ids and "thought" not in found.message, found
+
+
+def test_a_thinkers_clients_of_another_role_give_no_action():
+    """R-ACT-3, R-ACT-1: Cid thought; his client is a Patron, not a Laborer, so he had no
+    Laborer action."""
+    text = (FIDELITY / "laborer-allowance.gtr").read_text("utf-8").replace("hand Cid: Shrine",
+                                                                           "hand Cid: Shrine\n  clientele Cid: Temple")
+    replayer, _ = replay_text(text.replace("  Ben gathers Insula\n", "  Ben gathers Insula\n  Cid gathers Dock\n"))
+    found = replayer.diagnostics[0]
+    assert found.rule_ids[0] == "R-ACT-3", found
+    assert "Cid had no Laborer action in turn 1: Cid thought" in found.message, found.message
 
 
 def test_an_action_whose_power_granted_steps_leaves_the_rest_of_the_count():
