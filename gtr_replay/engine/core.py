@@ -221,8 +221,12 @@ def _too_late(state: GameState, decision: Decision, error: RulesError) -> RulesE
     """A statement whose player has nothing of its kind left: cite the rule that ended it
     (a demand, a petition, a client hired this turn...), then the turn order (``spent``)."""
     reason = spent.explain(state, decision)
-    if reason is None:
-        return error
+    return error if reason is None else with_reason(error, decision, reason)
+
+
+def with_reason(error: RulesError, decision: Decision, reason: spent.Reason) -> RulesError:
+    """``error``, a refusal of ``decision`` by the turn order, with the rule that made the
+    difference told first (``reason``)."""
     error.message = f"{decision.player} cannot {decision.verb} now: {reason.text}; {error.message.split(': ', 1)[-1]}"
     error.rule_ids = reason.rule_ids + tuple(r for r in error.rule_ids if r not in reason.rule_ids)
     return error

@@ -350,11 +350,7 @@ class Game:
                     return found
         reason = allowance.explain(self.state, decision, self._allowances.get(decision.player),
                                    self._stepped.get(decision.player))
-        if reason is not None:  # an action past the player's count, which the turn order refused
-            problem.message = f"{decision.player} cannot {decision.verb} now: {reason.text}; " \
-                              f"{problem.message.split(': ', 1)[-1]}"
-            problem.rule_ids = reason.rule_ids + tuple(r for r in problem.rule_ids if r not in reason.rule_ids)
-        return problem
+        return problem if reason is None else core.with_reason(problem, decision, reason)  # one too many
 
     def push_all(self, decisions: Iterable[Decision]) -> list[Applied]:
         """Play a run of known decisions in order (``push`` each, telling it the next)."""

@@ -706,7 +706,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("allowance", "gtr_replay/engine/allowance.py", "        elif not (had := allowance(state, i)).had:", "        elif False:"),
     ("allowance", "gtr_replay/engine/allowance.py", "        if p.played:\n            continue", "        if False:\n            continue"),
     ("allowance", GAME, "        if not acting and state.phase is Phase.ACTIONS:\n", "        if False:\n"),
-    ("allowance", GAME, "        if reason is not None:  # an action past the player's count", "        if False:  # an action past the player's count"),
+    ("allowance", GAME, "return problem if reason is None else core.with_reason(problem, decision, reason)",
+     "return problem"),
     ("allowance", "gtr_replay/engine/spent.py", "    if state.phase is Phase.LEAD or state.phase is Phase.FOLLOW:\n        return ()",
      "    if state.phase is Phase.LEAD:\n        return ()"),
     # several instant wins at once are decided by the points, and the result says so (R-SCORE-4, R-SCORE-3)
