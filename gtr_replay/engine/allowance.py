@@ -102,15 +102,16 @@ def after_action(state: GameState, had: Allowance, decision: Decision, forced: l
 
 
 def _taken(had: Allowance, all_taken: bool) -> Allowance:
+    """``had`` with ``all_taken`` set (``_replace`` does the same at several times the cost)."""
     return Allowance(had.turn, had.role, had.led, had.played, had.clients, had.added, all_taken)
 
 
 def none_had(state: GameState) -> dict[str, Allowance]:
     """As the actions begin: the players with no action of the led role (they thought, and no
     client of theirs acts as it)."""
-    if state.led_role is None:
-        return {}
     role = state.led_role
+    if role is None:
+        return {}
     found = {}
     added = rules.in_play(state, "extra_actions")
     for i, p in enumerate(state.players):
